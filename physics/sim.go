@@ -1,19 +1,64 @@
 package physics
 
-import "math/rand/v2"
+import (
+	"math"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/ByteArena/box2d"
+)
 
 // Simulator runs flicks. It keeps scratch buffers between flicks, so it is not safe for
-// concurrent use; give each goroutine its own (they share no state).
+// concurrent use; give each goroutine its own (they share no mutable state).
 type Simulator struct {
 	cfg Config
+
+	// The fields below are scratch state of the flick in progress.
+	world    *box2d.B2World
+	ground   *box2d.B2Body
+	bodies   []*box2d.B2Body // indexed like State.Pieces; nil for pieces not simulated
+	joints   []box2d.B2JointInterface
+	kinds    []Kind // kinds[i] is the kind of piece i
+	standing []bool // standing[i]: piece i is a figure that can still fall
+	pending  []Fall // falls detected in the current step, applied after it
+	out      *Outcome
+	now      float64 // simulated time at the start of the current step, s
+	listener listener
 }
+
+// primeOnce builds Box2D's global contact registry before any goroutine can race on it.
+var primeOnce sync.Once
 
 // New returns a Simulator with configuration cfg.
 func New(cfg Config) (*Simulator, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	return &Simulator{cfg: cfg}, nil
+	primeOnce.Do(func() {
+		// B2ContactFactory initialises the registry lazily and unsafely; do it once here.
+		box2d.B2ContactInitializeRegisters()
+		primeRegistry()
+	})
+	s := &Simulator{cfg: cfg}
+	s.listener.s = s
+	return s, nil
+}
+
+// primeRegistry makes the library set its private "initialised" flag by creating one contact
+// in a throw-away world, so that no later call writes the global registry.
+func primeRegistry() {
+	w := new(box2d.B2World)
+	*w = box2d.MakeB2World(box2d.MakeB2Vec2(0, 0))
+	for i := 0; i < 2; i++ {
+		def := box2d.MakeB2BodyDef()
+		def.Type = box2d.B2BodyType.B2_dynamicBody
+		def.Position = box2d.MakeB2Vec2(float64(i), 0)
+		b := w.CreateBody(&def)
+		c := box2d.MakeB2CircleShape()
+		c.M_radius = 1
+		b.CreateFixture(&c, 1)
+	}
+	w.Step(1.0/60, 1, 1)
 }
 
 // Config returns the simulator's configuration.
@@ -23,7 +68,286 @@ func (s *Simulator) Config() Config { return s.cfg }
 // from rng, then clipped to MaxSpeed) and simulates until every piece rests or MaxTime
 // passes. It updates st in place to the resting state and returns what happened; call
 // [Outcome.Restore] to undo it. A bad flick or state returns an error and leaves st unchanged.
-// The result depends only on st, f and the values drawn from rng.
+// The result depends only on st, f and the values drawn from rng: the world is rebuilt from
+// st for every flick (docs/decisions.md records why).
 func (s *Simulator) Flick(st *State, f Flick, rng *rand.Rand) (Outcome, error) {
-	panic("physics: Flick not implemented yet")
+	if err := f.check(st); err != nil {
+		return Outcome{}, err
+	}
+	if err := st.Validate(); err != nil {
+		return Outcome{}, err
+	}
+	v := clip(s.cfg.Noise.Apply(f.Velocity, rng), s.cfg.MaxSpeed)
+	out := Outcome{Velocity: v}
+	s.out = &out
+	defer func() { s.out = nil; s.world = nil }()
+
+	s.build(st)
+	b := s.bodies[f.Piece]
+	b.SetAwake(true)
+	b.SetLinearVelocity(box2d.MakeB2Vec2(v.X, v.Y))
+	s.run(st)
+	s.readBack(st)
+	return out, nil
+}
+
+// build creates a fresh world holding every piece of st that is on the table, all asleep.
+func (s *Simulator) build(st *State) {
+	w := new(box2d.B2World)
+	*w = box2d.MakeB2World(box2d.MakeB2Vec2(0, 0))
+	w.M_continuousPhysics = false // CCD races between parallel worlds; the step size prevents tunnelling
+	w.SetContactListener(&s.listener)
+	s.world = w
+	gdef := box2d.MakeB2BodyDef()
+	s.ground = w.CreateBody(&gdef)
+
+	n := len(st.Pieces)
+	s.bodies = resize(s.bodies, n)
+	s.joints = resize(s.joints, n)
+	s.standing = resize(s.standing, n)
+	s.kinds = resize(s.kinds, n)
+	s.pending = s.pending[:0]
+	s.now = 0
+	for i, p := range st.Pieces {
+		s.bodies[i], s.joints[i], s.standing[i], s.kinds[i] = nil, nil, false, p.Kind
+		if p.Off {
+			continue
+		}
+		def := box2d.MakeB2BodyDef()
+		def.Position = box2d.MakeB2Vec2(p.Pos.X, p.Pos.Y)
+		def.Angle = p.Angle
+		def.UserData = i
+		def.Awake = false
+		if p.Static {
+			def.Type = box2d.B2BodyType.B2_staticBody
+		} else {
+			def.Type = box2d.B2BodyType.B2_dynamicBody
+		}
+		body := w.CreateBody(&def)
+		s.bodies[i] = body
+		spec := catalogue[p.Kind]
+		s.standing[i] = spec.Topples && !p.Fallen
+		s.attach(i, spec, p.Fallen)
+	}
+}
+
+// attach gives body i its fixture (standing or fallen outline) and, if dynamic, its table
+// friction joint.
+func (s *Simulator) attach(i int, spec Spec, fallen bool) {
+	body := s.bodies[i]
+	fd := box2d.MakeB2FixtureDef()
+	fd.Friction = spec.Friction
+	fd.Restitution = spec.Restitution
+	var area float64
+	switch {
+	case fallen:
+		// A lying figure: its base stays at the body origin, its head points along the angle.
+		hl := spec.Height / 2
+		poly := box2d.MakeB2PolygonShape()
+		poly.SetAsBoxFromCenterAndAngle(hl, spec.Radius, box2d.MakeB2Vec2(hl-spec.Radius, 0), 0)
+		fd.Shape = &poly
+		area = spec.Height * 2 * spec.Radius
+	case spec.Shape == ShapeCircle:
+		c := box2d.MakeB2CircleShape()
+		c.M_radius = spec.Radius
+		fd.Shape = &c
+		area = math.Pi * spec.Radius * spec.Radius
+	case spec.Shape == ShapeBox:
+		poly := box2d.MakeB2PolygonShape()
+		poly.SetAsBox(spec.HalfLength, spec.HalfWidth)
+		fd.Shape = &poly
+		area = 4 * spec.HalfLength * spec.HalfWidth
+	case spec.Shape == ShapeOctagon:
+		var vs [8]box2d.B2Vec2
+		for k := range vs {
+			sn, cs := math.Sincos(float64(k) * math.Pi / 4)
+			vs[k] = box2d.MakeB2Vec2(spec.Radius*cs, spec.Radius*sn)
+		}
+		poly := box2d.MakeB2PolygonShape()
+		poly.Set(vs[:], len(vs))
+		fd.Shape = &poly
+		area = 2 * math.Sqrt2 * spec.Radius * spec.Radius
+	}
+	fd.Density = spec.Mass / area
+	body.CreateFixtureFromDef(&fd)
+	if body.M_type != box2d.B2BodyType.B2_dynamicBody {
+		return
+	}
+	jd := box2d.MakeB2FrictionJointDef()
+	jd.BodyA = s.ground
+	jd.BodyB = body
+	jd.LocalAnchorA = body.M_sweep.C // the ground sits at the origin: world point = local point
+	jd.LocalAnchorB = body.M_sweep.LocalCenter
+	force := spec.TableFriction * spec.Mass * s.cfg.Gravity // N = μ·m·g, in g·cm/s²
+	jd.MaxForce = force
+	// Spin friction of a flat base: the torque of uniform pressure on a disc is (2/3)·μ·m·g·R.
+	jd.MaxTorque = force * (2.0 / 3.0) * spec.Extent()
+	s.joints[i] = s.world.CreateJoint(&jd)
+}
+
+// run steps the world until everything rests, the time cap, or nothing is left moving.
+func (s *Simulator) run(st *State) {
+	cfg := &s.cfg
+	out := s.out
+	quiet := 0
+	nextFrame := 0.0
+	for {
+		if cfg.RecordEvery > 0 && s.now >= nextFrame {
+			out.Frames = append(out.Frames, s.frame(st))
+			nextFrame += cfg.RecordEvery
+		}
+		vmax := s.fastest()
+		if vmax < cfg.RestSpeed {
+			quiet++
+		} else {
+			quiet = 0
+		}
+		if quiet >= cfg.RestSteps {
+			break
+		}
+		if s.now >= cfg.MaxTime {
+			out.Capped = true
+			break
+		}
+		dt := cfg.MaxStep
+		if vmax > 0 {
+			dt = math.Min(cfg.MaxStep, math.Max(cfg.MinStep, cfg.StepTravel/vmax))
+		}
+		s.world.Step(dt, cfg.VelocityIterations, cfg.PositionIterations)
+		s.now += dt
+		out.Steps++
+		s.afterStep(st)
+	}
+	out.Time = s.now
+	if cfg.RecordEvery > 0 {
+		out.Frames = append(out.Frames, s.frame(st))
+	}
+}
+
+// fastest returns the largest speed of any point of any awake piece, in cm/s.
+func (s *Simulator) fastest() float64 {
+	vmax := 0.0
+	for b := s.world.M_bodyList; b != nil; b = b.M_next {
+		if b.M_type != box2d.B2BodyType.B2_dynamicBody || b.M_flags&box2d.B2Body_Flags.E_awakeFlag == 0 {
+			continue
+		}
+		v := b.M_linearVelocity
+		speed := math.Sqrt(v.X*v.X + v.Y*v.Y)
+		if spin := math.Abs(b.M_angularVelocity); spin > s.cfg.RestSpin {
+			// The rim of a spinning piece moves faster than its centre.
+			speed += spin * catalogue[s.kinds[b.M_userData.(int)]].Extent()
+		}
+		if speed > vmax {
+			vmax = speed
+		}
+	}
+	return vmax
+}
+
+// afterStep applies what may not happen inside a step: falls and pieces leaving the table.
+func (s *Simulator) afterStep(st *State) {
+	for _, f := range s.pending {
+		s.topple(f)
+	}
+	s.pending = s.pending[:0]
+	for i, b := range s.bodies {
+		if b == nil || b.M_flags&box2d.B2Body_Flags.E_awakeFlag == 0 || b.M_type == box2d.B2BodyType.B2_staticBody {
+			continue
+		}
+		p := b.M_xf.P
+		if !st.Table.Contains(Vec{p.X, p.Y}) {
+			s.out.Off = append(s.out.Off, i)
+			s.world.DestroyBody(b) // also destroys its joint and contacts
+			s.bodies[i], s.joints[i] = nil, nil
+			s.standing[i] = false
+		}
+	}
+}
+
+// topple lays figure f.Piece down, pointing away from the piece that hit it.
+func (s *Simulator) topple(f Fall) {
+	i := f.Piece
+	b := s.bodies[i]
+	if b == nil || !s.standing[i] {
+		return
+	}
+	s.standing[i] = false
+	s.out.Falls = append(s.out.Falls, f)
+	dir := b.M_xf.P
+	if o := s.bodies[f.By]; o != nil {
+		dir = box2d.B2Vec2Sub(b.M_xf.P, o.M_xf.P)
+	}
+	angle := math.Atan2(dir.Y, dir.X)
+	v, w := b.M_linearVelocity, b.M_angularVelocity
+	if j := s.joints[i]; j != nil {
+		s.world.DestroyJoint(j)
+		s.joints[i] = nil
+	}
+	b.DestroyFixture(b.M_fixtureList)
+	b.SetTransform(b.M_xf.P, angle)
+	s.attach(i, catalogue[s.kinds[i]], true)
+	b.SetLinearVelocity(v)
+	b.SetAngularVelocity(w)
+}
+
+// frame samples the positions of every piece.
+func (s *Simulator) frame(st *State) Frame {
+	fr := Frame{Time: s.now, Pos: make([]Vec, len(st.Pieces)), Angle: make([]float64, len(st.Pieces))}
+	for i, p := range st.Pieces {
+		fr.Pos[i], fr.Angle[i] = p.Pos, p.Angle
+		if b := s.bodies[i]; b != nil {
+			fr.Pos[i] = Vec{b.M_xf.P.X, b.M_xf.P.Y}
+			fr.Angle[i] = b.M_sweep.A
+		}
+	}
+	return fr
+}
+
+// readBack writes the resting world into st and fills the outcome's Moved and undo record.
+func (s *Simulator) readBack(st *State) {
+	out := s.out
+	offSet := func(i int) bool { return out.WentOff(i) }
+	fell := func(i int) bool { return out.Fell(i) }
+	for i := range st.Pieces {
+		old := st.Pieces[i]
+		p := old
+		switch b := s.bodies[i]; {
+		case b != nil:
+			p.Pos = Vec{b.M_xf.P.X, b.M_xf.P.Y}
+			p.Angle = normAngle(b.M_sweep.A)
+			if fell(i) {
+				p.Fallen = true
+			}
+		case offSet(i):
+			p.Off = true
+		}
+		if p != old {
+			out.Moved = append(out.Moved, i)
+			out.before = append(out.before, old)
+			st.Pieces[i] = p
+		}
+	}
+}
+
+// normAngle maps a to (-π, π].
+func normAngle(a float64) float64 {
+	if a > -math.Pi && a <= math.Pi {
+		return a
+	}
+	a = math.Mod(a, 2*math.Pi)
+	switch {
+	case a > math.Pi:
+		a -= 2 * math.Pi
+	case a <= -math.Pi:
+		a += 2 * math.Pi
+	}
+	return a
+}
+
+// resize returns xs with length n, reusing its storage.
+func resize[T any](xs []T, n int) []T {
+	if cap(xs) < n {
+		return make([]T, n)
+	}
+	return xs[:n]
 }

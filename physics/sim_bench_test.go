@@ -1,0 +1,46 @@
+package physics_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/flickarena/flickarena/physics"
+)
+
+// BenchmarkFlick flicks, in turn, a bullet and a movement disc from a random lawman's position
+// across the reference town (42 pieces plus the flicked disc) in a random direction at a
+// random speed up to the maximum, until rest. The town is restored between flicks, so every
+// flick meets the full scene.
+func BenchmarkFlick(b *testing.B) {
+	base, _ := physics.Town()
+	sim, err := physics.New(physics.DefaultConfig())
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	st := base.Clone()
+	st.Pieces = append(st.Pieces, physics.Piece{Kind: physics.KindBullet, Off: true})
+	disc := len(st.Pieces) - 1
+	steps := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		shooter := st.Pieces[rng.IntN(5)]
+		kind := physics.KindBullet
+		if i%2 == 1 {
+			kind = physics.KindMovementDisc
+		}
+		st.Pieces[disc] = physics.Piece{Kind: kind, Pos: shooter.Pos.Add(physics.Vec{X: 3.9, Y: 0})}
+		a := math.Pi/4 + rng.Float64()*math.Pi/2
+		v := physics.Polar(50+rng.Float64()*250, a)
+		out, err := sim.Flick(st, physics.Flick{Piece: disc, Velocity: v}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		steps += out.Steps
+		out.Restore(st)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "flicks/s")
+	b.ReportMetric(float64(steps)/float64(b.N), "steps/flick")
+}

@@ -42,10 +42,10 @@ func DefaultConfig() Config {
 	return Config{
 		MaxSpeed:           300,
 		Gravity:            981,
-		KnockImpulse:       40,
+		KnockImpulse:       75,
 		StepTravel:         1.0,
 		MinStep:            1.0 / 1000,
-		MaxStep:            1.0 / 30,
+		MaxStep:            1.0 / 60,
 		RestSpeed:          0.5,
 		RestSpin:           0.5,
 		RestSteps:          3,

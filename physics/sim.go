@@ -19,6 +19,7 @@ type Simulator struct {
 	bodies   []*box2d.B2Body // indexed like State.Pieces; nil for pieces not simulated
 	joints   []box2d.B2JointInterface
 	kinds    []Kind // kinds[i] is the kind of piece i
+	exits    []Vec  // exits[i] is where piece i left the table, if it did
 	standing []bool // standing[i]: piece i is a figure that can still fall
 	pending  []Fall // falls detected in the current step, applied after it
 	out      *Outcome
@@ -106,6 +107,7 @@ func (s *Simulator) build(st *State) {
 	s.joints = resize(s.joints, n)
 	s.standing = resize(s.standing, n)
 	s.kinds = resize(s.kinds, n)
+	s.exits = resize(s.exits, n)
 	s.pending = s.pending[:0]
 	s.now = 0
 	for i, p := range st.Pieces {
@@ -257,6 +259,7 @@ func (s *Simulator) afterStep(st *State) {
 		p := b.M_xf.P
 		if !st.Table.Contains(Vec{p.X, p.Y}) {
 			s.out.Off = append(s.out.Off, i)
+			s.exits[i] = Vec{p.X, p.Y}
 			s.world.DestroyBody(b) // also destroys its joint and contacts
 			s.bodies[i], s.joints[i] = nil, nil
 			s.standing[i] = false
@@ -320,6 +323,10 @@ func (s *Simulator) readBack(st *State) {
 			}
 		case offSet(i):
 			p.Off = true
+			p.Pos = s.exits[i]
+			if fell(i) {
+				p.Fallen = true
+			}
 		}
 		if p != old {
 			out.Moved = append(out.Moved, i)

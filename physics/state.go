@@ -74,7 +74,7 @@ type Piece struct {
 	// Fallen reports that a figure lies on the table.
 	Fallen bool
 	// Off reports that the piece has left the table (or was removed from play); it takes no
-	// part in the simulation.
+	// part in the simulation. A piece that fell off keeps the position where it crossed the edge.
 	Off bool
 	// Static pins the piece in place: it is an immovable obstacle (scenario scenery).
 	Static bool

@@ -35,7 +35,7 @@ func Town() (*State, []Door) {
 		p(KindGallows, 45, 45, 0),
 		p(KindBarrel, 30, 25, 0), p(KindBarrel, 60, 25, 0), p(KindBarrel, 30, 65, 0), p(KindBarrel, 60, 65, 0), p(KindBarrel, 45, 30, 0),
 		p(KindCactus, 5, 45, 0.3), p(KindCactus, 85, 45, -0.3), p(KindCactus, 45, 60, 1.2),
-		p(KindFence, 37, 17, 0), p(KindFence, 53, 17, 0), p(KindFence, 37, 73, 0), p(KindFence, 53, 73, 0),
+		p(KindFence, 33, 17, 0), p(KindFence, 57, 73, 0), p(KindFence, 30, 48, 0.6), p(KindFence, 60, 42, 0.6),
 		p(KindTumbleweed, 25, 35, 0), p(KindTumbleweed, 65, 35, 0), p(KindTumbleweed, 25, 55, 0), p(KindTumbleweed, 65, 55, 0), p(KindTumbleweed, 45, 77, 0),
 	)
 	return st, doors

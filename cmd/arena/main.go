@@ -1,0 +1,114 @@
+// Command arena is Flickarena's command line: it runs tournaments between bots, rates them,
+// checks scenario balance and, while the tournament pieces are built, demonstrates the
+// physics. Run `arena help` for the commands.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"syscall"
+)
+
+// command is one subcommand of arena.
+type command struct {
+	// summary is the one-line description shown by `arena help`.
+	summary string
+	// run executes the command with its arguments (after the command name).
+	run func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
+
+// commands returns every subcommand by name.
+func commands() map[string]command {
+	return map[string]command{
+		"physics-demo": {"flick a bullet across the reference town and print what happened", runPhysicsDemo},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	switch {
+	case err == nil:
+	case errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, errUsage):
+		os.Exit(2)
+	default:
+		fmt.Fprintln(os.Stderr, "arena:", err)
+		os.Exit(1)
+	}
+}
+
+// errUsage reports a command line that could not be understood; the usage was printed.
+var errUsage = errors.New("usage")
+
+// Main runs the arena command line args, writing results to stdout and diagnostics to stderr.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cmds := commands()
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		if len(args) > 1 {
+			if c, ok := cmds[args[1]]; ok {
+				return c.run(ctx, []string{"-h"}, stdout, stderr)
+			}
+		}
+		usage(stdout, cmds)
+		return nil
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "arena: unknown command %q\n\n", args[0])
+		usage(stderr, cmds)
+		return errUsage
+	}
+	return c.run(ctx, args[1:], stdout, stderr)
+}
+
+// usage prints the list of commands.
+func usage(w io.Writer, cmds map[string]command) {
+	fmt.Fprintln(w, "Usage: arena <command> [flags]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-14s %s\n", n, cmds[n].summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Run 'arena help <command>' for a command's flags.")
+}
+
+// newFlagSet returns a flag set for a subcommand that reports errors instead of exiting.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: arena %s [flags]\n\n%s\n\nFlags:\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses args with fs, mapping a bad command line to errUsage.
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return errUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(fs.Output(), "arena %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
+		fs.Usage()
+		return errUsage
+	}
+	return nil
+}

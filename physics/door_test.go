@@ -28,8 +28,8 @@ func TestDoor_Line(t *testing.T) {
 func TestDoor_EnteredExited(t *testing.T) {
 	const r = 1.5 // movement disc radius, cm
 	tests := []struct {
-		name             string
-		pos              physics.Vec
+		name            string
+		pos             physics.Vec
 		entered, exited bool
 	}{
 		{"far in the street", physics.Vec{X: 50, Y: 40}, false, true},

@@ -1,0 +1,96 @@
+// Package rating is the pure rating and balance maths of the arena: Elo
+// ratings with honest error bars, head-to-head statistics, SPRT, scenario
+// balance and PGN export. It follows ../shared/reference/rating-math.md (the
+// "spec" below), whose test vectors are this package's tests.
+//
+// It knows no database, no I/O beyond an [io.Writer] for PGN, and nothing of
+// games or bots beyond their names. Library code never prints or logs.
+//
+// # Conventions
+//
+//   - Elo is the logistic 400 scale (cutechess, fastchess, fishtest):
+//     L(x) = 1/(1+10^(−x/400)) is the expected score of a player x Elo
+//     stronger ([Expected]), and Elo(s) = 400·log10(s/(1−s)) its inverse
+//     ([Elo]). It is not Ordo's default scale (0.88% larger) nor BayesElo's;
+//     never mix scales in one table, and print the scale in its header.
+//   - A game's result is side X's score: 1, ½ or 0. Side X is side 0 of the
+//     scenario (the first team, e.g. the lawmen); who moved first is recorded
+//     separately ([Game.First]). Draws count as half points everywhere.
+//   - Every interval is a two-sided 95% interval, z = [Z95].
+//   - Fitted ratings are relative to the pool mean (Σr = 0) unless anchors
+//     are given ([Config.Anchors]); per-bot intervals are relative to that
+//     reference. Compare two bots with [Model.PairwiseSE] or [Model.LOS],
+//     never with the per-bot intervals.
+//   - Void games ([EndVoid], arena faults) are skipped by every function.
+//     Forfeits count as ordinary wins and losses.
+//   - Determinism: results do not depend on the order of the games, bit for
+//     bit: bots, scenarios, cells and clusters are sorted before any sum.
+//
+// # Model
+//
+// [Fit] estimates, by maximum likelihood, a rating r per bot and an advantage
+// h_c per scenario for side X (optionally a global first-mover term f):
+//
+//	E[score of side X] = L(r_X − r_Y + h_c + f·m),  m = +1 if X moved first, −1 if Y did.
+//
+// The quasi-log-likelihood Σ y·ln p + (1−y)·ln(1−p), y ∈ {0, ½, 1}, treats a
+// draw as half a win (Ordo's estimating equations): at the estimate every
+// bot's points equal its expected points, and side X's points in each
+// scenario equal their expectation. It is maximized by Newton's method with
+// step halving from θ = 0, one bot's column dropped and the ratings
+// re-centred afterwards; the linear algebra is gonum's (Cholesky). Games
+// are aggregated into cells (bots, scenario, first mover) first, so an
+// iteration costs O(cells), not O(games).
+//
+// The estimate exists only for connected, "strongly connected" data. Fit
+// refuses, with typed errors, data it cannot put on one scale:
+//   - [*DisconnectedError]: groups of bots no chain of games links;
+//   - [*SeparationError]: groups no outside bot ever scored against
+//     (Hunter's condition), scenarios where one side scored every point, or,
+//     found by the fit itself, a combination of both whose estimates diverge.
+//
+// An optional Gaussian prior ([Config.Prior], [Config.SidePrior]) makes
+// separated data finite (MAP); it is off by default, and [Model.Config]
+// records which one was active.
+//
+// # Uncertainty
+//
+// The default covariance is the cluster-robust sandwich J⁻¹MJ⁻¹ with
+// M = Σₖ uₖuₖᵀ, uₖ the score of cluster k: the games sharing a [Game.Pair]
+// (one pair: same scenario and seed, sides swapped), or single games. It
+// uses the empirical variance, so draws and the correlation within a pair
+// are accounted for; for two bots it reduces to the pentanomial (or
+// trinomial) standard error of §3.2. The model-based J⁻¹ is available as a
+// fallback ([ModelBased]).
+//
+// # Where each section of the spec lives
+//
+//	§3.1 game record           Game, Side, End
+//	§3.2 two-bot statistics    Trinomial, Pentanomial, Stats, HeadToHead,
+//	                           Trinomial.LOSWL, Trinomial.LOSExact
+//	§3.3 joint MLE             Fit, Config, Model, DisconnectedError, SeparationError
+//	§3.5 uncertainty           Bot (SE, Lo, Hi), Advantage, Model.PairwiseSE,
+//	                           Model.LOS, Model.Cov
+//	§3.6 SPRT                  SPRT, Decision, Verdict, Scale
+//	§3.7 scenario balance      Balances, Balance, BalanceConfig, Wilson
+//	PGN export                 WritePGN, PGNConfig
+//
+// Not implemented: the full-likelihood draw models of §3.4 (Davidson,
+// Rao–Kupper/BayesElo), the bootstrap of §3.5 item 3, Ordo-style bounds for
+// separated bots, BayesElo's virtual-draw prior, per-tier balance and the
+// balance SPRT of §3.6.
+//
+// # Example
+//
+//	m, err := rating.Fit(games, rating.DefaultConfig())
+//	var sep *rating.SeparationError
+//	if errors.As(err, &sep) {
+//		m, err = rating.Fit(games, rating.Config{Prior: 600, SidePrior: 600}) // say so in the report
+//	}
+//	if err != nil {
+//		return err
+//	}
+//	for _, b := range m.Bots {
+//		fmt.Printf("%-12s %+7.1f [%+.1f, %+.1f]\n", b.Name, b.Elo, b.Lo, b.Hi)
+//	}
+package rating

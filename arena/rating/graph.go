@@ -1,0 +1,122 @@
+package rating
+
+import (
+	"slices"
+
+	"gonum.org/v1/gonum/graph"
+	"gonum.org/v1/gonum/graph/simple"
+	"gonum.org/v1/gonum/graph/topo"
+)
+
+// components returns the connected components of the "played" graph of the
+// cells (mirror games add no edge), as sorted groups of bot indices ordered
+// by their smallest index.
+func components(nBots int, cells []cell) [][]int {
+	g := simple.NewUndirectedGraph()
+	for i := range nBots {
+		g.AddNode(simple.Node(i))
+	}
+	for _, c := range cells {
+		if c.x != c.y {
+			g.SetEdge(simple.Edge{F: simple.Node(c.x), T: simple.Node(c.y)})
+		}
+	}
+	return sortGroups(topo.ConnectedComponents(g))
+}
+
+// separatedGroups returns the strongly connected components of the "scored a
+// point against" digraph (a draw scores both ways), strongest first, or nil
+// when there is only one. Hunter's condition for finite Bradley–Terry ratings
+// is that this digraph be strongly connected.
+func separatedGroups(nBots int, cells []cell) [][]int {
+	g := simple.NewDirectedGraph()
+	for i := range nBots {
+		g.AddNode(simple.Node(i))
+	}
+	for _, c := range cells {
+		if c.x == c.y {
+			continue
+		}
+		if c.sum > 0 { // X scored against Y
+			g.SetEdge(simple.Edge{F: simple.Node(c.x), T: simple.Node(c.y)})
+		}
+		if c.sum < c.n { // Y scored against X
+			g.SetEdge(simple.Edge{F: simple.Node(c.y), T: simple.Node(c.x)})
+		}
+	}
+	sccs := sortGroups(topo.TarjanSCC(g))
+	if len(sccs) <= 1 {
+		return nil
+	}
+	// Order the condensation topologically (Kahn), breaking ties by group
+	// order so that the result does not depend on map iteration.
+	comp := make([]int, nBots)
+	for k, grp := range sccs {
+		for _, b := range grp {
+			comp[b] = k
+		}
+	}
+	succ := make([][]bool, len(sccs))
+	for k := range succ {
+		succ[k] = make([]bool, len(sccs))
+	}
+	indeg := make([]int, len(sccs))
+	edges := g.Edges()
+	for edges.Next() {
+		e := edges.Edge()
+		from, to := comp[e.From().ID()], comp[e.To().ID()]
+		if from != to && !succ[from][to] {
+			succ[from][to] = true
+			indeg[to]++
+		}
+	}
+	order := make([][]int, 0, len(sccs))
+	done := make([]bool, len(sccs))
+	for len(order) < len(sccs) {
+		for k := range sccs {
+			if done[k] || indeg[k] > 0 {
+				continue
+			}
+			done[k] = true
+			order = append(order, sccs[k])
+			for j := range sccs {
+				if succ[k][j] {
+					indeg[j]--
+				}
+			}
+			break
+		}
+	}
+	return order
+}
+
+// sortGroups converts gonum node groups to sorted index groups ordered by
+// their smallest index.
+func sortGroups(groups [][]graph.Node) [][]int {
+	out := make([][]int, len(groups))
+	for i, grp := range groups {
+		ids := make([]int, len(grp))
+		for j, n := range grp {
+			ids[j] = int(n.ID())
+		}
+		slices.Sort(ids)
+		out[i] = ids
+	}
+	slices.SortFunc(out, func(a, b []int) int { return a[0] - b[0] })
+	return out
+}
+
+// groupNames maps index groups to name groups.
+func groupNames(groups [][]int, names []string) [][]string {
+	if len(groups) == 0 {
+		return nil
+	}
+	out := make([][]string, len(groups))
+	for i, grp := range groups {
+		out[i] = make([]string, len(grp))
+		for j, b := range grp {
+			out[i][j] = names[b]
+		}
+	}
+	return out
+}

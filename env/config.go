@@ -1,0 +1,133 @@
+package env
+
+import "strconv"
+
+// Config configures a [Vector]. The zero value of every field except
+// NumEnvs is the documented default.
+type Config struct {
+	// NumEnvs is the number of games in the Vector, ≥ 1. Required.
+	NumEnvs int
+
+	// Options are passed to the factory of every game.
+	Options Options
+
+	// Autoreset says what happens to an env whose episode ends; default
+	// [NextStep].
+	Autoreset Autoreset
+
+	// View says who plays which seat; default [SelfPlay].
+	View View
+
+	// Opponent plays every seat but 0 in the [SingleAgent] view; nil means
+	// [RandomPolicy]{}. Setting it in the SelfPlay view is an error.
+	Opponent Policy
+
+	// Illegal says what Step does with an illegal action; default
+	// [RejectIllegal].
+	Illegal IllegalMode
+
+	// IllegalPenalty (≥ 0, reward units) is subtracted from the acting
+	// seat's reward when [ReplaceIllegal] replaces its action.
+	IllegalPenalty float32
+
+	// Shaping weighs the game's dense shaping reward ([Shaper]) added to
+	// the outcome rewards; 0 (the default) means pure outcome rewards, +1
+	// for a win, -1 for a loss, 0 for a draw. A non-zero value requires a
+	// game that implements Shaper.
+	Shaping float32
+
+	// MaxEpisodeSteps truncates an episode after this many Vector steps; 0
+	// means the game's Spec.MaxEpisodeSteps, a negative value means no
+	// limit.
+	MaxEpisodeSteps int
+
+	// Workers is the number of goroutines stepping the games, the caller's
+	// included; 0 means runtime.GOMAXPROCS(0) at creation. It is capped at
+	// NumEnvs. It changes speed only, never results.
+	Workers int
+}
+
+// Autoreset is the autoreset mode of a Vector.
+type Autoreset uint8
+
+const (
+	// NextStep (the default, as Gymnasium ≥ 1.0 and EnvPool): the step
+	// that ends an episode returns the final observation with Terminated
+	// or Truncated set; the next Step resets that env instead of stepping
+	// it, ignores its action, and returns the first observation of the new
+	// episode with zero reward and both flags false.
+	NextStep Autoreset = iota
+	// SameStep (as Gymnasium's SAME_STEP, Brax): the step that ends an
+	// episode also resets the env: Obs, Mask, CurrentPlayer and StateHash
+	// already describe the new episode, while Reward, Terminated,
+	// Truncated and the episode statistics describe the one that ended,
+	// whose final observation and hash are in FinalObs and FinalStateHash.
+	SameStep
+	// Disabled: an ended env stays ended; stepping it is an error
+	// ([ErrEpisodeOver]) until [Vector.ResetMask] resets it.
+	Disabled
+)
+
+// String returns "next-step", "same-step" or "disabled".
+func (m Autoreset) String() string {
+	switch m {
+	case NextStep:
+		return "next-step"
+	case SameStep:
+		return "same-step"
+	case Disabled:
+		return "disabled"
+	}
+	return "Autoreset(" + strconv.Itoa(int(m)) + ")"
+}
+
+// View says which seats the caller of a Vector controls.
+type View uint8
+
+const (
+	// SelfPlay (the default): the caller acts for every seat; each Step
+	// applies one action per env, for that env's CurrentPlayer.
+	SelfPlay View = iota
+	// SingleAgent: the caller is seat 0; the Vector plays the other seats
+	// with Config.Opponent inside Step and Reset, so that every running
+	// env returned to the caller waits for seat 0, and observations are
+	// always seat 0's.
+	SingleAgent
+)
+
+// String returns "self-play" or "single-agent".
+func (v View) String() string {
+	switch v {
+	case SelfPlay:
+		return "self-play"
+	case SingleAgent:
+		return "single-agent"
+	}
+	return "View(" + strconv.Itoa(int(v)) + ")"
+}
+
+// IllegalMode says what Step does with an illegal action.
+type IllegalMode uint8
+
+const (
+	// RejectIllegal (the default, for APIs and the arena): Step checks every
+	// action first and, if any is illegal, returns an *[ActionError] naming
+	// the first bad env and action part, and changes nothing.
+	RejectIllegal IllegalMode = iota
+	// ReplaceIllegal (for training): Step replaces an illegal action by the
+	// game's DefaultAction (a no-op such as "end turn" where the game has
+	// one), sets Batch.Illegal for that env and subtracts
+	// Config.IllegalPenalty from the acting seat's reward.
+	ReplaceIllegal
+)
+
+// String returns "reject" or "replace".
+func (m IllegalMode) String() string {
+	switch m {
+	case RejectIllegal:
+		return "reject"
+	case ReplaceIllegal:
+		return "replace"
+	}
+	return "IllegalMode(" + strconv.Itoa(int(m)) + ")"
+}

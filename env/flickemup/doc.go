@@ -1,0 +1,204 @@
+// Package flickemup is the rules engine of Flick 'em Up! (Pretzel Games, 2015) on top of
+// package physics, with our scenarios as data files.
+//
+// # Description
+//
+// Two teams, the lawmen and the outlaws, each of five numbered cowboys, fight over a town
+// laid out on a table. Cowboys move and shoot by flicking wooden discs; a cowboy knocked over
+// by a bullet loses a hit point. Rounds are clock hours from the scenario's start hour to
+// noon. A [Game] is created from a [Scenario] (see [Load], [Parse]) and [Options]; it is
+// driven by [Game.Apply] and read through its accessors and [Game.View].
+//
+// # Engine API
+//
+//	New(sc, opts) (*Game, error)         Reset(seed)             Clone() *Game
+//	Phase() Phase   CurrentTeam() Team   CurrentPlayer() int     Actor() (CowboyID, bool)
+//	LegalActions(dst) []Action           LegalKinds() mask       Check(a) error
+//	Apply(a) error  (*IllegalActionError, nothing changed, when illegal)
+//	Terminal() bool Result() Result      Scores() [2]int         HitPoints(id) int
+//	Hash() uint64   View() View (JSON)   Validate() error (invariants)
+//
+// Flicks go through the consumer-owned [Table] interface: by default each game (and each
+// clone) runs its own [physics.Simulator]; [Options.Table] substitutes scripted outcomes.
+//
+// # Action Space
+//
+// An [Action] is a discrete [ActionKind] with parameters. Each decision has a [Phase]:
+//
+//   - PhaseSelect: [ActSelect] a cowboy number of the current team, among the available
+//     cowboys (the initiative cowboy is forced when a round opens).
+//   - PhaseAct: up to two actions, in any order, the same one twice allowed, then the turn
+//     ends by itself (or earlier with [ActEndTurn]): [ActMove] (velocity in cm/s, final facing
+//     in radians), [ActShoot] (side, velocity; Rifle for the Winchester), [ActDuel],
+//     [ActThrow] (dynamite), [ActTake], [ActDrop], [ActExchange], [ActDrink].
+//   - PhaseReveal: after drawing a face-down token, [ActKeep] (with a slot if the inventory
+//     is full) or [ActLeave].
+//   - PhaseSecondShot: [ActShoot] flicks the second bullet of a two-pistol shot.
+//
+// [Game.LegalActions] lists the legal discrete choices with zero velocity and facing for the
+// caller to fill in; a flick velocity is clipped to physics.Config.MaxSpeed after noise.
+//
+// # Observation Space
+//
+// This package exposes the full state as [View] (JSON-ready; face-down tokens and water
+// quality hidden) and [Game.State] (the physics table). The fixed-size numeric encoding
+// belongs to the env adapter.
+//
+// # Rewards
+//
+// None here: [Game.Result] gives the winner or a draw, [Game.Scores] each team's hit points.
+//
+// # Starting State
+//
+// The scenario's layout, cowboys, tokens, hats, start hour and initiative; [Game.Reset]
+// reseeds the random stream (flick noise and face-down draws).
+//
+// # Episode End
+//
+// The game ends when a victory condition holds (checked after every action), when every
+// cowboy of both teams is dead (a draw), or when the clock reaches 12:00 (the scenario's noon
+// condition decides, else a draw). There is no truncation here.
+//
+// # Arguments
+//
+// [Options]: Players (2-10), Noise (flick execution noise), Seed, Physics (simulator
+// configuration), Table (a substitute for the simulator).
+//
+// # Rules and where they are implemented
+//
+// Core rules of the rulebook:
+//
+//   - Teams: two teams, 2-10 players split as evenly as possible, lawmen taking the odd one
+//     ([SplitPlayers]); players alternate between teams in numbering ([PlayerTeam]); each team
+//     has its own turn order (turn.go: Game.next). Five numbered cowboys per team (a scenario
+//     may field fewer) and the two neutral figures, scenery that stands back up when toppled.
+//   - Rounds (turn.go): one round per clock hour from the scenario's start hour; even hours
+//     are red and odd hours blue ([HourHat]). A cowboy is available when its hat shows the
+//     hour's colour; it flips when its turn ends. A round ends when no cowboy is available,
+//     and the clock moves on; at 12:00 the game ends ([Noon]).
+//   - Who plays (turn.go): a round opens with the cowboy holding the initiative token,
+//     played by the next player in its team's turn order. Then the teams alternate; each
+//     player, in its team's order, picks any available cowboy of the team. A team with no
+//     cowboy available is skipped (ours: the rulebook does not say), so the other plays again.
+//     A team plays twice in a row across rounds when it ends a round and holds the initiative.
+//     The initiative token passes to the shooter's cowboy when its holder dies (damage.go).
+//   - Playing a cowboy (apply.go, turn.go): up to two actions in any order, the same twice
+//     allowed, none allowed; then its hat flips. A fallen cowboy stands up when played.
+//   - Move (move.go): the movement disc replaces the cowboy and is flicked; touching any
+//     piece or leaving the table fails the move and puts back everything the disc displaced;
+//     success puts the cowboy where the disc stopped; either way the player picks the facing.
+//     Entering a building: any part of the disc past the door line, touching the inner faces
+//     of its support blocks allowed; the cowboy then stands inside (off the physics table).
+//     Leaving: from the back of the building, the whole disc past the door line (the
+//     rulebook's first English edition and the French one). An object blocking a door may be
+//     moved aside: when entering or leaving, the disc may push an object (not a figure) that
+//     lay in the doorway — between the blocks, up to a disc's width in front of the line —
+//     without failing the move; the object stays where it went.
+//   - Shoot (shoot.go): the bullet starts one bullet's width to the left or right of the
+//     cowboy; a hit is a cowboy knocked over by the bullet's first contact (no ricochet);
+//     other figures it topples stand back up; a fallen cowboy cannot be hit until it stands;
+//     hitting a teammate counts; displaced scenery stays where it went. Two or more pistols:
+//     two bullets, one per side, in one action, never three. From inside a building the
+//     bullet starts at the back and leaves through the door (grazing its own door's blocks is
+//     not a first contact). A cowboy inside a building can be hit only in a duel.
+//   - Hit points and death (damage.go): a hit costs one hit point; at zero the figure leaves
+//     the table, its tokens go face up onto the Undertaker's support blocks, its hat stays in
+//     play with its colour, and its team still spends a turn on it, with no actions.
+//   - Inventory (inventory.go): two tokens besides hit points and initiative; taking a third
+//     is an exchange, for one action; a face-down token is drawn at random from its pile,
+//     revealed, and kept or left face up, the action spent either way. Take, drop and exchange
+//     happen inside a building (or at the gallows, or outside with rule take-outside).
+//   - End (victory.go): a victory condition, or 12:00.
+//
+// # Our rules
+//
+// The scenario booklet is not available to us; these rules are ours (version 1):
+//
+//   - Dynamite (dynamite.go): [ActThrow] flicks the red octagon from beside the cowboy; the
+//     token is spent. Where it stops it explodes: every standing cowboy on the table within
+//     [BlastRadius] (6 cm) of it loses one hit point and falls, whichever its team; cowboys
+//     inside buildings are safe. A blast within BlastRadius of a door middle blows the door
+//     open (removes the building's "not allowed" tokens). Off the table it is a dud.
+//   - Winchester (shoot.go): a cowboy carrying one may shoot it ([Action].Rifle): one bullet
+//     placed at the tip of the 6 cm barrel gauge laid in front of the cowboy (from inside a
+//     building, in the middle of the door line).
+//   - Water (inventory.go): [ActDrink] drinks a carried flask, anywhere: clean gives back one
+//     hit point up to the cowboy's maximum, poisoned takes one and may kill. The flask's
+//     quality stays secret until drunk.
+//   - Hostage (legal.go): a cowboy carrying the hostage moves at most once per turn. The
+//     hostage is otherwise a token, taken and dropped like any other.
+//   - Duel (shoot.go, rule duels): [ActDuel] lets a cowboy standing within [DuelRange]
+//     (25 cm) in front of a building's door call out an opposing cowboy inside: it steps into
+//     the doorway facing the caller, who shoots one bullet; then, if alive, it goes back in.
+//   - "Not allowed" (move.go): a building holding one is closed: a move that would enter it
+//     fails. Cowboys inside may leave. It cannot be taken; a scenario may remove it at an
+//     hour (until=H) and dynamite blows it away.
+//   - Gallows (places.go): the gallows is a place for tokens, reached by a cowboy standing
+//     within [Reach] (4 cm) of it, without entering.
+//   - Take outside (places.go, rule take-outside): a cowboy on the table takes tokens on the
+//     ground within Reach of its base and drops tokens where it stands.
+//   - Edge cases the rulebook leaves open: a move is judged where the disc comes to rest;
+//     ending under a building without entering by its door fails (no walls in the physics);
+//     a figure or support block knocked off the table is put back on its edge; a cowboy that
+//     dies during its own turn ends the turn (its hat flips); a dead holder's initiative with
+//     no living shooter goes to the lowest-numbered living opponent; tokens of the dead go
+//     out of the game when the town has no Undertaker; two teams winning at once draw.
+//
+// # Scenario files
+//
+// A scenario is a UTF-8 text file, one directive per line; '#' starts a comment line (and a
+// trailing comment after " #" on key=value lines). Distances are in cm, angles in degrees
+// counter-clockwise from +x; the table's origin is the lawmen's left corner. Directives:
+//
+//	scenario <name>                      required; lower-case, digits, '-'
+//	title <text>                         required
+//	story <text>                         required, repeatable (joined with spaces)
+//	table width=<cm> height=<cm>         optional, default 90 x 90
+//	start hour=<1..11>                   required
+//	initiative cowboy=<team:n>           required; its hat must match the start hour
+//	rule take-outside | rule duels       optional, repeatable
+//	building kind=<sheriff|bank|saloon|general-store|town-hall|undertaker>
+//	         x= y= (door middle) facing=<deg, towards the street> door=<4..15> depth=<5..25>
+//	gallows x= y= [angle=]
+//	prop kind=<barrel|cactus|fence|tumbleweed> x= y= [angle=]
+//	neutral name=<man|woman> x= y= [facing=]
+//	cowboy id=<lawmen|outlaws:1..5> (x= y= [facing=] | in=<building>) hp=<n> [max=<n>]
+//	       [hat=red|blue] [tokens=<kind>[,<kind>]]   (water:clean, water:poisoned)
+//	token kind=<gold|not-allowed|colt|winchester|water|dynamite|documents|hostage>
+//	      (in=<building|gallows> | x= y=) [face=up|down] [count=<n>]
+//	      [quality=clean|poisoned] (water) [until=<hour>] (not-allowed)
+//	victory last-team-standing | noon-hp | noon team=<t> | kill team=<t> target=<team:n>
+//	        | tokens team=<t> kind=<kind> count=<n> in=<building|gallows>
+//
+// Parsing is strict ([Parse], [ValidateFile]): an unknown directive or key, a bad value, a
+// piece not wholly on the table or overlapping another (a building covers its blocks and its
+// floor), more pieces or tokens of a kind than the box holds, more than 38 hit points, a
+// reference to an absent building or cowboy, or an impossible condition (more tokens to
+// gather than exist, killing a teammate, an initiative cowboy unavailable in the first round,
+// two noon conditions, a ground token without take-outside) is a [*ParseError] naming the
+// file, the line and the field.
+//
+// # Scenarios
+//
+// Our scenarios ([List], [Load]); together they use every token kind of the box:
+//
+//   - showdown (default, [DefaultScenario]): five against five on Main Street, no tokens.
+//     Last team standing; at noon the team with more hit points wins.
+//   - bank-job: six face-down gold sacks in the bank, closed by a "not allowed" token until
+//     8:00; two outlaws carry dynamite to open it early; a Colt in the general store. Outlaws
+//     win with three sacks in the saloon; lawmen win at noon; last team standing.
+//   - pardon: the pardon (documents) lies in the town hall; lawmen win by dropping it at
+//     the gallows; outlaws win at noon; a Winchester for each side; last team standing.
+//   - hostage: the hostage in the saloon (two outlaws inside), rule duels, bank and town hall
+//     closed. Lawmen win by dropping the hostage in the sheriff's office or killing outlaws:1;
+//     outlaws win at noon; last team standing.
+//   - dry-spell: four face-down flasks on the ground (two poisoned), rule take-outside, four
+//     wounded cowboys a side from 9:00. Last team standing; noon hit points.
+//   - gunsmith: four Colts and a Winchester face down in the general store, a Colt in the
+//     saloon; two outlaws wear red hats at a 7:00 (blue) start and join at 8:00. Last team
+//     standing; noon hit points.
+//
+// # Version History
+//
+//   - v1: first version of the rules engine and of our rules and scenarios.
+package flickemup

@@ -1,0 +1,888 @@
+package flickemup
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/flickarena/flickarena/physics"
+)
+
+// ParseError is one problem in a scenario file: where it is and what is wrong.
+type ParseError struct {
+	// File is the file name.
+	File string
+	// Line is the 1-based line number (the last line for something missing).
+	Line int
+	// Field names the directive and key at fault, as "building.x", or the directive alone.
+	Field string
+	// Msg says what is wrong.
+	Msg string
+}
+
+// Error returns "file:line: field: msg".
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, e.Field, e.Msg)
+}
+
+// ParseErrors is every problem found in a scenario file, in line order.
+type ParseErrors []*ParseError
+
+// Error returns the problems, one per line.
+func (es ParseErrors) Error() string {
+	var b strings.Builder
+	for i, e := range es {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString("flickemup: ")
+		b.WriteString(e.Error())
+	}
+	return b.String()
+}
+
+// rawLine is one directive line of a scenario file.
+type rawLine struct {
+	p    *parser
+	n    int
+	dir  string
+	text string            // the rest of the line, for free-text directives
+	pos  []string          // positional arguments
+	kv   map[string]string // key=value arguments
+	keys []string          // keys in file order
+	used map[string]bool
+}
+
+// parser holds the state of one parse.
+type parser struct {
+	file  string
+	last  int
+	errs  ParseErrors
+	sc    *Scenario
+	lines map[string][]*rawLine
+}
+
+// Parse reads a scenario file. file names it in error messages. Parsing is strict: an unknown
+// directive or key, a bad value, a piece off the table or overlapping another, a reference to
+// something absent or an impossible condition is an error. On any problem it returns nil and
+// a [ParseErrors] listing every problem found.
+func Parse(file string, data []byte) (*Scenario, error) {
+	p := &parser{file: file, lines: map[string][]*rawLine{}, sc: &Scenario{File: file, Table: physics.DefaultTable}}
+	p.read(data)
+	p.build()
+	if len(p.errs) > 0 {
+		sort.SliceStable(p.errs, func(i, j int) bool { return p.errs[i].Line < p.errs[j].Line })
+		return nil, p.errs
+	}
+	return p.sc, nil
+}
+
+// directives lists the known directives, in the order they are processed.
+var directives = []string{"scenario", "title", "story", "table", "start", "rule", "building", "gallows", "prop", "neutral", "cowboy", "token", "initiative", "victory"}
+
+// freeText lists the directives whose argument is the rest of the line.
+var freeText = map[string]bool{"title": true, "story": true}
+
+// errorf records a problem.
+func (p *parser) errorf(line int, field, format string, args ...any) {
+	p.errs = append(p.errs, &ParseError{File: p.file, Line: line, Field: field, Msg: fmt.Sprintf(format, args...)})
+}
+
+// read splits the file into directive lines.
+func (p *parser) read(data []byte) {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	n := 0
+	for sc.Scan() {
+		n++
+		p.last = n
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		dir, rest, _ := strings.Cut(text, " ")
+		dir = strings.TrimSpace(dir)
+		rest = strings.TrimSpace(rest)
+		if !slices.Contains(directives, dir) {
+			p.errorf(n, dir, "unknown directive (want one of %s)", strings.Join(directives, ", "))
+			continue
+		}
+		l := &rawLine{p: p, n: n, dir: dir, kv: map[string]string{}, used: map[string]bool{}}
+		if freeText[dir] {
+			l.text = rest
+		} else {
+			if i := strings.Index(rest, " #"); i >= 0 {
+				rest = rest[:i]
+			}
+			for _, f := range strings.Fields(rest) {
+				k, v, ok := strings.Cut(f, "=")
+				if !ok {
+					l.pos = append(l.pos, f)
+					continue
+				}
+				if _, dup := l.kv[k]; dup {
+					p.errorf(n, dir+"."+k, "given twice")
+					continue
+				}
+				l.kv[k] = v
+				l.keys = append(l.keys, k)
+			}
+		}
+		p.lines[dir] = append(p.lines[dir], l)
+	}
+	if err := sc.Err(); err != nil {
+		p.errorf(n, "file", "read: %v", err)
+	}
+	if p.last == 0 {
+		p.last = 1
+	}
+}
+
+// errorf records a problem with field key of this line ("" for the directive itself).
+func (l *rawLine) errorf(key, format string, args ...any) {
+	f := l.dir
+	if key != "" {
+		f += "." + key
+	}
+	l.p.errorf(l.n, f, format, args...)
+}
+
+// str returns the value of key, reporting it missing if required.
+func (l *rawLine) str(key string, required bool) (string, bool) {
+	v, ok := l.kv[key]
+	if !ok {
+		if required {
+			l.errorf(key, "missing")
+		}
+		return "", false
+	}
+	l.used[key] = true
+	return v, true
+}
+
+// num returns key as a finite number (def when absent and not required).
+func (l *rawLine) num(key string, required bool, def float64) (float64, bool) {
+	s, ok := l.str(key, required)
+	if !ok {
+		return def, !required
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		l.errorf(key, "%q is not a number", s)
+		return def, false
+	}
+	return v, true
+}
+
+// integer returns key as an integer in [lo, hi] (def when absent and not required).
+func (l *rawLine) integer(key string, required bool, def, lo, hi int) (int, bool) {
+	s, ok := l.str(key, required)
+	if !ok {
+		return def, !required
+	}
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		l.errorf(key, "%q is not an integer", s)
+		return def, false
+	}
+	if v < lo || v > hi {
+		l.errorf(key, "%d is out of range %d to %d", v, lo, hi)
+		return def, false
+	}
+	return v, true
+}
+
+// degrees returns key, in degrees in the file, as radians in (-π, π].
+func (l *rawLine) degrees(key string) (float64, bool) {
+	v, ok := l.num(key, false, 0)
+	return normAngle(v * math.Pi / 180), ok
+}
+
+// point returns the position given by keys x and y.
+func (l *rawLine) point(required bool) (physics.Vec, bool) {
+	x, okx := l.num("x", required, 0)
+	y, oky := l.num("y", required, 0)
+	return physics.Vec{X: x, Y: y}, okx && oky
+}
+
+// positional returns the single positional argument, as "scenario showdown".
+func (l *rawLine) positional(what string, extra bool) (string, bool) {
+	switch {
+	case len(l.pos) == 0:
+		l.errorf("", "missing %s", what)
+		return "", false
+	case len(l.pos) > 1 && !extra:
+		l.errorf("", "unexpected %q", l.pos[1])
+	}
+	return l.pos[0], true
+}
+
+// finish reports the keys nobody asked for.
+func (l *rawLine) finish() {
+	for _, k := range l.keys {
+		if !l.used[k] {
+			l.errorf(k, "unknown key")
+		}
+	}
+}
+
+// once returns the only line of a directive, reporting duplicates and (if required) absence.
+func (p *parser) once(dir string, required bool) *rawLine {
+	ls := p.lines[dir]
+	if len(ls) == 0 {
+		if required {
+			p.errorf(p.last, dir, "missing directive")
+		}
+		return nil
+	}
+	for _, l := range ls[1:] {
+		l.errorf("", "given twice (first on line %d)", ls[0].n)
+	}
+	return ls[0]
+}
+
+var nameRE = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+
+// build turns the lines into the scenario, checking each part and then the whole.
+func (p *parser) build() {
+	sc := p.sc
+	if l := p.once("scenario", true); l != nil {
+		if name, ok := l.positional("name", false); ok {
+			if !nameRE.MatchString(name) {
+				l.errorf("", "name %q: use lower-case letters, digits and '-'", name)
+			}
+			sc.Name = name
+		}
+		l.finish()
+	}
+	if l := p.once("title", true); l != nil {
+		if l.text == "" {
+			l.errorf("", "empty title")
+		}
+		sc.Title = l.text
+	}
+	var story []string
+	for _, l := range p.lines["story"] {
+		story = append(story, l.text)
+	}
+	if len(story) == 0 || strings.TrimSpace(strings.Join(story, "")) == "" {
+		p.errorf(p.last, "story", "missing directive")
+	}
+	sc.Story = strings.Join(story, " ")
+	if l := p.once("table", false); l != nil {
+		w, _ := l.num("width", true, 0)
+		h, _ := l.num("height", true, 0)
+		if w < 20 || w > 500 || h < 20 || h > 500 {
+			l.errorf("", "table %gx%g cm: each side must be 20 to 500 cm", w, h)
+		} else {
+			sc.Table = physics.Table{Width: w, Height: h}
+		}
+		l.finish()
+	}
+	if l := p.once("start", true); l != nil {
+		sc.StartHour, _ = l.integer("hour", true, 0, 1, Noon-1)
+		l.finish()
+	}
+	for _, l := range p.lines["rule"] {
+		if name, ok := l.positional("rule name", false); ok {
+			switch name {
+			case "take-outside":
+				sc.Rules.TakeOutside = true
+			case "duels":
+				sc.Rules.Duels = true
+			default:
+				l.errorf("", "unknown rule %q (want take-outside or duels)", name)
+			}
+		}
+		l.finish()
+	}
+	p.buildings()
+	p.scenery()
+	p.cowboys()
+	p.tokens()
+	p.initiative()
+	p.victories()
+	p.geometry()
+}
+
+// buildings reads the building lines.
+func (p *parser) buildings() {
+	sc := p.sc
+	first := map[BuildingKind]int{}
+	for _, l := range p.lines["building"] {
+		b := Building{Line: l.n}
+		ok := true
+		if s, has := l.str("kind", true); has {
+			k, err := ParseBuildingKind(s)
+			switch {
+			case err != nil:
+				l.errorf("kind", "unknown building %q (want sheriff, bank, saloon, general-store, town-hall or undertaker)", s)
+				ok = false
+			case first[k] != 0:
+				l.errorf("kind", "%s already placed on line %d (the box has one of each)", k, first[k])
+				ok = false
+			default:
+				first[k] = l.n
+			}
+			b.Kind = k
+		} else {
+			ok = false
+		}
+		var okp bool
+		b.Door, okp = l.point(true)
+		b.Facing, _ = l.degrees("facing")
+		var okw, okd bool
+		b.Width, okw = l.num("door", true, 0)
+		b.Depth, okd = l.num("depth", true, 0)
+		if okw && (b.Width < MinDoorWidth || b.Width > MaxDoorWidth) {
+			l.errorf("door", "%g cm: a door is %g to %g cm wide", b.Width, MinDoorWidth, MaxDoorWidth)
+			okw = false
+		}
+		if okd && (b.Depth < MinDepth || b.Depth > MaxDepth) {
+			l.errorf("depth", "%g cm: a building is %g to %g cm deep", b.Depth, MinDepth, MaxDepth)
+			okd = false
+		}
+		l.finish()
+		if ok && okp && okw && okd {
+			sc.Buildings = append(sc.Buildings, b)
+		}
+	}
+}
+
+// propLimits is how many of each prop the box holds.
+var propLimits = map[physics.Kind]int{
+	physics.KindBarrel:     5,
+	physics.KindCactus:     3,
+	physics.KindFence:      4,
+	physics.KindTumbleweed: 5,
+}
+
+// scenery reads the gallows, prop and neutral lines.
+func (p *parser) scenery() {
+	sc := p.sc
+	if l := p.once("gallows", false); l != nil {
+		pos, ok := l.point(true)
+		a, _ := l.degrees("angle")
+		l.finish()
+		if ok {
+			sc.Gallows = &Prop{Kind: physics.KindGallows, Pos: pos, Angle: a, Line: l.n}
+		}
+	}
+	count := map[physics.Kind]int{}
+	for _, l := range p.lines["prop"] {
+		pr := Prop{Line: l.n}
+		ok := true
+		if s, has := l.str("kind", true); has {
+			k, err := physics.ParseKind(s)
+			if _, prop := propLimits[k]; err != nil || !prop {
+				l.errorf("kind", "%q is not a prop (want barrel, cactus, fence or tumbleweed)", s)
+				ok = false
+			} else if count[k]++; count[k] > propLimits[k] {
+				l.errorf("kind", "more than %d of %s: the box has no more", propLimits[k], k)
+				ok = false
+			}
+			pr.Kind = k
+		} else {
+			ok = false
+		}
+		var okp bool
+		pr.Pos, okp = l.point(true)
+		pr.Angle, _ = l.degrees("angle")
+		l.finish()
+		if ok && okp {
+			sc.Props = append(sc.Props, pr)
+		}
+	}
+	seen := map[string]int{}
+	for _, l := range p.lines["neutral"] {
+		n := Neutral{Line: l.n}
+		ok := true
+		if s, has := l.str("name", true); has {
+			switch {
+			case s != "man" && s != "woman":
+				l.errorf("name", "%q: the neutral figures are the man and the woman", s)
+				ok = false
+			case seen[s] != 0:
+				l.errorf("name", "the %s is already placed on line %d", s, seen[s])
+				ok = false
+			}
+			seen[s] = l.n
+			n.Name = s
+		} else {
+			ok = false
+		}
+		var okp bool
+		n.Pos, okp = l.point(true)
+		n.Facing, _ = l.degrees("facing")
+		l.finish()
+		if ok && okp {
+			sc.Neutrals = append(sc.Neutrals, n)
+		}
+	}
+}
+
+// placeRef resolves in=<building kind|gallows> on line l.
+func (p *parser) placeRef(l *rawLine, s string) (PlaceKind, int, bool) {
+	if s == "gallows" {
+		if p.sc.Gallows == nil {
+			l.errorf("in", "the town has no gallows")
+			return 0, 0, false
+		}
+		return PlaceGallows, 0, true
+	}
+	k, err := ParseBuildingKind(s)
+	if err != nil {
+		l.errorf("in", "unknown place %q (want a building kind or gallows)", s)
+		return 0, 0, false
+	}
+	i := p.sc.building(k)
+	if i < 0 {
+		l.errorf("in", "the town has no %s", k)
+		return 0, 0, false
+	}
+	return PlaceBuilding, i, true
+}
+
+// cowboys reads the cowboy lines, with their starting inventories.
+func (p *parser) cowboys() {
+	sc := p.sc
+	first := map[CowboyID]int{}
+	for _, l := range p.lines["cowboy"] {
+		c := CowboySpec{Line: l.n, Inside: -1}
+		ok := true
+		if s, has := l.str("id", true); has {
+			id, err := ParseCowboyID(s)
+			switch {
+			case err != nil:
+				l.errorf("id", "%q: want lawmen:1 to outlaws:5", s)
+				ok = false
+			case first[id] != 0:
+				l.errorf("id", "%s already placed on line %d", id, first[id])
+				ok = false
+			default:
+				first[id] = l.n
+			}
+			c.ID = id
+		} else {
+			ok = false
+		}
+		if in, has := l.str("in", false); has {
+			if _, hasX := l.kv["x"]; hasX {
+				l.errorf("x", "a cowboy inside a building has no position")
+				ok = false
+			}
+			if _, hasY := l.kv["y"]; hasY {
+				l.errorf("y", "a cowboy inside a building has no position")
+				ok = false
+			}
+			k, err := ParseBuildingKind(in)
+			switch {
+			case err != nil:
+				l.errorf("in", "unknown building %q", in)
+				ok = false
+			case sc.building(k) < 0:
+				l.errorf("in", "the town has no %s", k)
+				ok = false
+			default:
+				c.Inside = sc.building(k)
+			}
+		} else {
+			var okp bool
+			c.Pos, okp = l.point(true)
+			ok = ok && okp
+		}
+		c.Facing, _ = l.degrees("facing")
+		var okh, okm bool
+		c.HP, okh = l.integer("hp", true, 0, 1, MaxHitPoints)
+		c.Max, okm = l.integer("max", false, c.HP, 1, MaxHitPoints)
+		if okh && okm && c.Max < c.HP {
+			l.errorf("max", "%d is below hp %d", c.Max, c.HP)
+			okm = false
+		}
+		ok = ok && okh && okm
+		c.Hat = HourHat(sc.StartHour)
+		if s, has := l.str("hat", false); has {
+			switch s {
+			case "red":
+				c.Hat = Red
+			case "blue":
+				c.Hat = Blue
+			default:
+				l.errorf("hat", "%q: want red or blue", s)
+				ok = false
+			}
+		}
+		var inv []TokenSpec
+		if s, has := l.str("tokens", false); has && s != "" {
+			for _, t := range strings.Split(s, ",") {
+				ts, tok := p.inventoryToken(l, t)
+				if tok {
+					inv = append(inv, ts)
+				} else {
+					ok = false
+				}
+			}
+			if len(inv) > 2 {
+				l.errorf("tokens", "%d tokens: a cowboy carries at most 2", len(inv))
+				ok = false
+			}
+		}
+		l.finish()
+		if ok {
+			for i := range inv {
+				inv[i].Index = c.ID.index()
+			}
+			sc.Cowboys = append(sc.Cowboys, c)
+			sc.Tokens = append(sc.Tokens, inv...)
+		}
+	}
+	sort.SliceStable(sc.Cowboys, func(i, j int) bool { return sc.Cowboys[i].ID.index() < sc.Cowboys[j].ID.index() })
+	var teams [2]int
+	hp := 0
+	for _, c := range sc.Cowboys {
+		teams[c.ID.Team]++
+		hp += c.Max
+	}
+	for _, t := range []Team{Lawmen, Outlaws} {
+		if teams[t] == 0 && len(p.lines["cowboy"]) > 0 {
+			p.errorf(p.last, "cowboy", "no cowboy of the %s", t)
+		}
+	}
+	if len(p.lines["cowboy"]) == 0 {
+		p.errorf(p.last, "cowboy", "missing directive")
+	}
+	if hp > MaxHitPoints {
+		p.errorf(p.lines["cowboy"][len(p.lines["cowboy"])-1].n, "cowboy.max", "%d hit points in all (counting max): the box holds %d", hp, MaxHitPoints)
+	}
+}
+
+// inventoryToken parses one entry of a cowboy's tokens list: a kind, or water:clean or water:poisoned.
+func (p *parser) inventoryToken(l *rawLine, s string) (TokenSpec, bool) {
+	name, quality, hasQ := strings.Cut(s, ":")
+	k, err := ParseTokenKind(name)
+	if err != nil {
+		l.errorf("tokens", "unknown token kind %q", name)
+		return TokenSpec{}, false
+	}
+	if !k.Takeable() {
+		l.errorf("tokens", "%s tokens cannot be carried", k)
+		return TokenSpec{}, false
+	}
+	ts := TokenSpec{Kind: k, FaceUp: true, Place: PlaceCowboy, Line: l.n}
+	switch {
+	case hasQ && k != TokenWater:
+		l.errorf("tokens", "%q: only water has a quality", s)
+		return TokenSpec{}, false
+	case hasQ && quality == "poisoned":
+		ts.Poisoned = true
+	case hasQ && quality != "clean":
+		l.errorf("tokens", "%q: water is clean or poisoned", s)
+		return TokenSpec{}, false
+	}
+	return ts, true
+}
+
+// tokens reads the token lines and checks the box's limits.
+func (p *parser) tokens() {
+	sc := p.sc
+	for _, l := range p.lines["token"] {
+		t := TokenSpec{Line: l.n, FaceUp: true}
+		ok := true
+		if s, has := l.str("kind", true); has {
+			k, err := ParseTokenKind(s)
+			if err != nil {
+				l.errorf("kind", "unknown token kind %q", s)
+				ok = false
+			}
+			t.Kind = k
+		} else {
+			ok = false
+		}
+		if in, has := l.str("in", false); has {
+			if _, hasX := l.kv["x"]; hasX {
+				l.errorf("x", "give either in= or x= and y=, not both")
+				ok = false
+			}
+			pk, idx, okp := p.placeRef(l, in)
+			t.Place, t.Index = pk, idx
+			ok = ok && okp
+		} else {
+			pos, okp := l.point(true)
+			t.Place, t.Pos = PlaceGround, pos
+			ok = ok && okp
+			if okp && !sc.Table.Contains(pos) {
+				l.errorf("x", "(%g, %g) is off the %gx%g cm table", pos.X, pos.Y, sc.Table.Width, sc.Table.Height)
+				ok = false
+			}
+			if okp && !sc.Rules.TakeOutside {
+				l.errorf("x", "a token on the ground can only be taken with rule take-outside")
+				ok = false
+			}
+		}
+		if s, has := l.str("face", false); has {
+			switch s {
+			case "up":
+			case "down":
+				t.FaceUp = false
+			default:
+				l.errorf("face", "%q: want up or down", s)
+				ok = false
+			}
+		}
+		if s, has := l.str("quality", false); has {
+			switch {
+			case t.Kind != TokenWater:
+				l.errorf("quality", "only water has a quality")
+				ok = false
+			case s == "poisoned":
+				t.Poisoned = true
+			case s != "clean":
+				l.errorf("quality", "%q: want clean or poisoned", s)
+				ok = false
+			}
+		}
+		if _, has := l.kv["until"]; has {
+			u, oku := l.integer("until", true, 0, 2, Noon)
+			switch {
+			case t.Kind != TokenNotAllowed:
+				l.errorf("until", "only a not-allowed token is removed at an hour")
+				ok = false
+			case oku && u <= sc.StartHour:
+				l.errorf("until", "hour %d is not after the start hour %d", u, sc.StartHour)
+				ok = false
+			}
+			t.Until = u
+			ok = ok && oku
+		}
+		if t.Kind == TokenNotAllowed && !t.FaceUp {
+			l.errorf("face", "a not-allowed token lies face up")
+			ok = false
+		}
+		if t.Kind == TokenNotAllowed && ok && t.Place != PlaceBuilding {
+			l.errorf("in", "a not-allowed token closes a building: put it in one")
+			ok = false
+		}
+		n, okn := l.integer("count", false, 1, 1, 11)
+		l.finish()
+		if ok && okn {
+			for range n {
+				sc.Tokens = append(sc.Tokens, t)
+			}
+		}
+	}
+	var count [numTokenKinds]int
+	var lastLine [numTokenKinds]int
+	for _, t := range sc.Tokens {
+		count[t.Kind]++
+		lastLine[t.Kind] = t.Line
+	}
+	for _, k := range TokenKinds() {
+		if count[k] > k.Limit() {
+			p.errorf(lastLine[k], "token.count", "%d %s tokens: the box holds %d", count[k], k, k.Limit())
+		}
+	}
+}
+
+// initiative reads the initiative line.
+func (p *parser) initiative() {
+	sc := p.sc
+	l := p.once("initiative", true)
+	if l == nil {
+		return
+	}
+	defer l.finish()
+	s, ok := l.str("cowboy", true)
+	if !ok {
+		return
+	}
+	id, err := ParseCowboyID(s)
+	if err != nil {
+		l.errorf("cowboy", "%q: want lawmen:1 to outlaws:5", s)
+		return
+	}
+	sc.Initiative = id
+	c := sc.cowboy(id)
+	switch {
+	case c == nil:
+		l.errorf("cowboy", "%s is not in the scenario", id)
+	case c.Hat != HourHat(sc.StartHour) && sc.StartHour != 0:
+		l.errorf("cowboy", "%s wears a %s hat but %d:00 is a %s hour: it could not open the first round", id, c.Hat, sc.StartHour, HourHat(sc.StartHour))
+	}
+}
+
+// cowboy returns the spec of cowboy id, or nil.
+func (s *Scenario) cowboy(id CowboyID) *CowboySpec {
+	for i := range s.Cowboys {
+		if s.Cowboys[i].ID == id {
+			return &s.Cowboys[i]
+		}
+	}
+	return nil
+}
+
+// victories reads the victory lines and checks that each can happen.
+func (p *parser) victories() {
+	sc := p.sc
+	if len(p.lines["victory"]) == 0 {
+		p.errorf(p.last, "victory", "missing directive")
+	}
+	noon := 0
+	for _, l := range p.lines["victory"] {
+		name, ok := l.positional("condition", false)
+		if !ok {
+			continue
+		}
+		v := Victory{Line: l.n, Index: -1}
+		team := func() bool {
+			s, has := l.str("team", true)
+			if !has {
+				return false
+			}
+			t, err := ParseTeam(s)
+			if err != nil {
+				l.errorf("team", "%q: want lawmen or outlaws", s)
+				return false
+			}
+			v.Team = t
+			return true
+		}
+		good := true
+		switch name {
+		case "last-team-standing":
+			v.Kind = VictoryLastTeamStanding
+		case "noon-hp":
+			v.Kind = VictoryNoonHP
+		case "noon":
+			v.Kind = VictoryNoon
+			good = team()
+		case "kill":
+			v.Kind = VictoryKill
+			good = team()
+			if s, has := l.str("target", true); has {
+				id, err := ParseCowboyID(s)
+				switch {
+				case err != nil:
+					l.errorf("target", "%q: want lawmen:1 to outlaws:5", s)
+					good = false
+				case sc.cowboy(id) == nil:
+					l.errorf("target", "%s is not in the scenario", id)
+					good = false
+				case good && id.Team == v.Team:
+					l.errorf("target", "%s is on the %s' own team", id, v.Team)
+					good = false
+				}
+				v.Target = id
+			} else {
+				good = false
+			}
+		case "tokens":
+			v.Kind = VictoryTokens
+			good = team()
+			if s, has := l.str("kind", true); has {
+				k, err := ParseTokenKind(s)
+				switch {
+				case err != nil:
+					l.errorf("kind", "unknown token kind %q", s)
+					good = false
+				case !k.Takeable():
+					l.errorf("kind", "%s tokens cannot be moved", k)
+					good = false
+				}
+				v.Token = k
+			} else {
+				good = false
+			}
+			var okc bool
+			v.Count, okc = l.integer("count", true, 0, 1, 11)
+			good = good && okc
+			if s, has := l.str("in", true); has {
+				pk, idx, okp := p.placeRef(l, s)
+				v.Place, v.Index = pk, idx
+				good = good && okp
+			} else {
+				good = false
+			}
+			if good {
+				n := 0
+				for _, t := range sc.Tokens {
+					if t.Kind == v.Token {
+						n++
+					}
+				}
+				if v.Count > n {
+					l.errorf("count", "%d %s tokens needed but the scenario has %d", v.Count, v.Token, n)
+					good = false
+				}
+			}
+		default:
+			l.errorf("", "unknown condition %q (want last-team-standing, kill, tokens, noon-hp or noon)", name)
+			good = false
+		}
+		l.finish()
+		if v.Kind == VictoryNoon || v.Kind == VictoryNoonHP {
+			if noon++; noon > 1 {
+				l.errorf("", "a second condition at noon: only one of noon and noon-hp may decide")
+				good = false
+			}
+		}
+		if good {
+			sc.Victories = append(sc.Victories, v)
+		}
+	}
+}
+
+// geometry checks that every piece lies on the table and overlaps nothing.
+func (p *parser) geometry() {
+	sc := p.sc
+	type item struct {
+		what string
+		line int
+		s    shape
+	}
+	var items []item
+	for _, b := range sc.Buildings {
+		items = append(items, item{b.Kind.String(), b.Line, b.footprint()})
+	}
+	if g := sc.Gallows; g != nil {
+		items = append(items, item{"gallows", g.Line, pieceShape(physics.Piece{Kind: g.Kind, Pos: g.Pos, Angle: g.Angle})})
+	}
+	for _, pr := range sc.Props {
+		items = append(items, item{pr.Kind.String(), pr.Line, pieceShape(physics.Piece{Kind: pr.Kind, Pos: pr.Pos, Angle: pr.Angle})})
+	}
+	for _, n := range sc.Neutrals {
+		items = append(items, item{"the " + n.Name, n.Line, pieceShape(physics.Piece{Kind: physics.KindNeutral, Pos: n.Pos})})
+	}
+	for _, c := range sc.Cowboys {
+		if c.Inside < 0 {
+			items = append(items, item{c.ID.String(), c.Line, pieceShape(physics.Piece{Kind: physics.KindCowboy, Pos: c.Pos})})
+		}
+	}
+	for i, it := range items {
+		if !it.s.onTable(sc.Table) {
+			p.errorf(it.line, fieldOf(p, it.line), "%s at (%.4g, %.4g) is not wholly on the %gx%g cm table", it.what, it.s.c.X, it.s.c.Y, sc.Table.Width, sc.Table.Height)
+		}
+		for _, o := range items[:i] {
+			if overlaps(it.s, o.s) {
+				p.errorf(it.line, fieldOf(p, it.line), "%s overlaps %s (line %d)", it.what, o.what, o.line)
+			}
+		}
+	}
+}
+
+// fieldOf names the position field of the directive on line n, as "prop.x".
+func fieldOf(p *parser, n int) string {
+	for _, d := range directives {
+		for _, l := range p.lines[d] {
+			if l.n == n {
+				return d + ".x"
+			}
+		}
+	}
+	return "x"
+}

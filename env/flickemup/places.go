@@ -1,0 +1,194 @@
+package flickemup
+
+import (
+	"math"
+
+	"github.com/flickarena/flickarena/physics"
+)
+
+// doorGeom returns building b's door as it stands now: the middle of the door line, the unit
+// vector along it (Left to Right block), the unit normal towards the street, and the width
+// between the blocks' inner faces (cm).
+func (g *Game) doorGeom(b int) (mid, u, front physics.Vec, width float64) {
+	a, e, front := g.lay.doors[b].Line(g.st)
+	d := e.Sub(a)
+	width = d.Len()
+	if width > 0 {
+		u = d.Scale(1 / width)
+	} else {
+		u = physics.Vec{X: -front.Y, Y: front.X}
+	}
+	return a.Add(e).Scale(0.5), u, front, width
+}
+
+// depthOf returns how far point p lies in front of building b's door line (negative behind), in cm.
+func (g *Game) depthOf(b int, p physics.Vec) float64 {
+	mid, _, front, _ := g.doorGeom(b)
+	return p.Sub(mid).Dot(front)
+}
+
+// footprint returns the ground building b covers now.
+func (g *Game) footprint(b int) shape {
+	mid, u, _, w := g.doorGeom(b)
+	return footprintShape(mid, u, w, g.lay.doors[b].Depth)
+}
+
+// inFootprint returns the building whose footprint contains p, or -1.
+func (g *Game) inFootprint(p physics.Vec) int {
+	for b := range g.lay.doors {
+		if g.footprint(b).contains(p) {
+			return b
+		}
+	}
+	return -1
+}
+
+// free reports whether outline s lies wholly on the table and overlaps no piece on it.
+func (g *Game) free(s shape) bool {
+	if !s.onTable(g.st.Table) {
+		return false
+	}
+	for _, p := range g.st.Pieces {
+		if !p.Off && overlaps(s, pieceShape(p)) {
+			return false
+		}
+	}
+	return true
+}
+
+// behind returns where a disc of radius r is placed behind building b, at the back of its
+// floor, offset sideways by lateral cm along the door (positive towards the Left block... as
+// seen from inside, the cowboy's left).
+func (g *Game) behind(b int, r, lateral float64) physics.Vec {
+	mid, u, front, _ := g.doorGeom(b)
+	return mid.Sub(front.Scale(g.lay.doors[b].Depth - r)).Add(u.Scale(lateral))
+}
+
+// sideSpot returns where a disc of radius r is placed on side s of cowboy c to be flicked: one
+// bullet's width from its base, to its left or right; from inside a building, behind the
+// building, left or right of the middle.
+func (g *Game) sideSpot(c int, s Side, r float64) physics.Vec {
+	sign := 1.0
+	if s == SideRight {
+		sign = -1
+	}
+	if b := g.cowboys[c].inside; b >= 0 {
+		return g.behind(b, r, sign*(r+0.1))
+	}
+	p := g.piece(c)
+	return p.Pos.Add(physics.Polar(cowboyRadius+2*bulletRadius+r, p.Angle+sign*halfPi))
+}
+
+// rifleSpot returns where the Winchester's bullet starts: at the tip of the barrel gauge laid
+// in front of the cowboy; from inside a building, in the middle of the door line.
+func (g *Game) rifleSpot(c int) physics.Vec {
+	if b := g.cowboys[c].inside; b >= 0 {
+		mid, _, _, _ := g.doorGeom(b)
+		return mid
+	}
+	p := g.piece(c)
+	return p.Pos.Add(physics.Polar(cowboyRadius+winchesterLength+bulletRadius, p.Angle))
+}
+
+// duelSpot returns where a called-out cowboy stands: in building b's doorway, its base just in
+// front of the middle of the door line.
+func (g *Game) duelSpot(b int) physics.Vec {
+	mid, _, front, _ := g.doorGeom(b)
+	return mid.Add(front.Scale(cowboyRadius))
+}
+
+// distToShape returns the distance from p to outline s (0 inside), in cm.
+func distToShape(p physics.Vec, s shape) float64 {
+	if !s.box {
+		return math.Max(0, p.Sub(s.c).Len()-s.r)
+	}
+	u, v := s.axes()
+	d := p.Sub(s.c)
+	x, y := math.Abs(d.Dot(u))-s.hx, math.Abs(d.Dot(v))-s.hy
+	return math.Hypot(math.Max(x, 0), math.Max(y, 0))
+}
+
+// nearGallows reports whether cowboy c stands on the table within Reach of the gallows.
+func (g *Game) nearGallows(c int) bool {
+	if g.lay.gallows < 0 || !g.onTable(c) {
+		return false
+	}
+	gp := g.st.Pieces[g.lay.gallows]
+	if gp.Off {
+		return false
+	}
+	return distToShape(g.piece(c).Pos, pieceShape(gp)) <= Reach
+}
+
+// reaches reports whether cowboy c can take token t where it lies.
+func (g *Game) reaches(c int, t *token) bool {
+	cb := &g.cowboys[c]
+	switch t.place {
+	case PlaceBuilding:
+		return cb.inside == t.index
+	case PlaceGallows:
+		return g.nearGallows(c)
+	case PlaceGround:
+		return g.lay.sc.Rules.TakeOutside && g.onTable(c) && g.piece(c).Pos.Sub(t.pos).Len() <= Reach
+	}
+	return false
+}
+
+// dropPlace returns where cowboy c would drop a token: the building it is in; else the
+// gallows within reach; else, with rule take-outside, the ground where it stands.
+func (g *Game) dropPlace(c int) (place PlaceKind, index int, pos physics.Vec, ok bool) {
+	cb := &g.cowboys[c]
+	switch {
+	case cb.inside >= 0:
+		return PlaceBuilding, cb.inside, physics.Vec{}, true
+	case g.nearGallows(c):
+		return PlaceGallows, 0, physics.Vec{}, true
+	case g.lay.sc.Rules.TakeOutside && g.onTable(c):
+		return PlaceGround, 0, g.piece(c).Pos, true
+	}
+	return 0, 0, physics.Vec{}, false
+}
+
+// samePile reports whether tokens a and b lie in the same place (a face-down pile).
+func samePile(a, b *token) bool {
+	if a.place != b.place {
+		return false
+	}
+	switch a.place {
+	case PlaceBuilding:
+		return a.index == b.index
+	case PlaceGround:
+		return a.pos == b.pos
+	}
+	return true
+}
+
+// closed reports whether building b carries a "not allowed" token.
+func (g *Game) closed(b int) bool {
+	for _, t := range g.tokens {
+		if t.kind == TokenNotAllowed && t.place == PlaceBuilding && t.index == b {
+			return true
+		}
+	}
+	return false
+}
+
+// carries returns how many tokens of kind k cowboy c carries.
+func (g *Game) carries(c int, k TokenKind) int {
+	n := 0
+	for _, id := range g.cowboys[c].inv {
+		if id >= 0 && g.tokens[id].kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+// pistols returns how many pistols cowboy c has: its own Colt and each Colt token.
+func (g *Game) pistols(c int) int { return 1 + g.carries(c, TokenColt) }
+
+// invFull reports whether cowboy c's two slots are taken.
+func (g *Game) invFull(c int) bool {
+	inv := g.cowboys[c].inv
+	return inv[0] >= 0 && inv[1] >= 0
+}

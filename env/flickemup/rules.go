@@ -1,0 +1,35 @@
+package flickemup
+
+import (
+	"math"
+
+	"github.com/flickarena/flickarena/physics"
+)
+
+// The distances of our rules, in cm. The rulebook gives none in numbers; these are ours,
+// chosen for the piece sizes of the physics catalogue.
+const (
+	// Reach is how far from a cowboy's base centre a token on the ground (rule take-outside)
+	// or the gallows' edge may lie for it to take or drop a token there.
+	Reach = 4.0
+	// BlastRadius is how far from the dynamite octagon's resting centre a standing cowboy's
+	// base centre may lie and still be hit by the blast.
+	BlastRadius = 6.0
+	// DuelRange is how far from a building's door middle a cowboy may stand to call out a
+	// cowboy inside (rule duels).
+	DuelRange = 25.0
+)
+
+const halfPi = math.Pi / 2
+
+var (
+	cowboyRadius = physics.SpecOf(physics.KindCowboy).Radius
+	bulletRadius = physics.SpecOf(physics.KindBullet).Radius
+	discRadius   = physics.SpecOf(physics.KindMovementDisc).Radius
+	octRadius    = physics.SpecOf(physics.KindDynamite).Radius
+	// bulletOffset is the distance from a cowboy's centre to a bullet placed beside it: one
+	// bullet's width between the base and the bullet, as the rulebook says.
+	bulletOffset = cowboyRadius + 2*bulletRadius + bulletRadius
+	// winchesterLength is the length of the Winchester barrel gauge laid in front of a cowboy.
+	winchesterLength = 2 * physics.SpecOf(physics.KindWinchesterBarrel).HalfLength
+)

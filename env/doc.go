@@ -9,7 +9,7 @@
 //
 // # Writing a game
 //
-// Implement [Game] (ten methods, each with its contract) and, for a dense
+// Implement [Game] (eleven methods, each with its contract) and, for a dense
 // reward, [Shaper]; export a [Factory] that parses [Options] and a
 // Register(*env.Registry) function; document the game with Gymnasium's
 // headings; call envtest.Run from the game's tests. Package env/dummy is a

@@ -77,9 +77,8 @@ func RunConfig(t *testing.T, f env.Factory, cfg Config) {
 
 // suite holds what every check needs.
 type suite struct {
-	f    env.Factory
-	cfg  Config
-	spec *env.Spec // set by testSpec
+	f   env.Factory
+	cfg Config
 }
 
 // newVector returns a Vector of the game with c (NumEnvs and Options filled

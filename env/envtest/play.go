@@ -17,7 +17,6 @@ func (s *suite) testSpec(t *testing.T) {
 	if err := spec.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	s.spec = spec
 	if again := g.Spec(); !reflect.DeepEqual(again, spec) {
 		t.Errorf("Spec changed between two calls: %+v then %+v", spec, again)
 	}

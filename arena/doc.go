@@ -1,0 +1,72 @@
+// Package arena runs tournaments between bots and stores their games.
+//
+// It knows no concrete game and no concrete bot. A bot is a [Player] (a name
+// and a version); a [Referee] plays one game of a scenario, given a seed and
+// the bot of each [Side], and returns its [Outcome]. cmd/arena wires the
+// environments and the bots to these two interfaces.
+//
+// # Schedules
+//
+// [NewSchedule] plans a [Tournament]: a round-robin (every pair of bots on
+// every scenario) or a gauntlet (one bot against each other bot). Each
+// pairing plays GamesPerPairing games on each scenario, as pairs of two games
+// on the same scenario and seed with the sides swapped. Seeds derive from the
+// tournament seed, the scenario and the round only ([PairSeed]), so every
+// pairing meets the same situations. The schedule is deterministic and every
+// planned game has a stable key; the tournament's id hashes its parameters,
+// bot and scenario versions included, so the same command always means the
+// same tournament.
+//
+// # Results
+//
+// A [Store] is an embedded SQLite database (modernc.org/sqlite, pure Go) in
+// WAL mode, with one row per game holding every field of the game record of
+// rating-math.md §3.1 ([GameRecord]), plus tables for tournaments, runs and
+// voided attempts. Every table is append-only (enforced by triggers), each
+// game is committed in its own transaction, and the schema is versioned by a
+// migration table. Several arenas may share one database file: writers wait
+// for each other up to [BusyTimeout], and a game recorded twice is stored
+// once. [Store.Games] returns games as plain structs for the rating package.
+//
+// # Running
+//
+// [Runner.Run] plays a schedule with a pool of [RunnerConfig.Concurrency]
+// workers. It first skips the games already in the store, so rerunning an
+// interrupted tournament plays only what is missing. Faults follow
+// rating-math.md "Scheduling and robustness":
+//
+//   - a bot fault (deadline exceeded, illegal action, crash, disconnect) ends
+//     the game as a loss for that bot, recorded with its [Termination] and
+//     reason;
+//   - an arena fault (any other error from the referee, an invalid outcome, a
+//     panic escaping the referee) voids the attempt, which is logged in the
+//     faults table, and the game is replayed with the same scenario, seed and
+//     sides, up to [RunnerConfig.MaxAttempts] times.
+//
+// Cancelling the context (Ctrl-C in cmd/arena) stops the run: games in
+// flight are abandoned and never half-written. A crash loses at most the
+// games in flight.
+//
+// # Progress
+//
+// [RunnerConfig.Progress] receives a [Progress] snapshot (games done and
+// planned, rate, time left, live leader) after every game; [FormatProgress]
+// renders one as a terminal status line. The package itself never prints.
+//
+// # Example
+//
+//	sched, err := arena.NewSchedule(arena.Tournament{
+//		Bots:            []arena.Player{random, planner},
+//		Scenarios:       []arena.Scenario{{ID: "flickemup/showdown-v1", Version: "1"}},
+//		GamesPerPairing: 10,
+//		Seed:            1,
+//	})
+//	// handle err
+//	store, err := arena.OpenStore(ctx, "results.db")
+//	// handle err; defer store.Close()
+//	cfg := arena.DefaultRunnerConfig()
+//	cfg.Progress = func(p arena.Progress) { updates <- p }
+//	runner, err := arena.NewRunner(referee, store, cfg)
+//	// handle err
+//	summary, err := runner.Run(ctx, sched)
+package arena

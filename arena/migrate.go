@@ -1,0 +1,153 @@
+package arena
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// migrations are the schema changes, applied in order; migrations[i] takes
+// the schema to version i+1. Never edit a published migration: append one.
+var migrations = []string{
+	// Version 1: tournaments, runs, games, faults. Every table is
+	// append-only, enforced by triggers.
+	`
+CREATE TABLE tournaments (
+	id                TEXT PRIMARY KEY,
+	created_at        TEXT NOT NULL,
+	schedule_version  INTEGER NOT NULL,
+	kind              TEXT NOT NULL,
+	gauntlet_bot      TEXT NOT NULL,
+	seed              INTEGER NOT NULL, -- uint64 bit pattern stored as int64
+	games_per_pairing INTEGER NOT NULL,
+	bots              TEXT NOT NULL,    -- JSON [{"name","version"}], schedule order
+	scenarios         TEXT NOT NULL,    -- JSON [{"id","version","hash"}], sorted
+	planned           INTEGER NOT NULL
+);
+CREATE TABLE runs (
+	id            INTEGER PRIMARY KEY,
+	tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+	started_at    TEXT NOT NULL,
+	command       TEXT NOT NULL,
+	concurrency   INTEGER NOT NULL,
+	max_attempts  INTEGER NOT NULL,
+	arena_version TEXT NOT NULL
+);
+CREATE TABLE games (
+	id               INTEGER PRIMARY KEY,
+	tournament_id    TEXT NOT NULL REFERENCES tournaments(id),
+	game_key         TEXT NOT NULL,
+	pair_id          TEXT NOT NULL,
+	seq              INTEGER NOT NULL,
+	round            INTEGER NOT NULL,
+	leg              INTEGER NOT NULL CHECK (leg IN (0, 1)),
+	scenario_id      TEXT NOT NULL,
+	scenario_version TEXT NOT NULL,
+	scenario_hash    TEXT NOT NULL,
+	seed             INTEGER NOT NULL, -- uint64 bit pattern stored as int64
+	bot_x            TEXT NOT NULL,
+	bot_x_version    TEXT NOT NULL,
+	bot_y            TEXT NOT NULL,
+	bot_y_version    TEXT NOT NULL,
+	first_mover      TEXT NOT NULL CHECK (first_mover IN ('X', 'Y')),
+	result           TEXT NOT NULL CHECK (result IN ('X', 'Y', 'draw')),
+	score_x          REAL NOT NULL,    -- 1, 0.5 or 0 from side X's view
+	termination      TEXT NOT NULL,
+	reason           TEXT NOT NULL,
+	turns            INTEGER NOT NULL,
+	points_x         REAL NOT NULL,
+	points_y         REAL NOT NULL,
+	attempt          INTEGER NOT NULL,
+	arena_version    TEXT NOT NULL,
+	started_at       TEXT NOT NULL,
+	ended_at         TEXT NOT NULL,
+	UNIQUE (tournament_id, game_key)
+);
+CREATE INDEX games_by_tournament_seq ON games (tournament_id, seq);
+CREATE TABLE faults (
+	id            INTEGER PRIMARY KEY,
+	tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+	game_key      TEXT NOT NULL,
+	attempt       INTEGER NOT NULL,
+	error         TEXT NOT NULL,
+	arena_version TEXT NOT NULL,
+	started_at    TEXT NOT NULL,
+	ended_at      TEXT NOT NULL
+);
+CREATE INDEX faults_by_tournament ON faults (tournament_id, id);
+CREATE TRIGGER tournaments_no_update BEFORE UPDATE ON tournaments BEGIN SELECT RAISE(ABORT, 'tournaments is append-only'); END;
+CREATE TRIGGER tournaments_no_delete BEFORE DELETE ON tournaments BEGIN SELECT RAISE(ABORT, 'tournaments is append-only'); END;
+CREATE TRIGGER runs_no_update BEFORE UPDATE ON runs BEGIN SELECT RAISE(ABORT, 'runs is append-only'); END;
+CREATE TRIGGER runs_no_delete BEFORE DELETE ON runs BEGIN SELECT RAISE(ABORT, 'runs is append-only'); END;
+CREATE TRIGGER games_no_update BEFORE UPDATE ON games BEGIN SELECT RAISE(ABORT, 'games is append-only'); END;
+CREATE TRIGGER games_no_delete BEFORE DELETE ON games BEGIN SELECT RAISE(ABORT, 'games is append-only'); END;
+CREATE TRIGGER faults_no_update BEFORE UPDATE ON faults BEGIN SELECT RAISE(ABORT, 'faults is append-only'); END;
+CREATE TRIGGER faults_no_delete BEFORE DELETE ON faults BEGIN SELECT RAISE(ABORT, 'faults is append-only'); END;
+`,
+}
+
+// SchemaVersion is the schema version this package writes and reads: the
+// number of migrations.
+const SchemaVersion = 1
+
+// ErrSchemaTooNew is returned by [OpenStore] for a database migrated by a
+// newer arena than this one.
+var ErrSchemaTooNew = errors.New("arena: database schema is newer than this arena")
+
+// migrate brings db's schema to SchemaVersion in one immediate transaction,
+// which holds the write lock from its start: several arenas opening the same
+// new database at once apply each migration exactly once, one after the
+// other.
+func migrate(ctx context.Context, db *sql.DB, now time.Time) (err error) {
+	tx, err := db.BeginTx(ctx, nil) // immediate: the DSN sets _txlock
+	if err != nil {
+		return fmt.Errorf("arena: migrate: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			_ = tx.Rollback() // the error that matters is err
+		}
+	}()
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+	version    INTEGER PRIMARY KEY,
+	applied_at TEXT NOT NULL
+)`); err != nil {
+		return fmt.Errorf("arena: create migration table: %w", err)
+	}
+	v, err := schemaVersion(ctx, tx)
+	if err != nil {
+		return err
+	}
+	if v > SchemaVersion {
+		return fmt.Errorf("%w: database at version %d, arena knows %d", ErrSchemaTooNew, v, SchemaVersion)
+	}
+	for target := v + 1; target <= SchemaVersion; target++ {
+		if _, err := tx.ExecContext(ctx, migrations[target-1]); err != nil {
+			return fmt.Errorf("arena: migrate to %d: %w", target, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,
+			target, formatTime(now)); err != nil {
+			return fmt.Errorf("arena: migrate to %d: %w", target, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("arena: migrate: %w", err)
+	}
+	return nil
+}
+
+// querier is what schemaVersion needs of a *sql.DB or *sql.Tx.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// schemaVersion returns the highest applied migration, 0 for none.
+func schemaVersion(ctx context.Context, db querier) (int, error) {
+	var v sql.NullInt64
+	if err := db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v); err != nil {
+		return 0, fmt.Errorf("arena: read schema version: %w", err)
+	}
+	return int(v.Int64), nil
+}

@@ -1,0 +1,15 @@
+package arena
+
+// Scenario identifies the game and starting set-up a match is played on, as
+// the environment registry names it.
+type Scenario struct {
+	// ID is the scenario's registry id, e.g. "flickemup/showdown-v1".
+	// Non-empty, unique within a tournament, stable across runs.
+	ID string `json:"id"`
+	// Version is the scenario's rules version, e.g. "1". It is recorded with
+	// every game and is part of the tournament identity.
+	Version string `json:"version"`
+	// Hash is an optional content hash of the scenario data, recorded for
+	// reproducibility; empty when the environment provides none.
+	Hash string `json:"hash,omitempty"`
+}

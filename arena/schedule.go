@@ -1,0 +1,289 @@
+package arena
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Kind is the kind of tournament.
+type Kind string
+
+const (
+	// RoundRobin plays every pair of bots on every scenario.
+	RoundRobin Kind = "round-robin"
+	// Gauntlet plays one bot, [Tournament.GauntletBot], against each other
+	// bot on every scenario; the others do not meet.
+	Gauntlet Kind = "gauntlet"
+)
+
+// ScheduleVersion numbers the scheduling algorithm (pairings, seeds, keys,
+// order). It is hashed into every tournament id, so a change of algorithm
+// makes a new tournament rather than resuming an old one with different
+// games.
+const ScheduleVersion = 1
+
+// ErrInvalidTournament is wrapped by the errors [NewSchedule] returns for a
+// bad [Tournament].
+var ErrInvalidTournament = errors.New("arena: invalid tournament")
+
+// Tournament describes a tournament to plan, as given on the command line.
+// The order of Bots and Scenarios does not matter: they are sorted.
+type Tournament struct {
+	// Kind is RoundRobin (the default when empty) or Gauntlet.
+	Kind Kind
+	// GauntletBot is the name of the bot that plays everyone in a Gauntlet;
+	// empty for RoundRobin.
+	GauntletBot string
+	// Bots are the bots; at least two, with unique names.
+	Bots []Player
+	// Scenarios are the scenarios; at least one, with unique ids.
+	Scenarios []Scenario
+	// GamesPerPairing is the number of games each pairing of bots plays on
+	// each scenario: a positive even number, played as GamesPerPairing/2
+	// pairs of games with sides swapped.
+	GamesPerPairing int
+	// Seed is the tournament seed from which every game seed derives
+	// ([PairSeed]).
+	Seed uint64
+}
+
+// TournamentInfo is the recorded identity of a planned tournament: plain
+// data, stored in the tournaments table.
+type TournamentInfo struct {
+	// ID identifies the tournament: a hash of ScheduleVersion and every
+	// other field below except Planned and CreatedAt. Rerunning the same
+	// tournament yields the same ID, which is how a rerun resumes.
+	ID string
+	// ScheduleVersion is the [ScheduleVersion] the plan was made with.
+	ScheduleVersion int
+	// Kind is the tournament kind.
+	Kind Kind
+	// GauntletBot is the gauntlet bot's name, empty for round-robin.
+	GauntletBot string
+	// Seed is the tournament seed.
+	Seed uint64
+	// GamesPerPairing is [Tournament.GamesPerPairing].
+	GamesPerPairing int
+	// Bots are the bots in schedule order (gauntlet bot first, then by name).
+	Bots []BotInfo
+	// Scenarios are the scenarios, sorted by ID.
+	Scenarios []Scenario
+	// Planned is the number of games in the schedule.
+	Planned int
+	// CreatedAt is when the store first recorded the tournament (UTC); zero
+	// in a fresh [Schedule].
+	CreatedAt time.Time
+}
+
+// Fixture is one planned game.
+type Fixture struct {
+	// Seq is the fixture's position in [Schedule.Fixtures], from 0.
+	Seq int
+	// Key identifies the game within its tournament, stable across runs:
+	// PairID + "|" + Leg.
+	Key string
+	// PairID identifies the pair of games sharing scenario and seed with
+	// sides swapped: scenario id, the two bot names (in pairing order) and
+	// the round, separated by "|" (with "%" and "|" escaped inside names).
+	PairID string
+	// Round is the pair's index within its pairing and scenario, from 0 to
+	// GamesPerPairing/2-1. All pairs of a round are scheduled before any pair
+	// of the next round.
+	Round int
+	// Leg is 0 for the game with the pairing's first bot on side X and 1 for
+	// the swapped game.
+	Leg int
+	// Scenario is the scenario to play.
+	Scenario Scenario
+	// Seed is the game seed, shared by both legs of the pair.
+	Seed uint64
+	// Players holds the bots, indexed by [Side].
+	Players [2]Player
+}
+
+// Schedule is a planned tournament: its identity and its games in order of
+// play.
+type Schedule struct {
+	// Info is the tournament's recorded identity.
+	Info TournamentInfo
+	// Fixtures are the planned games in order of play: round by round,
+	// each round's (pairing, scenario) pairs in a seeded random order, the
+	// two legs of a pair adjacent.
+	Fixtures []Fixture
+}
+
+// NewSchedule plans t. It is deterministic: the same tournament (whatever
+// the order of its bots and scenarios) gives the same schedule, bit for bit.
+func NewSchedule(t Tournament) (Schedule, error) {
+	if t.Kind == "" {
+		t.Kind = RoundRobin
+	}
+	bots, err := sortedBots(t)
+	if err != nil {
+		return Schedule{}, err
+	}
+	scenarios, err := sortedScenarios(t.Scenarios)
+	if err != nil {
+		return Schedule{}, err
+	}
+	if t.GamesPerPairing < 2 || t.GamesPerPairing%2 != 0 {
+		return Schedule{}, fmt.Errorf("%w: games per pairing must be a positive even number, got %d",
+			ErrInvalidTournament, t.GamesPerPairing)
+	}
+
+	var pairings [][2]Player
+	switch t.Kind {
+	case RoundRobin:
+		for i := range bots {
+			for j := i + 1; j < len(bots); j++ {
+				pairings = append(pairings, [2]Player{bots[i], bots[j]})
+			}
+		}
+	case Gauntlet:
+		for _, b := range bots[1:] {
+			pairings = append(pairings, [2]Player{bots[0], b})
+		}
+	}
+
+	type unit struct {
+		pairing  [2]Player
+		scenario Scenario
+	}
+	units := make([]unit, 0, len(pairings)*len(scenarios))
+	for _, p := range pairings {
+		for _, sc := range scenarios {
+			units = append(units, unit{p, sc})
+		}
+	}
+	rounds := t.GamesPerPairing / 2
+	fixtures := make([]Fixture, 0, 2*rounds*len(units))
+	for r := range rounds {
+		order := slices.Clone(units)
+		g := splitMix{orderSeed(t.Seed, r)}
+		g.shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		for _, u := range order {
+			a, b := u.pairing[0], u.pairing[1]
+			pairID := strings.Join([]string{escapeKey(u.scenario.ID), escapeKey(a.Name()),
+				escapeKey(b.Name()), strconv.Itoa(r)}, "|")
+			seed := PairSeed(t.Seed, u.scenario.ID, r)
+			for leg, players := range [2][2]Player{{a, b}, {b, a}} {
+				fixtures = append(fixtures, Fixture{
+					Seq:      len(fixtures),
+					Key:      pairID + "|" + strconv.Itoa(leg),
+					PairID:   pairID,
+					Round:    r,
+					Leg:      leg,
+					Scenario: u.scenario,
+					Seed:     seed,
+					Players:  players,
+				})
+			}
+		}
+	}
+
+	info := TournamentInfo{
+		ScheduleVersion: ScheduleVersion,
+		Kind:            t.Kind,
+		GauntletBot:     t.GauntletBot,
+		Seed:            t.Seed,
+		GamesPerPairing: t.GamesPerPairing,
+		Scenarios:       scenarios,
+		Planned:         len(fixtures),
+	}
+	for _, b := range bots {
+		info.Bots = append(info.Bots, botInfo(b))
+	}
+	info.ID, err = tournamentID(info)
+	if err != nil {
+		return Schedule{}, err
+	}
+	return Schedule{Info: info, Fixtures: fixtures}, nil
+}
+
+// sortedBots validates t's bots and returns them in schedule order: the
+// gauntlet bot first (for a gauntlet), then by name.
+func sortedBots(t Tournament) ([]Player, error) {
+	if len(t.Bots) < 2 {
+		return nil, fmt.Errorf("%w: need at least 2 bots, got %d", ErrInvalidTournament, len(t.Bots))
+	}
+	bots := slices.Clone(t.Bots)
+	for _, b := range bots {
+		if b == nil || b.Name() == "" {
+			return nil, fmt.Errorf("%w: bot without a name", ErrInvalidTournament)
+		}
+	}
+	slices.SortStableFunc(bots, func(a, b Player) int { return cmp.Compare(a.Name(), b.Name()) })
+	for i := 1; i < len(bots); i++ {
+		if bots[i].Name() == bots[i-1].Name() {
+			return nil, fmt.Errorf("%w: duplicate bot %q", ErrInvalidTournament, bots[i].Name())
+		}
+	}
+	switch t.Kind {
+	case RoundRobin:
+		if t.GauntletBot != "" {
+			return nil, fmt.Errorf("%w: gauntlet bot %q in a round-robin", ErrInvalidTournament, t.GauntletBot)
+		}
+	case Gauntlet:
+		i := slices.IndexFunc(bots, func(b Player) bool { return b.Name() == t.GauntletBot })
+		if i < 0 {
+			return nil, fmt.Errorf("%w: gauntlet bot %q is not among the bots", ErrInvalidTournament, t.GauntletBot)
+		}
+		g := bots[i]
+		copy(bots[1:i+1], bots[:i])
+		bots[0] = g
+	default:
+		return nil, fmt.Errorf("%w: unknown kind %q", ErrInvalidTournament, t.Kind)
+	}
+	return bots, nil
+}
+
+// sortedScenarios validates scenarios and returns them sorted by ID.
+func sortedScenarios(scenarios []Scenario) ([]Scenario, error) {
+	if len(scenarios) == 0 {
+		return nil, fmt.Errorf("%w: no scenario", ErrInvalidTournament)
+	}
+	s := slices.Clone(scenarios)
+	slices.SortStableFunc(s, func(a, b Scenario) int { return cmp.Compare(a.ID, b.ID) })
+	for i, sc := range s {
+		if sc.ID == "" {
+			return nil, fmt.Errorf("%w: scenario without an id", ErrInvalidTournament)
+		}
+		if i > 0 && sc.ID == s[i-1].ID {
+			return nil, fmt.Errorf("%w: duplicate scenario %q", ErrInvalidTournament, sc.ID)
+		}
+	}
+	return s, nil
+}
+
+// keyEscaper makes names safe to join with "|".
+var keyEscaper = strings.NewReplacer("%", "%25", "|", "%7C")
+
+// escapeKey escapes a key component.
+func escapeKey(s string) string { return keyEscaper.Replace(s) }
+
+// tournamentID hashes the identity fields of info.
+func tournamentID(info TournamentInfo) (string, error) {
+	canon := struct {
+		ScheduleVersion int        `json:"schedule_version"`
+		Kind            Kind       `json:"kind"`
+		GauntletBot     string     `json:"gauntlet_bot"`
+		Seed            uint64     `json:"seed"`
+		GamesPerPairing int        `json:"games_per_pairing"`
+		Bots            []BotInfo  `json:"bots"`
+		Scenarios       []Scenario `json:"scenarios"`
+	}{info.ScheduleVersion, info.Kind, info.GauntletBot, info.Seed, info.GamesPerPairing, info.Bots, info.Scenarios}
+	b, err := json.Marshal(canon)
+	if err != nil {
+		return "", fmt.Errorf("arena: tournament id: %w", err)
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:16]), nil
+}

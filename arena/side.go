@@ -1,0 +1,125 @@
+package arena
+
+import (
+	"fmt"
+)
+
+// Side is one of the two sides of a two-sided scenario, the team identity of
+// rating-math.md §3.1 (for example the two factions of a Flick 'em Up!
+// scenario). Side X is index 0 and side Y index 1, so a Side indexes the
+// two-element arrays of this package ([Match.Players], [GameRecord.Bots]).
+type Side int8
+
+const (
+	// SideX is the first side of a scenario (index 0).
+	SideX Side = 0
+	// SideY is the second side of a scenario (index 1).
+	SideY Side = 1
+)
+
+// Valid reports whether s is SideX or SideY.
+func (s Side) Valid() bool { return s == SideX || s == SideY }
+
+// Other returns the opposing side. It is meaningful only for a valid side.
+func (s Side) Other() Side { return 1 - s }
+
+// String returns "X" or "Y" (the form stored in the database), or "Side(n)"
+// for an invalid value.
+func (s Side) String() string {
+	switch s {
+	case SideX:
+		return "X"
+	case SideY:
+		return "Y"
+	}
+	return fmt.Sprintf("Side(%d)", int8(s))
+}
+
+// parseSide is the inverse of [Side.String] for valid sides.
+func parseSide(s string) (Side, error) {
+	switch s {
+	case "X":
+		return SideX, nil
+	case "Y":
+		return SideY, nil
+	}
+	return 0, fmt.Errorf("arena: unknown side %q", s)
+}
+
+// Result is the result of one game. Its zero value is invalid, so that a
+// forgotten field is caught rather than recorded as a win.
+type Result int8
+
+const (
+	// ResultUnspecified is the invalid zero value.
+	ResultUnspecified Result = iota
+	// WinX means side X won.
+	WinX
+	// WinY means side Y won.
+	WinY
+	// Draw means neither side won.
+	Draw
+)
+
+// WinFor returns the result in which side s wins.
+func WinFor(s Side) Result {
+	if s == SideX {
+		return WinX
+	}
+	return WinY
+}
+
+// Valid reports whether r is WinX, WinY or Draw.
+func (r Result) Valid() bool { return r == WinX || r == WinY || r == Draw }
+
+// ScoreX returns the result from side X's point of view, as in
+// rating-math.md §3.1: 1 for a win of X, 0.5 for a draw, 0 for a win of Y
+// (and 0 for an invalid result).
+func (r Result) ScoreX() float64 {
+	switch r {
+	case WinX:
+		return 1
+	case Draw:
+		return 0.5
+	}
+	return 0
+}
+
+// Winner returns the winning side and true, or false for a draw or an
+// invalid result.
+func (r Result) Winner() (Side, bool) {
+	switch r {
+	case WinX:
+		return SideX, true
+	case WinY:
+		return SideY, true
+	}
+	return 0, false
+}
+
+// String returns "X", "Y" or "draw" (the form stored in the database), or
+// "Result(n)" for an invalid value.
+func (r Result) String() string {
+	switch r {
+	case WinX:
+		return "X"
+	case WinY:
+		return "Y"
+	case Draw:
+		return "draw"
+	}
+	return fmt.Sprintf("Result(%d)", int8(r))
+}
+
+// parseResult is the inverse of [Result.String] for valid results.
+func parseResult(s string) (Result, error) {
+	switch s {
+	case "X":
+		return WinX, nil
+	case "Y":
+		return WinY, nil
+	case "draw":
+		return Draw, nil
+	}
+	return 0, fmt.Errorf("arena: unknown result %q", s)
+}

@@ -1,0 +1,348 @@
+package arena
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
+)
+
+// BusyTimeout is how long a store waits for another writer (another arena on
+// the same database) before giving up with "database is locked".
+const BusyTimeout = 30 * time.Second
+
+// Store is the append-only results database: an SQLite file in WAL mode.
+// Several Stores, in one process or several, may use the same file at once:
+// writes are serialized by SQLite's lock, each game is committed in its own
+// transaction, and a game already recorded is never recorded twice. A crash
+// loses at most the games not yet appended.
+//
+// A Store is safe for concurrent use.
+type Store struct {
+	db  *sql.DB
+	now func() time.Time
+}
+
+// OpenStore opens, creating it if needed, the results database at path (a
+// file path; it must not contain '?'), and migrates its schema to
+// [SchemaVersion]. It fails with [ErrSchemaTooNew] for a database written by
+// a newer arena.
+func OpenStore(ctx context.Context, path string) (*Store, error) {
+	if path == "" || path == ":memory:" || strings.ContainsRune(path, '?') || strings.HasPrefix(path, "file:") {
+		return nil, fmt.Errorf("arena: open store: want a plain file path, got %q", path)
+	}
+	// Per connection: wait for other writers; synchronous=FULL so that a
+	// committed game survives a power cut too; immediate transactions so
+	// that a writer takes the write lock at BEGIN and never has to upgrade
+	// (an upgrade can fail with SQLITE_BUSY without waiting). WAL mode is
+	// set once below, not here: it is stored in the file, and the switch
+	// fails at once with SQLITE_BUSY, busy timeout or not, while another
+	// connection opens the file.
+	dsn := path + fmt.Sprintf("?_pragma=busy_timeout(%d)", BusyTimeout.Milliseconds()) +
+		"&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("arena: open store %q: %w", path, err)
+	}
+	s := &Store{db: db, now: time.Now}
+	if err := retryBusy(ctx, func() error { return setWAL(ctx, db) }); err != nil {
+		_ = db.Close() // the WAL error is the one to report
+		return nil, fmt.Errorf("arena: open store %q: %w", path, err)
+	}
+	if err := retryBusy(ctx, func() error { return migrate(ctx, db, s.now()) }); err != nil {
+		_ = db.Close() // the migration error is the one to report
+		return nil, fmt.Errorf("arena: open store %q: %w", path, err)
+	}
+	return s, nil
+}
+
+// setWAL switches db to WAL mode (a no-op when it is in WAL mode already).
+func setWAL(ctx context.Context, db *sql.DB) error {
+	var mode string
+	if err := db.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode); err != nil {
+		return fmt.Errorf("arena: set WAL mode: %w", err)
+	}
+	if !strings.EqualFold(mode, "wal") {
+		return fmt.Errorf("arena: set WAL mode: journal mode is %q", mode)
+	}
+	return nil
+}
+
+// sqliteBusy is SQLite's primary result code SQLITE_BUSY.
+const sqliteBusy = 5
+
+// retryBusy calls f until it does not fail with SQLITE_BUSY, for at most
+// BusyTimeout, with growing pauses of up to 100 ms. It covers the few
+// operations for which SQLite returns SQLITE_BUSY without waiting.
+func retryBusy(ctx context.Context, f func() error) error {
+	deadline := time.Now().Add(BusyTimeout)
+	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
+		err := f()
+		var coded interface{ Code() int }
+		if err == nil || !errors.As(err, &coded) || coded.Code()&0xff != sqliteBusy || time.Now().After(deadline) {
+			return err
+		}
+		if !sleep(ctx, pause) {
+			return errors.Join(err, ctx.Err())
+		}
+	}
+}
+
+// Close closes the database.
+func (s *Store) Close() error {
+	if err := s.db.Close(); err != nil {
+		return fmt.Errorf("arena: close store: %w", err)
+	}
+	return nil
+}
+
+// SchemaVersion returns the database's schema version.
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) { return schemaVersion(ctx, s.db) }
+
+// RecordTournament records info unless a tournament with its ID is already
+// recorded (same ID, same parameters). CreatedAt is set by the store.
+func (s *Store) RecordTournament(ctx context.Context, info TournamentInfo) error {
+	if info.ID == "" {
+		return errors.New("arena: record tournament: empty id")
+	}
+	bots, err := json.Marshal(info.Bots)
+	if err != nil {
+		return fmt.Errorf("arena: record tournament %s: %w", info.ID, err)
+	}
+	scenarios, err := json.Marshal(info.Scenarios)
+	if err != nil {
+		return fmt.Errorf("arena: record tournament %s: %w", info.ID, err)
+	}
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO tournaments
+(id, created_at, schedule_version, kind, gauntlet_bot, seed, games_per_pairing, bots, scenarios, planned)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+			info.ID, formatTime(s.now()), info.ScheduleVersion, string(info.Kind), info.GauntletBot,
+			int64(info.Seed), info.GamesPerPairing, string(bots), string(scenarios), info.Planned)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("arena: record tournament %s: %w", info.ID, err)
+	}
+	return nil
+}
+
+// Tournaments returns every recorded tournament, oldest first.
+func (s *Store) Tournaments(ctx context.Context) ([]TournamentInfo, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, created_at, schedule_version, kind, gauntlet_bot, seed,
+games_per_pairing, bots, scenarios, planned FROM tournaments ORDER BY created_at, id`)
+	if err != nil {
+		return nil, fmt.Errorf("arena: list tournaments: %w", err)
+	}
+	defer rows.Close()
+	var out []TournamentInfo
+	for rows.Next() {
+		var (
+			t                      TournamentInfo
+			created, kind          string
+			seed                   int64
+			botsJSON, scenarioJSON string
+		)
+		if err := rows.Scan(&t.ID, &created, &t.ScheduleVersion, &kind, &t.GauntletBot, &seed,
+			&t.GamesPerPairing, &botsJSON, &scenarioJSON, &t.Planned); err != nil {
+			return nil, fmt.Errorf("arena: list tournaments: %w", err)
+		}
+		t.Kind, t.Seed = Kind(kind), uint64(seed)
+		if t.CreatedAt, err = parseTime(created); err != nil {
+			return nil, fmt.Errorf("arena: list tournaments: %w", err)
+		}
+		if err := json.Unmarshal([]byte(botsJSON), &t.Bots); err != nil {
+			return nil, fmt.Errorf("arena: list tournaments: bots of %s: %w", t.ID, err)
+		}
+		if err := json.Unmarshal([]byte(scenarioJSON), &t.Scenarios); err != nil {
+			return nil, fmt.Errorf("arena: list tournaments: scenarios of %s: %w", t.ID, err)
+		}
+		out = append(out, t)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("arena: list tournaments: %w", err)
+	}
+	return out, nil
+}
+
+// recordRun appends r to the runs table (StartedAt is set by the store).
+func (s *Store) recordRun(ctx context.Context, r RunRecord) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO runs
+(tournament_id, started_at, command, concurrency, max_attempts, arena_version) VALUES (?, ?, ?, ?, ?, ?)`,
+			r.TournamentID, formatTime(s.now()), r.Command, r.Concurrency, r.MaxAttempts, r.ArenaVersion)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("arena: record run of %s: %w", r.TournamentID, err)
+	}
+	return nil
+}
+
+// Runs returns the runs of tournament id, oldest first.
+func (s *Store) Runs(ctx context.Context, id string) ([]RunRecord, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, tournament_id, started_at, command, concurrency,
+max_attempts, arena_version FROM runs WHERE tournament_id = ? ORDER BY id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("arena: list runs: %w", err)
+	}
+	defer rows.Close()
+	var out []RunRecord
+	for rows.Next() {
+		var (
+			r       RunRecord
+			started string
+		)
+		if err := rows.Scan(&r.ID, &r.TournamentID, &started, &r.Command, &r.Concurrency,
+			&r.MaxAttempts, &r.ArenaVersion); err != nil {
+			return nil, fmt.Errorf("arena: list runs: %w", err)
+		}
+		if r.StartedAt, err = parseTime(started); err != nil {
+			return nil, fmt.Errorf("arena: list runs: %w", err)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("arena: list runs: %w", err)
+	}
+	return out, nil
+}
+
+// AppendGame appends g in its own transaction. It reports false, and changes
+// nothing, when the tournament already has a game with g's key (recorded by
+// an earlier run or by another arena on the same database). The tournament
+// must have been recorded with [Store.RecordTournament]; g.ID is ignored.
+func (s *Store) AppendGame(ctx context.Context, g GameRecord) (inserted bool, err error) {
+	if err := g.Validate(); err != nil {
+		return false, err
+	}
+	var n int64
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO games (tournament_id, game_key, pair_id, seq, round, leg,
+scenario_id, scenario_version, scenario_hash, seed, bot_x, bot_x_version, bot_y, bot_y_version,
+first_mover, result, score_x, termination, reason, turns, points_x, points_y, attempt, arena_version,
+started_at, ended_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (tournament_id, game_key) DO NOTHING`,
+			g.TournamentID, g.Key, g.PairID, g.Seq, g.Round, g.Leg,
+			g.Scenario.ID, g.Scenario.Version, g.Scenario.Hash, int64(g.Seed),
+			g.Bots[SideX].Name, g.Bots[SideX].Version, g.Bots[SideY].Name, g.Bots[SideY].Version,
+			g.FirstMover.String(), g.Result.String(), g.Result.ScoreX(), g.Termination.String(), g.Reason,
+			g.Turns, g.Points[SideX], g.Points[SideY], g.Attempt, g.ArenaVersion,
+			formatTime(g.StartedAt), formatTime(g.EndedAt))
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("arena: append game %q: %w", g.Key, err)
+	}
+	return n == 1, nil
+}
+
+// appendFault appends a voided attempt.
+func (s *Store) appendFault(ctx context.Context, f FaultRecord) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO faults
+(tournament_id, game_key, attempt, error, arena_version, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			f.TournamentID, f.Key, f.Attempt, f.Error, f.ArenaVersion, formatTime(f.StartedAt), formatTime(f.EndedAt))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("arena: append fault of %q: %w", f.Key, err)
+	}
+	return nil
+}
+
+// Faults returns the voided attempts of tournament id, in order of
+// recording.
+func (s *Store) Faults(ctx context.Context, id string) ([]FaultRecord, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, tournament_id, game_key, attempt, error, arena_version,
+started_at, ended_at FROM faults WHERE tournament_id = ? ORDER BY id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("arena: list faults: %w", err)
+	}
+	defer rows.Close()
+	var out []FaultRecord
+	for rows.Next() {
+		var (
+			f              FaultRecord
+			started, ended string
+		)
+		if err := rows.Scan(&f.ID, &f.TournamentID, &f.Key, &f.Attempt, &f.Error, &f.ArenaVersion,
+			&started, &ended); err != nil {
+			return nil, fmt.Errorf("arena: list faults: %w", err)
+		}
+		if f.StartedAt, err = parseTime(started); err != nil {
+			return nil, fmt.Errorf("arena: list faults: %w", err)
+		}
+		if f.EndedAt, err = parseTime(ended); err != nil {
+			return nil, fmt.Errorf("arena: list faults: %w", err)
+		}
+		out = append(out, f)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("arena: list faults: %w", err)
+	}
+	return out, nil
+}
+
+// PlayedKeys returns the keys of the games recorded for tournament id.
+func (s *Store) PlayedKeys(ctx context.Context, id string) (map[string]bool, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT game_key FROM games WHERE tournament_id = ?`, id)
+	if err != nil {
+		return nil, fmt.Errorf("arena: played keys: %w", err)
+	}
+	defer rows.Close()
+	keys := make(map[string]bool)
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, fmt.Errorf("arena: played keys: %w", err)
+		}
+		keys[k] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("arena: played keys: %w", err)
+	}
+	return keys, nil
+}
+
+// write runs f in an immediate transaction and commits it, retrying the
+// whole transaction on an SQLITE_BUSY that SQLite did not wait out.
+func (s *Store) write(ctx context.Context, f func(tx *sql.Tx) error) error {
+	return retryBusy(ctx, func() error {
+		tx, err := s.db.BeginTx(ctx, nil) // immediate: the DSN sets _txlock
+		if err != nil {
+			return err
+		}
+		if err := f(tx); err != nil {
+			_ = tx.Rollback() // f's error is the one to report
+			return err
+		}
+		return tx.Commit()
+	})
+}
+
+// timeLayout is the stored time format: RFC 3339, UTC, fixed nanoseconds, so
+// that stored times also sort as text.
+const timeLayout = "2006-01-02T15:04:05.000000000Z"
+
+// formatTime formats t in UTC for storage.
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+// parseTime parses a stored time.
+func parseTime(s string) (time.Time, error) {
+	t, err := time.Parse(timeLayout, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("arena: stored time %q: %w", s, err)
+	}
+	return t, nil
+}

@@ -1,0 +1,351 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"time"
+)
+
+// RunnerConfig configures a [Runner]. Start from [DefaultRunnerConfig].
+type RunnerConfig struct {
+	// Concurrency is the number of games in flight at once; at least 1.
+	// Default: GOMAXPROCS.
+	Concurrency int
+	// MaxAttempts is the number of attempts at a game before it is
+	// reported failed; each arena fault voids one attempt. At least 1.
+	// Default: 3.
+	MaxAttempts int
+	// RetryDelay is the wait before replaying a voided game, giving a
+	// flaky service time to recover; not negative. Default: 1 s.
+	RetryDelay time.Duration
+	// ArenaVersion is recorded with every game and fault. Default: empty.
+	ArenaVersion string
+	// Command is recorded with the run, e.g. the command line that
+	// started it. Default: empty.
+	Command string
+	// Progress, if not nil, receives a snapshot at the start of a run and
+	// after every recorded, voided or failed game. Calls are made one at a
+	// time, in order, from the runner's goroutines, and block them: it must
+	// return quickly (hand the value to a drawing goroutine). Default: nil.
+	Progress func(Progress)
+}
+
+// DefaultRunnerConfig returns the default configuration.
+func DefaultRunnerConfig() RunnerConfig {
+	return RunnerConfig{
+		Concurrency: runtime.GOMAXPROCS(0),
+		MaxAttempts: 3,
+		RetryDelay:  time.Second,
+	}
+}
+
+// Runner plays schedules: it skips the games already in the store, plays the
+// others with a worker pool through a [Referee], records each game as soon as
+// it ends, and replays games voided by arena faults.
+type Runner struct {
+	ref   Referee
+	store *Store
+	cfg   RunnerConfig
+	now   func() time.Time
+}
+
+// NewRunner returns a runner that plays games with ref and records them in
+// store.
+func NewRunner(ref Referee, store *Store, cfg RunnerConfig) (*Runner, error) {
+	switch {
+	case ref == nil || store == nil:
+		return nil, errors.New("arena: new runner: nil referee or store")
+	case cfg.Concurrency < 1:
+		return nil, fmt.Errorf("arena: new runner: concurrency %d < 1", cfg.Concurrency)
+	case cfg.MaxAttempts < 1:
+		return nil, fmt.Errorf("arena: new runner: max attempts %d < 1", cfg.MaxAttempts)
+	case cfg.RetryDelay < 0:
+		return nil, fmt.Errorf("arena: new runner: negative retry delay %v", cfg.RetryDelay)
+	}
+	return &Runner{ref: ref, store: store, cfg: cfg, now: time.Now}, nil
+}
+
+// Summary counts what a call to [Runner.Run] did.
+type Summary struct {
+	// Planned is the number of games in the schedule.
+	Planned int
+	// Skipped is the number of games already recorded when the run started.
+	Skipped int
+	// Played is the number of games this run played and recorded.
+	Played int
+	// Duplicates is the number of games this run played but found already
+	// recorded by another arena on the same database; they are not stored
+	// twice.
+	Duplicates int
+	// Voided is the number of attempts voided by arena faults.
+	Voided int
+	// Failed are the games given up after MaxAttempts arena faults.
+	Failed []FailedGame
+}
+
+// Run plays the games of s that the store does not hold yet.
+//
+// A game ended by a bot fault is a loss for that bot, recorded with the
+// termination and reason. An arena fault (any other error from the referee,
+// an invalid outcome, or a panic in the referee) voids the attempt, which is
+// recorded in the faults table, and the game is replayed after RetryDelay,
+// up to MaxAttempts attempts; a game that fails every attempt is reported in
+// Summary.Failed, and Run's error then wraps [ErrGameFailed].
+//
+// When ctx is cancelled, Run stops promptly: games in flight are abandoned
+// (never recorded), and Run returns an error wrapping ctx.Err(). Running s
+// again later plays only what is missing. An error from the store stops the
+// run the same way.
+func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
+	sum := Summary{Planned: len(s.Fixtures)}
+	id := s.Info.ID
+	if err := r.store.RecordTournament(ctx, s.Info); err != nil {
+		return sum, err
+	}
+	if err := r.store.recordRun(ctx, RunRecord{TournamentID: id, Command: r.cfg.Command,
+		Concurrency: r.cfg.Concurrency, MaxAttempts: r.cfg.MaxAttempts, ArenaVersion: r.cfg.ArenaVersion}); err != nil {
+		return sum, err
+	}
+	prior, err := r.store.Games(ctx, GameFilter{TournamentID: id})
+	if err != nil {
+		return sum, err
+	}
+	st := &runState{r: r, sched: s, start: r.now(), tally: newStandings(s.Info.Bots)}
+	played := make(map[string]bool, len(prior))
+	for _, g := range prior {
+		played[g.Key] = true
+		st.tally.add(g)
+	}
+	var pending []Fixture
+	for _, f := range s.Fixtures {
+		if played[f.Key] {
+			sum.Skipped++
+		} else {
+			pending = append(pending, f)
+		}
+	}
+	st.sum = sum
+	st.mu.Lock()
+	st.reportLocked()
+	st.mu.Unlock()
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	st.cancel = cancel
+	jobs := make(chan Fixture)
+	var wg sync.WaitGroup
+	for range min(r.cfg.Concurrency, len(pending)) {
+		wg.Go(func() {
+			for f := range jobs {
+				st.play(runCtx, f)
+			}
+		})
+	}
+feed:
+	for _, f := range pending {
+		select {
+		case jobs <- f:
+		case <-runCtx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	switch {
+	case st.fatal != nil:
+		return st.sum, st.fatal
+	case ctx.Err() != nil:
+		return st.sum, fmt.Errorf("arena: run %s interrupted: %w", id, ctx.Err())
+	case len(st.sum.Failed) > 0:
+		return st.sum, fmt.Errorf("%w: %d of %d games in tournament %s (first: %s: %v)", ErrGameFailed,
+			len(st.sum.Failed), st.sum.Planned, id, st.sum.Failed[0].Key, st.sum.Failed[0].Err)
+	}
+	return st.sum, nil
+}
+
+// runState is the shared state of one Run.
+type runState struct {
+	r      *Runner
+	sched  Schedule
+	start  time.Time
+	cancel context.CancelFunc // stops the run after a fatal error
+
+	mu    sync.Mutex // guards the fields below and serializes Progress calls
+	sum   Summary
+	tally *standings
+	fatal error // first store error; stops the run
+}
+
+// play plays fixture f to a recorded game, a failure, or abandonment.
+func (st *runState) play(ctx context.Context, f Fixture) {
+	r := st.r
+	m := Match{Key: f.Key, Scenario: f.Scenario, Seed: f.Seed, Players: f.Players}
+	var lastErr error
+	for attempt := 1; attempt <= r.cfg.MaxAttempts; attempt++ {
+		if attempt > 1 && !sleep(ctx, r.cfg.RetryDelay) {
+			return
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		started := r.now()
+		out, err := safePlay(ctx, r.ref, m)
+		ended := r.now()
+		if ctx.Err() != nil {
+			return // interrupted: whatever came back is not a finished game
+		}
+		out, err = classify(out, err)
+		if err == nil {
+			st.record(ctx, f, out, attempt, started, ended)
+			return
+		}
+		lastErr = err
+		fault := FaultRecord{TournamentID: st.sched.Info.ID, Key: f.Key, Attempt: attempt, Error: err.Error(),
+			ArenaVersion: r.cfg.ArenaVersion, StartedAt: started, EndedAt: ended}
+		if werr := r.store.appendFault(context.WithoutCancel(ctx), fault); werr != nil {
+			st.fail(werr)
+			return
+		}
+		st.mu.Lock()
+		st.sum.Voided++
+		st.reportLocked()
+		st.mu.Unlock()
+	}
+	st.mu.Lock()
+	st.sum.Failed = append(st.sum.Failed, FailedGame{Key: f.Key, Err: lastErr})
+	st.reportLocked()
+	st.mu.Unlock()
+}
+
+// record stores the finished game f.
+func (st *runState) record(ctx context.Context, f Fixture, out Outcome, attempt int, started, ended time.Time) {
+	g := GameRecord{
+		TournamentID: st.sched.Info.ID,
+		Key:          f.Key,
+		PairID:       f.PairID,
+		Seq:          f.Seq,
+		Round:        f.Round,
+		Leg:          f.Leg,
+		Scenario:     f.Scenario,
+		Seed:         f.Seed,
+		Bots:         [2]BotInfo{botInfo(f.Players[SideX]), botInfo(f.Players[SideY])},
+		FirstMover:   out.FirstMover,
+		Result:       out.Result,
+		Termination:  out.Termination,
+		Reason:       out.Reason,
+		Turns:        out.Turns,
+		Points:       out.Points,
+		Attempt:      attempt,
+		ArenaVersion: st.r.cfg.ArenaVersion,
+		StartedAt:    started,
+		EndedAt:      ended,
+	}
+	// The game is finished: finish writing it even if the run is being
+	// cancelled right now. The write is one short transaction.
+	inserted, err := st.r.store.AppendGame(context.WithoutCancel(ctx), g)
+	if err != nil {
+		st.fail(err)
+		return
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if !inserted {
+		st.sum.Duplicates++
+	} else {
+		st.sum.Played++
+		st.tally.add(g)
+	}
+	st.reportLocked()
+}
+
+// fail records a fatal error and stops the run.
+func (st *runState) fail(err error) {
+	st.mu.Lock()
+	if st.fatal == nil {
+		st.fatal = err
+	}
+	st.mu.Unlock()
+	st.cancel()
+}
+
+// reportLocked sends a progress snapshot. st.mu must be held.
+func (st *runState) reportLocked() {
+	if st.r.cfg.Progress == nil {
+		return
+	}
+	s := st.sum
+	p := Progress{
+		TournamentID: st.sched.Info.ID,
+		Done:         s.Skipped + s.Played + s.Duplicates,
+		Total:        s.Planned,
+		Played:       s.Played,
+		Voided:       s.Voided,
+		Failed:       len(s.Failed),
+		Elapsed:      st.r.now().Sub(st.start),
+	}
+	if sec := p.Elapsed.Seconds(); sec > 0 && s.Played+s.Duplicates > 0 {
+		p.Rate = float64(s.Played+s.Duplicates) / sec
+		if left := p.Total - p.Done - p.Failed; left > 0 {
+			p.ETA = time.Duration(float64(left) / p.Rate * float64(time.Second))
+		}
+	}
+	p.Leader, p.LeaderScore, p.LeaderGames = st.tally.leader()
+	st.r.cfg.Progress(p)
+}
+
+// safePlay calls ref.Play, turning a panic into an error (an arena fault:
+// the referee, not a bot, let it escape).
+func safePlay(ctx context.Context, ref Referee, m Match) (out Outcome, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("arena: referee panicked on %s: %v\n%s", m.Key, v, debug.Stack())
+		}
+	}()
+	return ref.Play(ctx, m)
+}
+
+// classify turns a referee's answer into a game outcome or an arena fault: a
+// *BotFault error becomes its outcome; any other error, or an invalid
+// outcome, is an arena fault.
+func classify(out Outcome, err error) (Outcome, error) {
+	if err != nil {
+		var bf *BotFault
+		if !errors.As(err, &bf) {
+			return Outcome{}, err
+		}
+		if !bf.Termination.IsBotFault() || !bf.Side.Valid() {
+			return Outcome{}, fmt.Errorf("%w: bot fault with side %v and termination %v",
+				ErrInvalidOutcome, bf.Side, bf.Termination)
+		}
+		out = bf.Outcome()
+		if out.Reason == "" {
+			out.Reason = err.Error()
+		}
+	}
+	if err := out.Validate(); err != nil {
+		return Outcome{}, err
+	}
+	return out, nil
+}
+
+// sleep waits for d or until ctx is done; it reports whether d elapsed.
+func sleep(ctx context.Context, d time.Duration) bool {
+	if d <= 0 {
+		return ctx.Err() == nil
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}

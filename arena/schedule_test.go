@@ -1,0 +1,286 @@
+package arena_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/flickarena/flickarena/arena"
+)
+
+// fixtureView is the comparable projection of a fixture.
+type fixtureView struct {
+	Seq, Round, Leg int
+	Key, PairID     string
+	Scenario        string
+	Seed            uint64
+	X, Y            string
+}
+
+func view(s arena.Schedule) []fixtureView {
+	out := make([]fixtureView, len(s.Fixtures))
+	for i, f := range s.Fixtures {
+		out[i] = fixtureView{f.Seq, f.Round, f.Leg, f.Key, f.PairID, f.Scenario.ID, f.Seed,
+			f.Players[arena.SideX].Name(), f.Players[arena.SideY].Name()}
+	}
+	return out
+}
+
+func TestNewSchedule_Properties(t *testing.T) {
+	tests := []struct {
+		name     string
+		tour     arena.Tournament
+		want     int // planned games
+		pairings int // distinct unordered bot pairs
+		mustPlay string
+	}{
+		{"RoundRobin4x2x4", arena.Tournament{Bots: bots("random", "aimer", "planner", "oracle"),
+			Scenarios: scenarios("showdown", "bank-job"), GamesPerPairing: 4, Seed: 7}, 6 * 2 * 4, 6, ""},
+		{"RoundRobin2x1x2", arena.Tournament{Kind: arena.RoundRobin, Bots: bots("random", "aimer"),
+			Scenarios: scenarios("showdown"), GamesPerPairing: 2, Seed: 1}, 2, 1, ""},
+		{"RoundRobin3x3x6", arena.Tournament{Bots: bots("random", "aimer", "planner"),
+			Scenarios: scenarios("a", "b", "c"), GamesPerPairing: 6}, 3 * 3 * 6, 3, ""},
+		{"Gauntlet4x2x4", arena.Tournament{Kind: arena.Gauntlet, GauntletBot: "planner",
+			Bots: bots("random", "aimer", "planner", "oracle"), Scenarios: scenarios("showdown", "bank-job"),
+			GamesPerPairing: 4, Seed: 7}, 3 * 2 * 4, 3, "planner"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := mustSchedule(t, tc.tour)
+			if got := len(s.Fixtures); got != tc.want || s.Info.Planned != tc.want {
+				t.Fatalf("planned %d games (info %d), want %d", got, s.Info.Planned, tc.want)
+			}
+			keys := map[string]bool{}
+			type cell struct{ a, b, sc string }
+			perCell := map[cell]int{}     // games per unordered pairing and scenario
+			asX := map[cell]int{}         // games of cell.a on side X
+			seedOf := map[[2]any]uint64{} // seed per (scenario, round)
+			lastRound := 0
+			for i, f := range s.Fixtures {
+				if f.Seq != i {
+					t.Errorf("fixture %d has Seq %d", i, f.Seq)
+				}
+				if keys[f.Key] {
+					t.Errorf("duplicate key %q", f.Key)
+				}
+				keys[f.Key] = true
+				if f.Round < lastRound {
+					t.Errorf("fixture %d in round %d after round %d", i, f.Round, lastRound)
+				}
+				lastRound = f.Round
+				x, y := f.Players[arena.SideX].Name(), f.Players[arena.SideY].Name()
+				if x == y {
+					t.Errorf("fixture %d: %s plays itself", i, x)
+				}
+				if tc.mustPlay != "" && x != tc.mustPlay && y != tc.mustPlay {
+					t.Errorf("gauntlet fixture %d without %s: %s vs %s", i, tc.mustPlay, x, y)
+				}
+				c := cell{min(x, y), max(x, y), f.Scenario.ID}
+				perCell[c]++
+				if x == c.a {
+					asX[c]++
+				}
+				sk := [2]any{f.Scenario.ID, f.Round}
+				if seed, ok := seedOf[sk]; ok && seed != f.Seed {
+					t.Errorf("scenario %s round %d has seeds %d and %d", f.Scenario.ID, f.Round, seed, f.Seed)
+				}
+				seedOf[sk] = f.Seed
+				if f.Seed != arena.PairSeed(tc.tour.Seed, f.Scenario.ID, f.Round) {
+					t.Errorf("fixture %d seed %d is not PairSeed", i, f.Seed)
+				}
+				// Pairs: leg 0 then leg 1, adjacent, same everything but sides.
+				if f.Leg == 1 {
+					p := s.Fixtures[i-1]
+					if p.Leg != 0 || p.PairID != f.PairID || p.Seed != f.Seed || p.Scenario != f.Scenario ||
+						p.Round != f.Round || p.Players[arena.SideX] != f.Players[arena.SideY] ||
+						p.Players[arena.SideY] != f.Players[arena.SideX] {
+						t.Errorf("fixtures %d and %d are not a side-swapped pair: %+v / %+v", i-1, i, p, f)
+					}
+				} else if f.Leg != 0 || (i+1 < len(s.Fixtures) && s.Fixtures[i+1].PairID != f.PairID) {
+					t.Errorf("fixture %d (leg %d) is not followed by its pair", i, f.Leg)
+				}
+				if !strings.HasSuffix(f.Key, "|"+string(rune('0'+f.Leg))) || !strings.HasPrefix(f.Key, f.PairID) {
+					t.Errorf("key %q does not extend pair id %q", f.Key, f.PairID)
+				}
+			}
+			if got, want := len(perCell), tc.pairings*len(tc.tour.Scenarios); got != want {
+				t.Errorf("%d (pairing, scenario) cells, want %d", got, want)
+			}
+			for c, n := range perCell {
+				if n != tc.tour.GamesPerPairing || asX[c] != n/2 {
+					t.Errorf("cell %v: %d games, %d with %s on X; want %d and %d", c, n, asX[c], c.a,
+						tc.tour.GamesPerPairing, tc.tour.GamesPerPairing/2)
+				}
+			}
+			seeds := map[uint64]bool{}
+			for _, s := range seedOf {
+				seeds[s] = true
+			}
+			if len(seeds) != len(seedOf) {
+				t.Errorf("%d distinct seeds for %d (scenario, round) cells", len(seeds), len(seedOf))
+			}
+		})
+	}
+}
+
+func TestNewSchedule_Deterministic(t *testing.T) {
+	base := arena.Tournament{Bots: bots("random", "aimer", "planner"), Scenarios: scenarios("showdown", "bank-job"),
+		GamesPerPairing: 4, Seed: 42}
+	a, b := mustSchedule(t, base), mustSchedule(t, base)
+	if diff := cmp.Diff(view(a), view(b)); diff != "" || a.Info.ID != b.Info.ID {
+		t.Fatalf("same tournament planned twice differs (-a +b):\n%s", diff)
+	}
+
+	t.Run("OrderOfArguments", func(t *testing.T) {
+		r := base
+		r.Bots = slices.Clone(base.Bots)
+		slices.Reverse(r.Bots)
+		r.Scenarios = slices.Clone(base.Scenarios)
+		slices.Reverse(r.Scenarios)
+		s := mustSchedule(t, r)
+		if diff := cmp.Diff(view(a), view(s)); diff != "" || a.Info.ID != s.Info.ID {
+			t.Errorf("reordered arguments change the schedule (-want +got):\n%s", diff)
+		}
+	})
+
+	// Every change makes a new tournament; the games of the old one keep
+	// their keys (and seeds, unless the seed changed), so stored games stay
+	// comparable across tournaments.
+	changes := []struct {
+		name      string
+		change    func(*arena.Tournament)
+		sameSeeds bool
+		more      bool // the new schedule has more games
+	}{
+		{"Seed", func(t *arena.Tournament) { t.Seed = 43 }, false, false},
+		{"BotVersion", func(t *arena.Tournament) {
+			t.Bots = []arena.Player{bot{"random", "v1"}, bot{"aimer", "v2"}, bot{"planner", "v1"}}
+		}, true, false},
+		{"ScenarioVersion", func(t *arena.Tournament) {
+			t.Scenarios = []arena.Scenario{{ID: "showdown", Version: "2"}, {ID: "bank-job", Version: "1"}}
+		}, true, false},
+		{"Games", func(t *arena.Tournament) { t.GamesPerPairing = 6 }, true, true},
+		{"ExtraBot", func(t *arena.Tournament) { t.Bots = bots("random", "aimer", "planner", "oracle") }, true, true},
+	}
+	for _, c := range changes {
+		t.Run(c.name, func(t *testing.T) {
+			tour := base
+			c.change(&tour)
+			s := mustSchedule(t, tour)
+			if s.Info.ID == a.Info.ID {
+				t.Errorf("changing %s keeps tournament id %s", c.name, s.Info.ID)
+			}
+			if more := len(s.Fixtures) > len(a.Fixtures); more != c.more || len(s.Fixtures) < len(a.Fixtures) {
+				t.Errorf("%d fixtures, was %d", len(s.Fixtures), len(a.Fixtures))
+			}
+			seeds := map[string]uint64{}
+			for _, f := range s.Fixtures {
+				seeds[f.Key] = f.Seed
+			}
+			sameSeeds := true
+			for _, f := range a.Fixtures {
+				got, ok := seeds[f.Key]
+				if !ok {
+					t.Fatalf("key %q disappeared", f.Key)
+				}
+				sameSeeds = sameSeeds && got == f.Seed
+			}
+			if sameSeeds != c.sameSeeds {
+				t.Errorf("same seeds %v, want %v", sameSeeds, c.sameSeeds)
+			}
+		})
+	}
+}
+
+func TestNewSchedule_Order(t *testing.T) {
+	// Rounds are shuffled independently: with 6 pairings x 2 scenarios the
+	// chance that 4 seeded rounds share one order is negligible, so equal
+	// orders mean the shuffle is not reseeded per round.
+	s := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner", "oracle"),
+		Scenarios: scenarios("showdown", "bank-job"), GamesPerPairing: 8, Seed: 3})
+	orders := map[string]bool{}
+	for r := range 4 {
+		var o []string
+		for _, f := range s.Fixtures {
+			if f.Round == r && f.Leg == 0 {
+				o = append(o, strings.TrimSuffix(f.PairID, "|"+string(rune('0'+r))))
+			}
+		}
+		orders[strings.Join(o, ",")] = true
+	}
+	if len(orders) < 2 {
+		t.Errorf("all rounds play in the same order: %v", orders)
+	}
+}
+
+func TestNewSchedule_Escaping(t *testing.T) {
+	s := mustSchedule(t, arena.Tournament{Bots: []arena.Player{bot{"a|b", "1"}, bot{"a", "1"}, bot{"b%", "1"}},
+		Scenarios: scenarios("flickemup/showdown-v1"), GamesPerPairing: 2})
+	for _, f := range s.Fixtures {
+		if n := strings.Count(f.Key, "|"); n != 4 {
+			t.Errorf("key %q has %d separators, want 4", f.Key, n)
+		}
+	}
+	if !slices.ContainsFunc(s.Fixtures, func(f arena.Fixture) bool { return strings.Contains(f.Key, "a%7Cb") }) {
+		t.Errorf("no key escapes bot a|b: %v", view(s))
+	}
+}
+
+func TestNewSchedule_Errors(t *testing.T) {
+	ok := arena.Tournament{Bots: bots("random", "aimer"), Scenarios: scenarios("showdown"), GamesPerPairing: 2}
+	tests := []struct {
+		name   string
+		change func(*arena.Tournament)
+	}{
+		{"OddGames", func(t *arena.Tournament) { t.GamesPerPairing = 3 }},
+		{"ZeroGames", func(t *arena.Tournament) { t.GamesPerPairing = 0 }},
+		{"NegativeGames", func(t *arena.Tournament) { t.GamesPerPairing = -2 }},
+		{"OneBot", func(t *arena.Tournament) { t.Bots = bots("random") }},
+		{"DuplicateBot", func(t *arena.Tournament) { t.Bots = bots("random", "aimer", "random") }},
+		{"UnnamedBot", func(t *arena.Tournament) { t.Bots = bots("random", "") }},
+		{"NilBot", func(t *arena.Tournament) { t.Bots = []arena.Player{bot{"random", ""}, nil} }},
+		{"NoScenario", func(t *arena.Tournament) { t.Scenarios = nil }},
+		{"DuplicateScenario", func(t *arena.Tournament) { t.Scenarios = scenarios("a", "a") }},
+		{"UnnamedScenario", func(t *arena.Tournament) { t.Scenarios = scenarios("a", "") }},
+		{"GauntletBotMissing", func(t *arena.Tournament) { t.Kind, t.GauntletBot = arena.Gauntlet, "planner" }},
+		{"GauntletBotInRoundRobin", func(t *arena.Tournament) { t.GauntletBot = "random" }},
+		{"UnknownKind", func(t *arena.Tournament) { t.Kind = "swiss" }},
+	}
+	if _, err := arena.NewSchedule(ok); err != nil {
+		t.Fatalf("valid tournament: %v", err)
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tour := ok
+			tc.change(&tour)
+			if _, err := arena.NewSchedule(tour); !errors.Is(err, arena.ErrInvalidTournament) {
+				t.Errorf("NewSchedule: got %v, want ErrInvalidTournament", err)
+			}
+		})
+	}
+}
+
+func TestPairSeed(t *testing.T) {
+	// Pinned values: a change here changes every game of every stored
+	// tournament, so it must come with a new ScheduleVersion.
+	tests := []struct {
+		seed     uint64
+		scenario string
+		round    int
+		want     uint64
+	}{
+		{0, "showdown", 0, 17227827772606618133},
+		{42, "showdown", 0, 7288933590603676963},
+		{42, "showdown", 1, 4300458847510384673},
+		{42, "bank-job", 0, 13579749689850177503},
+		{1<<64 - 1, "flickemup/showdown-v1", 1000, 15787848364699091931},
+	}
+	for _, tc := range tests {
+		if got := arena.PairSeed(tc.seed, tc.scenario, tc.round); got != tc.want {
+			t.Errorf("PairSeed(%d, %q, %d) = %d, want %d", tc.seed, tc.scenario, tc.round, got, tc.want)
+		}
+	}
+}

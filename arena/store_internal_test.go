@@ -1,0 +1,133 @@
+package arena
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func TestMigrations_Count(t *testing.T) {
+	if len(migrations) != SchemaVersion {
+		t.Errorf("%d migrations, SchemaVersion %d", len(migrations), SchemaVersion)
+	}
+}
+
+func TestStore_Pragmas(t *testing.T) {
+	ctx := context.Background()
+	s, err := OpenStore(ctx, filepath.Join(t.TempDir(), "r.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	tests := []struct{ pragma, want string }{
+		{"journal_mode", "wal"},
+		{"busy_timeout", "30000"},
+		{"synchronous", "2"}, // FULL
+		{"foreign_keys", "1"},
+	}
+	for _, tc := range tests {
+		var got string
+		if err := s.db.QueryRowContext(ctx, "PRAGMA "+tc.pragma).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != tc.want {
+			t.Errorf("PRAGMA %s = %q, want %q", tc.pragma, got, tc.want)
+		}
+	}
+}
+
+func TestStore_AppendOnlyTriggers(t *testing.T) {
+	ctx := context.Background()
+	s, err := OpenStore(ctx, filepath.Join(t.TempDir(), "r.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.RecordTournament(ctx, TournamentInfo{ID: "t", Kind: RoundRobin}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.recordRun(ctx, RunRecord{TournamentID: "t"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.appendFault(ctx, FaultRecord{TournamentID: "t", Key: "k", Attempt: 1, Error: "boom"}); err != nil {
+		t.Fatal(err)
+	}
+	g := GameRecord{TournamentID: "t", Key: "k", PairID: "p", Scenario: Scenario{ID: "s"},
+		Bots: [2]BotInfo{{Name: "a"}, {Name: "b"}}, Result: Draw, Termination: TermNormal, Attempt: 1}
+	if _, err := s.AppendGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{
+		"UPDATE games SET result = 'X'", "DELETE FROM games",
+		"UPDATE faults SET error = ''", "DELETE FROM faults",
+		"UPDATE runs SET command = ''", "DELETE FROM runs",
+		"UPDATE tournaments SET seed = 0", "DELETE FROM tournaments",
+	} {
+		if _, err := s.db.ExecContext(ctx, stmt); err == nil {
+			t.Errorf("%s succeeded on an append-only table", stmt)
+		}
+	}
+}
+
+func TestOpenStore_SchemaTooNew(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "r.db")
+	s, err := OpenStore(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.ExecContext(ctx, "INSERT INTO schema_migrations VALUES (?, ?)", SchemaVersion+1,
+		formatTime(time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := OpenStore(ctx, path); !errors.Is(err, ErrSchemaTooNew) {
+		if err == nil {
+			s.Close()
+		}
+		t.Errorf("OpenStore of a newer database: %v, want ErrSchemaTooNew", err)
+	}
+}
+
+func TestOpenStore_Reopen(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "r.db")
+	for range 3 {
+		s, err := OpenStore(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		if err := s.db.QueryRowContext(ctx, "SELECT COUNT(*) FROM schema_migrations").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != SchemaVersion {
+			t.Errorf("%d migration rows, want %d", n, SchemaVersion)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// checkIntegrity runs SQLite's integrity check on the database at path.
+func checkIntegrity(path string) error {
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var res string
+	if err := db.QueryRow("PRAGMA integrity_check").Scan(&res); err != nil {
+		return err
+	}
+	if res != "ok" {
+		return errors.New("integrity check: " + res)
+	}
+	return nil
+}

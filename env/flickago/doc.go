@@ -1,0 +1,105 @@
+// Package flickago is the rules engine of Flickago, a flicking game by Jeremiah Lee: two
+// Chicago gangs flick their discs across the city to score in the other gang's half, while
+// three neutral inspectors, pushed around by the discs, capture whatever they find in the
+// "safe return to HQ" zones. The rulebook (shared/seeds/flickago-rules-fr.txt) is short and
+// has no picture of the board; where it is silent or ambiguous the rule below says "ours".
+//
+// # The board (ours)
+//
+// [StandardBoard] is 48 cm × 72 cm, in board coordinates: cm, origin at the corner on
+// White's left, X along White's edge, Y towards Black. It is symmetric under a half turn
+// about its centre (24, 36), which exchanges the players. Discs and inspectors are 3 cm
+// across ([physics.KindGangDisc], [physics.KindInspector]). Drawn with X right and Y up:
+//
+//	       x=0     8                              40      48
+//	y=72   +-------+------------------------------+-------+
+//	       |   3   |  Black HQ: T F T F T at y=67 |   3   |
+//	y=62   |       +------------------------------+       |
+//	       |   3                                          |
+//	y=60   +----------------------------------------------+
+//	       |   2                                 (W)      |  (W) White's return zone:
+//	y=48   +----------------------------------------------+      circle (40, 54), r 4
+//	       |   1                                          |
+//	y=36   |=========*=============*=============*========|  centre line, 1 cm wide;
+//	       |   1                                          |  stars at x = 10, 24, 38
+//	y=24   +----------------------------------------------+
+//	       |       (B)                                    |  (B) Black's return zone:
+//	       |   2                                          |      circle (8, 18), r 4
+//	y=12   +----------------------------------------------+
+//	       |   3                                          |
+//	y=10   |       +------------------------------+       |
+//	       |   3   |  White HQ: T F T F T at y=5  |   3   |
+//	y=0    +-------+------------------------------+-------+
+//
+// Half 0 (White's) is y < 36, half 1 (Black's) y > 36. The numbers are the scoring sectors
+// of each half, worth points to the gang attacking that half: 1 next to the centre line
+// (12 cm deep), 2 in the middle (12 cm), 3 at the back (the 12 cm band beside and in front
+// of the headquarters, which score nothing themselves). The headquarters are 32 × 10 cm,
+// centred on the back edges. White's start points, in order (the action's point index), are
+// T (12, 5), F (18, 5), T (24, 5), F (30, 5), T (36, 5); Black's are their half turns,
+// T (36, 67), F (30, 67), T (24, 67), F (18, 67), T (12, 67). Each gang's return zone lies
+// at mid-depth of the opponent's half, on the gang's right flank. The physics table is the
+// board with a 10 cm margin of table all around, so a disc can hang over the edge and stay
+// in play; a piece that slides off that table is off the board.
+//
+// "Touching" a zone, a sector, the line or another piece always means overlapping it with
+// positive area; "wholly off the board" means not touching the board.
+//
+// # Rules
+//
+// Two players, White (0) and Black (1), each with 7 killer discs T (ids 0 to 6) and
+// 5 family discs F (ids 7 to 11), all in reserve at the start; the 3 inspectors stand on the
+// stars. The first player is drawn at [Game.Reset] (or set by Config.FirstPlayer); turns
+// alternate. On a turn the player:
+//
+//  1. may send back to the reserve one of their discs that touches their own return zone,
+//     if no inspector touches that zone (ours: at most one disc per turn; the disc comes back
+//     face up, so a flipped family disc can be played again);
+//  2. flicks either one of their face-up family discs on the board, or a disc from the
+//     reserve placed on a start point of its kind (F point for a family disc, T point for a
+//     killer). Ours: the disc is put exactly on the point, which must be free (no piece on
+//     the board overlaps it); a reserve disc whose points are all covered cannot be played.
+//     A family disc is flicked at most twice per trip from the reserve: once from its point,
+//     once more from where it lies, which turns it over for good (ours, the literal reading
+//     of "used again, it is turned over"). A killer is flicked once, from the reserve.
+//     Both players' first turns are thus from the reserve.
+//
+// When everything rests, in this order:
+//
+//   - a gang disc wholly off the board is eliminated; one that still touches the board stays;
+//   - a gang disc whose centre lies in the enemy headquarters is eliminated (ours: "in"
+//     means the centre is in); a disc in its own headquarters is safe;
+//   - an inspector wholly off the board is taken off, to be put back;
+//   - an inspector touching a return zone captures (eliminates) every disc touching that zone,
+//     of either gang (ours), and if it captured any it is taken off to be put back; one that
+//     captured nothing stays in the zone and blocks returns from it.
+//
+// An inspector taken off is put back on a star point chosen by the player who did not flick
+// (ours for captures too; one [ActPlace] per inspector, in inspector order). Ours: if a piece
+// covers the chosen star, the inspector goes to the nearest free point of the centre line.
+//
+// Then the opponent of the player who flicked plays if they can flick anything; otherwise
+// the same player plays again (ours); when neither can, the game is over ("when the players
+// have no more discs to play"). A game also ends, truncated, after Config.MaxTurns flicks.
+//
+// # Scoring
+//
+// At the end, each disc on the board scores for its gang: 5 if it touches its own return
+// zone, otherwise the best sector of the opponent's half that it touches (1 to 3), otherwise
+// nothing (its own half scores nothing). When a disc overlaps two zones, the better counts.
+// An inspector scores "in the same conditions" (ours: for the gang attacking the half it lies
+// in, the best sector it touches), and not at all while it touches the centre line or a
+// return zone. The higher total wins; equal totals are a draw. [Game.Scores] gives the
+// totals of any position.
+//
+// # Engine API
+//
+// [New] makes a game from a [Config]; [Game.Reset] starts an episode and keeps the rng that
+// draws each flick's execution noise. [Game.Legal] lists the legal actions (discrete
+// choices with a zero velocity: any finite velocity is legal); [Game.Validate] checks one;
+// [Game.Apply] plays it and returns a [Result]. An illegal action returns an *[ActionError]
+// wrapping [ErrIllegal] and one reason ([ErrPhase], [ErrReturn], [ErrDisc], [ErrPoint],
+// [ErrVelocity], [ErrStar], [ErrOver]) and changes nothing. [Game.Clone], [Game.Hash],
+// [Game.State], [Game.SetState] and [Game.MarshalJSON] serve planners, tests and viewers.
+// A Game is not safe for concurrent use; clones are independent.
+package flickago

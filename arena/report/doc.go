@@ -1,0 +1,36 @@
+// Package report writes the arena's HTML report: one self-contained page that
+// a player or a scenario designer opens in a browser, with
+//
+//   - how the report was generated: the command line, the tournament
+//     parameters, the number of games, the rating model and its options;
+//   - the rating table: rank, bot, version, Elo with its 95% interval, games,
+//     score and the likelihood of superiority over the next bot;
+//   - an error-bar plot of the ratings with their 95% intervals;
+//   - the likelihood-of-superiority (LOS) matrix as a heat map;
+//   - per scenario, the balance block: the verdict in large type, a plot of the
+//     side win rates and draw rate with Wilson intervals, side X's and the
+//     first mover's scores, the side advantage in Elo, and the game lengths;
+//     and an overview plot of the side advantage of every scenario;
+//   - optional extra sections, HTML fragments supplied by the caller (the
+//     replay viewers, for instance).
+//
+// The figures come from package rating (a fitted [rating.Model] and
+// [rating.Balances]); this package only lays them out. [Write] renders [Data]
+// with html/template: every name and string from the data is escaped, and the
+// plots are inline SVG drawn here, so the page has no script and fetches
+// nothing (no CDN, no font, no image). It prints cleanly.
+//
+// # Stable hooks
+//
+// Tests and tools find the parts of the page by these ids and classes:
+//
+//	#ratings           the rating table section; table#rating-table
+//	#elo-plot          the error-bar SVG; one g.elo-mark per bot (data-name: the bot)
+//	#los-matrix        the LOS table; one td.los-cell per pair, n×n with the diagonal
+//	#balance           the balance section; svg#side-plot, one g.side-mark per scenario (data-name)
+//	#balance-N         scenario N's block (N from 1, in Data.Balances order), class balance
+//	#balance-plot-N    its plot, class balance-plot; g.rate-mark and g.score-mark rows
+//	#section-N         extra section N (from 1), class extra
+//
+// The output is deterministic: the same Data gives the same bytes.
+package report

@@ -16,8 +16,12 @@ quickstart: ## Install what is needed and run the main job on the built-in defau
 	$(GO) mod download
 	$(GO) run ./cmd/arena physics-demo
 
+.PHONY: deps
+deps: ## Install what the tests need beyond Go: headless Chromium for the browser tests
+	bash scripts/install-browser
+
 .PHONY: test
-test: ## Run every test (short mode, race detector, vet, gofmt): what CI runs
+test: deps ## Install what is needed, then run every test (short mode, race detector, vet, gofmt): what CI runs
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '\.pb\.go$$')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...

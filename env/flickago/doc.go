@@ -102,4 +102,85 @@
 // [ErrVelocity], [ErrStar], [ErrOver]) and changes nothing. [Game.Clone], [Game.Hash],
 // [Game.State], [Game.SetState] and [Game.MarshalJSON] serve planners, tests and viewers.
 // A Game is not safe for concurrent use; clones are independent.
+//
+// # The env game flickago-v1
+//
+// [Env] puts a Game behind the [env.Game] contract; [Register] adds it to an [env.Registry]
+// as flickago-v1 ([Factory] builds it from options). Bots reach the engine through
+// [Env.Game] and translate engine actions with [Env.Encode] and [Env.Decode].
+//
+// # Description
+//
+// Two seats, White (0) and Black (1), alternate flicks as the rules above say; a seat with
+// nothing to flick is skipped, and after an inspector is taken off the seat that did not
+// flick acts once per inspector to put it back. Everything a seat sees and does is
+// egocentric: coordinates are turned by a half turn for Black (x' = 48 - x, y' = 72 - y on
+// the standard board, velocities negated), so both seats play "up the board" from their
+// headquarters at the bottom, and one network serves both seats.
+//
+// # Action Space
+//
+// Three discrete heads and two continuous dims:
+//
+//   - "return" (13): 0 for no return, d+1 to send own disc d back to the reserve first;
+//   - "source" (10): 0-4 a reserve disc on start point 0-4 (T, F, T, F, T, numbered from the
+//     seat's left), 5-9 the face-up family disc 7-11 on the board;
+//   - "star" (3): in the placement phase, the star for the waiting inspector, numbered from
+//     the seat's left;
+//   - "vx", "vy" in [-300, 300] cm/s: the flick, egocentric (+y towards the opponent); the
+//     physics clips its length to 300 cm/s after execution noise.
+//
+// A head the phase does not use must be 0 (the mask allows only 0). The mask is factorised:
+// a return and a source each allowed can still be illegal together (returning the family
+// disc you flick; a start point that only a return makes usable, chosen without it);
+// Validate says so.
+// DefaultAction is the first legal action of [Game.Legal] with a zero velocity.
+//
+// # Observation Space
+//
+// 140 float32s from the observer's seat, in this order ("own" is the observer, "opp" the
+// other gang; coordinates egocentric, divided by the board's width or length, in
+// [-0.1, 1.1], 0 for a piece off the board):
+//
+//	phase          3  one-hot: flick, place an inspector, over
+//	to_move        1  1 if the observer acts next
+//	turn           1  flicks played / max_turns
+//	score          2  observer's and opponent's points if the game ended now, / 69
+//	reserve        4  observer's T / 7 and F / 5, then the opponent's
+//	own_board     12  per disc id: 1 if on the board
+//	own_out       12  per disc id: 1 if eliminated
+//	own_flickable 12  per disc id: 1 for a face-up family disc on the board
+//	own_x, own_y  12 each: disc centres
+//	opp_*         60  the same five fields for the opponent
+//	insp_board     3  per inspector: 1 if on the board (0 while waiting)
+//	insp_x, insp_y 3 each: inspector centres
+//
+// # Rewards
+//
+// Sparse: at the end, +1 for the higher score, -1 for the lower, 0 each for a draw. The
+// optional shaping ([env.Shaper], weighed by env.Config.Shaping) is each seat's change of
+// its score margin (own points minus the opponent's, as if the game ended now) over the
+// step, in tens of points.
+//
+// # Starting State
+//
+// Every disc in its reserve, the inspectors on their stars, the first player drawn from the
+// episode's rng (or set by first_player). The rng also draws every flick's noise.
+//
+// # Episode End
+//
+// Terminated when neither seat can flick (reserves and usable family discs spent or
+// blocked). Truncated after max_turns flicks, with no outcome: a game without returns lasts
+// at most 34 flicks, so only endless returning reaches the cap.
+//
+// # Arguments
+//
+//	angle_sd      execution noise of the flick direction, rad, ≥ 0 (default 0.026)
+//	power_sd      execution noise of the flick speed, relative, ≥ 0 (default 0.06)
+//	first_player  -1 to draw at each reset (default), 0 or 1
+//	max_turns     flicks before truncation, ≥ 1 (default 200)
+//
+// # Version History
+//
+//   - v1: the rules, the standard board and the encodings above.
 package flickago

@@ -1,0 +1,197 @@
+package flickago
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/flickarena/flickarena/env"
+)
+
+// ID is the versioned id the game registers under. Any change of the rules, the board, the
+// observation or the rewards bumps the version.
+const ID = "flickago-v1"
+
+// The options of [Factory] (see "# Arguments" in the package doc).
+const (
+	optAngleSD     = "angle_sd"
+	optPowerSD     = "power_sd"
+	optFirstPlayer = "first_player"
+	optMaxTurns    = "max_turns"
+)
+
+// Env is a [Game] behind the [env.Game] contract: it owns the game and translates actions,
+// masks and observations, all egocentric (see the package doc). It also implements
+// [env.Shaper].
+type Env struct {
+	g    *Game
+	spec env.Spec
+	lay  layout
+	buf  []Action // scratch for Legal
+	// before is the score margin of each seat before the last Step, for Shaping.
+	before [NumPlayers]int
+}
+
+// Factory is the [env.Factory] of flickago-v1: it parses the options angle_sd, power_sd,
+// first_player and max_turns.
+func Factory(opts env.Options) (env.Game, error) {
+	if err := opts.Check(optAngleSD, optPowerSD, optFirstPlayer, optMaxTurns); err != nil {
+		return nil, fmt.Errorf("flickago: %w", err)
+	}
+	cfg := DefaultConfig()
+	var err error
+	n := &cfg.Physics.Noise
+	if n.AngleSD, err = opts.Float(optAngleSD, n.AngleSD); err != nil {
+		return nil, fmt.Errorf("flickago: %w", err)
+	}
+	if n.PowerSD, err = opts.Float(optPowerSD, n.PowerSD); err != nil {
+		return nil, fmt.Errorf("flickago: %w", err)
+	}
+	if cfg.FirstPlayer, err = opts.Int(optFirstPlayer, cfg.FirstPlayer); err != nil {
+		return nil, fmt.Errorf("flickago: %w", err)
+	}
+	if cfg.MaxTurns, err = opts.Int(optMaxTurns, cfg.MaxTurns); err != nil {
+		return nil, fmt.Errorf("flickago: %w", err)
+	}
+	e, err := NewEnv(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// Register adds flickago-v1 to r. Programs call it explicitly; the package has no init side
+// effects.
+func Register(r *env.Registry) error { return r.Register(ID, Factory) }
+
+// NewEnv returns the env of a game with cfg, not yet reset.
+func NewEnv(cfg Config) (*Env, error) {
+	g, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	e := &Env{g: g, lay: newLayout(g)}
+	e.spec = e.lay.spec()
+	return e, nil
+}
+
+// Game returns the game, for bots that read the state or plan on clones. The caller must not
+// change it.
+func (e *Env) Game() *Game { return e.g }
+
+// Spec implements env.Game.
+func (e *Env) Spec() *env.Spec { return &e.spec }
+
+// Reset implements env.Game: it resets the game with rng, which then draws the first player
+// (unless the first_player option fixes it) and every flick's execution noise.
+func (e *Env) Reset(rng *rand.Rand) error {
+	e.g.Reset(rng)
+	e.before = [NumPlayers]int{}
+	return nil
+}
+
+// CurrentPlayer implements env.Game.
+func (e *Env) CurrentPlayer() int { return e.g.Current() }
+
+// Mask implements env.Game: the values of each head that appear in at least one legal
+// action. A head the phase does not use allows only 0.
+func (e *Env) Mask(dst []bool) {
+	clear(dst)
+	e.buf = e.g.Legal(e.buf[:0])
+	p := e.g.Current()
+	var tmp [3]int32
+	a := env.Action{Discrete: tmp[:]}
+	for _, la := range e.buf {
+		e.lay.encodeDiscrete(a, p, la)
+		off := 0
+		for h, hd := range e.spec.Heads {
+			dst[off+int(a.Discrete[h])] = true
+			off += hd.N
+		}
+	}
+}
+
+// Validate implements env.Game: it checks the game's rules for the decoded action and names
+// the head at fault.
+func (e *Env) Validate(a env.Action) error {
+	p := e.g.Current()
+	if err := e.lay.checkUnused(a, e.g.Phase()); err != nil {
+		return err
+	}
+	if err := e.g.Validate(e.lay.decode(a, p, e.g.Phase())); err != nil {
+		return e.lay.actionError(err)
+	}
+	return nil
+}
+
+// DefaultAction implements env.Game: the first legal action (see [Game.Legal]) with a zero
+// velocity, the nearest thing to a pass that Flickago has.
+func (e *Env) DefaultAction(dst env.Action) {
+	e.buf = e.g.Legal(e.buf[:0])
+	clear(dst.Discrete)
+	clear(dst.Continuous)
+	if len(e.buf) > 0 {
+		e.lay.encode(dst, e.g.Current(), e.buf[0])
+	}
+}
+
+// Step implements env.Game.
+func (e *Env) Step(a env.Action) (env.Status, error) {
+	e.before = e.margins()
+	if _, err := e.g.Apply(e.lay.decode(a, e.g.Current(), e.g.Phase())); err != nil {
+		return env.Running, err
+	}
+	switch {
+	case !e.g.Over():
+		return env.Running, nil
+	case e.g.Truncated():
+		return env.Truncated, nil
+	}
+	return env.Terminated, nil
+}
+
+// Outcome implements env.Game: +1 for the higher score, -1 for the lower, 0 each for a draw.
+func (e *Env) Outcome(dst []float32) {
+	switch w := e.g.Winner(); w {
+	case White, Black:
+		dst[w], dst[1-w] = 1, -1
+	default:
+		dst[0], dst[1] = 0, 0
+	}
+}
+
+// margins returns each seat's score minus the opponent's.
+func (e *Env) margins() [NumPlayers]int {
+	s := e.g.Scores()
+	return [NumPlayers]int{s[0] - s[1], s[1] - s[0]}
+}
+
+// Shaping implements env.Shaper: each seat's change of its score margin (own points minus
+// the opponent's) over the last step, in tens of points.
+func (e *Env) Shaping(dst []float32) {
+	now := e.margins()
+	for p := range dst {
+		dst[p] = float32(now[p]-e.before[p]) / 10
+	}
+}
+
+// Observe implements env.Game; see "# Observation Space" in the package doc.
+func (e *Env) Observe(dst []float32, player int) { e.lay.observe(dst, e.g, player) }
+
+// Hash implements env.Game.
+func (e *Env) Hash() uint64 { return e.g.Hash() }
+
+// MarshalJSON implements env.Game: the game's view (see [Game.MarshalJSON]).
+func (e *Env) MarshalJSON() ([]byte, error) { return e.g.MarshalJSON() }
+
+// Encode writes the native action of engine action a by player p into dst (sized for the
+// Spec): the inverse of Decode. Bots that reason with [Action] use it.
+func (e *Env) Encode(dst env.Action, p int, a Action) { e.lay.encode(dst, p, a) }
+
+// Decode returns the engine action of native action a by player p in the current phase.
+func (e *Env) Decode(a env.Action, p int) Action { return e.lay.decode(a, p, e.g.Phase()) }
+
+// Interface checks.
+var (
+	_ env.Game   = (*Env)(nil)
+	_ env.Shaper = (*Env)(nil)
+)

@@ -196,4 +196,3 @@ func TestEnv_Validate(t *testing.T) {
 		})
 	}
 }
-

@@ -5,6 +5,11 @@
 // the bot of each [Side], and returns its [Outcome]. cmd/arena wires the
 // environments and the bots to these two interfaces.
 //
+// [EnvReferee] is the Referee for the games of an [env.Registry]: it seats
+// each [Bot] (a Player that is also an [env.Policy]), asks it for actions
+// under a per-decision deadline, and blames it for illegal actions,
+// timeouts, crashes and lost connections.
+//
 // # Schedules
 //
 // [NewSchedule] plans a [Tournament]: a round-robin (every pair of bots on
@@ -52,6 +57,12 @@
 // [RunnerConfig.Progress] receives a [Progress] snapshot (games done and
 // planned, rate, time left, live leader) after every game; [FormatProgress]
 // renders one as a terminal status line. The package itself never prints.
+//
+// # Ratings
+//
+// [RatingGames] converts stored games to the input of package
+// arena/rating (joint Elo, SPRT, balance, PGN): the one place where the
+// arena's records become rating games.
 //
 // # Example
 //

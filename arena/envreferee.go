@@ -1,0 +1,356 @@
+package arena
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/flickarena/flickarena/env"
+)
+
+// Bot is a player that the [EnvReferee] can ask for actions: an arena
+// [Player] and an [env.Policy]. Built-in Go bots implement it directly;
+// remote bots through an adapter. The referee calls Act from many games at
+// once, so a Bot must be safe for concurrent use.
+//
+// Act's error blames the bot: it is recorded as a crash, as a timeout when
+// it wraps [context.DeadlineExceeded], and as a disconnection when it wraps
+// [ErrDisconnected].
+type Bot interface {
+	Player
+	env.Policy
+}
+
+// ContextActor is implemented by a [Bot] that can honour a context, such as
+// a remote bot making a call over the network. The [EnvReferee] then calls
+// ActContext instead of Act, with a context that expires at the decision's
+// deadline and is cancelled when the game is abandoned.
+type ContextActor interface {
+	// ActContext is [env.Policy.Act] under ctx. It should return promptly
+	// once ctx is done.
+	ActContext(ctx context.Context, dst env.Action, t env.Turn, rng *rand.Rand) error
+}
+
+// ErrDisconnected is wrapped by the error of a [Bot] whose connection was
+// lost (a remote bot's endpoint went away): the game is recorded as a
+// [TermDisconnect] loss for that bot.
+var ErrDisconnected = errors.New("arena: bot disconnected")
+
+// DefaultMaxTurns is the turn cap of a game whose Spec sets no
+// MaxEpisodeSteps when [EnvRefereeConfig.MaxTurns] is 0.
+const DefaultMaxTurns = 10000
+
+// EnvScenario says how to set up a scenario: the registered game and its
+// creation options.
+type EnvScenario struct {
+	// Game is the versioned id of a game in the registry, e.g.
+	// "flickemup/showdown-v1".
+	Game string
+	// Options are passed to the game's factory; nil means its defaults.
+	Options env.Options
+}
+
+// EnvRefereeConfig configures an [EnvReferee].
+type EnvRefereeConfig struct {
+	// Registry holds the games. Required.
+	Registry *env.Registry
+	// Scenarios maps a [Scenario.ID] to its game and options, e.g. "race"
+	// to {Game: "dummy/race-v1"}. A scenario id missing from the map is
+	// looked up in Registry as a game id, with default options.
+	Scenarios map[string]EnvScenario
+	// Deadline is the time a bot has for each decision; a bot that takes
+	// longer loses the game ([TermTimeout]). 0 means no deadline.
+	Deadline time.Duration
+	// MaxTurns caps a game's length in turns (decisions); a game that
+	// reaches it ends as a [TermTurnLimit] draw. 0 means the game's
+	// Spec.MaxEpisodeSteps, or [DefaultMaxTurns] if that is 0 too.
+	MaxTurns int
+}
+
+// EnvReferee is a [Referee] that plays the games of an [env.Registry]
+// between [Bot]s. It plays one game per call to [EnvReferee.Play], directly
+// on an [env.Game] (no Vector), and is safe for concurrent use.
+//
+// # Seats and seeds
+//
+// The game must have two seats: the bot of side X plays seat 0 and the bot
+// of side Y seat 1. The game's random stream is episode 0 of an env with
+// key [Match.Seed] ([env.EpisodeRand](seed, 0)), so a game can be replayed
+// on a one-env [env.Vector] reset with ResetMask(nil, []uint64{seed}); the
+// bot of side s draws from its own stream, episode 0 of the key
+// [env.EnvKey](seed, 1+s). Both games of a pair therefore deal the same
+// game randomness, and with deterministic bots the same match always has
+// the same outcome.
+//
+// # The game loop
+//
+// While the game runs, the referee reads the current seat, its observation
+// and its mask, asks that seat's bot to act (under the deadline), checks the
+// action with Spec.Check and the game's Validate, and steps the game. The
+// first mover is the seat to move right after Reset; turns count the
+// decisions applied.
+//
+// # Blame
+//
+// A bot fault ends the game as a loss for that bot, with the fault's
+// termination and a reason naming the bot: an illegal action ([TermIllegal]),
+// a decision over the deadline ([TermTimeout]), a panic or an error in the
+// bot ([TermCrash]), or a lost connection ([TermDisconnect]). A bot that
+// overruns its deadline is abandoned, not stopped: its goroutine finishes in
+// the background, and [ContextActor]s see their context cancelled.
+//
+// An arena fault is returned as an error, and the runner voids and replays
+// the game: an unknown scenario or game, a game that is not two-seated,
+// an error from the game's factory, Reset or Step, or a panic in the game.
+// (A panic inside a game method that a bot called while acting cannot be
+// told apart from the bot's own and counts as the bot's crash.)
+//
+// A game that the rules end ([env.Terminated]) is won by the seat with the
+// higher [env.Game.Outcome] (+1 against -1), a draw when they are equal. A
+// game truncated by its own safety cap ([env.Truncated]), or reaching
+// MaxTurns, is a [TermTurnLimit] draw.
+type EnvReferee struct {
+	cfg EnvRefereeConfig
+}
+
+// NewEnvReferee returns a referee for cfg. It checks that every scenario of
+// cfg.Scenarios names a registered two-seat game whose factory accepts the
+// options.
+func NewEnvReferee(cfg EnvRefereeConfig) (*EnvReferee, error) {
+	switch {
+	case cfg.Registry == nil:
+		return nil, errors.New("arena: new env referee: nil registry")
+	case cfg.Deadline < 0:
+		return nil, fmt.Errorf("arena: new env referee: negative deadline %v", cfg.Deadline)
+	case cfg.MaxTurns < 0:
+		return nil, fmt.Errorf("arena: new env referee: negative max turns %d", cfg.MaxTurns)
+	}
+	r := &EnvReferee{cfg: cfg}
+	ids := make([]string, 0, len(cfg.Scenarios))
+	for id := range cfg.Scenarios {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		if _, _, err := r.newGame(id); err != nil {
+			return nil, fmt.Errorf("arena: new env referee: %w", err)
+		}
+	}
+	return r, nil
+}
+
+// setup returns the game and options of scenario id.
+func (r *EnvReferee) setup(id string) EnvScenario {
+	if s, ok := r.cfg.Scenarios[id]; ok {
+		return s
+	}
+	return EnvScenario{Game: id}
+}
+
+// newGame creates a game of scenario id and checks that it has two seats.
+func (r *EnvReferee) newGame(id string) (env.Game, EnvScenario, error) {
+	s := r.setup(id)
+	g, err := r.cfg.Registry.New(s.Game, s.Options)
+	if err != nil {
+		return nil, s, fmt.Errorf("scenario %q: %w", id, err)
+	}
+	if n := g.Spec().NumPlayers; n != 2 {
+		return nil, s, fmt.Errorf("scenario %q: game %s has %d seats; the arena plays two-sided games", id, s.Game, n)
+	}
+	return g, s, nil
+}
+
+// Scenario returns the [Scenario] record of scenario id: its version is the
+// game id's version suffix ("1" for "dummy/race-v1") and its hash is a
+// digest of the game id, the sorted options and the turn cap, everything
+// of the set-up that decides the games. It fails like [NewEnvReferee] for
+// an unknown or unplayable scenario.
+func (r *EnvReferee) Scenario(id string) (Scenario, error) {
+	_, s, err := r.newGame(id)
+	if err != nil {
+		return Scenario{}, fmt.Errorf("arena: %w", err)
+	}
+	version := ""
+	if i := strings.LastIndex(s.Game, "-v"); i >= 0 {
+		version = s.Game[i+2:]
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "game=%q\nmax-turns=%d\n", s.Game, r.cfg.MaxTurns)
+	keys := make([]string, 0, len(s.Options))
+	for k := range s.Options {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		fmt.Fprintf(h, "option %q=%q\n", k, s.Options[k])
+	}
+	return Scenario{ID: id, Version: version, Hash: hex.EncodeToString(h.Sum(nil))[:16]}, nil
+}
+
+// Play implements [Referee]: it plays m to its end. See [EnvReferee] for
+// the loop, the seeds and the blame.
+func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error) {
+	var bots [2]Bot
+	for s, p := range m.Players {
+		b, ok := p.(Bot)
+		if !ok {
+			return Outcome{}, fmt.Errorf("arena: play %s: player %q on side %v cannot act (not an arena.Bot)", m.Key, p.Name(), Side(s))
+		}
+		bots[s] = b
+	}
+	g, setup, err := r.newGame(m.Scenario.ID)
+	if err != nil {
+		return Outcome{}, fmt.Errorf("arena: play %s: %w", m.Key, err)
+	}
+	// A panic here comes from the game (the bots run in their own
+	// goroutines, with their own recover): an arena fault.
+	defer func() {
+		if v := recover(); v != nil {
+			out, err = Outcome{}, fmt.Errorf("arena: play %s: game %s panicked: %v\n%s", m.Key, setup.Game, v, debug.Stack())
+		}
+	}()
+	spec := g.Spec()
+	if err := g.Reset(env.EpisodeRand(m.Seed, 0)); err != nil {
+		return Outcome{}, fmt.Errorf("arena: play %s: reset %s: %w", m.Key, setup.Game, err)
+	}
+	var rngs [2]*rand.Rand
+	for s := range rngs {
+		rngs[s] = env.EpisodeRand(env.EnvKey(m.Seed, 1+s), 0)
+	}
+	maxTurns := r.cfg.MaxTurns
+	if maxTurns == 0 {
+		maxTurns = spec.MaxEpisodeSteps
+	}
+	if maxTurns <= 0 {
+		maxTurns = DefaultMaxTurns
+	}
+
+	var (
+		act  = spec.NewAction()
+		obs  = make([]float32, spec.ObsSize())
+		mask = make([]bool, spec.MaskSize())
+	)
+	out.FirstMover = Side(-1)
+	for {
+		seat := g.CurrentPlayer()
+		if seat != 0 && seat != 1 {
+			return Outcome{}, fmt.Errorf("arena: play %s: game %s says seat %d is to move", m.Key, setup.Game, seat)
+		}
+		side := Side(seat)
+		if out.FirstMover == -1 {
+			out.FirstMover = side
+		}
+		if out.Turns >= maxTurns {
+			out.Result, out.Termination = Draw, TermTurnLimit
+			out.Reason = fmt.Sprintf("turn limit of %d turns reached", maxTurns)
+			return out, nil
+		}
+		g.Observe(obs, seat)
+		g.Mask(mask)
+		turn := env.Turn{Spec: spec, Player: seat, Obs: obs, Mask: mask, Game: g}
+		if term, err := r.ask(ctx, bots[side], act, turn, rngs[side]); err != nil {
+			if ctx.Err() != nil {
+				return Outcome{}, fmt.Errorf("arena: play %s: %w", m.Key, ctx.Err())
+			}
+			return botFault(out, side, bots[side], term, err), nil
+		}
+		if err := spec.Check(act, mask); err != nil {
+			return botFault(out, side, bots[side], TermIllegal, err), nil
+		}
+		if err := g.Validate(act); err != nil {
+			return botFault(out, side, bots[side], TermIllegal, err), nil
+		}
+		status, err := g.Step(act)
+		if err != nil {
+			return Outcome{}, fmt.Errorf("arena: play %s: step %s at turn %d: %w", m.Key, setup.Game, out.Turns, err)
+		}
+		out.Turns++
+		switch status {
+		case env.Terminated:
+			var res [2]float32
+			g.Outcome(res[:])
+			switch {
+			case res[0] > res[1]:
+				out.Result = WinX
+			case res[0] < res[1]:
+				out.Result = WinY
+			default:
+				out.Result = Draw
+			}
+			out.Termination = TermNormal
+			return out, nil
+		case env.Truncated:
+			out.Result, out.Termination = Draw, TermTurnLimit
+			out.Reason = "the game truncated the episode (its own safety cap)"
+			return out, nil
+		}
+	}
+}
+
+// ask gets bot b's action for turn t into dst, under the deadline. It
+// returns the fault's termination with a non-nil error when the bot
+// failed; the caller checks ctx first, since an abandoned game blames no
+// one.
+func (r *EnvReferee) ask(ctx context.Context, b Bot, dst env.Action, t env.Turn, rng *rand.Rand) (Termination, error) {
+	actx, cancel := ctx, context.CancelFunc(func() {})
+	if r.cfg.Deadline > 0 {
+		actx, cancel = context.WithTimeout(ctx, r.cfg.Deadline)
+	}
+	defer cancel()
+	done := make(chan error, 1) // buffered: an abandoned bot never blocks
+	go func() {
+		defer func() {
+			if v := recover(); v != nil {
+				done <- &botPanic{value: v, stack: debug.Stack()}
+			}
+		}()
+		if ca, ok := b.(ContextActor); ok {
+			done <- ca.ActContext(actx, dst, t, rng)
+		} else {
+			done <- b.Act(dst, t, rng)
+		}
+	}()
+	select {
+	case err := <-done:
+		switch {
+		case err == nil:
+			return 0, nil
+		case errors.As(err, new(*botPanic)):
+			return TermCrash, err
+		case errors.Is(err, ErrDisconnected):
+			return TermDisconnect, err
+		case errors.Is(err, context.DeadlineExceeded):
+			return TermTimeout, err
+		}
+		return TermCrash, err
+	case <-actx.Done():
+		if ctx.Err() != nil {
+			return 0, ctx.Err()
+		}
+		return TermTimeout, fmt.Errorf("no action within the %v deadline", r.cfg.Deadline)
+	}
+}
+
+// botPanic is a panic recovered in a bot.
+type botPanic struct {
+	value any
+	stack []byte
+}
+
+// Error returns the panic value and the bot's stack.
+func (p *botPanic) Error() string { return fmt.Sprintf("panic: %v\n%s", p.value, p.stack) }
+
+// botFault returns out ended by a fault of the bot b on side s.
+func botFault(out Outcome, s Side, b Bot, term Termination, err error) Outcome {
+	out.Result = WinFor(s.Other())
+	out.Termination = term
+	out.Reason = fmt.Sprintf("%s (side %v, turn %d): %v", b.Name(), s, out.Turns+1, err)
+	return out
+}

@@ -1,0 +1,64 @@
+package arena
+
+import (
+	"strings"
+
+	"github.com/flickarena/flickarena/arena/rating"
+)
+
+// RatingScenario returns the name under which the rating package knows
+// scenario s: its id with the version appended ("race-v1" for id "race",
+// version "1"), so that games of two versions of a scenario are never
+// pooled, or the id alone when it already ends with that suffix or has no
+// version.
+func RatingScenario(s Scenario) string {
+	if s.Version == "" || strings.HasSuffix(s.ID, "-v"+s.Version) {
+		return s.ID
+	}
+	return s.ID + "-v" + s.Version
+}
+
+// RatingGames converts stored games to the input of the rating package, in
+// the same order. Bots are identified by name; the scenario by
+// [RatingScenario]; a pair by its tournament and [GameRecord.PairID], so
+// that pairs of different tournaments are never merged; the round is
+// counted from 1. Every stored game is a finished game: voided attempts
+// live in the faults table, not here.
+func RatingGames(games []GameRecord) []rating.Game {
+	out := make([]rating.Game, len(games))
+	for i, g := range games {
+		out[i] = rating.Game{
+			X:        g.Bots[SideX].Name,
+			Y:        g.Bots[SideY].Name,
+			Scenario: RatingScenario(g.Scenario),
+			First:    rating.Side(g.FirstMover),
+			Score:    g.Result.ScoreX(),
+			Pair:     g.TournamentID + "|" + g.PairID,
+			End:      ratingEnd(g.Termination),
+			Turns:    g.Turns,
+			Round:    g.Round + 1,
+		}
+	}
+	return out
+}
+
+// ratingEnd maps a termination to the rating package's End. An invalid
+// termination (which the store never returns) maps to EndVoid, so that it
+// is counted nowhere.
+func ratingEnd(t Termination) rating.End {
+	switch t {
+	case TermNormal:
+		return rating.EndNormal
+	case TermTurnLimit:
+		return rating.EndTurnLimit
+	case TermTimeout:
+		return rating.EndTimeout
+	case TermIllegal:
+		return rating.EndIllegal
+	case TermCrash:
+		return rating.EndCrash
+	case TermDisconnect:
+		return rating.EndDisconnect
+	}
+	return rating.EndVoid
+}

@@ -1,0 +1,53 @@
+package arena_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/rating"
+)
+
+func TestRatingScenario(t *testing.T) {
+	tests := []struct {
+		s    arena.Scenario
+		want string
+	}{
+		{arena.Scenario{ID: "race", Version: "1"}, "race-v1"},
+		{arena.Scenario{ID: "dummy/race-v1", Version: "1"}, "dummy/race-v1"},
+		{arena.Scenario{ID: "race"}, "race"},
+		{arena.Scenario{ID: "showdown-v1", Version: "2"}, "showdown-v1-v2"},
+	}
+	for _, tc := range tests {
+		if got := arena.RatingScenario(tc.s); got != tc.want {
+			t.Errorf("RatingScenario(%+v) = %q, want %q", tc.s, got, tc.want)
+		}
+	}
+}
+
+func TestRatingGames(t *testing.T) {
+	rec := func(tid, pair string, round int, x, y string, first arena.Side, r arena.Result, term arena.Termination) arena.GameRecord {
+		return arena.GameRecord{TournamentID: tid, PairID: pair, Round: round, Scenario: arena.Scenario{ID: "race", Version: "1"},
+			Bots: [2]arena.BotInfo{{Name: x}, {Name: y}}, FirstMover: first, Result: r, Termination: term, Turns: 10}
+	}
+	in := []arena.GameRecord{
+		rec("t1", "p", 0, "a", "b", arena.SideX, arena.WinX, arena.TermNormal),
+		rec("t1", "p", 0, "b", "a", arena.SideY, arena.Draw, arena.TermTurnLimit),
+		rec("t2", "p", 2, "a", "b", arena.SideY, arena.WinY, arena.TermTimeout),
+		rec("t2", "q", 1, "b", "a", arena.SideX, arena.WinX, arena.TermIllegal),
+		rec("t2", "r", 1, "b", "a", arena.SideX, arena.WinY, arena.TermCrash),
+		rec("t2", "s", 1, "b", "a", arena.SideX, arena.WinY, arena.TermDisconnect),
+	}
+	want := []rating.Game{
+		{X: "a", Y: "b", Scenario: "race-v1", First: rating.SideX, Score: 1, Pair: "t1|p", End: rating.EndNormal, Turns: 10, Round: 1},
+		{X: "b", Y: "a", Scenario: "race-v1", First: rating.SideY, Score: 0.5, Pair: "t1|p", End: rating.EndTurnLimit, Turns: 10, Round: 1},
+		{X: "a", Y: "b", Scenario: "race-v1", First: rating.SideY, Score: 0, Pair: "t2|p", End: rating.EndTimeout, Turns: 10, Round: 3},
+		{X: "b", Y: "a", Scenario: "race-v1", First: rating.SideX, Score: 1, Pair: "t2|q", End: rating.EndIllegal, Turns: 10, Round: 2},
+		{X: "b", Y: "a", Scenario: "race-v1", First: rating.SideX, Score: 0, Pair: "t2|r", End: rating.EndCrash, Turns: 10, Round: 2},
+		{X: "b", Y: "a", Scenario: "race-v1", First: rating.SideX, Score: 0, Pair: "t2|s", End: rating.EndDisconnect, Turns: 10, Round: 2},
+	}
+	if diff := cmp.Diff(want, arena.RatingGames(in)); diff != "" {
+		t.Errorf("RatingGames (-want +got):\n%s", diff)
+	}
+}

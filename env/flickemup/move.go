@@ -29,7 +29,8 @@ func (g *Game) move(a Action) error {
 	from := cb.inside
 	start := g.st.Pieces[cp].Pos
 	if from >= 0 {
-		start = g.behind(from, discRadius, 0)
+		// Support blocks can be knocked about, and the door with them: keep the disc on the table.
+		start = clampOnTable(g.behind(from, discRadius, 0), discRadius, g.st.Table)
 	}
 	g.st.Pieces[cp].Off = true
 	g.st.Pieces[pieceDisc] = physics.Piece{Kind: physics.KindMovementDisc, Pos: start}

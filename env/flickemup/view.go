@@ -42,11 +42,15 @@ type CowboyView struct {
 	Facing float64 `json:"facing"`
 }
 
-// BuildingView is one building in a View.
+// BuildingView is one building in a View, its door as it stands now (blocks can be pushed).
 type BuildingView struct {
 	Kind   string  `json:"kind"`
 	Left   int     `json:"left_block"`
 	Right  int     `json:"right_block"`
+	DoorX  float64 `json:"door_x"`
+	DoorY  float64 `json:"door_y"`
+	Facing float64 `json:"facing"`
+	Width  float64 `json:"width"`
 	Depth  float64 `json:"depth"`
 	Closed bool    `json:"closed"`
 }
@@ -119,7 +123,9 @@ func (g *Game) View() View {
 		v.Cowboys = append(v.Cowboys, cv)
 	}
 	for b, d := range g.lay.doors {
-		v.Buildings = append(v.Buildings, BuildingView{Kind: sc.Buildings[b].Kind.String(), Left: d.Left, Right: d.Right, Depth: d.Depth, Closed: g.closed(b)})
+		mid, _, front, w := g.doorGeom(b)
+		v.Buildings = append(v.Buildings, BuildingView{Kind: sc.Buildings[b].Kind.String(), Left: d.Left, Right: d.Right,
+			DoorX: mid.X, DoorY: mid.Y, Facing: deg(front.Angle()), Width: w, Depth: d.Depth, Closed: g.closed(b)})
 	}
 	for _, t := range g.tokens {
 		tv := TokenView{Kind: "hidden", FaceUp: t.faceUp, Place: t.place.String()}

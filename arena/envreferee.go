@@ -239,6 +239,9 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 	)
 	out.FirstMover = Side(-1)
 	for {
+		if err := ctx.Err(); err != nil {
+			return Outcome{}, fmt.Errorf("arena: play %s: %w", m.Key, err)
+		}
 		seat := g.CurrentPlayer()
 		if seat != 0 && seat != 1 {
 			return Outcome{}, fmt.Errorf("arena: play %s: game %s says seat %d is to move", m.Key, setup.Game, seat)

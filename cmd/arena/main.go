@@ -27,6 +27,14 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"physics-demo": {"flick a bullet across the reference town and print what happened", runPhysicsDemo},
+		"run":          {"play a tournament between bots and record it (resumable)", runRun},
+		"ratings":      {"rate the recorded bots on one Elo scale, with intervals and LOS", runRatings},
+		"sprt":         {"test whether one bot is stronger than another (SPRT)", runSPRT},
+		"balance":      {"say whether each scenario's sides are balanced", runBalance},
+		"export":       {"write the recorded games as PGN for Ordo or BayesElo", runExport},
+		"report":       {"write the HTML report: ratings, LOS and scenario balance, with plots", runReport},
+		"scenarios":    {"list the playable scenarios and the Flick 'em Up! library", runScenarios},
+		"validate":     {"check Flick 'em Up! scenario files and print every problem", runValidate},
 	}
 }
 

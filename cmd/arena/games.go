@@ -1,0 +1,95 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/flickago"
+)
+
+// newRegistry returns the games the arena can play, registered explicitly
+// (never by init side effects): Flickago (flickago-v1) and Race
+// (dummy/race-v1, the test game). The Flick 'em Up! scenarios join when
+// their env adapter registers them.
+func newRegistry() (*env.Registry, error) {
+	reg := env.NewRegistry()
+	for _, register := range []func(*env.Registry) error{dummy.Register, flickago.Register} {
+		if err := register(reg); err != nil {
+			return nil, err
+		}
+	}
+	return reg, nil
+}
+
+// catalog names the playable scenarios: every registered two-seat game, by
+// its full id ("flickemup/showdown-v1") and by its short name, the id
+// without the game prefix and the version ("showdown"), when no other game
+// has the same short name.
+type catalog struct {
+	reg *env.Registry
+	// short maps a short name to the full ids that have it.
+	short map[string][]string
+}
+
+// newCatalog returns the catalog of the two-seat games of reg.
+func newCatalog(reg *env.Registry) catalog {
+	c := catalog{reg: reg, short: map[string][]string{}}
+	for _, id := range reg.IDs() {
+		g, err := reg.New(id, nil)
+		if err != nil || g.Spec().NumPlayers != 2 {
+			continue
+		}
+		s := shortName(id)
+		c.short[s] = append(c.short[s], id)
+	}
+	return c
+}
+
+// shortName returns id without its game prefix and version suffix:
+// "dummy/race-v1" gives "race".
+func shortName(id string) string {
+	if i := strings.LastIndex(id, "/"); i >= 0 {
+		id = id[i+1:]
+	}
+	if i := strings.LastIndex(id, "-v"); i > 0 {
+		id = id[:i]
+	}
+	return id
+}
+
+// names returns the short names and ids to show to a user, sorted: the
+// short name for a game that has a unique one, else the full id.
+func (c catalog) names() []string {
+	var out []string
+	for s, ids := range c.short {
+		if len(ids) == 1 {
+			out = append(out, s)
+		} else {
+			out = append(out, ids...)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// resolve maps a scenario as the user names it to the arena's scenario id
+// (the short name when it is unique) and its game set-up.
+func (c catalog) resolve(name string) (string, arena.EnvScenario, error) {
+	if ids, ok := c.short[name]; ok {
+		if len(ids) > 1 {
+			return "", arena.EnvScenario{}, fmt.Errorf("scenario %q is ambiguous (%s): give the full id", name, strings.Join(ids, ", "))
+		}
+		return name, arena.EnvScenario{Game: ids[0]}, nil
+	}
+	if _, err := c.reg.Lookup(name); err == nil {
+		if s := shortName(name); len(c.short[s]) == 1 {
+			return s, arena.EnvScenario{Game: name}, nil
+		}
+		return name, arena.EnvScenario{Game: name}, nil
+	}
+	return "", arena.EnvScenario{}, fmt.Errorf("unknown scenario %q (playable: %s; see 'arena scenarios')", name, strings.Join(c.names(), ", "))
+}

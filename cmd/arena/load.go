@@ -1,0 +1,89 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/flickarena/flickarena/arena"
+)
+
+// gameQuery selects the stored games a reading command works on.
+type gameQuery struct {
+	db         string   // results database file
+	scenario   string   // keep one scenario, by id ("race") or rating name ("race-v1"); empty keeps all
+	tournament string   // keep one tournament, by id or id prefix; empty keeps all
+	bots       []string // keep games between these bots only; empty keeps all
+}
+
+// register adds the --db, --scenario and --tournament flags to fs.
+func (q *gameQuery) register(fs *flag.FlagSet) {
+	fs.StringVar(&q.db, "db", "results.db", "results database `file`, as written by 'arena run'")
+	fs.StringVar(&q.scenario, "scenario", "", "keep only the games of this `scenario` (default: all)")
+	fs.StringVar(&q.tournament, "tournament", "", "keep only the games of this tournament `id` (or a prefix of it; default: all)")
+}
+
+// describe says which games q selects, for messages.
+func (q *gameQuery) describe() string {
+	var parts []string
+	if q.scenario != "" {
+		parts = append(parts, "scenario "+q.scenario)
+	}
+	if q.tournament != "" {
+		parts = append(parts, "tournament "+q.tournament)
+	}
+	if len(q.bots) > 0 {
+		parts = append(parts, "bots "+strings.Join(q.bots, ", "))
+	}
+	if len(parts) == 0 {
+		return q.db
+	}
+	return q.db + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// openExisting opens the results database at path, which must exist: the
+// reading commands never create one.
+func openExisting(ctx context.Context, path string) (*arena.Store, error) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no results database at %s (play games with 'arena run --db %s' first)", path, path)
+	} else if err != nil {
+		return nil, err
+	}
+	return arena.OpenStore(ctx, path)
+}
+
+// load returns the selected games in the store's order (by tournament,
+// then schedule position). It fails when none is selected.
+func (q *gameQuery) load(ctx context.Context) ([]arena.GameRecord, error) {
+	store, err := openExisting(ctx, q.db)
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	all, err := store.Games(ctx, arena.GameFilter{})
+	if err != nil {
+		return nil, err
+	}
+	var out []arena.GameRecord
+	for _, g := range all {
+		if q.scenario != "" && g.Scenario.ID != q.scenario && arena.RatingScenario(g.Scenario) != q.scenario {
+			continue
+		}
+		if q.tournament != "" && !strings.HasPrefix(g.TournamentID, q.tournament) {
+			continue
+		}
+		if len(q.bots) > 0 && (!slices.Contains(q.bots, g.Bots[arena.SideX].Name) || !slices.Contains(q.bots, g.Bots[arena.SideY].Name)) {
+			continue
+		}
+		out = append(out, g)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no games in %s", q.describe())
+	}
+	return out, nil
+}

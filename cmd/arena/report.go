@@ -1,0 +1,169 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/rating"
+	"github.com/flickarena/flickarena/arena/report"
+)
+
+// runReport writes the HTML report of the stored games.
+func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("report", `Write the HTML report of a results database: one self-contained page (no
+script, nothing fetched) with the rating table, an error-bar plot, the
+likelihood-of-superiority matrix and, per scenario, the balance block with its
+plots and verdict. Open it in a browser.`, stderr)
+	var q gameQuery
+	q.register(fs)
+	out := fs.String("out", "report.html", "write the report to this `file`")
+	title := fs.String("title", "", "the page's `title` (default: "+report.DefaultTitle+")")
+	sides := fs.String("sides", "side X,side Y", "the names of the two sides, `X,Y`")
+	margin := fs.Float64("margin", 0.05, "tolerance of the balanced verdict, a `fraction` of a point in (0, 0.5)")
+	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo on ratings and side terms (MAP); 0 for none")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	names := splitList(*sides)
+	switch {
+	case len(names) != 2:
+		return fmt.Errorf("report: --sides takes two names, X,Y; got %q", *sides)
+	case !(*margin > 0 && *margin < 0.5):
+		return fmt.Errorf("report: --margin must lie in (0, 0.5), got %g", *margin)
+	case *prior < 0:
+		return fmt.Errorf("report: --prior must not be negative, got %g", *prior)
+	case *out == "":
+		return errors.New("report: --out is required")
+	}
+	recs, err := q.load(ctx)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	gen, err := generation(ctx, &q, recs)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	games := arena.RatingGames(recs)
+	data := report.Data{Title: *title, Generation: gen, Versions: versions(recs),
+		Sides: rating.BalanceConfig{SideX: names[0], SideY: names[1], Margin: *margin}}
+	if m, err := rating.Fit(games, fitConfig(*prior)); err != nil {
+		data.Notes = append(data.Notes, "No rating table: "+explainFit(err).Error())
+	} else {
+		data.Model = m
+		if *prior > 0 {
+			data.Notes = append(data.Notes, "The ratings are "+priorText(*prior)+".")
+		}
+	}
+	if data.Balances, err = rating.Balances(games, data.Model, data.Sides); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+
+	f, err := os.Create(*out)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	bw := bufio.NewWriter(f)
+	err = report.Write(bw, data)
+	if err = errors.Join(err, bw.Flush(), f.Close()); err != nil {
+		os.Remove(*out)
+		return fmt.Errorf("report: %w", err)
+	}
+	fmt.Fprintf(stdout, "Wrote the report of %s to %s.\n", plural(len(recs), "game"), *out)
+	return nil
+}
+
+// versions maps each bot to the versions it played the games with, in
+// order of first appearance ("1" or "1, 2").
+func versions(recs []arena.GameRecord) map[string]string {
+	seen := map[string][]string{}
+	for _, g := range recs {
+		for _, b := range g.Bots {
+			if !slices.Contains(seen[b.Name], b.Version) {
+				seen[b.Name] = append(seen[b.Name], b.Version)
+			}
+		}
+	}
+	out := make(map[string]string, len(seen))
+	for n, vs := range seen {
+		out[n] = strings.Join(vs, ", ")
+	}
+	return out
+}
+
+// generation describes how the games were produced: the command of the
+// last run of each tournament they come from and, for a single
+// tournament, its parameters.
+func generation(ctx context.Context, q *gameQuery, recs []arena.GameRecord) (report.Generation, error) {
+	gen := report.Generation{Time: time.Now().UTC(), Games: len(recs)}
+	var ids []string
+	for _, g := range recs {
+		if !slices.Contains(ids, g.TournamentID) {
+			ids = append(ids, g.TournamentID)
+		}
+	}
+	store, err := openExisting(ctx, q.db)
+	if err != nil {
+		return gen, err
+	}
+	defer store.Close()
+	var commands []string
+	for _, id := range ids {
+		runs, err := store.Runs(ctx, id)
+		if err != nil {
+			return gen, err
+		}
+		if len(runs) > 0 && !slices.Contains(commands, runs[len(runs)-1].Command) {
+			commands = append(commands, runs[len(runs)-1].Command)
+		}
+	}
+	gen.Command = strings.Join(commands, "; ")
+	if q.describe() != q.db {
+		gen.Params = append(gen.Params, report.Param{Key: "games selected", Value: q.describe()})
+	}
+	if len(ids) != 1 {
+		gen.Params = append(gen.Params, report.Param{Key: "tournaments", Value: strconv.Itoa(len(ids))})
+		return gen, nil
+	}
+	all, err := store.Tournaments(ctx)
+	if err != nil {
+		return gen, err
+	}
+	for _, t := range all {
+		if t.ID != ids[0] {
+			continue
+		}
+		kind := string(t.Kind) + ", games in pairs with sides swapped"
+		if t.Kind == arena.Gauntlet {
+			kind = "gauntlet of " + t.GauntletBot + ", games in pairs with sides swapped"
+		}
+		var bots, scenarios []string
+		for _, b := range t.Bots {
+			bots = append(bots, b.Name+" "+b.Version)
+		}
+		for _, s := range t.Scenarios {
+			scenarios = append(scenarios, arena.RatingScenario(s))
+		}
+		gen.Params = append(gen.Params,
+			report.Param{Key: "tournament", Value: t.ID},
+			report.Param{Key: "schedule", Value: kind},
+			report.Param{Key: "bots", Value: strings.Join(bots, ", ")},
+			report.Param{Key: "scenarios", Value: strings.Join(scenarios, ", ")},
+			report.Param{Key: "games per pairing and scenario", Value: strconv.Itoa(t.GamesPerPairing)},
+			report.Param{Key: "seed", Value: strconv.FormatUint(t.Seed, 10)},
+			report.Param{Key: "games planned", Value: strconv.Itoa(t.Planned)},
+		)
+	}
+	if v := recs[len(recs)-1].ArenaVersion; v != "" {
+		gen.Params = append(gen.Params, report.Param{Key: "arena version", Value: v})
+	}
+	return gen, nil
+}

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/flickarena/flickarena/arena"
+)
+
+// runRun plays a tournament and prints its ratings.
+func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("run", `Play a tournament between bots and record every game in a results database.
+
+Each pairing of bots plays --games games on each scenario, in pairs with the
+sides swapped on the same seed. A round-robin pairs every two bots; --gauntlet
+pairs one bot with each of the others. The same command always plans the same
+games: interrupt it (Ctrl-C) and run it again to play only what is missing.
+Progress goes to stderr; the rating table is printed at the end.
+
+Example:
+  arena run --bots random,planner --scenarios showdown --games 100 --db results.db`, stderr)
+	botList := fs.String("bots", "", "comma-separated `bots`: built-in names ("+strings.Join(builtinNames(), ", ")+") or remote=HOST:PORT")
+	scenarioList := fs.String("scenarios", "", "comma-separated `scenarios` (see 'arena scenarios')")
+	games := fs.Int("games", 10, "games per pairing on each scenario: an even `number` (pairs with sides swapped)")
+	seed := fs.Uint64("seed", 1, "tournament `seed`: every game seed derives from it")
+	concurrency := fs.Int("concurrency", runtime.GOMAXPROCS(0), "`games` played at once")
+	db := fs.String("db", "results.db", "results database `file` (created if missing)")
+	gauntlet := fs.String("gauntlet", "", "play a gauntlet: this `bot` against each other bot (default: a round-robin)")
+	deadline := fs.Duration("deadline", 2*time.Second, "time a bot has for each decision, `duration`; 0 for none")
+	maxTurns := fs.Int("max-turns", 0, "turn cap per game, `turns`, reached as a draw; 0 for the game's own cap")
+	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo for the final rating table; 0 for none")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	switch {
+	case *botList == "":
+		return errors.New("run: --bots is required, e.g. --bots " + strings.Join(builtinNames(), ","))
+	case *scenarioList == "":
+		return errors.New("run: --scenarios is required (see 'arena scenarios')")
+	case *games <= 0 || *games%2 != 0:
+		return fmt.Errorf("run: --games must be a positive even number (games are played in pairs with sides swapped), got %d", *games)
+	case *concurrency < 1:
+		return fmt.Errorf("run: --concurrency must be at least 1, got %d", *concurrency)
+	case *deadline < 0:
+		return fmt.Errorf("run: --deadline must not be negative, got %v", *deadline)
+	case *maxTurns < 0:
+		return fmt.Errorf("run: --max-turns must not be negative, got %d", *maxTurns)
+	case *prior < 0:
+		return fmt.Errorf("run: --prior must not be negative, got %g", *prior)
+	}
+	bots, closeBots, err := parseBots(ctx, *botList)
+	defer closeBots()
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	if len(bots) < 2 {
+		return fmt.Errorf("run: a tournament needs at least two bots, got %d", len(bots))
+	}
+	t := arena.Tournament{Kind: arena.RoundRobin, Bots: bots, GamesPerPairing: *games, Seed: *seed}
+	if *gauntlet != "" {
+		found := false
+		for _, b := range bots {
+			found = found || b.Name() == *gauntlet
+		}
+		if !found {
+			return fmt.Errorf("run: the gauntlet bot %q is not in --bots", *gauntlet)
+		}
+		t.Kind, t.GauntletBot = arena.Gauntlet, *gauntlet
+	}
+
+	reg, err := newRegistry()
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	cat := newCatalog(reg)
+	setups := map[string]arena.EnvScenario{}
+	var ids []string
+	for _, name := range splitList(*scenarioList) {
+		id, setup, err := cat.resolve(name)
+		if err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
+		if _, dup := setups[id]; dup {
+			return fmt.Errorf("run: scenario %q listed twice", name)
+		}
+		setups[id] = setup
+		ids = append(ids, id)
+	}
+	if err := checkRemoteGames(bots, setups); err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	ref, err := arena.NewEnvReferee(arena.EnvRefereeConfig{Registry: reg, Scenarios: setups, Deadline: *deadline, MaxTurns: *maxTurns})
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	for _, id := range ids {
+		s, err := ref.Scenario(id)
+		if err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
+		t.Scenarios = append(t.Scenarios, s)
+	}
+	sched, err := arena.NewSchedule(t)
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+
+	store, err := arena.OpenStore(ctx, *db)
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	defer store.Close()
+	bar := startProgress(stderr)
+	cfg := arena.DefaultRunnerConfig()
+	cfg.Concurrency = *concurrency
+	cfg.ArenaVersion = arenaVersion()
+	cfg.Command = "arena run " + strings.Join(args, " ")
+	cfg.Progress = bar.Update
+	runner, err := arena.NewRunner(ref, store, cfg)
+	if err != nil {
+		bar.Stop()
+		return fmt.Errorf("run: %w", err)
+	}
+	sum, runErr := runner.Run(ctx, sched)
+	bar.Stop()
+
+	info := sched.Info
+	desc := string(info.Kind)
+	if info.Kind == arena.Gauntlet {
+		desc += " of " + info.GauntletBot
+	}
+	fmt.Fprintf(stdout, "Tournament %s: %s, %s, %s, %d games per pairing, seed %d: %s planned.\n",
+		info.ID, desc, plural(len(info.Bots), "bot"), plural(len(info.Scenarios), "scenario"), info.GamesPerPairing, info.Seed,
+		plural(sum.Planned, "game"))
+	fmt.Fprintf(stdout, "This run: %d played, %d already recorded, %d voided by arena faults, %d failed.\n",
+		sum.Played, sum.Skipped+sum.Duplicates, sum.Voided, len(sum.Failed))
+	switch {
+	case ctx.Err() != nil:
+		done := sum.Skipped + sum.Played + sum.Duplicates
+		return fmt.Errorf("run: interrupted with %d of %d games recorded; run the same command again to play the rest", done, sum.Planned)
+	case errors.Is(runErr, arena.ErrGameFailed):
+		for _, f := range sum.Failed {
+			fmt.Fprintf(stdout, "  failed: %s: %v\n", f.Key, f.Err)
+		}
+		return fmt.Errorf("run: %d games failed on every attempt (arena faults); run the same command again to retry them", len(sum.Failed))
+	case runErr != nil:
+		return fmt.Errorf("run: %w", runErr)
+	}
+
+	recs, err := store.Games(ctx, arena.GameFilter{TournamentID: info.ID})
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	fmt.Fprintln(stdout)
+	if err := printRatings(stdout, arena.RatingGames(recs), fitConfig(*prior)); err != nil {
+		// The games are recorded; only the table is missing.
+		fmt.Fprintf(stdout, "No rating table: %v\n", err)
+	}
+	return nil
+}
+
+// arenaVersion is the version recorded with every game: the module version
+// and VCS revision of this build, when the build recorded them.
+func arenaVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	var rev, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = "+" + s.Value[:min(len(s.Value), 12)]
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "-dirty"
+			}
+		}
+	}
+	return bi.Main.Version + rev + dirty
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/flickarena/flickarena/env/flickemup"
+)
+
+// runScenarios lists the playable scenarios and the Flick 'em Up! library.
+func runScenarios(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("scenarios", `List the scenarios 'arena run --scenarios' can play, then the scenarios of the
+Flick 'em Up! library with their stories.`, stderr)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	reg, err := newRegistry()
+	if err != nil {
+		return fmt.Errorf("scenarios: %w", err)
+	}
+	cat := newCatalog(reg)
+	fmt.Fprintln(stdout, "Playable scenarios (arena run --scenarios):")
+	for _, name := range cat.names() {
+		_, setup, err := cat.resolve(name)
+		if err != nil {
+			return fmt.Errorf("scenarios: %w", err)
+		}
+		fmt.Fprintf(stdout, "  %-20s %s\n", name, setup.Game)
+	}
+	fmt.Fprintln(stdout, "\nFlick 'em Up! scenario library (check your own with 'arena validate FILE'):")
+	for _, s := range flickemup.List() {
+		fmt.Fprintf(stdout, "\n  %s: %s\n", s.Name, s.Title)
+		for _, line := range wrap(s.Description, 72) {
+			fmt.Fprintf(stdout, "    %s\n", line)
+		}
+	}
+	return nil
+}
+
+// runValidate checks scenario files and prints every problem.
+func runValidate(_ context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("validate", `Check Flick 'em Up! scenario files: usage is 'arena validate FILE...'.
+Every problem is printed as file:line: field: message; the command fails if
+any file has one. The library's own files are models ('arena scenarios').`, stderr)
+	if err := fs.Parse(args); err != nil {
+		return parseErr(err)
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "arena validate: no scenario file given")
+		fs.Usage()
+		return errUsage
+	}
+	bad := 0
+	for _, path := range fs.Args() {
+		errs := flickemup.ValidateFile(path)
+		if len(errs) == 0 {
+			sc, err := flickemup.ParseFile(path)
+			if err != nil { // the file changed under us
+				return fmt.Errorf("validate: %w", err)
+			}
+			fmt.Fprintf(stdout, "%s: ok, scenario %s (%s)\n", path, sc.Name, sc.Title)
+			continue
+		}
+		bad++
+		for _, e := range errs {
+			fmt.Fprintln(stdout, strings.TrimPrefix(e.Error(), "flickemup: "))
+		}
+	}
+	if bad > 0 {
+		return fmt.Errorf("validate: %d of %d files have problems", bad, fs.NArg())
+	}
+	return nil
+}
+
+// wrap splits text into lines of at most width bytes, at spaces.
+func wrap(text string, width int) []string {
+	var (
+		lines []string
+		line  string
+	)
+	for _, w := range strings.Fields(text) {
+		if line != "" && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// parseErr maps an error of flag.FlagSet.Parse as parse does: help stays
+// help, anything else is a usage error (the flag package printed it).
+func parseErr(err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	return errUsage
+}

@@ -1,0 +1,59 @@
+// Command envserver serves Flickarena's games over gRPC: the EnvService of
+// proto/flickarena/v1 (batched pools of games for trainers in any language),
+// the standard health service and server reflection.
+//
+// Usage:
+//
+//	envserver [flags]
+//
+// Flags:
+//
+//	--listen ADDR            where to listen: host:port, or unix:///abs/path for a unix socket
+//	                         (default 127.0.0.1:50051, loopback only)
+//	--token TOKEN            require "authorization: Bearer TOKEN" on every call but health
+//	                         checks (default $FLICKARENA_TOKEN; none if empty)
+//	--token-file PATH        read the token from a file instead
+//	--max-envs-per-pool N    largest pool (default 16384)
+//	--max-envs N             envs over all pools (default 65536)
+//	--max-pools N            open pools (default 64)
+//	--idle-timeout D         close a pool idle this long, 0 for never (default 10m)
+//	--max-message-bytes N    largest message either way (default 67108864)
+//	--opponent NAME=TARGET   a remote bot (an AgentService at TARGET) that single-agent pools
+//	                         can name as their opponent; repeatable
+//	--shutdown-timeout D     on SIGTERM or SIGINT, how long in-flight calls may take before
+//	                         the server stops hard (default 30s)
+//	--log-format text|json   log format on stderr (default text)
+//
+// On SIGTERM or SIGINT the server stops accepting pools, ends every Session
+// after its current request, lets in-flight calls finish, closes every pool
+// and exits 0. It logs one line per pool created and closed.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	m := NewMain()
+	err := m.ParseFlags(os.Args[1:], os.Stderr)
+	if err == nil {
+		err = m.Run(ctx)
+	}
+	stop()
+	switch {
+	case err == nil:
+	case errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, errUsage):
+		os.Exit(2)
+	default:
+		fmt.Fprintln(os.Stderr, "envserver:", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,60 @@
+// Package envrpc serves Flickarena's vectorised games over gRPC: a Server
+// implements EnvService (proto/flickarena/v1) on the games of an
+// env.Registry, each pool being one env.Vector; RemoteVector drives such a
+// pool from Go as if it were a local Vector; AgentPolicy plays a seat with a
+// remote bot behind AgentService. It is the only package, besides cmd/,
+// that knows gRPC.
+//
+// # Serving
+//
+//	srv := envrpc.New(reg, envrpc.WithLimits(limits), envrpc.WithLogger(slog.Default()))
+//	g := envrpc.NewGRPCServer(srv, token) // health, reflection, auth, recovery
+//	l, _ := envrpc.Listen("unix:///tmp/flickarena.sock")
+//	go g.Serve(l)
+//	// on SIGTERM:
+//	srv.Drain(); g.GracefulStop(); srv.Close()
+//
+// # Semantics
+//
+// Every RPC has the semantics of the env.Vector method it maps to: see the
+// env package for autoreset, seeding, views, illegal actions and rewards,
+// and flickarena.proto for the wire form of each field. Calls on one pool
+// are serialised; pools run in parallel. The Session stream serves the same
+// calls, one at a time in order, with errors in-band.
+//
+// # Errors
+//
+// Requests are checked before any game is touched, and a refused request
+// changes nothing. The status codes (one function, toStatus, maps every
+// error) are:
+//
+//   - InvalidArgument: a wrong dtype, shape or data length, a non-finite
+//     continuous or box value, an out-of-range, masked-out or jointly
+//     illegal action (with ILLEGAL_MODE_REJECT), a bad option or config
+//     value. The message names the field ("step.continuous: env 3 column 0
+//     is NaN") and, for actions, the env and the action part.
+//   - NotFound: an unknown pool or game.
+//   - ResourceExhausted: a pool over MaxEnvsPerPool, MaxEnvs or MaxPools, or
+//     whose batch would not fit in MaxMessageBytes.
+//   - FailedPrecondition: stepping an env never reset, or ended with
+//     autoreset disabled.
+//   - Unauthenticated: a missing or wrong bearer token.
+//   - Internal: a game failed (returned an error or panicked) during the
+//     call. The call fails, naming the env; the server and every other pool
+//     go on. As in env.Vector the other envs of the pool have stepped and
+//     the failed env is reset at its next step: call Reset to resynchronise.
+//   - Unavailable: the server is shutting down.
+//
+// # Limits
+//
+// Limits (DefaultLimits: 16384 envs per pool, 65536 envs and 64 pools in
+// all, 10 minutes of idleness before a pool is closed, 64 MiB messages) are
+// set with WithLimits.
+//
+// # Logging
+//
+// The Server logs through a Logger (*slog.Logger fits): one record per pool
+// created ("pool created": pool, game, num_envs, modes, session) and closed
+// ("pool closed": pool, game, reason client|idle|session ended|shutdown,
+// steps, lifetime_s), and every internal error. It never prints.
+package envrpc

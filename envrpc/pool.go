@@ -1,0 +1,295 @@
+package envrpc
+
+import (
+	"errors"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/flickarena/flickarena/env"
+	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
+)
+
+// pool is one open pool: an env.Vector and the buffers its wire calls
+// decode into.
+type pool struct {
+	id      string
+	session uint64            // the Session that created it; 0 for a unary CreatePool
+	spec    *flickv1.PoolSpec // as returned by CreatePool
+	game    *env.Spec
+	cfg     *poolConfig
+	n       int // envs
+	created time.Time
+
+	used  atomic.Int64 // unix nanoseconds of the start or end of the last call
+	steps atomic.Int64 // Step calls served, for the log
+
+	mu     sync.Mutex  // guards everything below: one call at a time
+	vec    *env.Vector // the games
+	acts   env.Actions // decoded actions of the current Step
+	box    []float32   // BOX format scratch, [N × BoxSize]
+	md     []int64     // MULTI_DISCRETE format scratch, [N × (heads+dims)]
+	mask   []bool      // Reset mask scratch, [N]
+	seeds  []uint64    // Reset seeds scratch, [N]
+	obsAll []float32   // observe_all_seats scratch, [N × P × O]
+	closed bool
+}
+
+// newPool wraps a new Vector.
+func newPool(id string, session uint64, vec *env.Vector, pc *poolConfig, now time.Time) *pool {
+	game := vec.Spec()
+	n := vec.NumEnvs()
+	p := &pool{
+		id: id, session: session, game: game, cfg: pc, n: n, created: now, vec: vec,
+		acts: game.NewActions(n),
+		spec: &flickv1.PoolSpec{PoolId: id, Config: pc.wire, Game: GameSpec(game)},
+	}
+	switch pc.format {
+	case flickv1.ActionFormat_ACTION_FORMAT_BOX:
+		p.box = make([]float32, n*game.BoxSize())
+	case flickv1.ActionFormat_ACTION_FORMAT_MULTI_DISCRETE:
+		p.md = make([]int64, n*(len(game.Heads)+len(game.Dims)))
+		for _, v := range game.MultiDiscreteNVec(pc.bins) {
+			p.spec.ActionNvec = append(p.spec.ActionNvec, int32(v))
+		}
+	}
+	if pc.observeAll {
+		p.obsAll = make([]float32, n*game.NumPlayers*game.ObsSize())
+	}
+	p.touch(now)
+	return p
+}
+
+// touch records a call at now.
+func (p *pool) touch(now time.Time) { p.used.Store(now.UnixNano()) }
+
+// lastUsed returns the time of the last call's start or end.
+func (p *pool) lastUsed() time.Time { return time.Unix(0, p.used.Load()) }
+
+// close closes the Vector, after the call in flight if any.
+func (p *pool) close() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.closeLocked()
+}
+
+// closeLocked closes the Vector; the caller holds p.mu.
+func (p *pool) closeLocked() {
+	if !p.closed {
+		p.closed = true
+		_ = p.vec.Close() // never fails
+	}
+}
+
+// reset serves a ResetRequest (see the proto for its three forms).
+func (p *pool) reset(req *flickv1.ResetRequest, buf *[]byte) (*flickv1.Batch, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return nil, env.ErrClosed
+	}
+	var mask []bool
+	var seeds []uint64
+	if t := req.GetMask(); t != nil {
+		if err := checkTensor(t, "reset.mask", flickv1.DType_DTYPE_BOOL, p.n); err != nil {
+			return nil, err
+		}
+		if p.mask == nil {
+			p.mask = make([]bool, p.n)
+		}
+		mask = p.mask
+		decodeLE(mask, t.GetData())
+	}
+	if t := req.GetSeeds(); t != nil {
+		if err := checkTensor(t, "reset.seeds", flickv1.DType_DTYPE_UINT64, p.n); err != nil {
+			return nil, err
+		}
+		if p.seeds == nil {
+			p.seeds = make([]uint64, p.n)
+		}
+		seeds = p.seeds
+		decodeLE(seeds, t.GetData())
+	}
+	var (
+		b   *env.Batch
+		err error
+	)
+	switch {
+	case req.Seed != nil && (mask != nil || seeds != nil):
+		return nil, invalidf("reset.seed", "set together with mask or seeds; a partial reset takes per-env seeds")
+	case mask != nil || seeds != nil:
+		b, err = p.vec.ResetMask(mask, seeds)
+	case req.Seed != nil:
+		b, err = p.vec.Reset(req.GetSeed())
+	default:
+		b, err = p.vec.ResetMask(nil, nil)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return p.encode(b, buf), nil
+}
+
+// step serves a StepRequest: it decodes the actions in the pool's format,
+// refusing bad shapes, dtypes and non-finite values before any game is
+// touched, then steps the Vector. On error, field names the request field
+// an env error refers to.
+func (p *pool) step(req *flickv1.StepRequest, buf *[]byte) (*flickv1.Batch, string, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return nil, "step", env.ErrClosed
+	}
+	field, err := p.decodeActions(req)
+	if err != nil {
+		return nil, field, err
+	}
+	b, err := p.vec.Step(p.acts)
+	if err != nil {
+		var ae *env.ActionError
+		switch {
+		case !errors.As(err, &ae):
+			field = "step"
+		case p.cfg.format == flickv1.ActionFormat_ACTION_FORMAT_NATIVE:
+			field = nativeField(ae.Field)
+		}
+		return nil, field, err
+	}
+	p.steps.Add(1)
+	return p.encode(b, buf), "", nil
+}
+
+// decodeActions fills p.acts from req. It returns the name of the request
+// field that carried the actions, for the errors of the Vector's checks.
+func (p *pool) decodeActions(req *flickv1.StepRequest) (string, error) {
+	g, n := p.game, p.n
+	h, d := len(g.Heads), len(g.Dims)
+	format := p.cfg.format
+	unexpected := func(name string, t *flickv1.Tensor, used bool) error {
+		if t != nil && !used {
+			return invalidf("step."+name, "set, but the pool's action format is %v", format)
+		}
+		return nil
+	}
+	native := format == flickv1.ActionFormat_ACTION_FORMAT_NATIVE
+	box := format == flickv1.ActionFormat_ACTION_FORMAT_BOX
+	md := format == flickv1.ActionFormat_ACTION_FORMAT_MULTI_DISCRETE
+	for _, err := range []error{
+		unexpected("discrete", req.GetDiscrete(), native),
+		unexpected("continuous", req.GetContinuous(), native),
+		unexpected("box", req.GetBox(), box),
+		unexpected("multi_discrete", req.GetMultiDiscrete(), md),
+	} {
+		if err != nil {
+			return "step", err
+		}
+	}
+	switch {
+	case box:
+		t := req.GetBox()
+		if err := checkTensor(t, "step.box", flickv1.DType_DTYPE_FLOAT32, n, g.BoxSize()); err != nil {
+			return "step.box", err
+		}
+		decodeLE(p.box, t.GetData())
+		if err := checkFinite(p.box, g.BoxSize(), "step.box"); err != nil {
+			return "step.box", err
+		}
+		return "step.box", g.DecodeBoxBatch(p.acts, p.box, p.vec.Batch().Mask)
+	case md:
+		t := req.GetMultiDiscrete()
+		if err := checkTensor(t, "step.multi_discrete", flickv1.DType_DTYPE_INT64, n, h+d); err != nil {
+			return "step.multi_discrete", err
+		}
+		decodeLE(p.md, t.GetData())
+		return "step.multi_discrete", g.DecodeMultiDiscreteBatch(p.acts, p.md, p.cfg.bins)
+	}
+	if err := checkTensor(req.GetDiscrete(), "step.discrete", flickv1.DType_DTYPE_INT32, n, h); err != nil {
+		return "step.discrete", err
+	}
+	if err := checkTensor(req.GetContinuous(), "step.continuous", flickv1.DType_DTYPE_FLOAT32, n, d); err != nil {
+		return "step.continuous", err
+	}
+	decodeLE(p.acts.Discrete, req.GetDiscrete().GetData())
+	decodeLE(p.acts.Continuous, req.GetContinuous().GetData())
+	if err := checkFinite(p.acts.Continuous, d, "step.continuous"); err != nil {
+		return "step.continuous", err
+	}
+	return "step.discrete", nil
+}
+
+// nativeField returns the request field of a native action part named by
+// an env.ActionError's Field.
+func nativeField(part string) string {
+	switch {
+	case strings.HasPrefix(part, "continuous"):
+		return "step.continuous"
+	case strings.HasPrefix(part, "discrete"):
+		return "step.discrete"
+	}
+	return "step"
+}
+
+// encode writes b into a wire Batch whose tensors alias *buf (grown and
+// reused; nil means a new buffer).
+func (p *pool) encode(b *env.Batch, buf *[]byte) *flickv1.Batch {
+	if buf == nil {
+		buf = new([]byte)
+	}
+	n, pl, o, m := b.NumEnvs, b.NumPlayers, b.ObsSize, b.MaskSize
+	size := n * (4*o + 4*pl + 1 + 1 + 4 + m + 8 + 8 + 1 + 4*pl + 4)
+	if b.FinalObs != nil {
+		size += n * (4*o + 8)
+	}
+	size += 4 * len(p.obsAll)
+	if cap(*buf) < size {
+		*buf = make([]byte, 0, size)
+	}
+	*buf = (*buf)[:0]
+	out := &flickv1.Batch{
+		Obs:           tensor(buf, b.Obs, n, o),
+		Reward:        tensor(buf, b.Reward, n, pl),
+		Terminated:    tensor(buf, b.Terminated, n),
+		Truncated:     tensor(buf, b.Truncated, n),
+		CurrentPlayer: tensor(buf, b.CurrentPlayer, n),
+		ActionMask:    tensor(buf, b.Mask, n, m),
+		StateHash:     tensor(buf, b.StateHash, n),
+		Episode:       tensor(buf, b.Episode, n),
+		Illegal:       tensor(buf, b.Illegal, n),
+		EpisodeReturn: tensor(buf, b.EpisodeReturn, n, pl),
+		EpisodeLength: tensor(buf, b.EpisodeLength, n),
+	}
+	if b.FinalObs != nil {
+		out.FinalObs = tensor(buf, b.FinalObs, n, o)
+		out.FinalStateHash = tensor(buf, b.FinalStateHash, n)
+	}
+	if p.obsAll != nil {
+		p.observeAll()
+		out.ObsAllSeats = tensor(buf, p.obsAll, n, pl, o)
+	}
+	return out
+}
+
+// observeAll fills p.obsAll with every seat's observation of every env. A
+// game that fails to observe (a faulted or never reset game may) gets
+// zeros.
+func (p *pool) observeAll() {
+	np, o := p.game.NumPlayers, p.game.ObsSize()
+	for i := range p.n {
+		g := p.vec.Game(i)
+		for seat := range np {
+			dst := p.obsAll[(i*np+seat)*o : (i*np+seat+1)*o]
+			observe(g, dst, seat)
+		}
+	}
+}
+
+// observe calls g.Observe, zeroing dst if it panics.
+func observe(g env.Game, dst []float32, seat int) {
+	defer func() {
+		if recover() != nil {
+			clear(dst)
+		}
+	}()
+	g.Observe(dst, seat)
+}

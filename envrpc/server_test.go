@@ -1,0 +1,489 @@
+package envrpc_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	reflectionpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
+	"google.golang.org/grpc/status"
+	"google.golang.org/grpc/test/bufconn"
+
+	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/envrpc"
+	"github.com/flickarena/flickarena/envrpc/envrpctest"
+	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
+)
+
+// testCtx returns a context for one test's calls.
+func testCtx(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// wantCode fails the test unless err has code and its message contains
+// every part.
+func wantCode(t *testing.T, what string, err error, code codes.Code, parts ...string) {
+	t.Helper()
+	if status.Code(err) != code {
+		t.Errorf("%s: got %v, want %v", what, err, code)
+		return
+	}
+	for _, p := range parts {
+		if msg := status.Convert(err).Message(); !strings.Contains(msg, p) {
+			t.Errorf("%s: message %q does not contain %q", what, msg, p)
+		}
+	}
+}
+
+// create creates a dummy pool of n envs and returns its id.
+func create(t *testing.T, c flickv1.EnvServiceClient, n int32) string {
+	t.Helper()
+	resp, err := c.CreatePool(testCtx(t), &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: n}})
+	if err != nil {
+		t.Fatalf("CreatePool(%d envs): %v", n, err)
+	}
+	return resp.GetSpec().GetPoolId()
+}
+
+func TestServer_Limits(t *testing.T) {
+	limits := envrpc.Limits{MaxEnvsPerPool: 8, MaxEnvs: 12, MaxPools: 3, MaxMessageBytes: 2048}
+	e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithLimits(limits))
+	ctx := testCtx(t)
+	info, err := e.Client.GetServerInfo(ctx, &flickv1.GetServerInfoRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := info.GetLimits(); l.GetMaxEnvsPerPool() != 8 || l.GetMaxPools() != 3 || l.GetMaxMessageBytes() != 2048 || l.GetIdleTimeoutSeconds() != 600 {
+		t.Errorf("advertised limits %v, want 8 envs per pool, 3 pools, 2048 bytes, 600 s idle", l)
+	}
+	tooBig := &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 8, ObserveAllSeats: true, AutoresetMode: flickv1.AutoresetMode_AUTORESET_MODE_SAME_STEP}}
+	_, err = e.Client.CreatePool(ctx, tooBig)
+	wantCode(t, "a batch over the message limit", err, codes.ResourceExhausted, "config.num_envs", "message limit")
+
+	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 9}})
+	wantCode(t, "9 envs in a pool", err, codes.ResourceExhausted, "config.num_envs", "8 envs per pool")
+
+	a := create(t, e.Client, 8)
+	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 5}})
+	wantCode(t, "13 envs in all", err, codes.ResourceExhausted, "config.num_envs", "12 envs")
+	create(t, e.Client, 2)
+	create(t, e.Client, 2)
+	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}})
+	wantCode(t, "a fourth pool", err, codes.ResourceExhausted, "3 open pools")
+
+	// Closing a pool frees its share.
+	if _, err := e.Client.ClosePool(ctx, &flickv1.ClosePoolRequest{PoolId: a}); err != nil {
+		t.Fatal(err)
+	}
+	create(t, e.Client, 8)
+	_, err = e.Client.ClosePool(ctx, &flickv1.ClosePoolRequest{PoolId: a})
+	wantCode(t, "closing a closed pool", err, codes.NotFound, "close_pool.pool_id", a)
+}
+
+// faulty is a dummy game that fails in the way its kind says, in the env
+// made third by its factory (env 2 of the first pool).
+type faulty struct {
+	*dummy.Game
+	kind  string
+	armed bool
+}
+
+func (f *faulty) Step(a env.Action) (env.Status, error) {
+	if f.armed {
+		switch f.kind {
+		case "step-panic":
+			panic("boom in step")
+		case "step-error":
+			return env.Running, errors.New("physics exploded")
+		}
+	}
+	return f.Game.Step(a)
+}
+
+func (f *faulty) Validate(a env.Action) error {
+	if f.armed && f.kind == "validate-panic" {
+		panic("boom in validate")
+	}
+	return f.Game.Validate(a)
+}
+
+// faultyFactory returns the factory of games of kind; the third game it
+// makes is armed.
+func faultyFactory(kind string) env.Factory {
+	var made atomic.Int64
+	return func(opts env.Options) (env.Game, error) {
+		if kind == "factory-panic" {
+			panic("boom in factory")
+		}
+		g, err := dummy.Factory(opts)
+		if err != nil {
+			return nil, err
+		}
+		return &faulty{Game: g.(*dummy.Game), kind: kind, armed: made.Add(1) == 4}, nil // the probe is the first
+	}
+}
+
+func TestServer_GameFault(t *testing.T) {
+	kinds := []string{"step-panic", "step-error", "validate-panic"}
+	reg := dummyRegistry(t)
+	for _, k := range append(kinds, "factory-panic") {
+		if err := reg.Register("faulty/"+k+"-v1", faultyFactory(k)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := envrpctest.NewServer(t, reg)
+	ctx := testCtx(t)
+	healthy := create(t, e.Client, 2)
+	seed := uint64(3)
+
+	_, err := e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: "faulty/factory-panic-v1", NumEnvs: 4}})
+	wantCode(t, "a factory that panics", err, codes.Internal, "panic")
+
+	for _, k := range kinds {
+		t.Run(k, func(t *testing.T) {
+			r, err := envrpc.NewRemoteVector(ctx, e.Conn, &flickv1.PoolConfig{GameId: "faulty/" + k + "-v1", NumEnvs: 4}, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			if _, err := r.Reset(seed); err != nil {
+				t.Fatalf("Reset: %v", err)
+			}
+			_, err = r.Step(r.Spec().NewActions(4))
+			wantCode(t, "Step with a failing game", err, codes.Internal, "env 2", "game failed")
+			// The server goes on: other pools, server info, and this pool
+			// after a Reset.
+			if _, err := e.Client.GetServerInfo(ctx, &flickv1.GetServerInfoRequest{}); err != nil {
+				t.Fatalf("GetServerInfo after a game fault: %v", err)
+			}
+			if _, err := e.Client.Reset(ctx, &flickv1.ResetRequest{PoolId: healthy, Seed: &seed}); err != nil {
+				t.Fatalf("another pool after a game fault: %v", err)
+			}
+			b, err := r.Reset(seed)
+			if err != nil {
+				t.Fatalf("Reset after a game fault: %v", err)
+			}
+			if b.Truncated[2] || b.Done(0) {
+				t.Errorf("after Reset: truncated %v", b.Truncated)
+			}
+		})
+	}
+}
+
+func TestServer_Token(t *testing.T) {
+	const token = "s3cret"
+	e := envrpctest.NewServerWithToken(t, dummyRegistry(t), token)
+	ctx := testCtx(t)
+	if _, err := e.Client.GetServerInfo(ctx, &flickv1.GetServerInfoRequest{}); err != nil {
+		t.Fatalf("with the token: %v", err)
+	}
+	for _, c := range []struct{ name, token string }{{"no token", ""}, {"wrong token", "guess"}} {
+		conn := e.Dial(t, c.token)
+		client := flickv1.NewEnvServiceClient(conn)
+		_, err := client.GetServerInfo(ctx, &flickv1.GetServerInfoRequest{})
+		wantCode(t, c.name+": GetServerInfo", err, codes.Unauthenticated, "authorization")
+		_, err = client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}})
+		wantCode(t, c.name+": CreatePool", err, codes.Unauthenticated, "authorization")
+		st, err := client.Session(ctx)
+		if err == nil {
+			_, err = st.Recv()
+		}
+		wantCode(t, c.name+": Session", err, codes.Unauthenticated, "authorization")
+		refl, err := reflectionpb.NewServerReflectionClient(conn).ServerReflectionInfo(ctx)
+		if err == nil {
+			_ = refl.Send(&reflectionpb.ServerReflectionRequest{MessageRequest: &reflectionpb.ServerReflectionRequest_ListServices{}})
+			_, err = refl.Recv()
+		}
+		wantCode(t, c.name+": reflection", err, codes.Unauthenticated)
+		// Health checks need no token.
+		h, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{Service: "flickarena.v1.EnvService"})
+		if err != nil || h.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+			t.Errorf("%s: health check: %v, %v", c.name, h, err)
+		}
+	}
+}
+
+func TestServer_Reflection(t *testing.T) {
+	e := envrpctest.NewServer(t, dummyRegistry(t))
+	st, err := reflectionpb.NewServerReflectionClient(e.Conn).ServerReflectionInfo(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Send(&reflectionpb.ServerReflectionRequest{MessageRequest: &reflectionpb.ServerReflectionRequest_ListServices{}}); err != nil {
+		t.Fatal(err)
+	}
+	resp, err := st.Recv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range resp.GetListServicesResponse().GetService() {
+		names = append(names, s.GetName())
+	}
+	for _, want := range []string{"flickarena.v1.EnvService", "grpc.health.v1.Health"} {
+		if !strings.Contains(strings.Join(names, " "), want) {
+			t.Errorf("reflection lists %v, want %s", names, want)
+		}
+	}
+}
+
+// recorder is a Logger that keeps its records.
+type recorder struct {
+	mu      sync.Mutex
+	records []string // "msg key=value ..."
+}
+
+func (r *recorder) add(msg string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var b strings.Builder
+	b.WriteString(msg)
+	for i := 0; i+1 < len(args); i += 2 {
+		fmt.Fprintf(&b, " %v=%v", args[i], args[i+1])
+	}
+	r.records = append(r.records, b.String())
+}
+
+func (r *recorder) Info(msg string, args ...any)  { r.add(msg, args...) }
+func (r *recorder) Error(msg string, args ...any) { r.add(msg, args...) }
+
+// find returns the records containing every part.
+func (r *recorder) find(parts ...string) []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []string
+	for _, rec := range r.records {
+		ok := true
+		for _, p := range parts {
+			ok = ok && strings.Contains(rec, p)
+		}
+		if ok {
+			out = append(out, rec)
+		}
+	}
+	return out
+}
+
+func TestServer_DrainAndLog(t *testing.T) {
+	log := &recorder{}
+	e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithLogger(log))
+	ctx := testCtx(t)
+	unary := create(t, e.Client, 2)
+	closed := create(t, e.Client, 1)
+	if _, err := e.Client.ClosePool(ctx, &flickv1.ClosePoolRequest{PoolId: closed}); err != nil {
+		t.Fatal(err)
+	}
+	// A session with a pool, and a session's pool closed with it.
+	r, err := envrpc.NewRemoteVector(ctx, e.Conn, &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 3}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ended, err := envrpc.NewRemoteVector(ctx, e.Conn, &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := ended.PoolSpec().GetPoolId()
+	if _, err := r.Reset(1); err != nil {
+		t.Fatal(err)
+	}
+
+	e.Server.Drain()
+	_, err = r.Step(r.Spec().NewActions(3))
+	wantCode(t, "a session after Drain", err, codes.Unavailable, "shutting down")
+	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}})
+	wantCode(t, "CreatePool after Drain", err, codes.Unavailable)
+	seed := uint64(1)
+	if _, err := e.Client.Reset(ctx, &flickv1.ResetRequest{PoolId: unary, Seed: &seed}); err != nil {
+		t.Errorf("a unary pool after Drain: %v", err)
+	}
+	h, err := healthpb.NewHealthClient(e.Conn).Check(ctx, &healthpb.HealthCheckRequest{})
+	if err != nil || h.GetStatus() != healthpb.HealthCheckResponse_NOT_SERVING {
+		t.Errorf("health after Drain: %v, %v; want NOT_SERVING", h, err)
+	}
+	if err := e.Server.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.Client.Reset(ctx, &flickv1.ResetRequest{PoolId: unary, Seed: &seed})
+	wantCode(t, "Reset after Close", err, codes.Unavailable)
+
+	for _, c := range []struct {
+		pool   string
+		reason string
+	}{
+		{unary, "reason=shutdown"},
+		{closed, "reason=client"},
+		{st, "reason=session ended"},
+	} {
+		if len(log.find("pool created", "pool="+c.pool, "game="+dummy.ID)) != 1 {
+			t.Errorf("no creation record for %s in %q", c.pool, log.records)
+		}
+		if len(log.find("pool closed", "pool="+c.pool, c.reason)) != 1 {
+			t.Errorf("no %s record for %s in %q", c.reason, c.pool, log.records)
+		}
+	}
+}
+
+// agent is a fake AgentService: it plays the first allowed value of each
+// head and the middle of each dim, and records what it was sent.
+type agent struct {
+	flickv1.UnimplementedAgentServiceServer
+	calls   atomic.Int64
+	players sync.Map // seats it was asked to play
+	bad     bool     // answer with a wrong shape
+}
+
+func (a *agent) Act(_ context.Context, req *flickv1.ActRequest) (*flickv1.ActResponse, error) {
+	a.calls.Add(1)
+	spec := envrpc.EnvSpec(req.GetGame())
+	mask := req.GetActionMask().GetData()
+	for _, p := range envrpctest.DecodeInt32(req.GetPlayer()) {
+		a.players.Store(p, true)
+	}
+	var disc []int32
+	for h, hd := range spec.Heads {
+		off := spec.MaskOffset(h)
+		v := 0
+		for v < hd.N-1 && mask[off+v] == 0 {
+			v++
+		}
+		disc = append(disc, int32(v))
+	}
+	var cont []float32
+	for _, d := range spec.Dims {
+		cont = append(cont, (d.Low+d.High)/2)
+	}
+	if a.bad {
+		cont = append(cont, 0)
+	}
+	return &flickv1.ActResponse{
+		Discrete:   envrpctest.Tensor(disc, 1, int64(len(spec.Heads))),
+		Continuous: envrpctest.Tensor(cont, 1, int64(len(cont))),
+	}, nil
+}
+
+func (a *agent) GetAgentInfo(context.Context, *flickv1.GetAgentInfoRequest) (*flickv1.GetAgentInfoResponse, error) {
+	return &flickv1.GetAgentInfoResponse{Name: "first-legal"}, nil
+}
+
+func TestAgentPolicy(t *testing.T) {
+	for _, bad := range []bool{false, true} {
+		t.Run(fmt.Sprintf("bad=%v", bad), func(t *testing.T) {
+			a := &agent{bad: bad}
+			conn := serveAgent(t, a)
+			policy := envrpc.NewAgentPolicy(conn, 5*time.Second)
+			info, err := policy.Info(testCtx(t))
+			if err != nil || info.GetName() != "first-legal" {
+				t.Fatalf("Info: %v, %v", info, err)
+			}
+			e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithOpponent("remote", policy))
+			r, err := envrpc.NewRemoteVector(testCtx(t), e.Conn, &flickv1.PoolConfig{
+				GameId: dummy.ID, NumEnvs: 4, View: flickv1.View_VIEW_SINGLE_AGENT, Opponent: "remote",
+			}, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			b, err := r.Reset(5)
+			if bad {
+				wantCode(t, "an agent answering the wrong shape", err, codes.Internal, "opponent", "act.continuous")
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			act := r.Spec().NewActions(4)
+			rng := rand.New(rand.NewPCG(1, 2))
+			for range 20 {
+				for i := range 4 {
+					act.Discrete[2*i] = int32(rng.IntN(2) * 3) // gain or pass: always legal
+					act.Continuous[i] = 0
+				}
+				if b, err = r.Step(act); err != nil {
+					t.Fatal(err)
+				}
+				for i := range 4 {
+					if !b.Done(i) && b.CurrentPlayer[i] != 0 {
+						t.Fatalf("env %d waits for seat %d in the single-agent view", i, b.CurrentPlayer[i])
+					}
+				}
+			}
+			if a.calls.Load() == 0 {
+				t.Fatal("the agent was never called")
+			}
+			if _, ok := a.players.Load(int32(1)); !ok {
+				t.Errorf("the agent was never asked to play seat 1")
+			}
+			if _, ok := a.players.Load(int32(0)); ok {
+				t.Errorf("the agent was asked to play seat 0, the client's")
+			}
+		})
+	}
+}
+
+func TestRemoteVector_Closed(t *testing.T) {
+	e := envrpctest.NewServer(t, dummyRegistry(t))
+	for _, session := range []bool{false, true} {
+		r, err := envrpc.NewRemoteVector(testCtx(t), e.Conn, &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}, session)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Close(); err != nil {
+			t.Fatalf("Close: %v", err)
+		}
+		if err := r.Close(); err != nil {
+			t.Fatalf("second Close: %v", err)
+		}
+		_, err = r.Reset(1)
+		wantCode(t, "Reset after Close", err, codes.FailedPrecondition, "closed")
+		_, err = e.Client.Reset(testCtx(t), &flickv1.ResetRequest{PoolId: r.PoolSpec().GetPoolId()})
+		wantCode(t, "the pool after Close", err, codes.NotFound)
+	}
+}
+
+// TestSession_ServerEnds checks that a client sees the status of a session
+// the server ended.
+func TestSession_ServerEnds(t *testing.T) {
+	e := envrpctest.NewServer(t, dummyRegistry(t))
+	st, err := e.Client.Session(testCtx(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Server.Drain()
+	_, err = st.Recv()
+	if errors.Is(err, io.EOF) || status.Code(err) != codes.Unavailable {
+		t.Errorf("Recv on a drained session: %v, want Unavailable", err)
+	}
+}
+
+// serveAgent serves a over an in-memory listener and returns a connection.
+func serveAgent(t *testing.T, a flickv1.AgentServiceServer) *grpc.ClientConn {
+	t.Helper()
+	g := grpc.NewServer()
+	flickv1.RegisterAgentServiceServer(g, a)
+	lis := bufconn.Listen(1 << 20)
+	go func() { _ = g.Serve(lis) }()
+	t.Cleanup(g.Stop)
+	conn, err := grpc.NewClient("passthrough:///agent",
+		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return lis.DialContext(ctx) }),
+		grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = conn.Close() })
+	return conn
+}

@@ -1,0 +1,183 @@
+package envrpc
+
+import (
+	"math"
+	"slices"
+
+	"github.com/flickarena/flickarena/env"
+	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
+)
+
+// defaultBins is the number of bins per continuous dim of the MULTI_DISCRETE
+// action format when the request leaves it 0: odd, so that the middle of a
+// symmetric range is a bin.
+const defaultBins = 11
+
+// GameSpec returns the wire form of a game's spec.
+func GameSpec(s *env.Spec) *flickv1.GameSpec {
+	g := &flickv1.GameSpec{
+		Id:              s.ID,
+		NumPlayers:      int32(s.NumPlayers),
+		MaxEpisodeSteps: int32(s.MaxEpisodeSteps),
+		ObsSize:         int32(s.ObsSize()),
+		MaskSize:        int32(s.MaskSize()),
+		BoxSize:         int32(s.BoxSize()),
+	}
+	for _, f := range s.Obs {
+		g.Obs = append(g.Obs, &flickv1.ObsField{Name: f.Name, Size: int32(f.Size), Low: f.Low, High: f.High, Doc: f.Doc})
+	}
+	for _, h := range s.Heads {
+		g.Heads = append(g.Heads, &flickv1.ActionHead{Name: h.Name, N: int32(h.N), Values: slices.Clone(h.Values)})
+	}
+	for _, d := range s.Dims {
+		g.Dims = append(g.Dims, &flickv1.ActionDim{Name: d.Name, Low: d.Low, High: d.High, Unit: d.Unit})
+	}
+	return g
+}
+
+// EnvSpec returns the env.Spec a wire GameSpec describes (the inverse of
+// GameSpec), for clients that decode batches and for remote agents.
+func EnvSpec(g *flickv1.GameSpec) *env.Spec {
+	s := &env.Spec{ID: g.GetId(), NumPlayers: int(g.GetNumPlayers()), MaxEpisodeSteps: int(g.GetMaxEpisodeSteps())}
+	for _, f := range g.GetObs() {
+		s.Obs = append(s.Obs, env.Field{Name: f.GetName(), Size: int(f.GetSize()), Low: f.GetLow(), High: f.GetHigh(), Doc: f.GetDoc()})
+	}
+	for _, h := range g.GetHeads() {
+		s.Heads = append(s.Heads, env.Head{Name: h.GetName(), N: int(h.GetN()), Values: slices.Clone(h.GetValues())})
+	}
+	for _, d := range g.GetDims() {
+		s.Dims = append(s.Dims, env.Dim{Name: d.GetName(), Low: d.GetLow(), High: d.GetHigh(), Unit: d.GetUnit()})
+	}
+	return s
+}
+
+// poolConfig is a CreatePool request resolved and checked: the env.Config
+// of the Vector plus what the wire layer needs.
+type poolConfig struct {
+	wire       *flickv1.PoolConfig // every default resolved, as echoed in PoolSpec
+	env        env.Config
+	format     flickv1.ActionFormat
+	bins       int
+	observeAll bool
+}
+
+// resolveConfig checks c (the fields a Vector does not check itself) and
+// resolves its defaults. Errors name the field.
+func (s *Server) resolveConfig(c *flickv1.PoolConfig) (*poolConfig, error) {
+	if c == nil {
+		return nil, invalidf("config", "missing")
+	}
+	if c.GetGameId() == "" {
+		return nil, invalidf("config.game_id", "empty; ListGames gives the ids")
+	}
+	n := int(c.GetNumEnvs())
+	switch {
+	case n < 1:
+		return nil, invalidf("config.num_envs", "%d; want at least 1", n)
+	case n > s.limits.MaxEnvsPerPool:
+		return nil, exhaustedf("config.num_envs", "%d is over the server's limit of %d envs per pool", n, s.limits.MaxEnvsPerPool)
+	}
+	pc := &poolConfig{env: env.Config{NumEnvs: n, Options: env.Options(c.GetOptions())}}
+	w := &flickv1.PoolConfig{
+		GameId:          c.GetGameId(),
+		NumEnvs:         int32(n),
+		Options:         c.GetOptions(),
+		IllegalPenalty:  c.GetIllegalPenalty(),
+		Shaping:         c.GetShaping(),
+		MaxEpisodeSteps: c.GetMaxEpisodeSteps(),
+		ObserveAllSeats: c.GetObserveAllSeats(),
+	}
+	pc.wire = w
+
+	switch c.GetAutoresetMode() {
+	case flickv1.AutoresetMode_AUTORESET_MODE_UNSPECIFIED, flickv1.AutoresetMode_AUTORESET_MODE_NEXT_STEP:
+		pc.env.Autoreset, w.AutoresetMode = env.NextStep, flickv1.AutoresetMode_AUTORESET_MODE_NEXT_STEP
+	case flickv1.AutoresetMode_AUTORESET_MODE_SAME_STEP:
+		pc.env.Autoreset, w.AutoresetMode = env.SameStep, c.GetAutoresetMode()
+	case flickv1.AutoresetMode_AUTORESET_MODE_DISABLED:
+		pc.env.Autoreset, w.AutoresetMode = env.Disabled, c.GetAutoresetMode()
+	default:
+		return nil, invalidf("config.autoreset_mode", "unknown value %d", c.GetAutoresetMode())
+	}
+
+	switch c.GetView() {
+	case flickv1.View_VIEW_UNSPECIFIED, flickv1.View_VIEW_SELF_PLAY:
+		pc.env.View, w.View = env.SelfPlay, flickv1.View_VIEW_SELF_PLAY
+		if c.GetOpponent() != "" {
+			return nil, invalidf("config.opponent", "%q set, but opponents play only in VIEW_SINGLE_AGENT", c.GetOpponent())
+		}
+	case flickv1.View_VIEW_SINGLE_AGENT:
+		pc.env.View, w.View = env.SingleAgent, c.GetView()
+		name := c.GetOpponent()
+		if name == "" {
+			name = "random"
+		}
+		p, ok := s.opponents[name]
+		if !ok {
+			return nil, invalidf("config.opponent", "unknown opponent %q (known: %v)", name, s.opponentNames())
+		}
+		pc.env.Opponent, w.Opponent = p, name
+	default:
+		return nil, invalidf("config.view", "unknown value %d", c.GetView())
+	}
+
+	switch c.GetIllegalMode() {
+	case flickv1.IllegalMode_ILLEGAL_MODE_UNSPECIFIED, flickv1.IllegalMode_ILLEGAL_MODE_REJECT:
+		pc.env.Illegal, w.IllegalMode = env.RejectIllegal, flickv1.IllegalMode_ILLEGAL_MODE_REJECT
+	case flickv1.IllegalMode_ILLEGAL_MODE_REPLACE:
+		pc.env.Illegal, w.IllegalMode = env.ReplaceIllegal, c.GetIllegalMode()
+	default:
+		return nil, invalidf("config.illegal_mode", "unknown value %d", c.GetIllegalMode())
+	}
+	if p := c.GetIllegalPenalty(); !finite(p) || p < 0 {
+		return nil, invalidf("config.illegal_penalty", "%v; want a finite value ≥ 0", p)
+	}
+	pc.env.IllegalPenalty = c.GetIllegalPenalty()
+	if !finite(c.GetShaping()) {
+		return nil, invalidf("config.shaping", "%v; want a finite value", c.GetShaping())
+	}
+	pc.env.Shaping = c.GetShaping()
+	pc.env.MaxEpisodeSteps = int(c.GetMaxEpisodeSteps())
+
+	pc.format, pc.bins = c.GetActionFormat(), int(c.GetBins())
+	switch pc.format {
+	case flickv1.ActionFormat_ACTION_FORMAT_UNSPECIFIED:
+		pc.format = flickv1.ActionFormat_ACTION_FORMAT_NATIVE
+	case flickv1.ActionFormat_ACTION_FORMAT_NATIVE, flickv1.ActionFormat_ACTION_FORMAT_BOX, flickv1.ActionFormat_ACTION_FORMAT_MULTI_DISCRETE:
+	default:
+		return nil, invalidf("config.action_format", "unknown value %d", c.GetActionFormat())
+	}
+	if pc.format == flickv1.ActionFormat_ACTION_FORMAT_MULTI_DISCRETE {
+		if pc.bins == 0 {
+			pc.bins = defaultBins
+		}
+		if pc.bins < 2 || pc.bins > env.MaxBins {
+			return nil, invalidf("config.bins", "%d; want 2 to %d", pc.bins, env.MaxBins)
+		}
+	} else if pc.bins != 0 {
+		return nil, invalidf("config.bins", "%d set, but bins apply only to ACTION_FORMAT_MULTI_DISCRETE", pc.bins)
+	}
+	w.ActionFormat, w.Bins = pc.format, int32(pc.bins)
+	pc.observeAll = c.GetObserveAllSeats()
+	return pc, nil
+}
+
+// finite reports whether x is neither NaN nor infinite.
+func finite(x float32) bool { return !math.IsNaN(float64(x)) && !math.IsInf(float64(x), 0) }
+
+// batchBytes bounds the encoded size of the largest message of a pool of n
+// envs of spec: the Step response (or request, if larger), tensor headers
+// included.
+func batchBytes(s *env.Spec, n int, pc *poolConfig) int {
+	p, o, m := s.NumPlayers, s.ObsSize(), s.MaskSize()
+	row := 4*o + 4*p + 1 + 1 + 4 + m + 8 + 8 + 1 + 4*p + 4
+	if pc.env.Autoreset == env.SameStep {
+		row += 4*o + 8
+	}
+	if pc.observeAll {
+		row += 4 * p * o
+	}
+	req := max(4*len(s.Heads)+4*len(s.Dims), 4*s.BoxSize(), 8*(len(s.Heads)+len(s.Dims)))
+	const overhead = 1024 // field tags, shapes, dtypes, ids
+	return max(row, req)*n + overhead
+}

@@ -1,0 +1,25 @@
+package catalog
+
+import (
+	"fmt"
+
+	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/env/dummy"
+)
+
+// registrars are the Register functions of every game, in id order. Add a
+// game here, and only here.
+var registrars = []func(*env.Registry) error{
+	dummy.Register, // dummy/race-v1
+}
+
+// Registry returns a new registry holding every game.
+func Registry() (*env.Registry, error) {
+	reg := env.NewRegistry()
+	for _, register := range registrars {
+		if err := register(reg); err != nil {
+			return nil, fmt.Errorf("catalog: %w", err)
+		}
+	}
+	return reg, nil
+}

@@ -1,0 +1,38 @@
+package catalog_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/flickarena/flickarena/internal/catalog"
+)
+
+// TestRegistry checks that every game registers, that a second registry is
+// independent, and that each game can be made with default options.
+func TestRegistry(t *testing.T) {
+	reg, err := catalog.Registry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := reg.IDs()
+	if !slices.Contains(ids, "dummy/race-v1") {
+		t.Errorf("ids %v lack dummy/race-v1", ids)
+	}
+	for _, id := range ids {
+		g, err := reg.New(id, nil)
+		if err != nil {
+			t.Errorf("%s with default options: %v", id, err)
+			continue
+		}
+		if got := g.Spec().ID; got != id {
+			t.Errorf("game registered as %s has spec id %s", id, got)
+		}
+	}
+	again, err := catalog.Registry()
+	if err != nil {
+		t.Fatalf("second Registry: %v", err)
+	}
+	if !slices.Equal(again.IDs(), ids) {
+		t.Errorf("second registry has %v, first %v", again.IDs(), ids)
+	}
+}

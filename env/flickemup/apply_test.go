@@ -213,3 +213,32 @@ func TestGame_ViewJSON(t *testing.T) {
 		t.Errorf("%d hidden tokens in the view, want the 6 face-down gold sacks", hidden)
 	}
 }
+
+func TestGame_Accessors(t *testing.T) {
+	cowboys := "cowboy id=lawmen:1 in=saloon hp=2 max=3 tokens=colt\ncowboy id=outlaws:1 x=40 y=70 facing=270 hp=3\n"
+	g, _ := newScripted(t, town(cowboys, "token kind=gold in=saloon face=down", "token kind=not-allowed in=undertaker"), 2)
+	got := g.Cowboy(mustID(t, "lawmen:1"))
+	want := flickemup.CowboyInfo{ID: mustID(t, "lawmen:1"), Present: true, Alive: true, HP: 2, Max: 3, Hat: flickemup.Red,
+		Inside: 0, Pos: v(20, 45), Inventory: [2]int{0, -1}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("Cowboy (-want +got):\n%s", d)
+	}
+	if c := g.Cowboy(mustID(t, "outlaws:4")); c.Present || c.Inside != -1 {
+		t.Errorf("absent cowboy %+v", c)
+	}
+	if n := g.NumTokens(); n != 3 {
+		t.Fatalf("%d tokens, want 3", n)
+	}
+	for id, want := range []flickemup.TokenInfo{
+		{Kind: flickemup.TokenColt, FaceUp: true, Place: flickemup.PlaceCowboy, Index: 0},
+		{Kind: flickemup.TokenInvalid, Place: flickemup.PlaceBuilding, Index: 0}, // face down: hidden
+		{Kind: flickemup.TokenNotAllowed, FaceUp: true, Place: flickemup.PlaceBuilding, Index: 1},
+	} {
+		if d := cmp.Diff(want, g.Token(id)); d != "" {
+			t.Errorf("Token(%d) (-want +got):\n%s", id, d)
+		}
+	}
+	if g.Closed(0) || !g.Closed(1) {
+		t.Errorf("Closed = %v %v, want saloon open, undertaker closed", g.Closed(0), g.Closed(1))
+	}
+}

@@ -17,6 +17,8 @@
 //	Apply(a) error  (*IllegalActionError, nothing changed, when illegal)
 //	Terminal() bool Result() Result      Scores() [2]int         HitPoints(id) int
 //	Hash() uint64   View() View (JSON)   Validate() error (invariants)
+//	Cowboy(id) CowboyInfo   Token(id) TokenInfo   NumTokens() int   Closed(b) bool
+//	List() []Info   Load(name)   Parse(file, data)   ParseFile(path)   ValidateFile(path) []error
 //
 // Flicks go through the consumer-owned [Table] interface: by default each game (and each
 // clone) runs its own [physics.Simulator]; [Options.Table] substitutes scripted outcomes.
@@ -139,7 +141,8 @@
 //     ground within Reach of its base and drops tokens where it stands.
 //   - Edge cases the rulebook leaves open: a move is judged where the disc comes to rest;
 //     ending under a building without entering by its door fails (no walls in the physics);
-//     a figure or support block knocked off the table is put back on its edge; a cowboy that
+//     a figure or support block knocked off the table is put back on its edge (and a disc
+//     leaving a building whose blocks were knocked about starts on the table); a cowboy that
 //     dies during its own turn ends the turn (its hat flips); a dead holder's initiative with
 //     no living shooter goes to the lowest-numbered living opponent; tokens of the dead go
 //     out of the game when the town has no Undertaker; two teams winning at once draw.

@@ -148,11 +148,9 @@ func TestMove_Hostage(t *testing.T) {
 
 func TestMove_FallenStandsWhenPlayed(t *testing.T) {
 	// A bullet knocks outlaws:1 over; it stays down until the outlaws play it.
-	g, _ := newScripted(t, town(""), 2)
-	o := piece(t, g, "outlaws:1")
-	hitScript := script{To: v(40, 68), Touch: []touch{{Piece: o}}, Falls: []physics.Fall{{Piece: o, By: -1}}}
-	g2, _ := newScripted(t, town(""), 2, hitScript)
-	_ = g
+	g2, tab := newScripted(t, town(""), 2)
+	o := piece(t, g2, "outlaws:1")
+	tab.steps = []script{{To: v(40, 68), Touch: []touch{{Piece: o}}, Falls: []physics.Fall{{Piece: o, By: -1}}}}
 	sel(t, g2, 1)
 	apply(t, g2, flickemup.Action{Kind: flickemup.ActShoot, Side: flickemup.SideLeft, Velocity: v(0, 100)})
 	apply(t, g2, flickemup.Action{Kind: flickemup.ActEndTurn})

@@ -141,10 +141,10 @@ func mustID(t testing.TB, s string) flickemup.CowboyID {
 }
 
 func TestShoot_FallenCannotBeHitAgain(t *testing.T) {
-	g, _ := newScripted(t, town(twoEach), 2)
+	g, tab := newScripted(t, town(twoEach), 2)
 	o := piece(t, g, "outlaws:1")
 	hit := script{To: v(40, 67), Touch: []touch{{Piece: o}}, Falls: []physics.Fall{{Piece: o, By: -1}}}
-	g, _ = newScripted(t, town(twoEach), 2, hit, hit)
+	tab.steps = []script{hit, hit}
 	sel(t, g, 1)
 	apply(t, g, shootAction(flickemup.SideLeft))
 	apply(t, g, shootAction(flickemup.SideLeft))

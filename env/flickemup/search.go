@@ -11,6 +11,15 @@ import "github.com/flickarena/flickarena/physics"
 // search neither replays the real game's future draws nor depends on them.
 func (g *Game) Reseed(seed uint64) { g.pcg.Seed(seed, seedStream) }
 
+// Revealed returns the id of the token just drawn and revealed, which the player now keeps
+// or leaves ([PhaseReveal]); false in any other phase.
+func (g *Game) Revealed() (int, bool) {
+	if g.phase != PhaseReveal || g.pending < 0 {
+		return -1, false
+	}
+	return g.pending, true
+}
+
 // LaunchSpot returns where the piece that action a would flick starts, in cm: the movement
 // disc for [ActMove] (where the cowboy stands, or at the back of its building), the bullet
 // for [ActShoot] and [ActDuel] (beside the cowboy on a.Side, at the tip of the Winchester

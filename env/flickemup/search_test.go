@@ -107,3 +107,37 @@ cowboy id=outlaws:1 x=40 y=70 facing=270 hp=3
 		t.Errorf("move from inside: LaunchSpot = %v, %v; want %v", got, ok, want)
 	}
 }
+
+// TestGame_Revealed draws from a face-down pile and checks that Revealed names the token
+// drawn, and only while it is being kept or left.
+func TestGame_Revealed(t *testing.T) {
+	sc := mustParse(t, town(`cowboy id=lawmen:1 in=saloon hp=3
+cowboy id=outlaws:1 x=40 y=70 facing=270 hp=3
+`, "token kind=colt in=saloon face=down", "token kind=gold in=saloon face=down"))
+	g, err := flickemup.New(sc, flickemup.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Apply(flickemup.Action{Kind: flickemup.ActSelect, Cowboy: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := g.Revealed(); ok {
+		t.Errorf("Revealed reports a token before any draw")
+	}
+	if err := g.Apply(flickemup.Action{Kind: flickemup.ActTake, Token: 0}); err != nil {
+		t.Fatal(err)
+	}
+	id, ok := g.Revealed()
+	if !ok || id < 0 || id > 1 || !g.Token(id).FaceUp || g.Token(1-id).FaceUp {
+		t.Fatalf("Revealed = %d, %v; tokens %+v %+v", id, ok, g.Token(0), g.Token(1))
+	}
+	if err := g.Apply(flickemup.Action{Kind: flickemup.ActKeep}); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := g.Revealed(); ok {
+		t.Errorf("Revealed reports a token after it was kept")
+	}
+	if got := g.Cowboy(flickemup.CowboyID{Team: flickemup.Lawmen, Number: 1}).Inventory[0]; got != id {
+		t.Errorf("kept token %d, Revealed said %d", got, id)
+	}
+}

@@ -1,0 +1,66 @@
+"""Flickarena's Python client.
+
+Connect to an env server (``envserver``, started with ``go run ./cmd/envserver``) and use its
+games as:
+
+- a Gymnasium vector env: ``gymnasium.make_vec("flickarena/dummy-race-v1", num_envs=64,
+  vectorization_mode="vector_entry_point", server="127.0.0.1:50051")``
+  (:class:`FlickVectorEnv`);
+- a single Gymnasium env: ``gymnasium.make("flickarena/dummy-race-v1")`` (:class:`FlickEnv`);
+- PettingZoo AEC and parallel envs (self-play): :func:`env`, :func:`parallel_env`;
+- a raw pool of numpy batches: :class:`Pool`;
+
+and serve a Python policy as a bot: :func:`serve_agent`.
+
+Importing the package registers the Gymnasium ids of :data:`registration.GAMES`.
+"""
+
+from flickarena.agent import AgentServer, Turn, serve_agent
+from flickarena.client import Client, Session, default_server
+from flickarena.errors import (
+    DeadlineExceededError,
+    FailedPreconditionError,
+    FlickarenaError,
+    GameFaultError,
+    InvalidArgumentError,
+    NotFoundError,
+    ResourceExhaustedError,
+    UnauthenticatedError,
+    UnavailableError,
+)
+from flickarena.pettingzoo_env import FlickAECEnv, FlickParallelEnv, env, parallel_env
+from flickarena.pool import Batch, Pool
+from flickarena.registration import gym_id, register_game, register_server_games
+from flickarena.single_env import FlickEnv
+from flickarena.vector_env import FlickVectorEnv
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AgentServer",
+    "Batch",
+    "Client",
+    "DeadlineExceededError",
+    "FailedPreconditionError",
+    "FlickAECEnv",
+    "FlickEnv",
+    "FlickParallelEnv",
+    "FlickVectorEnv",
+    "FlickarenaError",
+    "GameFaultError",
+    "InvalidArgumentError",
+    "NotFoundError",
+    "Pool",
+    "ResourceExhaustedError",
+    "Session",
+    "Turn",
+    "UnauthenticatedError",
+    "UnavailableError",
+    "default_server",
+    "env",
+    "gym_id",
+    "parallel_env",
+    "register_game",
+    "register_server_games",
+    "serve_agent",
+]

@@ -1,0 +1,176 @@
+"""A thin connection to a Flickarena env server.
+
+:class:`Client` wraps the generated EnvService stub: one method per RPC, protobuf messages in
+and out, every gRPC error turned into a :mod:`flickarena.errors` exception. It holds no RL
+logic; :mod:`flickarena.pool` builds on it.
+
+Targets are ``host:port`` or ``unix:///abs/path``. The token, if any, is sent as
+``authorization: Bearer <token>``. The default target and token come from the environment
+variables ``FLICKARENA_SERVER`` (else ``127.0.0.1:50051``) and ``FLICKARENA_TOKEN``.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+from typing import Any
+
+import grpc
+
+from flickarena._gen.v1 import flickarena_pb2 as pb
+from flickarena._gen.v1 import flickarena_pb2_grpc as pb_grpc
+from flickarena.errors import FlickarenaError, error_from_rpc, error_from_status
+
+DEFAULT_SERVER = "127.0.0.1:50051"
+DEFAULT_MAX_MESSAGE_BYTES = 64 << 20
+PROTOCOL_MAJOR = "1"
+
+
+def default_server() -> str:
+    """Returns $FLICKARENA_SERVER, or 127.0.0.1:50051."""
+    return os.environ.get("FLICKARENA_SERVER") or DEFAULT_SERVER
+
+
+class Client:
+    """A connection to an env server.
+
+    Args:
+        target: ``host:port`` or ``unix:///abs/path``; default :func:`default_server`.
+        token: bearer token; default $FLICKARENA_TOKEN (none if unset).
+        timeout: seconds each unary call may take.
+        max_message_bytes: the largest message either way.
+    """
+
+    def __init__(
+        self,
+        target: str | None = None,
+        token: str | None = None,
+        timeout: float = 60.0,
+        max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
+    ):
+        self.target = target or default_server()
+        token = token if token is not None else os.environ.get("FLICKARENA_TOKEN")
+        self.timeout = timeout
+        self._metadata = (("authorization", f"Bearer {token}"),) if token else None
+        self._channel = grpc.insecure_channel(
+            self.target,
+            options=[
+                ("grpc.max_receive_message_length", max_message_bytes),
+                ("grpc.max_send_message_length", max_message_bytes),
+            ],
+        )
+        self._stub = pb_grpc.EnvServiceStub(self._channel)
+
+    def _call(self, method: Any, request: Any) -> Any:
+        try:
+            return method(request, timeout=self.timeout, metadata=self._metadata)
+        except grpc.RpcError as e:
+            raise error_from_rpc(e) from None
+
+    def server_info(self) -> pb.GetServerInfoResponse:
+        """Returns the server's versions, capabilities, limits, games and opponents."""
+        info = self._call(self._stub.GetServerInfo, pb.GetServerInfoRequest())
+        if info.protocol_version.split(".")[0] != PROTOCOL_MAJOR:
+            raise FlickarenaError(
+                f"server speaks protocol {info.protocol_version}, this client {PROTOCOL_MAJOR}.x"
+            )
+        return info
+
+    def list_games(self) -> list[pb.GameInfo]:
+        """Returns every registered game with its spec under default options."""
+        return list(self._call(self._stub.ListGames, pb.ListGamesRequest()).games)
+
+    def create_pool(self, config: pb.PoolConfig) -> pb.PoolSpec:
+        """Creates a pool and returns its spec."""
+        return self._call(self._stub.CreatePool, pb.CreatePoolRequest(config=config)).spec
+
+    def reset(self, request: pb.ResetRequest) -> pb.Batch:
+        """Resets envs of a pool and returns the batch."""
+        return self._call(self._stub.Reset, request).batch
+
+    def step(self, request: pb.StepRequest) -> pb.Batch:
+        """Steps a pool and returns the batch."""
+        return self._call(self._stub.Step, request).batch
+
+    def close_pool(self, pool_id: str) -> None:
+        """Closes a pool."""
+        self._call(self._stub.ClosePool, pb.ClosePoolRequest(pool_id=pool_id))
+
+    def session(self) -> Session:
+        """Opens a Session stream (the pipelined hot path) on this connection."""
+        return Session(self._stub, self._metadata)
+
+    def close(self) -> None:
+        """Closes the connection."""
+        self._channel.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+_END = object()
+
+
+class Session:
+    """A Session stream: the same calls as :class:`Client`, answered in order on one stream.
+
+    In-band errors raise the same exceptions as the unary calls; the stream goes on. Pools
+    created in a session are closed by the server when it ends. Not thread-safe.
+    """
+
+    def __init__(self, stub: pb_grpc.EnvServiceStub, metadata: Any):
+        self._requests: queue.SimpleQueue = queue.SimpleQueue()
+        self._responses = stub.Session(iter(self._requests.get, _END), metadata=metadata)
+        self._next_id = 0
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def _call(self, **kind: Any) -> pb.SessionResponse:
+        if self._closed:
+            raise FlickarenaError("session closed", grpc.StatusCode.FAILED_PRECONDITION)
+        self._next_id += 1
+        self._requests.put(pb.SessionRequest(request_id=self._next_id, **kind))
+        try:
+            resp = next(self._responses)
+        except grpc.RpcError as e:
+            self._closed = True
+            raise error_from_rpc(e) from None
+        except StopIteration:
+            self._closed = True
+            raise error_from_status(grpc.StatusCode.UNAVAILABLE, "session ended by the server") from None
+        if resp.request_id != self._next_id:
+            raise FlickarenaError(f"session answered request {resp.request_id}, want {self._next_id}")
+        if resp.HasField("error"):
+            raise error_from_status(resp.error.code, resp.error.message)
+        return resp
+
+    def create_pool(self, config: pb.PoolConfig) -> pb.PoolSpec:
+        """Creates a pool owned by this session and returns its spec."""
+        return self._call(create_pool=pb.CreatePoolRequest(config=config)).create_pool.spec
+
+    def reset(self, request: pb.ResetRequest) -> pb.Batch:
+        """Resets envs of a pool and returns the batch."""
+        return self._call(reset=request).reset.batch
+
+    def step(self, request: pb.StepRequest) -> pb.Batch:
+        """Steps a pool and returns the batch."""
+        return self._call(step=request).step.batch
+
+    def close_pool(self, pool_id: str) -> None:
+        """Closes a pool."""
+        self._call(close_pool=pb.ClosePoolRequest(pool_id=pool_id))
+
+    def close(self) -> None:
+        """Ends the stream (the server closes the session's pools)."""
+        if not self._closed:
+            self._closed = True
+            self._requests.put(_END)
+            try:
+                for _ in self._responses:
+                    pass
+            except grpc.RpcError:
+                pass

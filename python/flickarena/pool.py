@@ -1,0 +1,245 @@
+"""A pool of games on the server, driven with numpy arrays.
+
+:class:`Pool` is the layer every env of this package builds on: it creates the pool, sends
+resets and steps (over unary calls or a Session stream), and returns a :class:`Batch` of
+read-only numpy views of the server's tensors (``numpy.frombuffer``, no copy).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+from gymnasium.vector import AutoresetMode
+
+from flickarena._gen.v1 import flickarena_pb2 as pb
+from flickarena.client import Client, Session
+from flickarena.spaces import FORMATS, GameSpaces
+from flickarena.tensor import from_numpy, to_numpy
+
+AUTORESET = {
+    "next_step": pb.AUTORESET_MODE_NEXT_STEP,
+    "same_step": pb.AUTORESET_MODE_SAME_STEP,
+    "disabled": pb.AUTORESET_MODE_DISABLED,
+    AutoresetMode.NEXT_STEP: pb.AUTORESET_MODE_NEXT_STEP,
+    AutoresetMode.SAME_STEP: pb.AUTORESET_MODE_SAME_STEP,
+    AutoresetMode.DISABLED: pb.AUTORESET_MODE_DISABLED,
+}
+VIEWS = {"self_play": pb.VIEW_SELF_PLAY, "single_agent": pb.VIEW_SINGLE_AGENT}
+ILLEGAL = {"reject": pb.ILLEGAL_MODE_REJECT, "replace": pb.ILLEGAL_MODE_REPLACE}
+
+
+def _lookup(table: Mapping[Any, int], value: Any, what: str) -> int:
+    try:
+        return table[value]
+    except KeyError:
+        known = sorted(str(k) for k in table if isinstance(k, str))
+        raise ValueError(f"{what}: unknown value {value!r} (known: {known})") from None
+
+
+@dataclass
+class Batch:
+    """One Reset or Step result, row i for env i (N envs, P players, O obs, M mask).
+
+    Arrays are read-only views of the message; copy what you keep past the next call if
+    you need it writable.
+    """
+
+    obs: np.ndarray  # [N, O] float32
+    reward: np.ndarray  # [N, P] float32
+    terminated: np.ndarray  # [N] bool
+    truncated: np.ndarray  # [N] bool
+    current_player: np.ndarray  # [N] int32
+    action_mask: np.ndarray  # [N, M] bool, factorised
+    state_hash: np.ndarray  # [N] uint64
+    episode: np.ndarray  # [N] uint64
+    illegal: np.ndarray  # [N] bool
+    episode_return: np.ndarray  # [N, P] float32, on the call an episode ended
+    episode_length: np.ndarray  # [N] int32, on the call an episode ended
+    final_obs: np.ndarray | None  # [N, O] float32, same-step autoreset only
+    final_state_hash: np.ndarray | None  # [N] uint64, same-step autoreset only
+    obs_all_seats: np.ndarray | None  # [N, P, O] float32, observe_all_seats only
+
+    @property
+    def done(self) -> np.ndarray:
+        """``terminated | truncated``."""
+        return self.terminated | self.truncated
+
+
+def decode_batch(b: pb.Batch) -> Batch:
+    """Returns numpy views of a wire batch."""
+    opt = lambda name: to_numpy(getattr(b, name)) if b.HasField(name) else None  # noqa: E731
+    return Batch(
+        obs=to_numpy(b.obs),
+        reward=to_numpy(b.reward),
+        terminated=to_numpy(b.terminated),
+        truncated=to_numpy(b.truncated),
+        current_player=to_numpy(b.current_player),
+        action_mask=to_numpy(b.action_mask),
+        state_hash=to_numpy(b.state_hash),
+        episode=to_numpy(b.episode),
+        illegal=to_numpy(b.illegal),
+        episode_return=to_numpy(b.episode_return),
+        episode_length=to_numpy(b.episode_length),
+        final_obs=opt("final_obs"),
+        final_state_hash=opt("final_state_hash"),
+        obs_all_seats=opt("obs_all_seats"),
+    )
+
+
+class Pool:
+    """A pool of ``num_envs`` games of ``game_id`` on the server.
+
+    Args:
+        game_id: the game, e.g. ``"dummy/race-v1"``.
+        num_envs: number of envs.
+        server: target (``host:port`` or ``unix:///path``), or a :class:`Client` to share.
+        token: bearer token (default $FLICKARENA_TOKEN).
+        options: the game's options (strings or numbers).
+        autoreset_mode: ``"next_step"`` (default), ``"same_step"``, ``"disabled"`` or a
+            ``gymnasium.vector.AutoresetMode``.
+        view: ``"self_play"`` (the client plays every seat) or ``"single_agent"`` (seat 0;
+            the server plays the others with ``opponent``).
+        opponent: a server-side opponent name (``"random"`` by default), single-agent only.
+        illegal: ``"reject"`` (an illegal action fails the step) or ``"replace"`` (the
+            game's default action is played instead, with ``illegal_penalty``).
+        shaping: weight of the game's dense shaping reward (0: outcome rewards only).
+        max_episode_steps: episode step limit (None: the game's; a negative value: none).
+        action_format: ``"native"``, ``"box"`` or ``"multidiscrete"`` (see
+            :mod:`flickarena.spaces`), with ``bins`` per dim for the last.
+        observe_all_seats: also return every seat's observation (``Batch.obs_all_seats``).
+        transport: ``"unary"`` calls or one ``"session"`` stream.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        num_envs: int,
+        *,
+        server: str | Client | None = None,
+        token: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        autoreset_mode: Any = "next_step",
+        view: str = "self_play",
+        opponent: str | None = None,
+        illegal: str = "reject",
+        illegal_penalty: float = 0.0,
+        shaping: float = 0.0,
+        max_episode_steps: int | None = None,
+        action_format: str = "native",
+        bins: int | None = None,
+        observe_all_seats: bool = False,
+        transport: str = "unary",
+    ):
+        if isinstance(server, Client):
+            self.client, self._own_client = server, False
+        else:
+            self.client, self._own_client = Client(server, token), True
+        config = pb.PoolConfig(
+            game_id=game_id,
+            num_envs=num_envs,
+            options={k: str(v) for k, v in (options or {}).items()},
+            autoreset_mode=_lookup(AUTORESET, autoreset_mode, "autoreset_mode"),
+            view=_lookup(VIEWS, view, "view"),
+            opponent=opponent or "",
+            illegal_mode=_lookup(ILLEGAL, illegal, "illegal"),
+            illegal_penalty=illegal_penalty,
+            shaping=shaping,
+            max_episode_steps=max_episode_steps or 0,
+            action_format=_lookup(FORMATS, action_format, "action_format"),
+            bins=bins or 0,
+            observe_all_seats=observe_all_seats,
+        )
+        if transport not in ("unary", "session"):
+            raise ValueError(f"transport: unknown value {transport!r} (known: ['session', 'unary'])")
+        self._calls: Client | Session = self.client
+        if transport == "session":
+            self._calls = self.client.session()
+        try:
+            self.spec: pb.PoolSpec = self._calls.create_pool(config)
+        except Exception:
+            self._close_transport()
+            raise
+        self.id = self.spec.pool_id
+        self.game: pb.GameSpec = self.spec.game
+        self.num_envs = num_envs
+        self.num_players = self.game.num_players
+        self.spaces = GameSpaces(self.spec)
+        self.closed = False
+
+    def reset(
+        self,
+        seed: int | None = None,
+        mask: np.ndarray | Sequence[bool] | None = None,
+        seeds: np.ndarray | Sequence[int] | None = None,
+    ) -> Batch:
+        """Starts new episodes and returns the batch.
+
+        With ``seed``, env i gets the stream of (seed, i) and episode 0. With ``mask`` and/or
+        ``seeds`` (one per env), only the masked envs reset, each with its own seed (or its
+        next episode). With nothing, every env starts its next episode.
+        """
+        req = pb.ResetRequest(pool_id=self.id)
+        if seed is not None:
+            req.seed = int(seed) % (1 << 64)
+        if mask is not None:
+            req.mask.CopyFrom(from_numpy(np.asarray(mask, dtype=bool), np.bool_))
+        if seeds is not None:
+            s = np.asarray([int(x) % (1 << 64) for x in np.asarray(seeds).ravel()], dtype=np.uint64)
+            req.seeds.CopyFrom(from_numpy(s, np.uint64))
+        return decode_batch(self._calls.reset(req))
+
+    def step(self, actions: Any) -> Batch:
+        """Applies one action per env, in the pool's action format, and returns the batch.
+
+        ``"native"``: ``{"discrete": [N, heads] ints, "continuous": [N, dims] floats}``;
+        ``"box"``: ``[N, box_size]`` floats; ``"multidiscrete"``: ``[N, heads+dims]`` ints.
+        Arrays go as they are: the server checks their shapes and values.
+        """
+        return decode_batch(self._calls.step(self.step_request(actions)))
+
+    def step_request(self, actions: Any) -> pb.StepRequest:
+        """Returns the StepRequest of ``actions``."""
+        fmt = self.spaces.format
+        if fmt == "box":
+            return pb.StepRequest(pool_id=self.id, box=from_numpy(actions, np.float32))
+        if fmt == "multidiscrete":
+            return pb.StepRequest(pool_id=self.id, multi_discrete=from_numpy(actions, np.int64))
+        if not isinstance(actions, Mapping):
+            raise TypeError(f"step: native actions are a mapping with 'discrete' and 'continuous', got {type(actions).__name__}")
+        req = pb.StepRequest(pool_id=self.id)
+        if actions.get("discrete") is not None:
+            req.discrete.CopyFrom(from_numpy(actions["discrete"], np.int32))
+        if actions.get("continuous") is not None:
+            req.continuous.CopyFrom(from_numpy(actions["continuous"], np.float32))
+        return req
+
+    def _close_transport(self) -> None:
+        if isinstance(self._calls, Session):
+            self._calls.close()
+        if self._own_client:
+            self.client.close()
+
+    def close(self) -> None:
+        """Closes the pool (idempotent)."""
+        if getattr(self, "closed", True):
+            return
+        self.closed = True
+        try:
+            self._calls.close_pool(self.id)
+        except Exception:  # the server may be gone; the pool dies with it
+            pass
+        self._close_transport()
+
+    def __enter__(self) -> Pool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass

@@ -1,0 +1,102 @@
+"""One Flickarena game as a ``gymnasium.Env`` (the ``num_envs=1`` adapter).
+
+It passes ``gymnasium.utils.env_checker.check_env`` and is what ``gymnasium.make`` returns for
+the registered ids. Training loops should prefer :class:`flickarena.vector_env.FlickVectorEnv`:
+this adapter makes one server call per step for a single game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import gymnasium as gym
+import numpy as np
+
+from flickarena.client import Client
+from flickarena.pool import Pool
+
+
+class FlickEnv(gym.Env):
+    """One game of ``game_id``, played from seat 0 against a server-side ``opponent``.
+
+    ``reset(seed=s)`` replays the same episode for the same ``s``; ``reset()`` starts the
+    next episode of the current stream. The legal-action mask is in ``info["action_mask"]``.
+    Illegal actions are replaced by the game's default action (``info["illegal"]``) unless
+    ``illegal="reject"``. Other keywords go to :class:`flickarena.pool.Pool`.
+    """
+
+    metadata = {"render_modes": []}
+
+    def __init__(
+        self,
+        game_id: str = "dummy/race-v1",
+        *,
+        server: str | Client | None = None,
+        token: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        opponent: str | None = None,
+        illegal: str = "replace",
+        illegal_penalty: float = 0.0,
+        shaping: float = 0.0,
+        max_episode_steps: int | None = None,
+        action_format: str = "native",
+        bins: int | None = None,
+        render_mode: str | None = None,
+    ):
+        if render_mode is not None:
+            raise ValueError(f"render_mode {render_mode!r}: Flickarena envs do not render yet")
+        self.pool = Pool(
+            game_id,
+            1,
+            server=server,
+            token=token,
+            options=options,
+            autoreset_mode="disabled",
+            view="single_agent",
+            opponent=opponent,
+            illegal=illegal,
+            illegal_penalty=illegal_penalty,
+            shaping=shaping,
+            max_episode_steps=max_episode_steps,
+            action_format=action_format,
+            bins=bins,
+        )
+        self.game_id = game_id
+        self.observation_space = self.pool.spaces.observation
+        self.action_space = self.pool.spaces.action
+        self.render_mode = None
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        batch = self.pool.reset(seed=seed)
+        return np.array(batch.obs[0]), self._info(batch)
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        fmt = self.pool.spaces.format
+        if fmt == "native":
+            batched = {k: np.asarray(v)[None] for k, v in action.items()}
+        else:
+            batched = np.asarray(action)[None]
+        batch = self.pool.step(batched)
+        info = self._info(batch)
+        if batch.done[0]:
+            info["episode_return"] = float(batch.episode_return[0, 0])
+            info["episode_length"] = int(batch.episode_length[0])
+        return (
+            np.array(batch.obs[0]),
+            float(batch.reward[0, 0]),
+            bool(batch.terminated[0]),
+            bool(batch.truncated[0]),
+            info,
+        )
+
+    def _info(self, b: Any) -> dict[str, Any]:
+        return {
+            "action_mask": self.pool.spaces.flat_masks(b.action_mask[0]),
+            "state_hash": int(b.state_hash[0]),
+            "episode_number": int(b.episode[0]),
+            "illegal": bool(b.illegal[0]),
+        }
+
+    def close(self) -> None:
+        self.pool.close()

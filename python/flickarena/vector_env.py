@@ -1,0 +1,181 @@
+"""A Gymnasium vector env of Flickarena games, served by an env server.
+
+Registered for every game (see :mod:`flickarena.registration`), so that::
+
+    envs = gymnasium.make_vec("flickarena/dummy-race-v1", num_envs=64,
+                              vectorization_mode="vector_entry_point",
+                              server="unix:///tmp/flickarena.sock")
+
+gives a :class:`FlickVectorEnv`. The whole batch is one pool on the server: one call per
+step, whatever ``num_envs``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from flickarena.client import Client
+from flickarena.pool import Batch, Pool
+
+_MODES = {
+    "next_step": AutoresetMode.NEXT_STEP,
+    "same_step": AutoresetMode.SAME_STEP,
+    "disabled": AutoresetMode.DISABLED,
+}
+
+
+class FlickVectorEnv(VectorEnv):
+    """``num_envs`` games of ``game_id`` as a ``gymnasium.vector.VectorEnv``.
+
+    The autoreset mode is declared in ``metadata["autoreset_mode"]`` and honoured by the
+    server: ``NEXT_STEP`` (default), ``SAME_STEP`` (``info["final_obs"]``) or ``DISABLED``
+    (reset ended envs with ``reset(options={"reset_mask": mask})``).
+
+    Views: ``"single_agent"`` (default) is the Gymnasium view: the agent is seat 0, the
+    server plays the other seats with ``opponent``, rewards are seat 0's. ``"self_play"``
+    acts for whichever seat is to move (``info["current_player"]``); the reward is that of
+    the seat that just acted, and ``info["reward_all_seats"]`` has every seat's.
+
+    Observations are the game's float32 vector; the legal-action mask is in
+    ``info["action_mask"]`` (factorised, one entry per value of each head). Illegal actions
+    are replaced by the game's default action by default (``illegal="replace"``, flagged in
+    ``info["illegal"]``); ``illegal="reject"`` raises instead.
+
+    Other info keys (each with its ``_key`` mask, as Gymnasium's vector infos):
+    ``current_player``, ``state_hash``, ``episode_number``, ``illegal``, and on the step an
+    episode ends ``episode_return`` (per seat) and ``episode_length``. The key ``episode`` is
+    left to ``gymnasium.wrappers.vector.RecordEpisodeStatistics``.
+
+    Seeding: ``reset(seed=s)`` gives env i the stream of (s, i); a list of seeds gives env i
+    its own; ``reset()`` starts every env's next episode on its stream.
+
+    Every other keyword (``options``, ``opponent``, ``illegal``, ``shaping``,
+    ``max_episode_steps``, ``action_format``, ``bins``, ``transport``, ``server``,
+    ``token``) is passed to :class:`flickarena.pool.Pool`.
+    """
+
+    def __init__(
+        self,
+        game_id: str = "dummy/race-v1",
+        num_envs: int = 1,
+        *,
+        server: str | Client | None = None,
+        token: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
+        view: str = "single_agent",
+        opponent: str | None = None,
+        illegal: str = "replace",
+        illegal_penalty: float = 0.0,
+        shaping: float = 0.0,
+        max_episode_steps: int | None = None,
+        action_format: str = "native",
+        bins: int | None = None,
+        transport: str = "unary",
+    ):
+        mode = _MODES[autoreset_mode] if autoreset_mode in _MODES else AutoresetMode(autoreset_mode)
+        self.pool = Pool(
+            game_id,
+            num_envs,
+            server=server,
+            token=token,
+            options=options,
+            autoreset_mode=mode,
+            view=view,
+            opponent=opponent,
+            illegal=illegal,
+            illegal_penalty=illegal_penalty,
+            shaping=shaping,
+            max_episode_steps=max_episode_steps,
+            action_format=action_format,
+            bins=bins,
+            transport=transport,
+        )
+        self.game_id = game_id
+        self.view = view
+        self.num_envs = num_envs
+        sp = self.pool.spaces
+        self.single_observation_space = sp.observation
+        self.single_action_space = sp.action
+        self.observation_space = batch_space(sp.observation, num_envs)
+        self.action_space = batch_space(sp.action, num_envs)
+        self.metadata = {"autoreset_mode": mode, "render_modes": [], "game_id": game_id}
+        self.render_mode = None
+        self._mode = mode
+        self._to_move = np.zeros(num_envs, dtype=np.int64)
+        self._all = np.arange(num_envs)
+
+    def reset(
+        self,
+        *,
+        seed: int | list[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Resets every env, or the envs of ``options["reset_mask"]``."""
+        mask = None if options is None else options.get("reset_mask")
+        if isinstance(seed, (list, tuple, np.ndarray)):
+            if len(seed) != self.num_envs:
+                raise ValueError(f"reset: {len(seed)} seeds for {self.num_envs} envs")
+            super().reset(seed=None)
+            rng = self.np_random
+            seeds = [int(rng.integers(1 << 63)) if s is None else int(s) for s in seed]
+            batch = self.pool.reset(mask=mask if mask is not None else np.ones(self.num_envs, bool), seeds=seeds)
+        else:
+            super().reset(seed=seed)
+            if mask is not None:
+                seeds = None if seed is None else [int(seed) + i for i in range(self.num_envs)]
+                batch = self.pool.reset(mask=mask, seeds=seeds)
+            else:
+                batch = self.pool.reset(seed=seed)
+        self._to_move = np.array(batch.current_player, dtype=np.int64)
+        return np.array(batch.obs), self._info(batch)
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Steps every env with its action (in the format of ``single_action_space``)."""
+        batch = self.pool.step(actions)
+        if self.view == "single_agent":
+            reward = np.array(batch.reward[:, 0], dtype=np.float32)
+        else:
+            reward = np.array(batch.reward[self._all, self._to_move], dtype=np.float32)
+        self._to_move = np.array(batch.current_player, dtype=np.int64)
+        info = self._info(batch)
+        if self.view != "single_agent":
+            info["reward_all_seats"] = np.array(batch.reward)
+            info["_reward_all_seats"] = np.ones(self.num_envs, dtype=bool)
+        return np.array(batch.obs), reward, np.array(batch.terminated), np.array(batch.truncated), info
+
+    def _info(self, b: Batch) -> dict[str, Any]:
+        n = self.num_envs
+        every = np.ones(n, dtype=bool)
+        done = np.array(b.done)
+        info: dict[str, Any] = {
+            "action_mask": np.array(b.action_mask),
+            "current_player": np.array(b.current_player),
+            "state_hash": np.array(b.state_hash),
+            "episode_number": np.array(b.episode),
+            "illegal": np.array(b.illegal),
+        }
+        for k in list(info):
+            info["_" + k] = every
+        if done.any():
+            info["episode_return"] = np.array(b.episode_return)
+            info["_episode_return"] = done
+            info["episode_length"] = np.array(b.episode_length)
+            info["_episode_length"] = done
+            if b.final_obs is not None:
+                final = np.full(n, None, dtype=object)
+                for i in np.flatnonzero(done):
+                    final[i] = np.array(b.final_obs[i])
+                info["final_obs"] = final
+                info["_final_obs"] = done
+                info["final_state_hash"] = np.array(b.final_state_hash)
+                info["_final_state_hash"] = done
+        return info
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Closes the pool."""
+        self.pool.close()

@@ -52,6 +52,11 @@ func (s *Server) Session(stream flickv1.EnvService_SessionServer) error {
 	var buf []byte
 	for {
 		select {
+		case <-s.drain: // checked first: no new request once draining
+			return status.Error(codes.Unavailable, "server shutting down")
+		default:
+		}
+		select {
 		case <-s.drain:
 			return status.Error(codes.Unavailable, "server shutting down")
 		case err := <-recvErr:

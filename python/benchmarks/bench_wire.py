@@ -67,12 +67,10 @@ def python_rows(seconds: float) -> dict[str, float]:
                 for transport in ("unary", "session"):
                     with Pool("dummy/race-v1", n, server=target, transport=transport) as pool:
                         pool.reset(seed=1)
-                        req = pool.step_request(act)
-                        rows[f"py-{name}-{transport}/envs={n}"] = time_steps(lambda: pool.step(act), n, seconds)
-                        del req
+                        rows[f"py-{name}-{transport}/envs={n}"] = time_steps(lambda p=pool, a=act: p.step(a), n, seconds)
             envs = FlickVectorEnv("dummy/race-v1", n, server=unix.target, illegal="reject")
             envs.reset(seed=1)
-            rows[f"py-vectorenv-unix-unary/envs={n}"] = time_steps(lambda: envs.step(act), n, seconds)
+            rows[f"py-vectorenv-unix-unary/envs={n}"] = time_steps(lambda e=envs, a=act: e.step(a), n, seconds)
             envs.close()
     return rows
 

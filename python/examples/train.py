@@ -58,7 +58,7 @@ class LinearPolicy:
 
     def probs(self, x: np.ndarray, mask: np.ndarray) -> list[np.ndarray]:
         out, off = [], 0
-        for w, n in zip(self.heads, self.nvec):
+        for w, n in zip(self.heads, self.nvec, strict=True):
             logits = x @ w
             m = mask[:, off : off + n]
             logits = np.where(m, logits, -np.inf)
@@ -127,7 +127,8 @@ def train(args: Args, server: str) -> dict[str, float]:
         rng = np.random.default_rng(args.seed)
         eval_rng = np.random.default_rng(args.seed + 1)
         eval_seed = 10_000 + args.seed
-        result = {"random": evaluate(envs, lambda o, m: random_actions(m, nvec, low, high, eval_rng), args.eval_episodes, eval_seed)}
+        rand = lambda o, m: random_actions(m, nvec, low, high, eval_rng)  # noqa: E731
+        result = {"random": evaluate(envs, rand, args.eval_episodes, eval_seed)}
         result["untrained"] = evaluate(envs, lambda o, m: policy.act(o, m, None, 1.0)[:2], args.eval_episodes, eval_seed)
 
         start = time.monotonic()
@@ -142,7 +143,7 @@ def train(args: Args, server: str) -> dict[str, float]:
             for _ in range(args.steps):
                 disc, cont, grads = policy.act(obs, info["action_mask"], rng, sigma)
                 live = ~fresh
-                for a, g in zip(acc, grads):
+                for a, g in zip(acc, grads, strict=True):
                     a[live] += g[live]
                 obs, reward, term, trunc, info = envs.step({"discrete": disc, "continuous": cont})
                 done = (term | trunc) & live
@@ -157,10 +158,10 @@ def train(args: Args, server: str) -> dict[str, float]:
             adv = g - baseline
             adv = adv / (adv.std() + 1e-8)
             baseline = 0.9 * baseline + 0.1 * g.mean()
-            for (_, _, grads), w in zip(ended, adv):
-                for t, gr in zip(total, grads):
+            for (_, _, grads), w in zip(ended, adv, strict=True):
+                for t, gr in zip(total, grads, strict=True):
                     t += w * gr
-            for p, t in zip(policy.params(), total):
+            for p, t in zip(policy.params(), total, strict=True):
                 p += args.lr * t / len(ended)
         result["train_seconds"] = time.monotonic() - start
         result["trained"] = evaluate(envs, lambda o, m: policy.act(o, m, None, 1.0)[:2], args.eval_episodes, eval_seed)

@@ -93,12 +93,14 @@ class _Servicer(pb_grpc.AgentServiceServicer):
         if self.info.games and g.id not in self.info.games:
             context.abort(grpc.StatusCode.INVALID_ARGUMENT, f"game: {self.info.name} does not play {g.id}")
         try:
-            turn = Turn(g, to_numpy(request.player), to_numpy(request.obs), to_numpy(request.action_mask), to_numpy(request.seed))
+            turn = Turn(g, to_numpy(request.player), to_numpy(request.obs),
+                        to_numpy(request.action_mask), to_numpy(request.seed))
         except ValueError as e:
             context.abort(grpc.StatusCode.INVALID_ARGUMENT, f"act: {e}")
         b, h, d = len(turn.player), len(g.heads), len(g.dims)
         if turn.obs.shape != (b, g.obs_size) or turn.action_mask.shape != (b, g.mask_size) or turn.seed.shape != (b,):
-            context.abort(grpc.StatusCode.INVALID_ARGUMENT, "act: obs, action_mask and seed do not match player and the game spec")
+            context.abort(grpc.StatusCode.INVALID_ARGUMENT,
+                          "act: obs, action_mask and seed do not match player and the game spec")
         disc, cont = self.policy(turn)
         disc = np.asarray(disc).reshape(b, h) if h else np.zeros((b, 0))
         cont = np.asarray(cont).reshape(b, d) if d else np.zeros((b, 0))

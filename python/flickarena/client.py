@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import queue
-import threading
 from typing import Any
 
 import grpc
@@ -62,9 +61,9 @@ class Client:
         )
         self._stub = pb_grpc.EnvServiceStub(self._channel)
 
-    def _call(self, method: Any, request: Any) -> Any:
+    def _call(self, method: Any, request: Any, timeout: float | None = None) -> Any:
         try:
-            return method(request, timeout=self.timeout, metadata=self._metadata)
+            return method(request, timeout=timeout or self.timeout, metadata=self._metadata)
         except grpc.RpcError as e:
             raise error_from_rpc(e) from None
 
@@ -93,9 +92,9 @@ class Client:
         """Steps a pool and returns the batch."""
         return self._call(self._stub.Step, request).batch
 
-    def close_pool(self, pool_id: str) -> None:
+    def close_pool(self, pool_id: str, timeout: float | None = None) -> None:
         """Closes a pool."""
-        self._call(self._stub.ClosePool, pb.ClosePoolRequest(pool_id=pool_id))
+        self._call(self._stub.ClosePool, pb.ClosePoolRequest(pool_id=pool_id), timeout)
 
     def session(self) -> Session:
         """Opens a Session stream (the pipelined hot path) on this connection."""
@@ -126,7 +125,6 @@ class Session:
         self._requests: queue.SimpleQueue = queue.SimpleQueue()
         self._responses = stub.Session(iter(self._requests.get, _END), metadata=metadata)
         self._next_id = 0
-        self._lock = threading.Lock()
         self._closed = False
 
     def _call(self, **kind: Any) -> pb.SessionResponse:
@@ -160,8 +158,8 @@ class Session:
         """Steps a pool and returns the batch."""
         return self._call(step=request).step.batch
 
-    def close_pool(self, pool_id: str) -> None:
-        """Closes a pool."""
+    def close_pool(self, pool_id: str, timeout: float | None = None) -> None:
+        """Closes a pool (``timeout`` is ignored: a session has no per-call deadline)."""
         self._call(close_pool=pb.ClosePoolRequest(pool_id=pool_id))
 
     def close(self) -> None:

@@ -16,7 +16,6 @@ Illegal actions are replaced by the game's default action unless ``illegal="reje
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Mapping
 
 import numpy as np
@@ -171,11 +170,9 @@ class FlickParallelEnv(ParallelEnv):
         self.possible_agents = list(self._game.agents)
         self.agents: list[str] = []
 
-    @functools.lru_cache(maxsize=None)
     def observation_space(self, agent: str) -> spaces.Space:
-        return self._game.observation_space
+        return self._game.observation_space  # the same object for every agent and call
 
-    @functools.lru_cache(maxsize=None)
     def action_space(self, agent: str) -> spaces.Space:
         return self._game.action_space
 

@@ -221,13 +221,14 @@ class Pool:
         if self._own_client:
             self.client.close()
 
-    def close(self) -> None:
-        """Closes the pool (idempotent)."""
+    def close(self, timeout: float | None = None) -> None:
+        """Closes the pool (idempotent). A pool never closed is closed by the server after
+        its idle timeout, or when its session ends."""
         if getattr(self, "closed", True):
             return
         self.closed = True
         try:
-            self._calls.close_pool(self.id)
+            self._calls.close_pool(self.id, timeout)
         except Exception:  # the server may be gone; the pool dies with it
             pass
         self._close_transport()
@@ -240,6 +241,6 @@ class Pool:
 
     def __del__(self) -> None:
         try:
-            self.close()
+            self.close(timeout=2.0)
         except Exception:
             pass

@@ -44,6 +44,14 @@ func (a *AgentPolicy) Info(ctx context.Context) (*flickv1.GetAgentInfoResponse, 
 // writes the agent's action into dst. A failed call or a response of the
 // wrong shape is an error; an illegal action is caught by the caller.
 func (a *AgentPolicy) Act(dst env.Action, t env.Turn, rng *rand.Rand) error {
+	return a.ActContext(context.Background(), dst, t, rng)
+}
+
+// ActContext is [AgentPolicy.Act] under ctx: the call ends at ctx's deadline
+// or the policy's timeout, whichever comes first. A failed call's error wraps
+// the gRPC status, so status.Code reports it (codes.Unavailable for a lost
+// connection, codes.DeadlineExceeded for a late answer).
+func (a *AgentPolicy) ActContext(ctx context.Context, dst env.Action, t env.Turn, rng *rand.Rand) error {
 	var buf []byte
 	req := &flickv1.ActRequest{
 		Game:       GameSpec(t.Spec),
@@ -52,7 +60,7 @@ func (a *AgentPolicy) Act(dst env.Action, t env.Turn, rng *rand.Rand) error {
 		ActionMask: tensor(&buf, t.Mask, 1, len(t.Mask)),
 		Seed:       tensor(&buf, []uint64{rng.Uint64()}, 1),
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), a.timeout)
+	ctx, cancel := context.WithTimeout(ctx, a.timeout)
 	defer cancel()
 	resp, err := a.client.Act(ctx, req)
 	if err != nil {

@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -18,7 +16,7 @@ import (
 
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/env"
-	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
+	"github.com/flickarena/flickarena/envrpc"
 )
 
 // infoTimeout bounds the GetAgentInfo handshake with a remote bot.
@@ -26,11 +24,12 @@ const infoTimeout = 10 * time.Second
 
 // remoteBot is a bot served by an AgentService at an address: an arena.Bot
 // (and arena.ContextActor) whose every decision is one Act call with one
-// position. It is safe for concurrent use, as a gRPC connection is.
+// position, made by envrpc.AgentPolicy. It is safe for concurrent use, as a
+// gRPC connection is.
 type remoteBot struct {
 	addr    string
 	conn    *grpc.ClientConn
-	client  flickv1.AgentServiceClient
+	policy  *envrpc.AgentPolicy
 	name    string
 	version string
 	games   []string // the game ids it plays; empty means any
@@ -44,10 +43,12 @@ func dialRemote(ctx context.Context, addr string) (*remoteBot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("remote bot at %s: %w", addr, err)
 	}
-	b := &remoteBot{addr: addr, conn: conn, client: flickv1.NewAgentServiceClient(conn)}
+	// The arena's per-decision deadline bounds every call; the policy's own
+	// timeout only backs it up.
+	b := &remoteBot{addr: addr, conn: conn, policy: envrpc.NewAgentPolicy(conn, time.Hour)}
 	ictx, cancel := context.WithTimeout(ctx, infoTimeout)
 	defer cancel()
-	info, err := b.client.GetAgentInfo(ictx, &flickv1.GetAgentInfoRequest{})
+	info, err := b.policy.Info(ictx)
 	if err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("remote bot at %s: no answer to GetAgentInfo: %w", addr, err)
@@ -85,99 +86,17 @@ func (b *remoteBot) Act(dst env.Action, t env.Turn, rng *rand.Rand) error {
 // expired deadline context.DeadlineExceeded; a malformed answer is an
 // error (the bot's crash).
 func (b *remoteBot) ActContext(ctx context.Context, dst env.Action, t env.Turn, rng *rand.Rand) error {
-	req := &flickv1.ActRequest{
-		Game:       wireSpec(t.Spec),
-		Player:     &flickv1.Tensor{Dtype: flickv1.DType_DTYPE_INT32, Shape: []int64{1}, Data: binary.LittleEndian.AppendUint32(nil, uint32(t.Player))},
-		Obs:        float32Tensor(t.Obs),
-		ActionMask: boolTensor(t.Mask),
-		Seed:       &flickv1.Tensor{Dtype: flickv1.DType_DTYPE_UINT64, Shape: []int64{1}, Data: binary.LittleEndian.AppendUint64(nil, rng.Uint64())},
-	}
-	resp, err := b.client.Act(ctx, req)
-	if err != nil {
-		switch status.Code(err) {
-		case codes.Unavailable:
-			return fmt.Errorf("%s: %w: %v", b.addr, arena.ErrDisconnected, err)
-		case codes.DeadlineExceeded:
-			return fmt.Errorf("%s: %w", b.addr, context.DeadlineExceeded)
-		}
-		return fmt.Errorf("%s: %w", b.addr, err)
-	}
-	heads, dims := len(t.Spec.Heads), len(t.Spec.Dims)
-	if err := checkTensor(resp.GetDiscrete(), "discrete", flickv1.DType_DTYPE_INT32, heads); err != nil {
-		return fmt.Errorf("%s: malformed answer: %w", b.addr, err)
-	}
-	if err := checkTensor(resp.GetContinuous(), "continuous", flickv1.DType_DTYPE_FLOAT32, dims); err != nil {
-		return fmt.Errorf("%s: malformed answer: %w", b.addr, err)
-	}
-	for h := range heads {
-		dst.Discrete[h] = int32(binary.LittleEndian.Uint32(resp.GetDiscrete().GetData()[4*h:]))
-	}
-	for d := range dims {
-		dst.Continuous[d] = math.Float32frombits(binary.LittleEndian.Uint32(resp.GetContinuous().GetData()[4*d:]))
-	}
-	return nil
-}
-
-// checkTensor checks that t holds one row of width 4-byte elements of
-// dtype; a missing tensor is accepted for width 0.
-func checkTensor(t *flickv1.Tensor, field string, dtype flickv1.DType, width int) error {
-	if t == nil && width == 0 {
+	err := b.policy.ActContext(ctx, dst, t, rng)
+	if err == nil {
 		return nil
 	}
-	switch {
-	case t == nil:
-		return fmt.Errorf("%s: missing", field)
-	case t.GetDtype() != dtype:
-		return fmt.Errorf("%s: dtype %v, want %v", field, t.GetDtype(), dtype)
-	case !slices.Equal(t.GetShape(), []int64{1, int64(width)}):
-		return fmt.Errorf("%s: shape %v, want [1 %d]", field, t.GetShape(), width)
-	case len(t.GetData()) != 4*width:
-		return fmt.Errorf("%s: %d bytes, want %d", field, len(t.GetData()), 4*width)
+	switch status.Code(err) {
+	case codes.Unavailable:
+		return fmt.Errorf("%s: %w: %v", b.addr, arena.ErrDisconnected, err)
+	case codes.DeadlineExceeded:
+		return fmt.Errorf("%s: %w", b.addr, context.DeadlineExceeded)
 	}
-	return nil
-}
-
-// float32Tensor encodes x as a [1, len(x)] float32 tensor.
-func float32Tensor(x []float32) *flickv1.Tensor {
-	data := make([]byte, 0, 4*len(x))
-	for _, v := range x {
-		data = binary.LittleEndian.AppendUint32(data, math.Float32bits(v))
-	}
-	return &flickv1.Tensor{Dtype: flickv1.DType_DTYPE_FLOAT32, Shape: []int64{1, int64(len(x))}, Data: data}
-}
-
-// boolTensor encodes x as a [1, len(x)] bool tensor, one byte per value.
-func boolTensor(x []bool) *flickv1.Tensor {
-	data := make([]byte, len(x))
-	for i, v := range x {
-		if v {
-			data[i] = 1
-		}
-	}
-	return &flickv1.Tensor{Dtype: flickv1.DType_DTYPE_BOOL, Shape: []int64{1, int64(len(x))}, Data: data}
-}
-
-// wireSpec returns the wire form of a game's spec.
-// TODO(issue 7): use envrpc's conversion once that package is committed.
-func wireSpec(s *env.Spec) *flickv1.GameSpec {
-	g := &flickv1.GameSpec{
-		Id:              s.ID,
-		NumPlayers:      int32(s.NumPlayers),
-		MaxEpisodeSteps: int32(s.MaxEpisodeSteps),
-		ObsSize:         int32(s.ObsSize()),
-		MaskSize:        int32(s.MaskSize()),
-		BoxSize:         int32(s.BoxSize()),
-	}
-	for _, f := range s.Obs {
-		g.Obs = append(g.Obs, &flickv1.ObsField{Name: f.Name, Size: int32(f.Size), Low: f.Low, High: f.High, Doc: f.Doc})
-	}
-	for _, h := range s.Heads {
-		g.Heads = append(g.Heads, &flickv1.ActionHead{Name: h.Name, N: int32(h.N), Values: h.Values})
-	}
-	for _, d := range s.Dims {
-		g.Dims = append(g.Dims, &flickv1.ActionDim{Name: d.Name, Low: d.Low, High: d.High, Unit: d.Unit})
-	}
-	return g
+	return fmt.Errorf("%s: %w", b.addr, err)
 }
 
 // checkRemoteGames fails if a remote bot does not play the game of one of

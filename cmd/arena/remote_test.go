@@ -106,7 +106,7 @@ func TestRun_RemoteBots(t *testing.T) {
 		{"Plays", &agentServer{name: "netbot", games: []string{"dummy/race-v1"}}, arena.TermNormal, ""},
 		{"Unavailable", &agentServer{name: "flaky", fail: codes.Unavailable}, arena.TermDisconnect, "going down"},
 		{"Internal", &agentServer{name: "buggy", fail: codes.Internal}, arena.TermCrash, "going down"},
-		{"ShortAnswer", &agentServer{name: "short", short: true}, arena.TermCrash, "malformed answer: discrete: shape [1 1], want [1 2]"},
+		{"ShortAnswer", &agentServer{name: "short", short: true}, arena.TermCrash, "agent response act.discrete: shape [1 1], want [1 2]"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

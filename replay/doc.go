@@ -1,0 +1,61 @@
+// Package replay records games as compact replay files, reads them back, and proves them by
+// playing their actions again through the engine.
+//
+// A replay holds how a game was set up (the game id, its options, the seed of its random
+// stream, the players), its opening position, and every action with what it did: the
+// state hash, the change of the game's view and, for a flick, its trajectory sampled every
+// 1/60 s of simulated time with its contacts, falls and exits. A viewer (package viewer)
+// draws it; a test replays it.
+//
+// # Recording
+//
+// A [Recorder] wraps any [env.Game]: each Reset starts a replay, each Step adds a line. The
+// trajectories come from the game: a game that flicks runs its flicks through a [Tracer]
+// (the Flick 'em Up! env game does when created with the option record=true,
+// [RecordOption]) and exposes it ([Traceable]). The arena records chosen games this way
+// (cmd/arena run --record), and a pool created with the watch option streams env 0's games
+// to a live viewer through a [Sink].
+//
+// # The format
+//
+// A replay file is JSON lines (Ext ".jsonl"), optionally compressed with gzip (GzipExt
+// ".jsonl.gz"). Every line is one record with a "type":
+//
+//	{"type":"header","format":"flickarena-replay/1","game":"flickemup/showdown-v1",
+//	 "options":{"record":"true"},"seed":{"key":"5","episode":0},"players":["aimer","random"],
+//	 "heads":[…],"dims":[…],"frame_interval":0.0166…,"table":{"width":90,"height":90},
+//	 "pieces":{"cowboy":{"shape":"circle","r":1.2,"h":5.5,"topples":true},…},
+//	 "view":{…the game's view after the reset…},"hash":"1c0d…"}
+//	{"type":"step","i":0,"player":0,"action":{"d":[0,2,0,0,0,0],"c":[0,0,0]},
+//	 "label":"select 3","status":"running","hash":"…","view":{"phase":"act","actor":"lawmen:3"}}
+//	{"type":"step","i":1,…,"view":{…patch…},"flicks":[{"piece":1,"asked":[0,30000],
+//	 "v":[512,29430],"start":[[1,4090,800,0]],"frames":[[167,1,4099,1290,0],…],
+//	 "contacts":[[1,9,3488,4110,8110]],"falls":[[9,1,3488]],"t":9120,"steps":412,
+//	 "digest":"…"}]}
+//	{"type":"end","status":"terminated","outcome":[1,-1],"steps":151,"hash":"…"}
+//
+// Numbers that a reader could not hold (64-bit hashes and seeds) are strings. A step's view
+// is a patch of the view before it ([Diff], [Patch]): JSON Merge Patch, extended to patch
+// arrays by index. A flick's trajectory is written in fixed point (PosScale, AngleScale,
+// TimeScale: 0.1 mm, 1 mrad, 0.1 ms); a frame lists only the pieces that moved since the
+// frame before, and a flick's start lists only what changed since the previous flick ended,
+// so a piece at rest costs nothing. [Flick].Digest hashes the exact float64 values, so that
+// the fixed point loses nothing a check needs.
+//
+// # Size
+//
+// A showdown between two aiming bots (162 steps, 98 flicks) takes about 150 kB of JSON
+// lines, 48 kB with gzip; a random game (157 steps, 61 flicks) 88 kB, 25 kB with gzip
+// (BenchmarkRecorder_Showdown reports the figures of its games). Without trajectories
+// (the record option off) a replay is the actions and views only, a few tens of kB.
+//
+// # Determinism
+//
+// [Verify] creates the game again from its id, options and seed ([env.EpisodeRand](key,
+// episode), as the arena and a Vector seed their games), applies the recorded actions, and
+// requires the same opening, and at every step the same status, state hash, view patch and
+// flicks: the same fixed-point frames and the same digest of the exact values. The physics is
+// deterministic on one architecture (DESIGN.md §3); a replay verified on another may differ
+// in the last bits. [Rebuild] replays the actions with other options (adding the
+// trajectories to a replay recorded without them) and checks the state hashes on the way.
+package replay

@@ -1,0 +1,100 @@
+package viewer
+
+import (
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/flickarena/flickarena/replay"
+)
+
+// Config says what a [Handler] serves besides the page.
+type Config struct {
+	// Replays holds replay files (*.jsonl, *.jsonl.gz) at its top level, listed and served
+	// under replays/; nil serves none. os.DirFS(dir) serves a directory.
+	Replays fs.FS
+	// Live, if not nil, is served under live/ and offered by the page.
+	Live *Live
+}
+
+// Handler returns the viewer's web server, to mount at any path (with http.StripPrefix):
+//
+//	GET .            the viewer page
+//	GET replays/     the names of the replay files, a JSON array of strings, sorted
+//	GET replays/NAME one replay file, as stored (gzip is left to the page to undo)
+//	GET live         the live game, as Server-Sent Events (see [Live])
+//
+// The page opens ?replay=URL, ?live, or else the first replay, or the live game.
+func Handler(cfg Config) http.Handler {
+	page, err := build(pageData{Server: true, Live: cfg.Live != nil})
+	if err != nil {
+		panic(err) // the sources are embedded: reading them cannot fail
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(page)
+	})
+	mux.HandleFunc("GET /replays/{$}", func(w http.ResponseWriter, r *http.Request) {
+		names, err := List(cfg.Replays)
+		if err != nil {
+			http.Error(w, "cannot list the replays", http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Cache-Control", "no-cache")
+		_ = json.NewEncoder(w).Encode(names)
+	})
+	mux.HandleFunc("GET /replays/{name}", func(w http.ResponseWriter, r *http.Request) {
+		name := r.PathValue("name")
+		if cfg.Replays == nil || !isReplay(name) || !fs.ValidPath(name) || strings.Contains(name, "/") {
+			http.NotFound(w, r)
+			return
+		}
+		data, err := fs.ReadFile(cfg.Replays, name)
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		if strings.HasSuffix(name, ".gz") {
+			w.Header().Set("Content-Type", "application/gzip")
+		} else {
+			w.Header().Set("Content-Type", "application/x-ndjson")
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(data)
+	})
+	if cfg.Live != nil {
+		mux.Handle("GET /live", cfg.Live)
+	}
+	return mux
+}
+
+// isReplay reports whether a file name has a replay's extension.
+func isReplay(name string) bool {
+	return strings.HasSuffix(name, replay.Ext) || strings.HasSuffix(name, replay.GzipExt)
+}
+
+// List returns the names of the replay files at the top level of fsys, sorted; none for a
+// nil fsys.
+func List(fsys fs.FS) ([]string, error) {
+	names := []string{}
+	if fsys == nil {
+		return names, nil
+	}
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, fmt.Errorf("viewer: list replays: %w", err)
+	}
+	for _, e := range entries {
+		if !e.IsDir() && isReplay(e.Name()) && !strings.HasPrefix(e.Name(), ".") {
+			names = append(names, e.Name())
+		}
+	}
+	slices.Sort(names)
+	return names, nil
+}

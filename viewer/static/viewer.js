@@ -1,0 +1,1355 @@
+// Flickarena replay viewer: draws a recorded (or live) game of Flick 'em Up! on a canvas,
+// top-down and to scale, and plays it. Plain JavaScript, no library, no build step.
+//
+// The replay format (flickarena-replay/1, package replay): JSON lines, a header with the
+// opening view, one line per step (the action, a patch of the view, the flicks with their
+// fixed-point trajectories), an end line. See replay/doc.go.
+"use strict";
+(function () {
+  const FORMAT = "flickarena-replay/1";
+  const POS = 100, ANG = 1000, TIME = 10000; // fixed-point scales of the trajectories
+  const HOLD_FLICK = 0.7; // s of timeline held on the result of a flick
+  const HOLD_PLAIN = 0.3; // s of timeline for an action without a flick
+  const ARROW = 0.1; // an arrow shows the distance covered in ARROW s at the flick's speed
+  const MARGIN = 14; // px around the table
+  const HAT = { red: "#d62828", blue: "#1d4ed8" };
+  const TEAM = {
+    lawmen: { fill: "#e8b923", ink: "#2b2118", name: "Lawman" },
+    outlaws: { fill: "#34302c", ink: "#fdf6e3", name: "Outlaw" },
+  };
+  const TOKEN = {
+    gold: ["#f2c230", "$"], "not-allowed": ["#b91c1c", "×"], colt: ["#6b7280", "C"],
+    winchester: ["#57534e", "W"], water: ["#38bdf8", "w"], dynamite: ["#dc2626", "D"],
+    documents: ["#f5f5f4", "P"], hostage: ["#a78bfa", "H"], hidden: ["#a07a4a", "?"],
+  };
+
+  const $ = (id) => document.getElementById(id);
+  const canvas = $("table");
+  const ctx = canvas.getContext("2d");
+  const clockCanvas = $("clock");
+  const cctx = clockCanvas.getContext("2d");
+
+  // ---------------------------------------------------------------- view patches
+  // applyPatch mirrors replay.Patch: an object patches an object (null removes a key) or an
+  // array by index; {"=": v} replaces; anything else replaces.
+  function applyPatch(doc, p) {
+    if (p === null || p === undefined) return doc;
+    if (typeof p !== "object" || Array.isArray(p)) return p;
+    const keys = Object.keys(p);
+    if (keys.length === 1 && keys[0] === "=") return p["="];
+    if (Array.isArray(doc)) {
+      const out = doc.slice();
+      for (const k of keys) out[+k] = p[k] === null ? null : applyPatch(out[+k], p[k]);
+      return out;
+    }
+    const out = Object.assign({}, doc && typeof doc === "object" ? doc : {});
+    for (const k of keys) {
+      if (p[k] === null) delete out[k];
+      else out[k] = applyPatch(out[k], p[k]);
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- the game model
+  // Game holds one replay, built step by step (so that a live game grows as it is played):
+  // the view after each step, and the timeline: each step is a segment of its flicks'
+  // simulated time followed by a short hold on its result.
+  class Game {
+    constructor(header) {
+      if (header.format !== FORMAT) throw new Error("not a " + FORMAT + " replay: " + header.format);
+      this.h = header;
+      this.steps = [];
+      this.views = [header.view || {}];
+      this.seg = [];
+      this.total = 0;
+      this.end = null;
+      this.tab = { on: [], pos: [] }; // the table at the end of the last flick
+      this.maxHP = {};
+      this.noteHP(this.views[0]);
+      const t = header.table || { width: 90, height: 90 };
+      this.W = t.width;
+      this.H = t.height;
+    }
+    noteHP(v) {
+      for (const c of v.cowboys || []) this.maxHP[c.id] = Math.max(this.maxHP[c.id] || 0, c.hp);
+    }
+    addStep(s) {
+      const prev = this.views[this.views.length - 1];
+      const view = applyPatch(prev, s.view);
+      this.views.push(view);
+      this.noteHP(view);
+      const flicks = [];
+      let anim = 0;
+      for (const f of s.flicks || []) {
+        for (const i of f.hide || []) this.tab.on[i] = false;
+        for (const [i, x, y, a] of f.start || []) {
+          this.tab.on[i] = true;
+          this.tab.pos[i] = [x, y, a];
+        }
+        const startOn = this.tab.on.slice();
+        const startPos = this.tab.pos.map((p) => p.slice());
+        for (const fr of f.frames || []) {
+          for (let j = 1; j + 3 < fr.length; j += 4) this.tab.pos[fr[j]] = [fr[j + 1], fr[j + 2], fr[j + 3]];
+        }
+        for (const [i] of f.off || []) this.tab.on[i] = false;
+        const dur = Math.max(f.t / TIME, 0);
+        flicks.push({ f, t0: anim, dur, startOn, startPos });
+        anim += dur;
+      }
+      const hold = flicks.length ? HOLD_FLICK : HOLD_PLAIN;
+      this.seg.push({ t0: this.total, anim, hold, flicks });
+      this.total += anim + hold;
+      this.steps.push(s);
+    }
+    // at returns what the timeline shows at time t: the step k (-1 before the first), whether
+    // a flick is being animated (flick, tau) or the step's result is held, and the view.
+    at(t) {
+      const n = this.steps.length;
+      if (n === 0 || t <= 0) return { k: -1, view: this.views[0], anim: false };
+      let lo = 0, hi = n - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (this.seg[mid].t0 <= t) lo = mid; else hi = mid - 1;
+      }
+      const k = lo, sg = this.seg[k];
+      const local = Math.min(t - sg.t0, sg.anim + sg.hold);
+      if (local < sg.anim) {
+        let j = 0;
+        while (j + 1 < sg.flicks.length && sg.flicks[j + 1].t0 <= local) j++;
+        const fl = sg.flicks[j];
+        return { k, anim: true, fl, j, tau: Math.min(local - fl.t0, fl.dur), view: this.views[k] };
+      }
+      return { k, anim: false, since: local - sg.anim, view: this.views[k + 1] };
+    }
+    // afterAction returns the time at which step k's result is first shown.
+    afterAction(k) {
+      if (k < 0) return 0;
+      const sg = this.seg[Math.min(k, this.seg.length - 1)];
+      return sg.t0 + sg.anim + 1e-6; // t = 0 is the opening, even before an instant step
+    }
+  }
+
+  // ---------------------------------------------------------------- the player state
+  const S = {
+    game: null,
+    t: 0,
+    playing: false,
+    speed: 1,
+    stopAt: null, // pause when the playhead reaches this time
+    live: false,
+    follow: true, // a live game: keep the playhead at the newest step
+    lastK: null, // the step shown in the side panel
+    ready: false,
+    source: "",
+  };
+
+  // ---------------------------------------------------------------- loading
+  function parseLines(text) {
+    const recs = [];
+    for (const line of text.split("\n")) {
+      const s = line.trim();
+      if (s) recs.push(JSON.parse(s));
+    }
+    return recs;
+  }
+
+  function loadRecords(recs, title) {
+    if (!recs.length || recs[0].type !== "header") throw new Error("the replay has no header line");
+    setGame(new Game(recs[0]), title);
+    for (const r of recs.slice(1)) feed(r);
+    S.ready = true;
+  }
+
+  function setGame(g, title) {
+    S.game = g;
+    S.t = 0;
+    S.lastK = null;
+    S.stopAt = null;
+    buildActions();
+    $("drop-hint").hidden = true;
+    const h = g.h;
+    const names = h.players && h.players.length ? h.players.join(" vs ") : "";
+    const scen = (g.views[0] && g.views[0].scenario) || h.game;
+    $("title").textContent = [scen, names, h.title || title || ""].filter(Boolean).join(" · ");
+    $("who-lawmen").textContent = h.players && h.players[0] ? h.players[0] : "";
+    $("who-outlaws").textContent = h.players && h.players[1] ? h.players[1] : "";
+    layout();
+  }
+
+  // feed adds one record of the current game (a live stream feeds them one by one).
+  function feed(r) {
+    const g = S.game;
+    if (r.type === "header") {
+      setGame(new Game(r));
+      S.ready = true;
+      return;
+    }
+    if (!g) return;
+    if (r.type === "step") {
+      g.addStep(r);
+      appendAction(g.steps.length - 1);
+    } else if (r.type === "end") {
+      g.end = r;
+    }
+  }
+
+  async function gunzip(bytes) {
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return await new Response(stream).text();
+  }
+
+  async function bytesToText(buf) {
+    const b = new Uint8Array(buf);
+    if (b.length > 2 && b[0] === 0x1f && b[1] === 0x8b) return await gunzip(b);
+    return new TextDecoder().decode(b);
+  }
+
+  async function loadURL(url) {
+    stopLive();
+    const resp = await fetch(url);
+    if (!resp.ok) throw new Error(url + ": " + resp.status + " " + resp.statusText);
+    const text = await bytesToText(await resp.arrayBuffer());
+    loadRecords(parseLines(text), decodeURIComponent(url.split("/").pop()));
+    S.source = url;
+  }
+
+  async function loadFile(file) {
+    stopLive();
+    const text = await bytesToText(await file.arrayBuffer());
+    loadRecords(parseLines(text), file.name);
+    S.source = file.name;
+  }
+
+  function b64bytes(s) {
+    const bin = atob(s);
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+
+  let embedded = [];
+  async function loadEmbedded(i) {
+    stopLive();
+    const e = embedded[i];
+    const text = await bytesToText(b64bytes(e.gz));
+    loadRecords(parseLines(text), e.name);
+    S.source = "embedded:" + i;
+  }
+
+  let es = null;
+  function startLive(url) {
+    stopLive();
+    S.live = true;
+    S.follow = true;
+    $("live-badge").hidden = false;
+    es = new EventSource(url);
+    es.onmessage = (ev) => {
+      const r = JSON.parse(ev.data);
+      const wasAtEnd = S.game && S.t >= S.game.total - 1e-9;
+      feed(r);
+      if (r.type === "header") {
+        S.playing = true;
+      } else if (S.follow && S.game && !S.playing && wasAtEnd) {
+        S.playing = true;
+      }
+    };
+    S.source = "live";
+  }
+  function stopLive() {
+    if (es) es.close();
+    es = null;
+    S.live = false;
+    $("live-badge").hidden = true;
+  }
+
+  function showError(err) {
+    console.error(String(err && err.message ? err.message : err));
+    $("drop-hint").hidden = false;
+    $("drop-hint").textContent = "Could not load the replay: " + (err && err.message ? err.message : err);
+  }
+
+  // ---------------------------------------------------------------- geometry
+  let scale = 8, dpr = 1;
+  function layout() {
+    const g = S.game;
+    const W = g ? g.W : 90, H = g ? g.H : 90;
+    // the table fills the height left by the header and the controls, up to 780 px, and
+    // leaves room for the side panel; a narrow window stacks the panel under it
+    const narrow = window.innerWidth < 760;
+    document.body.classList.toggle("narrow", narrow);
+    const chrome = $("top").offsetHeight + $("controls").offsetHeight + 20;
+    let css = narrow ? window.innerWidth - 20 : Math.min(780, window.innerHeight - chrome, window.innerWidth - 350);
+    css = Math.max(300, Math.floor(css));
+    canvas.style.width = canvas.style.height = css + "px";
+    $("side").style.maxHeight = narrow ? "" : css + "px";
+    dpr = window.devicePixelRatio || 1;
+    canvas.width = Math.round(css * dpr);
+    canvas.height = Math.round(css * dpr);
+    scale = (css - 2 * MARGIN) / Math.max(W, H);
+    clockCanvas.width = 92 * dpr;
+    clockCanvas.height = 92 * dpr;
+    S.lastK = null; // redraw the panel (and its clock) too
+    S.dirty = true;
+  }
+  // X and Y turn table cm into canvas px (y grows up on the table, down on the screen).
+  function X(x) { return MARGIN + x * scale; }
+  function Y(y) { return MARGIN + ((S.game ? S.game.H : 90) - y) * scale; }
+  // at screen position of table point (x, y), rotated by table angle a (radians).
+  function place(x, y, a) {
+    ctx.translate(X(x), Y(y));
+    ctx.rotate(-a);
+  }
+  const deg = (d) => (d * Math.PI) / 180;
+
+  // ---------------------------------------------------------------- drawing the table
+  function drawTable() {
+    const g = S.game;
+    const W = g ? g.W : 90, H = g ? g.H : 90;
+    ctx.save();
+    ctx.fillStyle = "#f3ead8";
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    // the table top: sand-coloured wood with a 10 cm grid
+    const grd = ctx.createLinearGradient(X(0), Y(H), X(W), Y(0));
+    grd.addColorStop(0, "#ecd9ae");
+    grd.addColorStop(1, "#e2c993");
+    ctx.fillStyle = grd;
+    ctx.fillRect(X(0), Y(H), W * scale, H * scale);
+    ctx.strokeStyle = "rgba(140, 105, 60, 0.16)";
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let x = 10; x < W; x += 10) { ctx.moveTo(X(x), Y(0)); ctx.lineTo(X(x), Y(H)); }
+    for (let y = 10; y < H; y += 10) { ctx.moveTo(X(0), Y(y)); ctx.lineTo(X(W), Y(y)); }
+    ctx.stroke();
+    ctx.strokeStyle = "#8a6a3d";
+    ctx.lineWidth = 2;
+    ctx.strokeRect(X(0), Y(H), W * scale, H * scale);
+    // the teams' edges
+    ctx.fillStyle = "rgba(232, 185, 35, 0.35)";
+    ctx.fillRect(X(0), Y(0) - 4, W * scale, 4);
+    ctx.fillStyle = "rgba(52, 48, 44, 0.35)";
+    ctx.fillRect(X(0), Y(H), W * scale, 4);
+    ctx.font = "600 10px system-ui, sans-serif";
+    ctx.fillStyle = "rgba(90, 66, 36, 0.75)";
+    ctx.textAlign = "left";
+    ctx.textBaseline = "bottom";
+    ctx.fillText("lawmen's edge", X(1), Y(0) - 6);
+    ctx.textBaseline = "top";
+    ctx.fillText("outlaws' edge", X(1), Y(H) + 6);
+    ctx.textAlign = "right";
+    ctx.textBaseline = "bottom";
+    ctx.fillText("10 cm grid", X(W) - 3, Y(0) - 6);
+    ctx.restore();
+  }
+
+  function shapeOf(kind) {
+    const p = S.game && S.game.h.pieces && S.game.h.pieces[kind];
+    return p || { shape: "circle", r: 1.5, h: 1 };
+  }
+
+  function roundRect(x, y, w, h, r) {
+    ctx.beginPath();
+    ctx.moveTo(x + r, y);
+    ctx.arcTo(x + w, y, x + w, y + h, r);
+    ctx.arcTo(x + w, y + h, x, y + h, r);
+    ctx.arcTo(x, y + h, x, y, r);
+    ctx.arcTo(x, y, x + w, y, r);
+    ctx.closePath();
+  }
+
+  // drawBuilding draws a building's floor behind its door, its walls, its name, and what lies
+  // inside: tokens and cowboys (inside a building a cowboy is off the table).
+  function drawBuilding(b, view, pieces) {
+    const blk = shapeOf("support-block");
+    const half = b.width / 2 + 2 * (blk.hl || 1.5);
+    const depth = b.depth;
+    const a = deg(b.facing);
+    ctx.save();
+    // local frame: x along the door line (to the building's right seen from the street is -x),
+    // y towards the street; the floor is y in [-depth, 0].
+    place(b.door_x, b.door_y, a - Math.PI / 2);
+    const s = scale;
+    ctx.fillStyle = "rgba(150, 98, 52, 0.30)";
+    ctx.fillRect(-half * s, 0, 2 * half * s, depth * s);
+    // planks
+    ctx.strokeStyle = "rgba(120, 78, 40, 0.22)";
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let x = -half + 2; x < half; x += 2) { ctx.moveTo(x * s, 0); ctx.lineTo(x * s, depth * s); }
+    ctx.stroke();
+    // walls: back and sides, and the front up to the blocks
+    ctx.strokeStyle = "#6b4423";
+    ctx.lineWidth = Math.max(2, 0.5 * s);
+    ctx.beginPath();
+    const inner = b.width / 2;
+    ctx.moveTo(-inner * s, 0);
+    ctx.lineTo(-half * s, 0);
+    ctx.lineTo(-half * s, depth * s);
+    ctx.lineTo(half * s, depth * s);
+    ctx.lineTo(half * s, 0);
+    ctx.lineTo(inner * s, 0);
+    ctx.stroke();
+    // the door: a dashed threshold
+    ctx.setLineDash([3, 3]);
+    ctx.strokeStyle = b.closed ? "#b91c1c" : "rgba(107, 68, 35, 0.8)";
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(-inner * s, 0);
+    ctx.lineTo(inner * s, 0);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.restore();
+
+    // the label and the contents, upright
+    const f = [Math.cos(a), Math.sin(a)];
+    const cx = b.door_x - f[0] * depth * 0.62, cy = b.door_y - f[1] * depth * 0.62;
+    ctx.save();
+    ctx.font = "700 11px system-ui, sans-serif";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillStyle = "rgba(74, 46, 22, 0.9)";
+    const name = b.kind.replace("-", " ").toUpperCase();
+    if (ctx.measureText(name).width > 2 * (half - 3) * scale && name.includes(" ")) {
+      const [l1, l2] = name.split(" ");
+      ctx.fillText(l1, X(cx), Y(cy) - 6);
+      ctx.fillText(l2, X(cx), Y(cy) + 7);
+    } else {
+      ctx.fillText(name, X(cx), Y(cy));
+    }
+    ctx.restore();
+    // tokens on the blocks (in the building), then the cowboys inside
+    const toks = (view.tokens || []).filter((t) => t.place === "building" && t.where === b.kind);
+    const ins = (view.cowboys || []).filter((c) => c.inside === b.kind && c.alive);
+    const mx = b.door_x - f[0] * depth * 0.32, my = b.door_y - f[1] * depth * 0.32;
+    const row = [...ins.map((c) => ({ c })), ...toks.map((t) => ({ t }))];
+    const step = 2.9; // cm between items
+    const along = [-f[1], f[0]];
+    row.forEach((it, i) => {
+      const off = (i - (row.length - 1) / 2) * step;
+      const x = mx + along[0] * off, y = my + along[1] * off;
+      if (it.c) drawFigureBadge(it.c, x, y, 1.15);
+      else drawToken(it.t, x, y);
+    });
+    if (b.closed) {
+      const x = b.door_x - f[0] * 1.2, y = b.door_y - f[1] * 1.2;
+      ctx.save();
+      ctx.fillStyle = "#b91c1c";
+      ctx.beginPath();
+      ctx.arc(X(x), Y(y), 1.1 * scale, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.fillStyle = "white";
+      ctx.fillRect(X(x) - 0.7 * scale, Y(y) - 0.2 * scale, 1.4 * scale, 0.4 * scale);
+      ctx.restore();
+    }
+  }
+
+  function drawToken(t, x, y) {
+    const [col, ch] = TOKEN[t.face_up || t.kind !== "hidden" ? t.kind : "hidden"] || TOKEN.hidden;
+    const r = 1.0 * scale;
+    ctx.save();
+    ctx.fillStyle = col;
+    ctx.strokeStyle = "rgba(40, 25, 10, 0.8)";
+    ctx.lineWidth = 1;
+    roundRect(X(x) - r, Y(y) - r, 2 * r, 2 * r, 3);
+    ctx.fill();
+    ctx.stroke();
+    ctx.fillStyle = t.kind === "documents" || t.kind === "gold" || t.kind === "water" ? "#2b2118" : "white";
+    ctx.font = "700 " + Math.round(1.3 * scale) + "px system-ui, sans-serif";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(ch, X(x), Y(y) + 0.5);
+    ctx.restore();
+  }
+
+  // drawPiece draws a piece that is not a figure.
+  function drawPiece(kind, x, y, a, extra) {
+    const sp = shapeOf(kind);
+    const s = scale;
+    ctx.save();
+    place(x, y, a);
+    ctx.lineWidth = 1.2;
+    switch (kind) {
+      case "movement-disc": {
+        ctx.fillStyle = "#d9a866";
+        ctx.strokeStyle = "#7a4f22";
+        ctx.beginPath();
+        ctx.arc(0, 0, sp.r * s, 0, 2 * Math.PI);
+        ctx.fill();
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.arc(0, 0, sp.r * s * 0.6, 0, 2 * Math.PI);
+        ctx.stroke();
+        if (extra && extra.cowboy) {
+          ctx.rotate(a);
+          ctx.strokeStyle = HAT[extra.cowboy.hat] || "#555";
+          ctx.lineWidth = 3;
+          ctx.beginPath();
+          ctx.arc(0, 0, sp.r * s - 1.5, 0, 2 * Math.PI);
+          ctx.stroke();
+          ctx.fillStyle = "#2b2118";
+          ctx.font = "700 " + Math.round(1.5 * s) + "px system-ui, sans-serif";
+          ctx.textAlign = "center";
+          ctx.textBaseline = "middle";
+          ctx.fillText(String(extra.cowboy.id.split(":")[1]), 0, 1);
+        }
+        break;
+      }
+      case "bullet": {
+        ctx.fillStyle = "#8d8d8d";
+        ctx.strokeStyle = "#3f3f3f";
+        ctx.beginPath();
+        ctx.arc(0, 0, sp.r * s, 0, 2 * Math.PI);
+        ctx.fill();
+        ctx.stroke();
+        ctx.fillStyle = "#c4c4c4";
+        ctx.beginPath();
+        ctx.arc(-sp.r * s * 0.3, -sp.r * s * 0.3, sp.r * s * 0.35, 0, 2 * Math.PI);
+        ctx.fill();
+        break;
+      }
+      case "dynamite": {
+        ctx.fillStyle = "#dc2626";
+        ctx.strokeStyle = "#7f1d1d";
+        ctx.beginPath();
+        for (let k = 0; k < 8; k++) {
+          const t = (k * Math.PI) / 4;
+          ctx.lineTo(sp.r * s * Math.cos(t), sp.r * s * Math.sin(t));
+        }
+        ctx.closePath();
+        ctx.fill();
+        ctx.stroke();
+        break;
+      }
+      case "barrel": {
+        ctx.fillStyle = "#9a6332";
+        ctx.strokeStyle = "#4a2e14";
+        ctx.beginPath();
+        ctx.arc(0, 0, sp.r * s, 0, 2 * Math.PI);
+        ctx.fill();
+        ctx.stroke();
+        ctx.beginPath();
+        ctx.arc(0, 0, sp.r * s * 0.72, 0, 2 * Math.PI);
+        ctx.stroke();
+        break;
+      }
+      case "tumbleweed": {
+        ctx.strokeStyle = "#a07a3c";
+        ctx.lineWidth = 1.3;
+        for (let k = 0; k < 7; k++) {
+          ctx.beginPath();
+          ctx.arc(Math.cos(k * 2.4) * sp.r * s * 0.35, Math.sin(k * 2.4) * sp.r * s * 0.35, sp.r * s * (0.55 + 0.06 * k), k, k + 4.2);
+          ctx.stroke();
+        }
+        break;
+      }
+      case "cactus": {
+        ctx.fillStyle = "#3f8f3a";
+        ctx.strokeStyle = "#1f4d1c";
+        roundRect(-sp.hl * s, -sp.hw * s, 2 * sp.hl * s, 2 * sp.hw * s, sp.hw * s);
+        ctx.fill();
+        ctx.stroke();
+        ctx.fillRect(-sp.hl * s * 0.35, -sp.hw * s * 2.1, sp.hw * s * 0.9, sp.hw * s * 1.3);
+        ctx.fillRect(sp.hl * s * 0.25, sp.hw * s * 0.8, sp.hw * s * 0.9, sp.hw * s * 1.3);
+        break;
+      }
+      case "fence": {
+        ctx.fillStyle = "#b07d45";
+        ctx.strokeStyle = "#5b3a1a";
+        ctx.fillRect(-sp.hl * s, -sp.hw * s, 2 * sp.hl * s, 2 * sp.hw * s);
+        ctx.strokeRect(-sp.hl * s, -sp.hw * s, 2 * sp.hl * s, 2 * sp.hw * s);
+        ctx.beginPath();
+        for (let k = -sp.hl + 1; k < sp.hl; k += 1.3) { ctx.moveTo(k * s, -sp.hw * s); ctx.lineTo(k * s, sp.hw * s); }
+        ctx.stroke();
+        break;
+      }
+      case "gallows": {
+        ctx.fillStyle = "#5b3a1a";
+        ctx.fillRect(-sp.hl * s, -sp.hw * s, 2 * sp.hl * s, 2 * sp.hw * s);
+        ctx.strokeStyle = "#2b1a0a";
+        ctx.lineWidth = 2;
+        ctx.strokeRect(-sp.hl * s, -sp.hw * s, 2 * sp.hl * s, 2 * sp.hw * s);
+        ctx.beginPath();
+        ctx.moveTo(-sp.hl * s, 0);
+        ctx.lineTo(sp.hl * s, 0);
+        ctx.stroke();
+        ctx.rotate(a);
+        ctx.fillStyle = "#fdf6e3";
+        ctx.font = "700 9px system-ui, sans-serif";
+        ctx.textAlign = "center";
+        ctx.textBaseline = "middle";
+        ctx.fillText("GALLOWS", 0, sp.hw * s + 8);
+        break;
+      }
+      case "support-block": {
+        ctx.fillStyle = "#8b5a2b";
+        ctx.strokeStyle = "#3d240c";
+        ctx.fillRect(-sp.hl * s, -sp.hw * s, 2 * sp.hl * s, 2 * sp.hw * s);
+        ctx.strokeRect(-sp.hl * s, -sp.hw * s, 2 * sp.hl * s, 2 * sp.hw * s);
+        ctx.strokeStyle = "rgba(255, 230, 190, 0.35)";
+        ctx.beginPath();
+        ctx.moveTo(-sp.hl * s + 2, -sp.hw * s + 2);
+        ctx.lineTo(sp.hl * s - 2, sp.hw * s - 2);
+        ctx.stroke();
+        break;
+      }
+      default: {
+        ctx.fillStyle = "#a8a29e";
+        ctx.strokeStyle = "#44403c";
+        if (sp.shape === "box") {
+          ctx.fillRect(-sp.hl * s, -sp.hw * s, 2 * sp.hl * s, 2 * sp.hw * s);
+          ctx.strokeRect(-sp.hl * s, -sp.hw * s, 2 * sp.hl * s, 2 * sp.hw * s);
+        } else {
+          ctx.beginPath();
+          ctx.arc(0, 0, (sp.r || 1) * s, 0, 2 * Math.PI);
+          ctx.fill();
+          ctx.stroke();
+        }
+      }
+    }
+    ctx.restore();
+  }
+
+  function teamOf(id) { return id && id.startsWith("outlaws") ? "outlaws" : "lawmen"; }
+
+  // drawFigureBadge draws a small cowboy token (inside a building): team colour, hat ring,
+  // number.
+  function drawFigureBadge(c, x, y, r) {
+    const tm = TEAM[teamOf(c.id)];
+    ctx.save();
+    ctx.fillStyle = tm.fill;
+    ctx.strokeStyle = HAT[c.hat] || "#555";
+    ctx.lineWidth = Math.max(2, 0.32 * scale);
+    ctx.beginPath();
+    ctx.arc(X(x), Y(y), r * scale, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+    ctx.fillStyle = tm.ink;
+    ctx.font = "700 " + Math.round(1.2 * scale) + "px system-ui, sans-serif";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(c.id.split(":")[1], X(x), Y(y) + 0.5);
+    ctx.restore();
+    drawHP(c, x, y - r - 0.6);
+  }
+
+  // drawHP draws a cowboy's hit points as pips: in a row centred under (x, y), or, with a
+  // facing, in an arc around the back of a figure of base radius rb at (x, y).
+  function drawHP(c, x, y, facing, rb) {
+    const max = Math.max(S.game.maxHP[c.id] || c.hp, c.hp);
+    if (!max) return;
+    const d = 0.66 * scale, r = Math.max(2, 0.27 * scale);
+    const spots = [];
+    for (let i = 0; i < max; i++) {
+      if (facing === undefined) {
+        spots.push([X(x) + (i - (max - 1) / 2) * d, Y(y)]);
+      } else {
+        const R = (rb + 0.5) * scale;
+        const step = d / R;
+        const t = facing + Math.PI + (i - (max - 1) / 2) * step;
+        spots.push([X(x) + Math.cos(t) * R, Y(y) - Math.sin(t) * R]);
+      }
+    }
+    ctx.save();
+    for (let i = 0; i < max; i++) {
+      ctx.beginPath();
+      ctx.arc(spots[i][0], spots[i][1], r, 0, 2 * Math.PI);
+      if (i < c.hp) {
+        ctx.fillStyle = "#e11d48";
+        ctx.fill();
+        ctx.strokeStyle = "#7f1d1d";
+        ctx.lineWidth = 0.8;
+        ctx.stroke();
+      } else {
+        ctx.fillStyle = "rgba(255,255,255,0.7)";
+        ctx.fill();
+        ctx.strokeStyle = "#9b8b74";
+        ctx.lineWidth = 0.8;
+        ctx.stroke();
+      }
+    }
+    ctx.restore();
+  }
+
+  // drawFigure draws a cowboy or a neutral figure on the table: standing, a round base with
+  // its hat colour, number and a facing tick; fallen, lying along its fall direction.
+  function drawFigure(p, c, opts) {
+    const sp = shapeOf(p.kind);
+    const s = scale, r = sp.r * s;
+    const tm = c ? TEAM[teamOf(c.id)] : { fill: "#b8b2a7", ink: "#2b2118" };
+    const hat = c ? HAT[c.hat] || "#555" : "#78716c";
+    ctx.save();
+    if (opts.actor) {
+      ctx.save();
+      ctx.translate(X(p.x), Y(p.y));
+      ctx.strokeStyle = "rgba(245, 195, 107, 0.95)";
+      ctx.lineWidth = 3;
+      ctx.setLineDash([4, 3]);
+      ctx.beginPath();
+      ctx.arc(0, 0, r + 0.9 * s, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.restore();
+    }
+    if (p.fallen) {
+      place(p.x, p.y, p.a);
+      const len = (sp.h || 5.5) * s;
+      ctx.globalAlpha = 0.92;
+      ctx.fillStyle = tm.fill;
+      ctx.strokeStyle = "#1c1917";
+      ctx.lineWidth = 1.2;
+      roundRect(-r, -r, len, 2 * r, r);
+      ctx.fill();
+      ctx.stroke();
+      // the hat, at the head end
+      ctx.fillStyle = hat;
+      ctx.beginPath();
+      ctx.arc(len - 2 * r, 0, r * 0.85, 0, 2 * Math.PI);
+      ctx.fill();
+      ctx.strokeStyle = "#1c1917";
+      ctx.stroke();
+      ctx.rotate(p.a);
+      if (c) {
+        ctx.fillStyle = tm.ink;
+        ctx.font = "700 " + Math.round(1.25 * s) + "px system-ui, sans-serif";
+        ctx.textAlign = "center";
+        ctx.textBaseline = "middle";
+        const mx = Math.cos(p.a) * (len / 2 - r) * 0.7, my = -Math.sin(p.a) * (len / 2 - r) * 0.7;
+        ctx.fillText(c.id.split(":")[1], mx, my + 0.5);
+      }
+      ctx.restore();
+      if (c) drawHP(c, p.x, p.y, p.a + Math.PI / 2, sp.r);
+      return;
+    }
+    place(p.x, p.y, p.a);
+    // facing tick
+    ctx.fillStyle = hat;
+    ctx.strokeStyle = "#1c1917";
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.moveTo(r + 0.95 * s, 0);
+    ctx.lineTo(r - 0.1 * s, -0.55 * s);
+    ctx.lineTo(r - 0.1 * s, 0.55 * s);
+    ctx.closePath();
+    ctx.fill();
+    ctx.stroke();
+    // the base in the team's colour, ringed by the hat's colour
+    ctx.fillStyle = tm.fill;
+    ctx.strokeStyle = "#1c1917";
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.arc(0, 0, r, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+    const ring = Math.max(3, 0.42 * s);
+    ctx.strokeStyle = hat;
+    ctx.lineWidth = ring;
+    ctx.beginPath();
+    ctx.arc(0, 0, r - 0.5 - ring / 2, 0, 2 * Math.PI);
+    ctx.stroke();
+    ctx.rotate(p.a);
+    ctx.fillStyle = tm.ink;
+    ctx.font = "700 " + Math.round(1.3 * s) + "px system-ui, sans-serif";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(c ? c.id.split(":")[1] : "N", 0, 0.5);
+    ctx.restore();
+    if (c) drawHP(c, p.x, p.y, p.a, sp.r);
+  }
+
+  function drawArrow(x0, y0, x1, y1, color, width, dashed) {
+    const ax = X(x0), ay = Y(y0), bx = X(x1), by = Y(y1);
+    const ang = Math.atan2(by - ay, bx - ax);
+    const head = Math.max(9, width * 3.2);
+    ctx.save();
+    ctx.lineCap = "round";
+    if (dashed) ctx.setLineDash([5, 4]);
+    if (!dashed) {
+      ctx.strokeStyle = "rgba(255, 255, 255, 0.85)";
+      ctx.lineWidth = width + 3;
+      ctx.beginPath();
+      ctx.moveTo(ax, ay);
+      ctx.lineTo(bx - Math.cos(ang) * head * 0.6, by - Math.sin(ang) * head * 0.6);
+      ctx.stroke();
+    }
+    ctx.strokeStyle = color;
+    ctx.lineWidth = width;
+    ctx.beginPath();
+    ctx.moveTo(ax, ay);
+    ctx.lineTo(bx - Math.cos(ang) * head * 0.6, by - Math.sin(ang) * head * 0.6);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillStyle = color;
+    ctx.strokeStyle = "rgba(255, 255, 255, 0.9)";
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(bx, by);
+    ctx.lineTo(bx - Math.cos(ang - 0.42) * head, by - Math.sin(ang - 0.42) * head);
+    ctx.lineTo(bx - Math.cos(ang + 0.42) * head, by - Math.sin(ang + 0.42) * head);
+    ctx.closePath();
+    if (!dashed) ctx.stroke();
+    ctx.fill();
+    ctx.restore();
+  }
+
+  function drawStar(x, y, r, color) {
+    ctx.save();
+    ctx.translate(X(x), Y(y));
+    ctx.fillStyle = color;
+    ctx.strokeStyle = "rgba(120, 53, 15, 0.9)";
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let k = 0; k < 16; k++) {
+      const rr = k % 2 ? r * 0.45 : r;
+      const t = (k * Math.PI) / 8;
+      ctx.lineTo(rr * Math.cos(t), rr * Math.sin(t));
+    }
+    ctx.closePath();
+    ctx.fill();
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  // pieceState returns the pieces to draw at state st: kind, place (cm, radians), fallen.
+  function pieceState(st) {
+    const g = S.game;
+    const vp = st.view.pieces || [];
+    const out = [];
+    if (!st.anim) {
+      vp.forEach((p, i) => {
+        if (p && !p.off) out[i] = { i, kind: p.kind, x: p.x, y: p.y, a: deg(p.angle), fallen: !!p.fallen };
+      });
+      return out;
+    }
+    const fl = st.fl, f = fl.f;
+    const on = fl.startOn.slice();
+    const pos = fl.startPos.map((p) => p.slice());
+    const tq = st.tau * TIME;
+    for (const fr of f.frames || []) {
+      if (fr[0] > tq) break;
+      for (let j = 1; j + 3 < fr.length; j += 4) pos[fr[j]] = [fr[j + 1], fr[j + 2], fr[j + 3]];
+    }
+    for (const [i, t] of f.off || []) if (t <= tq) on[i] = false;
+    const fell = new Set();
+    for (const [i, , t] of f.falls || []) if (t <= tq) fell.add(i);
+    on.forEach((o, i) => {
+      if (!o || !pos[i]) return;
+      const kind = vp[i] ? vp[i].kind : i === f.piece ? "bullet" : "barrel";
+      const fallen = (vp[i] && !!vp[i].fallen && !vp[i].off) || fell.has(i);
+      out[i] = { i, kind, x: pos[i][0] / POS, y: pos[i][1] / POS, a: pos[i][2] / ANG, fallen };
+    });
+    return out;
+  }
+
+  function draw() {
+    const g = S.game;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawTable();
+    if (!g) return;
+    const st = g.at(S.t);
+    const view = st.view;
+    const pieces = pieceState(st);
+    const cowboyOf = {};
+    for (const c of view.cowboys || []) cowboyOf[c.piece] = c;
+    const actor = view.actor || (st.k >= 0 && g.views[st.k].actor) || "";
+    // buildings first (under everything), then scenery, then discs, then figures
+    for (const b of view.buildings || []) drawBuilding(b, view, pieces);
+    const figures = [];
+    for (const p of pieces) {
+      if (!p) continue;
+      if (p.kind === "cowboy" || p.kind === "neutral") { figures.push(p); continue; }
+      let extra = null;
+      if (p.kind === "movement-disc" && actor) {
+        const c = (view.cowboys || []).find((c) => c.id === actor);
+        if (c) extra = { cowboy: c };
+      }
+      drawPiece(p.kind, p.x, p.y, p.a, extra);
+    }
+    for (const t of view.tokens || []) if (t.place === "ground") drawToken(t, t.x, t.y);
+    // trails and arrows of the step's flicks
+    const sg = st.k >= 0 ? g.seg[st.k] : null;
+    if (sg && sg.flicks.length) {
+      const upto = st.anim ? st.j : sg.flicks.length - 1;
+      for (let j = 0; j <= upto; j++) drawTrail(sg.flicks[j], st.anim && j === st.j ? st.tau : Infinity);
+    }
+    for (const p of figures) if (p.fallen) drawFigure(p, cowboyOf[p.i], { actor: cowboyOf[p.i] && cowboyOf[p.i].id === actor });
+    for (const p of figures) if (!p.fallen) drawFigure(p, cowboyOf[p.i], { actor: cowboyOf[p.i] && cowboyOf[p.i].id === actor });
+    if (sg && sg.flicks.length) {
+      const upto = st.anim ? st.j : sg.flicks.length - 1;
+      for (let j = 0; j <= upto; j++) drawFlickMarks(sg.flicks[j], st.anim && j === st.j ? st.tau : Infinity, pieces);
+    }
+    if (!st.anim && view.result) drawResult(view.result);
+  }
+
+  function drawTrail(fl, tau) {
+    const f = fl.f;
+    const p0 = fl.startPos[f.piece];
+    if (!p0) return;
+    const tq = tau * TIME;
+    ctx.save();
+    ctx.strokeStyle = "rgba(154, 52, 18, 0.55)";
+    ctx.lineWidth = 2;
+    ctx.setLineDash([2, 4]);
+    ctx.beginPath();
+    ctx.moveTo(X(p0[0] / POS), Y(p0[1] / POS));
+    for (const fr of f.frames || []) {
+      if (fr[0] > tq) break;
+      for (let j = 1; j + 3 < fr.length; j += 4) if (fr[j] === f.piece) ctx.lineTo(X(fr[j + 1] / POS), Y(fr[j + 2] / POS));
+    }
+    ctx.stroke();
+    ctx.restore();
+  }
+
+  function drawFlickMarks(fl, tau, pieces) {
+    const f = fl.f;
+    const p0 = fl.startPos[f.piece];
+    const tq = tau * TIME;
+    // contacts: a burst when fresh, a dot afterwards
+    for (const [a, b, t, x, y] of f.contacts || []) {
+      if (t > tq) continue;
+      const age = (tq - t) / TIME;
+      if (age < 0.35) drawStar(x / POS, y / POS, (0.9 + 1.6 * (1 - age / 0.35)) * scale, "#fbbf24");
+      else drawStar(x / POS, y / POS, 0.7 * scale, "rgba(251, 191, 36, 0.9)");
+    }
+    // falls: a red ring around the figure that fell
+    for (const [i, by, t] of f.falls || []) {
+      if (t > tq || !pieces[i]) continue;
+      const p = pieces[i];
+      const age = (tq - t) / TIME;
+      ctx.save();
+      ctx.strokeStyle = "rgba(225, 29, 72, " + (age < 0.5 ? 1 : 0.7) + ")";
+      ctx.lineWidth = age < 0.5 ? 4 : 2.5;
+      ctx.beginPath();
+      const sp = shapeOf(p.kind);
+      const cx = p.x + Math.cos(p.a) * ((sp.h || 5) / 2 - sp.r), cy = p.y + Math.sin(p.a) * ((sp.h || 5) / 2 - sp.r);
+      ctx.arc(X(cx), Y(cy), ((sp.h || 5) / 2 + 0.8) * scale, 0, 2 * Math.PI);
+      ctx.stroke();
+      ctx.restore();
+    }
+    if (!p0) return;
+    const x0 = p0[0] / POS, y0 = p0[1] / POS;
+    const ax = f.asked[0] / POS, ay = f.asked[1] / POS;
+    const vx = f.v[0] / POS, vy = f.v[1] / POS;
+    drawArrow(x0, y0, x0 + ax * ARROW, y0 + ay * ARROW, "rgba(68, 64, 60, 0.75)", 1.5, true);
+    drawArrow(x0, y0, x0 + vx * ARROW, y0 + vy * ARROW, "#c2410c", 3, false);
+    const speed = Math.hypot(vx, vy);
+    ctx.save();
+    ctx.font = "700 11px system-ui, sans-serif";
+    const lx = X(x0 + vx * ARROW) + 8, ly = Y(y0 + vy * ARROW) - 8;
+    const text = Math.round(speed) + " cm/s";
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = "rgba(255, 250, 240, 0.9)";
+    ctx.textAlign = "left";
+    ctx.strokeText(text, lx, ly);
+    ctx.fillStyle = "#7c2d12";
+    ctx.fillText(text, lx, ly);
+    ctx.restore();
+  }
+
+  function drawResult(res) {
+    const text = res.draw ? "Draw" : (res.winner === "lawmen" ? "The lawmen win" : res.winner === "outlaws" ? "The outlaws win" : "Game over");
+    ctx.save();
+    ctx.font = "800 26px system-ui, sans-serif";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    const w = ctx.measureText(text).width + 40;
+    const cx = canvas.width / dpr / 2, cy = 44;
+    ctx.fillStyle = "rgba(59, 42, 26, 0.88)";
+    roundRect(cx - w / 2, cy - 22, w, 44, 10);
+    ctx.fill();
+    ctx.fillStyle = "#f5c36b";
+    ctx.fillText(text, cx, cy);
+    ctx.restore();
+  }
+
+  // ---------------------------------------------------------------- the side panel
+  function drawClock(view) {
+    const c = cctx;
+    const w = 92;
+    c.setTransform(dpr, 0, 0, dpr, 0, 0);
+    c.clearRect(0, 0, w, w);
+    const cx = w / 2, cy = w / 2, R = 42;
+    c.fillStyle = "#fffaf0";
+    c.strokeStyle = "#6b4423";
+    c.lineWidth = 3;
+    c.beginPath();
+    c.arc(cx, cy, R, 0, 2 * Math.PI);
+    c.fill();
+    c.stroke();
+    // the game's hours, 6 to 12, coloured by their hat
+    for (let h = 6; h <= 12; h++) {
+      const a = ((h % 12) / 12) * 2 * Math.PI - Math.PI / 2;
+      c.fillStyle = h % 2 === 0 ? HAT.red : HAT.blue;
+      c.beginPath();
+      c.arc(cx + Math.cos(a) * (R - 10), cy + Math.sin(a) * (R - 10), 7, 0, 2 * Math.PI);
+      c.fill();
+      c.fillStyle = "white";
+      c.font = "700 9px system-ui, sans-serif";
+      c.textAlign = "center";
+      c.textBaseline = "middle";
+      c.fillText(String(h), cx + Math.cos(a) * (R - 10), cy + Math.sin(a) * (R - 10) + 0.5);
+    }
+    const hour = view.hour || 6;
+    const a = ((hour % 12) / 12) * 2 * Math.PI - Math.PI / 2;
+    c.strokeStyle = "#2b2118";
+    c.lineWidth = 4;
+    c.lineCap = "round";
+    c.beginPath();
+    c.moveTo(cx, cy);
+    c.lineTo(cx + Math.cos(a) * (R - 22), cy + Math.sin(a) * (R - 22));
+    c.stroke();
+    c.fillStyle = HAT[view.hour_hat] || "#2b2118";
+    c.beginPath();
+    c.arc(cx, cy, 6, 0, 2 * Math.PI);
+    c.fill();
+  }
+
+  function who(id) {
+    if (!id) return "";
+    const [team, n] = id.split(":");
+    return (TEAM[team] ? TEAM[team].name : team) + " " + n;
+  }
+
+  function updatePanel(st) {
+    const g = S.game;
+    const view = st.view;
+    drawClock(view);
+    $("hour").textContent = (view.hour || "?") + ":00 · " + (view.hour_hat || "") + " hats play";
+    const over = !!view.result;
+    if (over) {
+      $("turn").textContent = "Game over";
+      $("phase").textContent = view.result.reason || "";
+    } else {
+      const team = view.team === "outlaws" ? "Outlaws" : "Lawmen";
+      $("turn").textContent = team + " to play" + (view.actor ? " · " + who(view.actor) : "");
+      const ph = {
+        select: "choosing a cowboy",
+        act: view.actions_left + " action" + (view.actions_left === 1 ? "" : "s") + " left",
+        reveal: "keep or leave the revealed token",
+        "second-shot": "second bullet",
+      };
+      $("phase").textContent = "round " + (view.round || "?") + " · " + (ph[view.phase] || view.phase || "");
+    }
+    const res = $("result");
+    res.hidden = !over;
+    if (over) res.textContent = view.result.draw ? "Draw" : view.result.winner === "lawmen" ? "Lawmen win" : "Outlaws win";
+    for (const team of ["lawmen", "outlaws"]) {
+      const box = $("team-" + team);
+      box.classList.toggle("playing", !over && view.team === team);
+      $("score-" + team).textContent = ((view.scores || {})[team] ?? "?") + " HP";
+      const ul = box.querySelector("ul");
+      ul.textContent = "";
+      for (const c of (view.cowboys || []).filter((c) => teamOf(c.id) === team)) {
+        const li = document.createElement("li");
+        if (!c.alive) li.classList.add("dead");
+        if (c.id === view.actor) li.classList.add("actor");
+        const badge = document.createElement("span");
+        badge.className = "badge";
+        badge.style.background = TEAM[team].fill;
+        badge.style.color = TEAM[team].ink;
+        badge.style.borderColor = HAT[c.hat] || "#555";
+        badge.textContent = c.id.split(":")[1];
+        const hp = document.createElement("span");
+        hp.className = "hp";
+        const max = Math.max(g.maxHP[c.id] || c.hp, c.hp);
+        hp.innerHTML = "●".repeat(c.hp) + '<span class="lost">' + "●".repeat(Math.max(0, max - c.hp)) + "</span>";
+        const note = document.createElement("span");
+        note.className = "note";
+        const bits = [];
+        if (!c.alive) bits.push("dead");
+        else {
+          if (c.inside) bits.push("in the " + c.inside.replace("-", " "));
+          if (c.fallen) bits.push("knocked over");
+          if (c.played) bits.push("played");
+        }
+        note.textContent = bits.join(", ");
+        li.append(badge, hp, note);
+        ul.append(li);
+      }
+    }
+    document.querySelectorAll("#actions li").forEach((li, i) => {
+      li.classList.toggle("current", i === st.k);
+      li.classList.toggle("future", i > st.k);
+    });
+    const cur = document.querySelector("#actions li.current");
+    if (cur) {
+      const box = $("actions");
+      if (cur.offsetTop < box.scrollTop || cur.offsetTop > box.scrollTop + box.clientHeight - 20) {
+        box.scrollTop = cur.offsetTop - box.clientHeight / 2;
+      }
+    }
+    $("step-count").textContent = "(" + (st.k + 1) + " / " + g.steps.length + (g.end ? "" : S.live ? ", live" : "") + ")";
+  }
+
+  // describe returns the words of step k: who, what, and its visible effect.
+  function describe(k) {
+    const g = S.game;
+    const s = g.steps[k];
+    const before = g.views[k], after = g.views[k + 1];
+    const team = before.team || "";
+    let label = s.label;
+    if (!label) {
+      const parts = [];
+      const h0 = g.h.heads && g.h.heads[0];
+      if (h0) parts.push(h0.values ? h0.values[s.action.d[0]] : h0.name + " " + s.action.d[0]);
+      label = parts.join(" ");
+    }
+    label = label.replace(/v=\(([-\d.e]+),([-\d.e]+)\)/, (m, x, y) => Math.round(Math.hypot(+x, +y)) + " cm/s");
+    label = label.replace(/facing=([-\d.e]+)/, (m, a) => "facing " + Math.round((+a * 180) / Math.PI) + "°");
+    const actor = before.actor || after.actor || "";
+    const effects = [];
+    const hp0 = {};
+    for (const c of before.cowboys || []) hp0[c.id] = c;
+    for (const c of after.cowboys || []) {
+      const b = hp0[c.id];
+      if (!b) continue;
+      if (c.hp < b.hp) effects.push(who(c.id) + " −" + (b.hp - c.hp) + (c.alive ? "" : " ✝"));
+      if (c.hp > b.hp) effects.push(who(c.id) + " +" + (c.hp - b.hp));
+      if (b.inside !== c.inside && c.inside) effects.push("enters the " + c.inside.replace("-", " "));
+    }
+    if (/^move/.test(label) && actor) {
+      const a = (before.cowboys || []).find((c) => c.id === actor), b = (after.cowboys || []).find((c) => c.id === actor);
+      if (a && b && a.x === b.x && a.y === b.y && a.inside === b.inside) effects.push("move failed");
+    }
+    if (after.result && !before.result) effects.push(after.result.draw ? "draw" : after.result.winner + " win");
+    return { team, actor, label, effects, hour: before.hour };
+  }
+
+  function buildActions() {
+    const ol = $("actions");
+    ol.textContent = "";
+    if (!S.game) return;
+    for (let k = 0; k < S.game.steps.length; k++) appendAction(k);
+  }
+
+  function appendAction(k) {
+    const d = describe(k);
+    const li = document.createElement("li");
+    li.dataset.step = String(k);
+    const w = document.createElement("span");
+    w.className = "who";
+    w.textContent = d.hour + ":00 " + (d.actor ? who(d.actor) : d.team) + " ";
+    const what = document.createElement("span");
+    what.className = "what";
+    what.textContent = d.label;
+    li.append(w, what);
+    if (d.effects.length) {
+      const e = document.createElement("span");
+      e.className = "effect";
+      e.textContent = " → " + d.effects.join(", ");
+      li.append(e);
+    }
+    li.addEventListener("click", () => {
+      pause();
+      seek(S.game.afterAction(k));
+    });
+    $("actions").append(li);
+  }
+
+  // ---------------------------------------------------------------- playing
+  function seek(t) {
+    if (!S.game) return;
+    S.t = Math.max(0, Math.min(t, S.game.total));
+    S.dirty = true;
+  }
+  function play() {
+    if (!S.game) return;
+    if (S.t >= S.game.total - 1e-9 && !S.live) S.t = 0;
+    S.playing = true;
+    S.stopAt = null;
+    S.dirty = true;
+  }
+  function pause() {
+    S.playing = false;
+    S.stopAt = null;
+    S.follow = false;
+    S.dirty = true;
+  }
+  // next animates the next action and stops on its result; prev shows the previous result.
+  function next() {
+    const g = S.game;
+    if (!g || !g.steps.length) return;
+    const st = g.at(S.t);
+    let k = st.k;
+    if (st.k >= 0 && st.anim) {
+      seek(g.afterAction(k));
+      S.playing = false;
+      return;
+    }
+    k = Math.min(k + 1, g.steps.length - 1);
+    const target = g.afterAction(k);
+    if (target <= S.t) return;
+    S.t = g.seg[k].t0;
+    if (g.seg[k].anim > 0) {
+      S.playing = true;
+      S.stopAt = target;
+    } else {
+      S.t = target;
+      S.playing = false;
+    }
+    S.dirty = true;
+  }
+  function prev() {
+    const g = S.game;
+    if (!g || !g.steps.length) return;
+    const st = g.at(S.t);
+    pause();
+    const k = st.anim ? st.k - 1 : st.k - 1;
+    seek(k < 0 ? 0 : g.afterAction(k));
+  }
+
+  let lastFrame = null;
+  function tick(now) {
+    const g = S.game;
+    if (lastFrame !== null && S.playing && g) {
+      const dt = Math.min((now - lastFrame) / 1000, 0.1);
+      S.t += dt * S.speed;
+      if (S.stopAt !== null && S.t >= S.stopAt) {
+        S.t = S.stopAt;
+        S.playing = false;
+        S.stopAt = null;
+      }
+      if (S.t >= g.total) {
+        S.t = g.total;
+        if (!S.live) S.playing = false;
+      }
+      S.dirty = true;
+    }
+    lastFrame = now;
+    if (S.dirty) {
+      S.dirty = false;
+      render();
+    }
+    requestAnimationFrame(tick);
+  }
+
+  function render() {
+    draw();
+    S.drawnT = S.t;
+    const g = S.game;
+    if (!g) return;
+    const st = g.at(S.t);
+    if (st.k !== S.lastK || st.anim !== S.lastAnim || g.steps.length !== S.lastN) {
+      S.lastK = st.k;
+      S.lastAnim = st.anim;
+      S.lastN = g.steps.length;
+      updatePanel(st);
+    }
+    const tl = $("timeline");
+    tl.max = String(g.total);
+    tl.value = String(S.t);
+    $("time").textContent = S.t.toFixed(1) + " / " + g.total.toFixed(1) + " s";
+    $("play").textContent = S.playing ? "❚❚ Pause" : "▶ Play";
+  }
+
+  // ---------------------------------------------------------------- wiring
+  $("play").addEventListener("click", () => (S.playing ? pause() : play()));
+  $("next").addEventListener("click", next);
+  $("prev").addEventListener("click", prev);
+  $("first").addEventListener("click", () => { pause(); seek(0); });
+  $("last").addEventListener("click", () => { pause(); seek(S.game ? S.game.total : 0); });
+  $("speed").addEventListener("change", (e) => { S.speed = +e.target.value; });
+  $("timeline").addEventListener("input", (e) => { pause(); seek(+e.target.value); });
+  $("file").addEventListener("change", (e) => { if (e.target.files[0]) loadFile(e.target.files[0]).catch(showError); });
+  document.addEventListener("keydown", (e) => {
+    if (e.target && (e.target.tagName === "INPUT" && e.target.type !== "range" || e.target.tagName === "SELECT")) return;
+    switch (e.key) {
+      case " ": e.preventDefault(); S.playing ? pause() : play(); break;
+      case "ArrowRight": e.preventDefault(); next(); break;
+      case "ArrowLeft": e.preventDefault(); prev(); break;
+      case "Home": pause(); seek(0); break;
+      case "End": pause(); seek(S.game ? S.game.total : 0); break;
+    }
+  });
+  const board = $("board");
+  board.addEventListener("dragover", (e) => { e.preventDefault(); board.classList.add("dragging"); });
+  board.addEventListener("dragleave", () => board.classList.remove("dragging"));
+  board.addEventListener("drop", (e) => {
+    e.preventDefault();
+    board.classList.remove("dragging");
+    if (e.dataTransfer.files[0]) loadFile(e.dataTransfer.files[0]).catch(showError);
+  });
+  window.addEventListener("resize", layout);
+
+  // The page's data: replays embedded by the arena report, or a server's capabilities.
+  let data = {};
+  try {
+    const txt = $("flick-data").textContent.trim();
+    if (txt && !txt.startsWith("/*")) data = JSON.parse(txt);
+  } catch (err) {
+    console.error("bad embedded data: " + err);
+  }
+  embedded = data.replays || [];
+  const list = $("replay-list");
+  function fillList(items) {
+    list.textContent = "";
+    for (const it of items) {
+      const o = document.createElement("option");
+      o.value = it.value;
+      o.textContent = it.label;
+      list.append(o);
+    }
+    list.hidden = items.length < 2;
+  }
+
+  async function start() {
+    layout();
+    requestAnimationFrame(tick);
+    const q = new URLSearchParams(location.search);
+    if (embedded.length) {
+      fillList(embedded.map((e, i) => ({ value: "e" + i, label: e.name })));
+      list.addEventListener("change", () => loadEmbedded(+list.value.slice(1)).catch(showError));
+      await loadEmbedded(0);
+      return;
+    }
+    if (data.server) {
+      $("live-button").hidden = !data.live;
+      $("live-button").addEventListener("click", () => startLive("live"));
+      let names = [];
+      try {
+        const resp = await fetch("replays/");
+        if (resp.ok) names = await resp.json();
+      } catch (err) {
+        console.warn("no replay list: " + err);
+      }
+      fillList(names.map((n) => ({ value: "replays/" + encodeURIComponent(n), label: n })));
+      list.addEventListener("change", () => loadURL(list.value).catch(showError));
+      if (q.has("replay")) return loadURL(q.get("replay"));
+      if (q.has("live") && data.live) return startLive("live");
+      if (names.length) return loadURL("replays/" + encodeURIComponent(names[0]));
+      if (data.live) return startLive("live");
+      return;
+    }
+    if (q.has("replay")) return loadURL(q.get("replay"));
+  }
+  start().catch(showError);
+
+  // The page's test and scripting interface.
+  window.flickViewer = {
+    get ready() { return S.ready; },
+    get steps() { return S.game ? S.game.steps.length : 0; },
+    get step() { return S.game ? S.game.at(S.t).k : -1; },
+    get animating() { return S.game ? S.game.at(S.t).anim : false; },
+    get time() { return S.t; },
+    get duration() { return S.game ? S.game.total : 0; },
+    get playing() { return S.playing; },
+    get ended() { return !!(S.game && S.game.end); },
+    get live() { return S.live; },
+    get source() { return S.source; },
+    play, pause, next, prev, seek,
+    setSpeed(x) { S.speed = x; $("speed").value = String(x); },
+    // the canvas shows the playhead's time
+    get drawn() { return !S.dirty && S.drawnT === S.t; },
+    // fallAfter finds the first figure knocked over at step k or later: its step, and the
+    // timeline time a moment after the fall (for screenshots and tests); step -1 if none.
+    fallAfter(k) {
+      const g = S.game;
+      for (let i = Math.max(0, k); g && i < g.steps.length; i++) {
+        for (const fl of g.seg[i].flicks) {
+          const fa = (fl.f.falls || [])[0];
+          if (fa) return { step: i, time: g.seg[i].t0 + fl.t0 + Math.min(fa[2] / TIME + 0.12, fl.dur * 0.999) };
+        }
+      }
+      return { step: -1, time: 0 };
+    },
+    afterAction(k) { return S.game ? S.game.afterAction(k) : 0; },
+    load(text) { stopLive(); loadRecords(parseLines(text), "text"); },
+  };
+})();

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/replay"
 )
 
 // Bot is a player that the [EnvReferee] can ask for actions: an arena
@@ -72,6 +73,21 @@ type EnvRefereeConfig struct {
 	// reaches it ends as a [TermTurnLimit] draw. 0 means the game's
 	// Spec.MaxEpisodeSteps, or [DefaultMaxTurns] if that is 0 too.
 	MaxTurns int
+	// Replays, if not nil, chooses the games to record and keeps their replays.
+	Replays ReplayKeeper
+}
+
+// ReplayKeeper chooses which games an [EnvReferee] records, and keeps their replays
+// (package replay). It is called from many games at once, so it must be safe for concurrent
+// use.
+type ReplayKeeper interface {
+	// Record says whether to record game m and, if so, whether with the trajectories of its
+	// flicks (the game is then created with the option replay.RecordOption; a game that does
+	// not know it is recorded without them).
+	Record(m Match) (record, trajectories bool)
+	// Keep receives the replay of a recorded game that ended, by its rules or by a bot's
+	// fault, with its outcome. An error is an arena fault: the game is voided and replayed.
+	Keep(m Match, out Outcome, r *replay.Replay) error
 }
 
 // EnvReferee is a [Referee] that plays the games of an [env.Registry]
@@ -209,6 +225,28 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("arena: play %s: %w", m.Key, err)
 	}
+	// The game is reset and stepped through play, its recorder when it is recorded; the bots
+	// see the game itself.
+	play := g
+	if k := r.cfg.Replays; k != nil {
+		if ok, traj := k.Record(m); ok {
+			rec := r.recorder(m, &g, setup, traj)
+			play = rec
+			defer func() {
+				if err != nil {
+					return
+				}
+				if out.Reason != "" {
+					rec.Finish(out.Reason)
+				} else {
+					rec.Finish(fmt.Sprintf("%v (%v)", out.Result, out.Termination))
+				}
+				if kerr := k.Keep(m, out, rec.Replay()); kerr != nil {
+					out, err = Outcome{}, fmt.Errorf("arena: play %s: keep the replay: %w", m.Key, kerr)
+				}
+			}()
+		}
+	}
 	// A panic here comes from the game (the bots run in their own
 	// goroutines, with their own recover): an arena fault.
 	defer func() {
@@ -217,7 +255,7 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 		}
 	}()
 	spec := g.Spec()
-	if err := g.Reset(env.EpisodeRand(m.Seed, 0)); err != nil {
+	if err := play.Reset(env.EpisodeRand(m.Seed, 0)); err != nil {
 		return Outcome{}, fmt.Errorf("arena: play %s: reset %s: %w", m.Key, setup.Game, err)
 	}
 	var rngs [2]*rand.Rand
@@ -270,7 +308,7 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 		if err := g.Validate(act); err != nil {
 			return botFault(out, side, bots[side], TermIllegal, err), nil
 		}
-		status, err := g.Step(act)
+		status, err := play.Step(act)
 		if err != nil {
 			return Outcome{}, fmt.Errorf("arena: play %s: step %s at turn %d: %w", m.Key, setup.Game, out.Turns, err)
 		}
@@ -295,6 +333,26 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 			return out, nil
 		}
 	}
+}
+
+// recorder returns a recorder of game m. With traj it first replaces *g by a game created
+// with the option replay.RecordOption, when the game accepts it.
+func (r *EnvReferee) recorder(m Match, g *env.Game, setup EnvScenario, traj bool) *replay.Recorder {
+	opts := setup.Options
+	if traj {
+		with := env.Options{replay.RecordOption: "true"}
+		for k, v := range setup.Options {
+			with[k] = v
+		}
+		if tg, err := r.cfg.Registry.New(setup.Game, with); err == nil {
+			*g, opts = tg, with
+		}
+	}
+	var names []string
+	for _, p := range m.Players {
+		names = append(names, p.Name())
+	}
+	return replay.NewRecorder(*g, replay.Config{Options: opts, Seed: &replay.Seed{Key: m.Seed}, Players: names, Title: m.Key})
 }
 
 // ask gets bot b's action for turn t into dst, under the deadline. It

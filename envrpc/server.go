@@ -51,6 +51,7 @@ type Server struct {
 	log       Logger
 	version   string
 	opponents map[string]env.Policy
+	watch     *watcher // where watched pools stream; nil refuses the watch option
 	now       func() time.Time
 	health    *health.Server
 
@@ -223,6 +224,10 @@ func (s *Server) createPool(req *flickv1.CreatePoolRequest, session uint64) (*fl
 	if err != nil {
 		return nil, err
 	}
+	var watched bool
+	if pc.env.Options, watched, err = s.watchOptions(pc.env.Options); err != nil {
+		return nil, err
+	}
 	id := req.GetConfig().GetGameId()
 	factory, err := s.reg.Lookup(id)
 	if errors.Is(err, env.ErrUnknownGame) {
@@ -250,6 +255,10 @@ func (s *Server) createPool(req *flickv1.CreatePoolRequest, session uint64) (*fl
 	if err := s.reserve(pc.env.NumEnvs); err != nil {
 		return nil, err
 	}
+	pid := newPoolID()
+	if watched {
+		factory = s.watchFactory(factory, "pool "+pid+", env 0")
+	}
 	vec, err := newVector(factory, pc.env)
 	if errors.As(err, &gp) {
 		s.release(pc.env.NumEnvs)
@@ -258,7 +267,7 @@ func (s *Server) createPool(req *flickv1.CreatePoolRequest, session uint64) (*fl
 		s.release(pc.env.NumEnvs)
 		return nil, invalidf("config", "%v", err)
 	}
-	p := newPool(newPoolID(), session, vec, pc, s.now())
+	p := newPool(pid, session, vec, pc, s.now())
 	s.mu.Lock()
 	s.creating--
 	if s.closed {

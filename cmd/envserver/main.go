@@ -23,6 +23,10 @@
 //	--shutdown-timeout D     on SIGTERM or SIGINT, how long in-flight calls may take before
 //	                         the server stops hard (default 30s)
 //	--log-format text|json   log format on stderr (default text)
+//	--http ADDR              serve the replay viewer at ADDR (host:port): the page, the replays
+//	                         of --replays, and the live game of pools created with the option
+//	                         watch=true (env 0 of the newest such pool)
+//	--replays DIR            the replay files the viewer lists (with --http)
 //
 // On SIGTERM or SIGINT the server stops accepting pools, ends every Session
 // after its current request, lets in-flight calls finish, closes every pool

@@ -38,6 +38,12 @@ type Main struct {
 	ShutdownTimeout time.Duration
 	// LogFormat is "text" or "json".
 	LogFormat string
+	// HTTP, when not empty, is where to serve the replay viewer (package viewer): its page,
+	// the replay files of Replays, and the live games of the pools created with the watch
+	// option (envrpc.WatchOption).
+	HTTP string
+	// Replays is the directory of replay files the viewer lists; empty for none.
+	Replays string
 
 	// Registry holds the games; nil means catalog.Registry().
 	Registry *env.Registry
@@ -46,6 +52,8 @@ type Main struct {
 	// Ready, if not nil, receives the listening address once the server
 	// serves (tests listen on port 0).
 	Ready chan<- net.Addr
+	// ViewerReady, if not nil, receives the viewer's address once it serves.
+	ViewerReady chan<- net.Addr
 }
 
 // NewMain returns a Main with the defaults.
@@ -82,6 +90,8 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	})
 	fs.DurationVar(&m.ShutdownTimeout, "shutdown-timeout", m.ShutdownTimeout, "how long in-flight calls may take on SIGTERM")
 	fs.StringVar(&m.LogFormat, "log-format", m.LogFormat, "log `format` on stderr: text or json")
+	fs.StringVar(&m.HTTP, "http", "", "serve the replay viewer at `address` (host:port): stored replays and the live game of pools created with the option watch=true")
+	fs.StringVar(&m.Replays, "replays", "", "`directory` of replay files the viewer lists (with --http)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -141,6 +151,19 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 		defer conn.Close()
 		opts = append(opts, envrpc.WithOpponent(name, envrpc.NewAgentPolicy(conn, 0)))
+	}
+	var view *viewerServer
+	if m.HTTP != "" {
+		var err error
+		if view, err = startViewer(m.HTTP, m.Replays); err != nil {
+			return err
+		}
+		defer view.close(m.ShutdownTimeout)
+		opts = append(opts, envrpc.WithWatch(view.live))
+		log.Info("viewer", "url", "http://"+view.addr.String()+"/", "replays", m.Replays)
+		if m.ViewerReady != nil {
+			m.ViewerReady <- view.addr
+		}
 	}
 	srv := envrpc.New(reg, opts...)
 	g := envrpc.NewGRPCServer(srv, m.Token)

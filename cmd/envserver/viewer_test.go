@@ -1,0 +1,163 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/envrpc"
+	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
+	"github.com/flickarena/flickarena/replay"
+	"github.com/flickarena/flickarena/replay/replaytest"
+)
+
+// TestMain_Viewer serves the viewer beside the gRPC server: the page, a stored replay, and
+// the live game of a watched pool.
+func TestMain_Viewer(t *testing.T) {
+	dir := t.TempDir()
+	reg := replaytest.Registry(t)
+	stored := replaytest.Play(t, reg, dummy.ID, nil, 1, 0, env.RandomPolicy{})
+	if err := replay.WriteFile(filepath.Join(dir, "game"+replay.GzipExt), stored); err != nil {
+		t.Fatal(err)
+	}
+	m := NewMain()
+	if err := m.ParseFlags([]string{"--listen", "127.0.0.1:0", "--http", "127.0.0.1:0", "--replays", dir}, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	ready, viewerReady := make(chan net.Addr, 1), make(chan net.Addr, 1)
+	m.Registry, m.Stderr, m.Ready, m.ViewerReady = reg, io.Discard, ready, viewerReady
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- m.Run(ctx) }()
+	var addr, web net.Addr
+	for addr == nil || web == nil {
+		select {
+		case addr = <-ready:
+		case web = <-viewerReady:
+		case err := <-done:
+			t.Fatalf("Run: %v", err)
+		case <-time.After(10 * time.Second):
+			t.Fatal("not serving after 10 s")
+		}
+	}
+	base := "http://" + web.String()
+	get := func(path string) string {
+		t.Helper()
+		res, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %s", path, res.Status)
+		}
+		return string(b)
+	}
+	if page := get("/"); !strings.Contains(page, `{"server":true,"live":true}`) {
+		t.Error("the page does not offer the live game")
+	}
+	if list := get("/replays/"); strings.TrimSpace(list) != `["game.jsonl.gz"]` {
+		t.Errorf("replays/ = %s", list)
+	}
+
+	// A watched pool plays a whole game in env 0.
+	conn, err := envrpc.Dial(addr.String(), "", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	vec, err := envrpc.NewRemoteVector(ctxFor(t), conn, &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 2,
+		IllegalMode: flickv1.IllegalMode_ILLEGAL_MODE_REPLACE, Options: map[string]string{envrpc.WatchOption: "true"}}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := vec.Reset(9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := vec.Spec()
+	acts := spec.NewActions(2)
+	rng := rand.New(rand.NewPCG(1, 1))
+	steps := 0
+	for !b.Done(0) {
+		for i := range 2 {
+			a := acts.At(spec, i)
+			mask := b.MaskAt(i)
+			for h, hd := range spec.Heads {
+				for v := range hd.N {
+					if mask[spec.MaskOffset(h)+v] {
+						a.Discrete[h] = int32(v)
+						break
+					}
+				}
+			}
+			a.Continuous[0] = rng.Float32()*2 - 1
+		}
+		if b, err = vec.Step(acts); err != nil {
+			t.Fatal(err)
+		}
+		steps++
+	}
+	// The live stream replays the game so far: its header, its steps, its end.
+	req, _ := http.NewRequestWithContext(ctxFor(t), http.MethodGet, base+"/live", nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(res.Body)
+	sc.Buffer(nil, 1<<20)
+	var types []string
+	for len(types) < steps+2 && sc.Scan() {
+		if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+			var rec struct{ Type, Game string }
+			if err := json.Unmarshal([]byte(data), &rec); err != nil {
+				t.Fatal(err)
+			}
+			if rec.Type == replay.TypeHeader && rec.Game != dummy.ID {
+				t.Errorf("live header of game %q", rec.Game)
+			}
+			types = append(types, rec.Type)
+		}
+	}
+	if len(types) != steps+2 || types[0] != replay.TypeHeader || types[len(types)-1] != replay.TypeEnd {
+		t.Errorf("live stream: %d records (%v … %v), want a header, %d steps and an end", len(types), types[0], types[len(types)-1], steps)
+	}
+	vec.Close()
+	cancel()
+	select { // the open stream does not hold the shutdown
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Run did not return after the shutdown")
+	}
+	res.Body.Close()
+}
+
+func TestMain_ViewerBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"--listen", "127.0.0.1:0", "--http", "127.0.0.1:0", "--replays", "/no/such/dir"},
+		{"--listen", "127.0.0.1:0", "--http", "nonsense:address:x"},
+	} {
+		m := NewMain()
+		if err := m.ParseFlags(args, io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		m.Stderr = io.Discard
+		if err := m.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "--") {
+			t.Errorf("%q: got %v, want an error naming the flag", args, err)
+		}
+	}
+}

@@ -170,7 +170,8 @@
     const h = g.h;
     const names = h.players && h.players.length ? h.players.join(" vs ") : "";
     const scen = (g.views[0] && g.views[0].scenario) || h.game;
-    $("title").textContent = [scen, names, h.title || title || ""].filter(Boolean).join(" · ");
+    const extra = h.title || (title && title !== scen ? title : "");
+    $("title").textContent = [scen, names, extra].filter(Boolean).join(" · ");
     $("who-lawmen").textContent = h.players && h.players[0] ? h.players[0] : "";
     $("who-outlaws").textContent = h.players && h.players[1] ? h.players[1] : "";
     layout();
@@ -278,7 +279,7 @@
     const narrow = window.innerWidth < 760;
     document.body.classList.toggle("narrow", narrow);
     const chrome = $("top").offsetHeight + $("controls").offsetHeight + 20;
-    let css = narrow ? window.innerWidth - 20 : Math.min(780, window.innerHeight - chrome, window.innerWidth - 350);
+    let css = narrow ? window.innerWidth - 20 : Math.min(1000, window.innerHeight - chrome, window.innerWidth - 350);
     css = Math.max(300, Math.floor(css));
     canvas.style.width = canvas.style.height = css + "px";
     $("side").style.maxHeight = narrow ? "" : css + "px";

@@ -23,6 +23,24 @@
 // Flicks go through the consumer-owned [Table] interface: by default each game (and each
 // clone) runs its own [physics.Simulator]; [Options.Table] substitutes scripted outcomes.
 //
+// # The env games flickemup/<scenario>-v1
+//
+// [Env] serves a Game through the [env.Game] contract, one env id per scenario of ours:
+// flickemup/showdown-v1 ([DefaultID], [Factory]), flickemup/bank-job-v1, flickemup/dry-spell-v1,
+// flickemup/gunsmith-v1, flickemup/hostage-v1 and flickemup/pardon-v1 ([ID], [ScenarioFactory]);
+// [Register] adds them all to an [env.Registry], explicitly (no init side effects), and
+// [NewEnv] also plays a designer's own file (EnvConfig.Custom). Two seats, whatever the number
+// of players: seat 0 is the lawmen, seat 1 the outlaws; a team's players only take turns at
+// the table, which changes nothing in the game. Everything a seat sees and does is
+// egocentric: the outlaws see the table turned by a half turn about its centre
+// (x' = width − x, y' = height − y, angles + π, velocities negated), so both seats play up the
+// table from their own edge and one network serves both; a half turn keeps left and right.
+// Every scenario has the same spaces, so one network serves every id. Between flicks an
+// Env's game holds no simulator: it borrows one from a pool shared by the Envs of one physics
+// configuration, which does not change any outcome. Bots read the engine
+// through [Env.Engine] (read-only; plan on [Game.Clone]) and translate with
+// [Env.EncodeAction] and [Env.DecodeAction].
+//
 // # Action Space
 //
 // An [Action] is a discrete [ActionKind] with parameters. Each decision has a [Phase]:
@@ -40,31 +58,117 @@
 // [Game.LegalActions] lists the legal discrete choices with zero velocity and facing for the
 // caller to fill in; a flick velocity is clipped to physics.Config.MaxSpeed after noise.
 //
+// The env games' native action has six discrete heads and three continuous dims, in the
+// acting seat's frame:
+//
+//	kind    12 values: select, move, shoot, duel, throw, take, drop, exchange, keep, leave,
+//	           drink, end-turn (value v is ActionKind v+1)
+//	cowboy   5 values: a cowboy number − 1, own (select) or opposing (duel)
+//	side     2 values: left, right (pistol shot, duel, throw)
+//	rifle    2 values: pistols, Winchester (shot in the act phase)
+//	token   33 values: a token id, its index in View.Tokens (take, exchange)
+//	slot     2 values: an inventory slot (drop, exchange, drink; keep with a full inventory)
+//	vx, vy   [−300, 300] cm/s: the flick (move, shoot, duel, throw, second shot), +y towards
+//	         the opponent; the physics clips its length to 300 cm/s after execution noise
+//	facing   [−π, π] rad: the cowboy's facing after a move
+//
+// A head the chosen kind does not use is ignored, whatever its value. The mask is factorised:
+// the kinds of the legal actions and, per head, the values that the legal actions using the
+// head take; a head no legal action uses allows 0 only. Values each allowed can still break a
+// rule together (drinking from the slot that holds gold), which Validate refuses with the
+// engine's reason. Continuous values within their bounds are always legal. Two decisions have
+// a phase of their own, so a bot sees each before it chooses: the reveal (after taking a
+// face-down token the action is spent; the next decision keeps the drawn token, naming a slot
+// when the inventory is full, or leaves it face up; the "revealed" field shows its kind) and
+// the second shot (a cowboy with two pistols and room on both sides shoots the chosen side;
+// the other bullet waits and is flicked as the next decision, kind shoot, side and rifle
+// ignored). DefaultAction: end the turn in the act phase, leave the revealed token, flick the
+// second bullet at zero velocity, or choose the first available cowboy.
+//
 // # Observation Space
 //
 // This package exposes the full state as [View] (JSON-ready; face-down tokens and water
-// quality hidden) and [Game.State] (the physics table). The fixed-size numeric encoding
-// belongs to the env adapter.
+// quality hidden) and [Game.State] (the physics table); the env games' JSON view is the View.
+//
+// The env games observe 884 float32s from the observer's seat, egocentric as above, the
+// same layout for every scenario. Coordinates are divided by the table's width or height;
+// "per cowboy" fields hold 10 values, the observer's cowboys 1-5 then the opponents' 1-5;
+// token kinds are in the order gold, not-allowed, colt, winchester, water, dynamite,
+// documents, hostage; buildings by kind: sheriff, bank, saloon, general-store, town-hall,
+// undertaker. Both seats see the same table: face-down tokens and water quality stay hidden.
+// The fields, in order (env.Spec.Obs names them; every value lies within the bounds given,
+// [0, 1] unless said):
+//
+//	clock          2  hour / 12; 1 if the hour is blue (odd)
+//	phase          5  one-hot: select, act, reveal, second-shot, over
+//	to_move        1  1 if the observer's team decides now
+//	actions_left   1  actions the played cowboy may still take / 2
+//	moved          1  1 if the played cowboy has moved this turn (the hostage rule)
+//	decisions      1  decisions taken / max_decisions
+//	initiative    10  one-hot: the cowboy holding the initiative token
+//	actor         10  one-hot: the cowboy being played
+//	actor_slots   16  the played cowboy's slot 0 then slot 1: one-hot token kind
+//	revealed       8  one-hot kind of the token just drawn (reveal phase)
+//	present       10  per cowboy: the scenario fields it
+//	alive         10  per cowboy: alive
+//	x, y       10+10  per cowboy: position, 0 unless on the table (inside, dead, absent)
+//	facing_sin    10  per cowboy: sine of the facing, in [−1, 1], 0 unless on the table
+//	facing_cos    10  per cowboy: cosine of the facing, in [−1, 1], 0 unless on the table
+//	fallen        10  per cowboy: knocked over (cannot be hit until played)
+//	inside        60  per cowboy, one-hot: the building it is in
+//	hp            10  per cowboy: hit points / 5, in [0, 7.6]
+//	available     10  per cowboy: its hat shows the hour's colour
+//	carried       80  per cowboy, per token kind: tokens carried / 2
+//	neutral        8  the man, then the woman: present, x, y, fallen
+//	building      42  per building kind: present, the door line's left end x, y and right
+//	                  end x, y (in [−0.1, 1.1]: a pushed block may overhang), depth / 25 cm,
+//	                  closed by a "not allowed" token
+//	prop         180  per scenery slot, 18 (the gallows first, then the file's props in
+//	                  order): on the table, one-hot kind (barrel, cactus, fence, tumbleweed,
+//	                  gallows), x, y, sine and cosine of twice the angle (in [−1, 1]; a half
+//	                  turn leaves the outline unchanged)
+//	tokens_at     72  per location (the six building kinds, the gallows, the ground): face-up
+//	                  tokens of each kind / the box's count of that kind, then face-down
+//	                  tokens / 33
+//	token        297  per token id 0-32 (the token head's values): one-hot kind, then face
+//	                  down; all 0 for a token gone or an id the scenario lacks
 //
 // # Rewards
 //
-// None here: [Game.Result] gives the winner or a draw, [Game.Scores] each team's hit points.
+// None in the engine: [Game.Result] gives the winner or a draw, [Game.Scores] each team's
+// hit points. The env games reward the outcome, once, at the end: +1 for the winning team's
+// seat, −1 for the other, 0 each for a draw. Their optional shaping ([env.Shaper], weighed by
+// env.Config.Shaping; option shaping=hp, the default) is, after every decision, the change of
+// the seat's team hit points minus the opponents', divided by the larger team's most hit
+// points (so wiping out a full-strength team without loss earns about +1); shaping=none
+// gives 0.
 //
 // # Starting State
 //
 // The scenario's layout, cowboys, tokens, hats, start hour and initiative; [Game.Reset]
-// reseeds the random stream (flick noise and face-down draws).
+// reseeds the random stream (flick noise and face-down draws). An env game draws that seed
+// from the episode's generator ([Env.Reset]).
 //
 // # Episode End
 //
 // The game ends when a victory condition holds (checked after every action), when every
 // cowboy of both teams is dead (a draw), or when the clock reaches 12:00 (the scenario's noon
-// condition decides, else a draw). There is no truncation here.
+// condition decides, else a draw). There is no truncation in the engine; an env game is
+// truncated (no outcome reward) after max_decisions decisions. The rules end every game
+// within about 550 decisions (at most 11 rounds of 10 cowboy turns of at most 5 decisions), so
+// the default cap, 1000, is a safety net only.
 //
 // # Arguments
 //
 // [Options]: Players (2-10), Noise (flick execution noise), Seed, Physics (simulator
-// configuration), Table (a substitute for the simulator).
+// configuration), Table (a substitute for the simulator). The env games' options
+// ([env.Options], all optional):
+//
+//	angle_sd       flick direction noise, rad, ≥ 0 (default 0.026)
+//	power_sd       flick speed noise, relative, ≥ 0 (default 0.06)
+//	max_decisions  decisions before truncation, ≥ 1 (default 1000)
+//	players        players at the table, 2-10 (default 2): who takes turns, not the seats
+//	shaping        hp (default) or none: the shaping reward above
 //
 // # Rules and where they are implemented
 //
@@ -203,5 +307,6 @@
 //
 // # Version History
 //
-//   - v1: first version of the rules engine and of our rules and scenarios.
+//   - v1: first version of the rules engine and of our rules and scenarios, and of the env
+//     games' encodings and rewards above.
 package flickemup

@@ -1,0 +1,80 @@
+package flickemup_test
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/flickarena/flickarena/env/flickemup"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the encodings")
+
+// golden formats x for the golden file: 5 decimals, enough to see any change of the encoding
+// and few enough to ignore the last-bit differences of trigonometry between platforms.
+func golden(x float32) string {
+	s := strconv.FormatFloat(math.Round(float64(x)*1e5)/1e5, 'f', -1, 64)
+	if s == "-0" {
+		return "0"
+	}
+	return s
+}
+
+// TestEncoding_Golden compares the first observation of two scenarios (gold, a closed bank;
+// the gallows, the neutral figures, a Winchester each), from both seats, with the golden file
+// testdata/first-observations.golden, field by field. A change of the encoding must bump the
+// env version (see the package doc): rerun with -update and review the diff.
+func TestEncoding_Golden(t *testing.T) {
+	var b strings.Builder
+	for _, name := range []string{"bank-job", "pardon"} {
+		g, err := flickemup.ScenarioFactory(name)(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Reset(rand.New(rand.NewPCG(1, 1))); err != nil {
+			t.Fatal(err)
+		}
+		s := g.Spec()
+		obs := make([]float32, s.ObsSize())
+		for seat := range 2 {
+			g.Observe(obs, seat)
+			i := 0
+			for _, f := range s.Obs {
+				fmt.Fprintf(&b, "%s seat %d %s:", name, seat, f.Name)
+				for _, x := range obs[i : i+f.Size] {
+					b.WriteString(" " + golden(x))
+				}
+				b.WriteString("\n")
+				i += f.Size
+			}
+		}
+	}
+	path := filepath.Join("testdata", "first-observations.golden")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	got, wl := strings.Split(b.String(), "\n"), strings.Split(string(want), "\n")
+	if len(got) != len(wl) {
+		t.Fatalf("%d lines, golden file has %d", len(got), len(wl))
+	}
+	for i := range got {
+		if got[i] != wl[i] {
+			t.Errorf("line %d:\n got %s\nwant %s", i+1, got[i], wl[i])
+		}
+	}
+}

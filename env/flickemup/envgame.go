@@ -1,0 +1,462 @@
+package flickemup
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/physics"
+)
+
+// Version is the version suffix of every env id; any change of the rules, a scenario, the
+// encodings or the rewards bumps it.
+const Version = 1
+
+// DefaultID is the id of the default scenario's env game.
+const DefaultID = "flickemup/showdown-v1"
+
+// DefaultMaxDecisions is the default decision cap: more than the rules ever need (a cowboy
+// turn takes at most 5 decisions and at most 10 cowboys play in each of at most 11 rounds),
+// so by default only a scenario of ours with a bug reaches it.
+const DefaultMaxDecisions = 1000
+
+// ID returns the env id of scenario name: "flickemup/<name>-v1".
+func ID(scenario string) string { return fmt.Sprintf("flickemup/%s-v%d", scenario, Version) }
+
+// The options of the env factories (see "# Arguments" in the package doc).
+const (
+	optAngleSD      = "angle_sd"
+	optPowerSD      = "power_sd"
+	optMaxDecisions = "max_decisions"
+	optPlayers      = "players"
+	optShaping      = "shaping"
+)
+
+// The values of the shaping option.
+const (
+	// ShapingHP rewards each seat, after every decision, with the change of its team's hit
+	// points minus the opponents', divided by the larger team's most hit points.
+	ShapingHP = "hp"
+	// ShapingNone gives no shaping reward.
+	ShapingNone = "none"
+)
+
+// EnvConfig configures an [Env].
+type EnvConfig struct {
+	// Scenario is the name of one of our scenarios ([List]); "" means [DefaultScenario].
+	Scenario string
+	// Custom, if not nil, is played instead of Scenario: a designer's own file ([ParseFile]).
+	// Its env id is ID(Custom.Name).
+	Custom *Scenario
+	// Options are the engine's options (see [DefaultOptions]); Players 0 means 2. Seed is
+	// ignored: each episode's seed is drawn from the generator given to [Env.Reset].
+	Options Options
+	// MaxDecisions truncates an episode after this many decisions (Env.Step calls), ≥ 1;
+	// 0 means [DefaultMaxDecisions].
+	MaxDecisions int
+	// Shaping is [ShapingHP] or [ShapingNone]; "" means ShapingHP.
+	Shaping string
+}
+
+// DefaultEnvConfig returns the default showdown with the engine's default options.
+func DefaultEnvConfig() EnvConfig {
+	return EnvConfig{Scenario: DefaultScenario, Options: DefaultOptions(), MaxDecisions: DefaultMaxDecisions, Shaping: ShapingHP}
+}
+
+// Env is a Flick 'em Up! [Game] behind the [env.Game] contract: one seat per team (seat 0
+// the lawmen, seat 1 the outlaws), whatever the number of players, and egocentric
+// observations and actions (see the package doc). It also implements [env.Shaper].
+type Env struct {
+	g    *Game
+	c    *coder
+	cfg  EnvConfig
+	dec  int    // decisions taken this episode
+	prev [2]int // each team's hit points before the last Step, for Shaping
+
+	legal   []Action // the legal actions of the current decision, while valid
+	legalOK bool
+	mask    []bool // the mask of the current decision, while legalOK
+}
+
+// NewEnv returns the env of a game with cfg, not yet reset.
+func NewEnv(cfg EnvConfig) (*Env, error) {
+	if cfg.Scenario == "" {
+		cfg.Scenario = DefaultScenario
+	}
+	if cfg.Options.Players == 0 {
+		cfg.Options.Players = 2
+	}
+	if cfg.MaxDecisions == 0 {
+		cfg.MaxDecisions = DefaultMaxDecisions
+	}
+	if cfg.MaxDecisions < 1 {
+		return nil, fmt.Errorf("flickemup: max decisions %d: must be at least 1", cfg.MaxDecisions)
+	}
+	switch cfg.Shaping {
+	case "":
+		cfg.Shaping = ShapingHP
+	case ShapingHP, ShapingNone:
+	default:
+		return nil, fmt.Errorf("flickemup: shaping %q: want %q or %q", cfg.Shaping, ShapingHP, ShapingNone)
+	}
+	var err error
+	sc := cfg.Custom
+	if sc == nil {
+		if sc, err = Load(cfg.Scenario); err != nil {
+			return nil, err
+		}
+	}
+	cfg.Scenario = sc.Name
+	if err = cfg.Options.Noise.Validate(); err != nil {
+		return nil, fmt.Errorf("flickemup: %w", err)
+	}
+	o := cfg.Options
+	if o.Table == nil {
+		if o.Table, err = newPooledTable(o); err != nil {
+			return nil, err
+		}
+	}
+	g, err := New(sc, o)
+	if err != nil {
+		return nil, err
+	}
+	e := &Env{g: g, cfg: cfg}
+	e.c = newCoder(g, ID(sc.Name), cfg.MaxDecisions)
+	e.mask = make([]bool, e.c.spec.MaskSize())
+	return e, nil
+}
+
+// Factory is the [env.Factory] of [DefaultID], the showdown.
+func Factory(opts env.Options) (env.Game, error) { return ScenarioFactory(DefaultScenario)(opts) }
+
+// ScenarioFactory returns the [env.Factory] of our scenario name, registered as ID(name). It
+// parses the options angle_sd, power_sd, max_decisions, players and shaping.
+func ScenarioFactory(name string) env.Factory {
+	return func(opts env.Options) (env.Game, error) {
+		if err := opts.Check(optAngleSD, optPowerSD, optMaxDecisions, optPlayers, optShaping); err != nil {
+			return nil, fmt.Errorf("flickemup: %w", err)
+		}
+		cfg := DefaultEnvConfig()
+		cfg.Scenario = name
+		var err error
+		n := &cfg.Options.Noise
+		if n.AngleSD, err = opts.Float(optAngleSD, n.AngleSD); err != nil {
+			return nil, fmt.Errorf("flickemup: %w", err)
+		}
+		if n.PowerSD, err = opts.Float(optPowerSD, n.PowerSD); err != nil {
+			return nil, fmt.Errorf("flickemup: %w", err)
+		}
+		if cfg.MaxDecisions, err = opts.Int(optMaxDecisions, cfg.MaxDecisions); err != nil {
+			return nil, fmt.Errorf("flickemup: %w", err)
+		}
+		if cfg.MaxDecisions < 1 {
+			return nil, fmt.Errorf("flickemup: option %s = %d: must be at least 1", optMaxDecisions, cfg.MaxDecisions)
+		}
+		if cfg.Options.Players, err = opts.Int(optPlayers, cfg.Options.Players); err != nil {
+			return nil, fmt.Errorf("flickemup: %w", err)
+		}
+		cfg.Shaping = opts.String(optShaping, cfg.Shaping)
+		e, err := NewEnv(cfg)
+		if err != nil {
+			// A nil interface, not a nil *Env inside one.
+			return nil, err
+		}
+		return e, nil
+	}
+}
+
+// Register adds one env game per scenario of ours to r, as ID(name): flickemup/showdown-v1
+// (the default), flickemup/bank-job-v1, and so on. Programs call it explicitly; the package
+// has no init side effects.
+func Register(r *env.Registry) error {
+	for _, in := range List() {
+		if err := r.Register(ID(in.Name), ScenarioFactory(in.Name)); err != nil {
+			return fmt.Errorf("flickemup: %w", err)
+		}
+	}
+	return nil
+}
+
+// Engine returns the rules engine, for bots that read the state or plan on clones
+// ([Game.Clone]). The caller must not change it: Apply, Reset and the like break the Env.
+func (e *Env) Engine() *Game { return e.g }
+
+// Config returns the Env's configuration.
+func (e *Env) Config() EnvConfig { return e.cfg }
+
+// Spec implements env.Game.
+func (e *Env) Spec() *env.Spec { return &e.c.spec }
+
+// Reset implements env.Game: it restarts the scenario with a seed drawn from rng; the engine's
+// own stream, so seeded, then draws every flick's noise and every face-down token.
+func (e *Env) Reset(rng *rand.Rand) error {
+	e.g.Reset(rng.Uint64())
+	e.dec = 0
+	e.prev = e.g.Scores()
+	e.legalOK = false
+	return nil
+}
+
+// team returns the team whose decision it is, or, once the game is over, the team that
+// decided last.
+func (e *Env) team() Team {
+	if e.g.team == Outlaws {
+		return Outlaws
+	}
+	return Lawmen
+}
+
+// CurrentPlayer implements env.Game: seat 0 for the lawmen, 1 for the outlaws.
+func (e *Env) CurrentPlayer() int { return int(e.team()) }
+
+// legalNow returns the legal actions and the mask of the current decision, computed once per
+// state.
+func (e *Env) legalNow() ([]Action, []bool) {
+	if !e.legalOK {
+		e.legal = e.g.LegalActions(e.legal[:0])
+		e.c.mask(e.mask, e.legal, e.g.phase, e.g.actorFull())
+		e.legalOK = true
+	}
+	return e.legal, e.mask
+}
+
+// Mask implements env.Game: the kinds of the legal actions, and per head the values legal
+// actions that use the head take (a head none uses allows 0 only).
+func (e *Env) Mask(dst []bool) {
+	_, m := e.legalNow()
+	copy(dst, m)
+}
+
+// Validate implements env.Game: the engine's verdict on the decoded action. Heads the
+// action's kind does not use are ignored. Within their bounds the continuous values are
+// finite, hence legal, so an action whose discrete part is one of the legal actions (listed
+// once per state for the mask) is legal without a second Check; any other gets the engine's
+// Check, for its reason.
+func (e *Env) Validate(a env.Action) error {
+	act := e.DecodeAction(a)
+	key := act
+	key.Velocity, key.Facing = physics.Vec{}, 0
+	legal, _ := e.legalNow()
+	for _, l := range legal {
+		if l == key && act.Velocity.Finite() && finite(act.Facing) {
+			return nil
+		}
+	}
+	if err := e.g.Check(act); err != nil {
+		return &env.ActionError{Env: -1, Field: "action", Reason: err.Error()}
+	}
+	return nil
+}
+
+// DefaultAction implements env.Game: end the turn when the played cowboy may; leave a
+// revealed token where it lay; flick the waiting second bullet with zero velocity; else
+// (choosing a cowboy) the first legal choice. Unused heads take their first allowed value,
+// the dims 0.
+func (e *Env) DefaultAction(dst env.Action) {
+	legal, _ := e.legalNow()
+	a := Action{Kind: ActEndTurn}
+	switch e.g.phase {
+	case PhaseReveal:
+		a = Action{Kind: ActLeave}
+	case PhaseSecondShot:
+		a = Action{Kind: ActShoot}
+	case PhaseSelect:
+		if len(legal) > 0 {
+			a = legal[0]
+		}
+	}
+	e.EncodeAction(a, dst)
+}
+
+// Step implements env.Game.
+func (e *Env) Step(a env.Action) (env.Status, error) {
+	e.prev = e.g.Scores()
+	act := e.DecodeAction(a)
+	e.legalOK = false
+	if err := e.g.Apply(act); err != nil {
+		return env.Running, err
+	}
+	e.dec++
+	switch {
+	case e.g.Terminal():
+		return env.Terminated, nil
+	case e.dec >= e.cfg.MaxDecisions:
+		return env.Truncated, nil
+	}
+	return env.Running, nil
+}
+
+// Outcome implements env.Game: +1 for the winning team, -1 for the other, 0 each for a draw.
+func (e *Env) Outcome(dst []float32) {
+	switch w := e.g.Result().Winner; w {
+	case Lawmen, Outlaws:
+		dst[w], dst[w.Other()] = 1, -1
+	default:
+		dst[0], dst[1] = 0, 0
+	}
+}
+
+// Shaping implements env.Shaper: with shaping "hp", each seat's change over the last step of
+// its team's hit points minus the opponents', divided by the larger team's most hit points
+// (so that wiping out a full-strength opponent without loss earns about +1); with "none", 0.
+func (e *Env) Shaping(dst []float32) {
+	if e.cfg.Shaping == ShapingNone {
+		clear(dst)
+		return
+	}
+	now := e.g.Scores()
+	d := float32((now[0]-now[1])-(e.prev[0]-e.prev[1])) / float32(max(e.c.startHP[0], e.c.startHP[1], 1))
+	dst[0], dst[1] = d, -d
+}
+
+// Observe implements env.Game; see "# Observation Space" in the package doc.
+func (e *Env) Observe(dst []float32, player int) {
+	t := Lawmen
+	if player == 1 {
+		t = Outlaws
+	}
+	e.c.observe(dst, e.g, t, e.dec)
+}
+
+// Hash implements env.Game: the decision count and every field of the position that
+// [Game.Hash] covers, in its order, one 64-bit word at a time, folded by a multiply-rotate
+// chain and finished by an [env.Hasher]. A Vector hashes every step: this costs a fraction of
+// Game.Hash, which builds and scans a byte buffer.
+func (e *Env) Hash() uint64 {
+	w := words{sum: uint64(e.dec)}
+	e.g.hashWords(&w)
+	var h env.Hasher
+	h.Uint64(w.sum)
+	return h.Sum()
+}
+
+// words folds 64-bit words into a running sum: fast, deterministic on every platform, and
+// any single changed word changes the sum (the fold is invertible in the sum).
+type words struct{ sum uint64 }
+
+// add folds x in.
+func (w *words) add(x uint64) { w.sum = bits.RotateLeft64((w.sum^x)*0x9e3779b97f4a7c15, 29) }
+
+// int folds x in.
+func (w *words) int(x int) { w.add(uint64(x)) }
+
+// float folds the bits of x in.
+func (w *words) float(x float64) { w.add(math.Float64bits(x)) }
+
+// hashWords folds in the fields of the position that Game.Hash (hash.go) covers, in the same
+// order; TestEnv_HashFollowsTheEngine keeps the two in step.
+func (g *Game) hashWords(w *words) {
+	for _, x := range [...]int{g.hour, g.round, int(g.phase), int(g.team), g.player, g.next[0], g.next[1],
+		int(g.lastTeam), g.actor, g.actionsLeft, g.moves, g.pending, g.waiting, g.ignore[0], g.ignore[1],
+		g.initiative, int(g.result.Winner), g.turns} {
+		w.int(x)
+	}
+	w.add(uint64(b2u(g.forced)) | uint64(b2u(g.result.Over))<<1)
+	for i := range g.cowboys {
+		c := &g.cowboys[i]
+		w.add(uint64(b2u(c.present)) | uint64(b2u(c.alive))<<1 | uint64(b2u(c.played))<<2 | uint64(c.hat)<<8)
+		for _, x := range [...]int{c.hp, c.max, c.inside, c.inv[0], c.inv[1]} {
+			w.int(x)
+		}
+	}
+	for i := range g.tokens {
+		t := &g.tokens[i]
+		w.add(uint64(b2u(t.faceUp)) | uint64(b2u(t.poisoned))<<1 | uint64(t.kind)<<8 | uint64(t.place)<<16)
+		w.int(t.until)
+		w.int(t.index)
+		w.float(t.pos.X)
+		w.float(t.pos.Y)
+	}
+	for i := range g.st.Pieces {
+		p := &g.st.Pieces[i]
+		w.add(uint64(p.Kind) | uint64(b2u(p.Fallen))<<8 | uint64(b2u(p.Off))<<9 | uint64(b2u(p.Static))<<10)
+		w.float(p.Pos.X)
+		w.float(p.Pos.Y)
+		w.float(p.Angle)
+	}
+}
+
+// b2u converts a bool to 0 or 1.
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// MarshalJSON implements env.Game: the engine's [View].
+func (e *Env) MarshalJSON() ([]byte, error) { return json.Marshal(e.g.View()) }
+
+// EncodeAction writes engine action a, for the team deciding now, into dst (sized for the
+// Spec): the kind and the heads a uses, the velocity and facing turned into the team's frame
+// and clipped to the dims' bounds; heads a does not use take the first value the mask allows,
+// so that an encoded legal action passes env.Spec.Check. It is the inverse of DecodeAction.
+func (e *Env) EncodeAction(a Action, dst env.Action) {
+	_, m := e.legalNow()
+	e.c.encodeDiscrete(dst.Discrete, a, e.g.phase, e.g.actorFull(), m)
+	e.c.encodeContinuous(dst.Continuous, a, e.team())
+}
+
+// DecodeAction returns the engine action of native action src for the decision now: the
+// fields its kind uses, the velocity and facing turned back from the deciding team's frame;
+// the other fields are zero.
+func (e *Env) DecodeAction(src env.Action) Action {
+	return e.c.decode(src, e.g.phase, e.team(), e.g.actorFull())
+}
+
+// pooledTable is the [Table] of an Env whose options name none: it applies the Env's
+// execution noise itself, then runs the flick on a noiseless [physics.Simulator] borrowed from
+// a pool shared by every Env of the same physics configuration. A game thus holds no
+// simulator, and no Box2D world, between flicks: 45 kB less per game, measured (see
+// benchmarks/README.md). It is safe for concurrent use, and a flick's outcome depends only
+// on the state, the flick and rng (the simulator rebuilds its world from the state every
+// time), so results do not depend on which simulator runs it; the noise draws are those the
+// simulator itself would make, in the same order.
+type pooledTable struct {
+	noise physics.Noise
+	pool  *sync.Pool
+}
+
+// simPools maps a physics.Config (with zero noise) to the *sync.Pool of its simulators.
+var simPools sync.Map
+
+// newPooledTable returns the pooled table of engine options o.
+func newPooledTable(o Options) (*pooledTable, error) {
+	cfg := physics.DefaultConfig()
+	if o.Physics != nil {
+		cfg = *o.Physics
+	}
+	cfg.Noise = physics.Noise{}
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("flickemup: options: %w", err)
+	}
+	p, ok := simPools.Load(cfg)
+	if !ok {
+		p, _ = simPools.LoadOrStore(cfg, &sync.Pool{New: func() any {
+			sim, err := physics.New(cfg)
+			if err != nil {
+				panic(fmt.Sprintf("flickemup: a validated physics config was refused: %v", err))
+			}
+			return sim
+		}})
+	}
+	return &pooledTable{noise: o.Noise, pool: p.(*sync.Pool)}, nil
+}
+
+// Flick implements Table.
+func (t *pooledTable) Flick(st *physics.State, f physics.Flick, rng *rand.Rand) (physics.Outcome, error) {
+	f.Velocity = t.noise.Apply(f.Velocity, rng)
+	sim := t.pool.Get().(*physics.Simulator)
+	defer t.pool.Put(sim)
+	return sim.Flick(st, f, rng)
+}
+
+// Interface checks.
+var (
+	_ env.Game   = (*Env)(nil)
+	_ env.Shaper = (*Env)(nil)
+)

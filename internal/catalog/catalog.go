@@ -5,12 +5,16 @@ import (
 
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/flickago"
+	"github.com/flickarena/flickarena/env/flickemup"
 )
 
 // registrars are the Register functions of every game, in id order. Add a
 // game here, and only here.
 var registrars = []func(*env.Registry) error{
-	dummy.Register, // dummy/race-v1
+	dummy.Register,     // dummy/race-v1
+	flickago.Register,  // flickago-v1
+	flickemup.Register, // flickemup/<scenario>-v1, one id per scenario of ours
 }
 
 // Registry returns a new registry holding every game.

@@ -15,8 +15,11 @@ func TestRegistry(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := reg.IDs()
-	if !slices.Contains(ids, "dummy/race-v1") {
-		t.Errorf("ids %v lack dummy/race-v1", ids)
+	for _, want := range []string{"dummy/race-v1", "flickago-v1", "flickemup/showdown-v1", "flickemup/bank-job-v1",
+		"flickemup/dry-spell-v1", "flickemup/gunsmith-v1", "flickemup/hostage-v1", "flickemup/pardon-v1"} {
+		if !slices.Contains(ids, want) {
+			t.Errorf("ids %v lack %s", ids, want)
+		}
 	}
 	for _, id := range ids {
 		g, err := reg.New(id, nil)

@@ -7,23 +7,15 @@ import (
 
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
-	"github.com/flickarena/flickarena/env/flickago"
+	gamecatalog "github.com/flickarena/flickarena/internal/catalog"
 )
 
-// newRegistry returns the games the arena can play, registered explicitly
-// (never by init side effects): Flickago (flickago-v1) and Race
-// (dummy/race-v1, the test game). The Flick 'em Up! scenarios join when
-// their env adapter registers them.
-func newRegistry() (*env.Registry, error) {
-	reg := env.NewRegistry()
-	for _, register := range []func(*env.Registry) error{dummy.Register, flickago.Register} {
-		if err := register(reg); err != nil {
-			return nil, err
-		}
-	}
-	return reg, nil
-}
+// newRegistry returns the games the arena can play: the project's catalog,
+// each game registered explicitly (never by init side effects), the same
+// games as cmd/envserver serves: Race (dummy/race-v1, the test game),
+// Flickago (flickago-v1) and every Flick 'em Up! scenario
+// (flickemup/showdown-v1, ...).
+func newRegistry() (*env.Registry, error) { return gamecatalog.Registry() }
 
 // catalog names the playable scenarios: every registered two-seat game, by
 // its full id ("flickemup/showdown-v1") and by its short name, the id

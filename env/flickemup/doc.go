@@ -169,6 +169,8 @@
 //	max_decisions  decisions before truncation, ≥ 1 (default 1000)
 //	players        players at the table, 2-10 (default 2): who takes turns, not the seats
 //	shaping        hp (default) or none: the shaping reward above
+//	record         true to keep each flick's trajectory for replays (package replay; false
+//	               by default): the same game, slower, with Env.Tracer for a replay.Recorder
 //
 // # Rules and where they are implemented
 //

@@ -10,6 +10,7 @@ import (
 
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/physics"
+	"github.com/flickarena/flickarena/replay"
 )
 
 // Version is the version suffix of every env id; any change of the rules, a scenario, the
@@ -34,6 +35,7 @@ const (
 	optMaxDecisions = "max_decisions"
 	optPlayers      = "players"
 	optShaping      = "shaping"
+	optRecord       = replay.RecordOption
 )
 
 // The values of the shaping option.
@@ -60,6 +62,9 @@ type EnvConfig struct {
 	MaxDecisions int
 	// Shaping is [ShapingHP] or [ShapingNone]; "" means ShapingHP.
 	Shaping string
+	// Record runs the flicks through a [replay.Tracer], which keeps their trajectories for
+	// replays ([Env.Tracer]); it is ignored when Options.Table is set. It changes no outcome.
+	Record bool
 }
 
 // DefaultEnvConfig returns the default showdown with the engine's default options.
@@ -74,8 +79,9 @@ type Env struct {
 	g    *Game
 	c    *coder
 	cfg  EnvConfig
-	dec  int    // decisions taken this episode
-	prev [2]int // each team's hit points before the last Step, for Shaping
+	dec  int            // decisions taken this episode
+	prev [2]int         // each team's hit points before the last Step, for Shaping
+	tr   *replay.Tracer // the flicks' table when recording, else nil
 
 	legal   []Action // the legal actions of the current decision, while valid
 	legalOK bool
@@ -115,6 +121,18 @@ func NewEnv(cfg EnvConfig) (*Env, error) {
 		return nil, fmt.Errorf("flickemup: %w", err)
 	}
 	o := cfg.Options
+	var tr *replay.Tracer
+	if o.Table == nil && cfg.Record {
+		pc := physics.DefaultConfig()
+		if o.Physics != nil {
+			pc = *o.Physics
+		}
+		pc.Noise = o.Noise
+		if tr, err = replay.NewTracer(pc, sc.Table); err != nil {
+			return nil, fmt.Errorf("flickemup: %w", err)
+		}
+		o.Table = tr
+	}
 	if o.Table == nil {
 		if o.Table, err = newPooledTable(o); err != nil {
 			return nil, err
@@ -124,7 +142,7 @@ func NewEnv(cfg EnvConfig) (*Env, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Env{g: g, cfg: cfg}
+	e := &Env{g: g, cfg: cfg, tr: tr}
 	e.c = newCoder(g, ID(sc.Name), cfg.MaxDecisions)
 	e.mask = make([]bool, e.c.spec.MaskSize())
 	return e, nil
@@ -134,10 +152,10 @@ func NewEnv(cfg EnvConfig) (*Env, error) {
 func Factory(opts env.Options) (env.Game, error) { return ScenarioFactory(DefaultScenario)(opts) }
 
 // ScenarioFactory returns the [env.Factory] of our scenario name, registered as ID(name). It
-// parses the options angle_sd, power_sd, max_decisions, players and shaping.
+// parses the options angle_sd, power_sd, max_decisions, players, shaping and record.
 func ScenarioFactory(name string) env.Factory {
 	return func(opts env.Options) (env.Game, error) {
-		if err := opts.Check(optAngleSD, optPowerSD, optMaxDecisions, optPlayers, optShaping); err != nil {
+		if err := opts.Check(optAngleSD, optPowerSD, optMaxDecisions, optPlayers, optShaping, optRecord); err != nil {
 			return nil, fmt.Errorf("flickemup: %w", err)
 		}
 		cfg := DefaultEnvConfig()
@@ -160,6 +178,9 @@ func ScenarioFactory(name string) env.Factory {
 			return nil, fmt.Errorf("flickemup: %w", err)
 		}
 		cfg.Shaping = opts.String(optShaping, cfg.Shaping)
+		if cfg.Record, err = opts.Bool(optRecord, false); err != nil {
+			return nil, fmt.Errorf("flickemup: %w", err)
+		}
 		e, err := NewEnv(cfg)
 		if err != nil {
 			// A nil interface, not a nil *Env inside one.
@@ -184,6 +205,14 @@ func Register(r *env.Registry) error {
 // Engine returns the rules engine, for bots that read the state or plan on clones
 // ([Game.Clone]). The caller must not change it: Apply, Reset and the like break the Env.
 func (e *Env) Engine() *Game { return e.g }
+
+// Tracer returns the table that keeps the flicks' trajectories (option record), or nil: the
+// hook through which a [replay.Recorder] records them.
+func (e *Env) Tracer() *replay.Tracer { return e.tr }
+
+// DescribeAction describes native action a for the decision now, in the table's frame
+// ("shoot left v=(12,250)"): the label of a replay's step.
+func (e *Env) DescribeAction(a env.Action) string { return e.DecodeAction(a).String() }
 
 // Config returns the Env's configuration.
 func (e *Env) Config() EnvConfig { return e.cfg }
@@ -457,6 +486,8 @@ func (t *pooledTable) Flick(st *physics.State, f physics.Flick, rng *rand.Rand) 
 
 // Interface checks.
 var (
-	_ env.Game   = (*Env)(nil)
-	_ env.Shaper = (*Env)(nil)
+	_ env.Game         = (*Env)(nil)
+	_ env.Shaper       = (*Env)(nil)
+	_ replay.Traceable = (*Env)(nil)
+	_ replay.Describer = (*Env)(nil)
 )

@@ -4,7 +4,6 @@
 package replaytest
 
 import (
-	"maps"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -16,47 +15,12 @@ import (
 	"github.com/flickarena/flickarena/replay"
 )
 
-// traced is the Flick 'em Up! env game with a tracer (until the env option lands).
-type traced struct {
-	*flickemup.Env
-	tr *replay.Tracer
-}
-
-func (t traced) Tracer() *replay.Tracer { return t.tr }
-func (t traced) DescribeAction(a env.Action) string {
-	return t.Env.DecodeAction(a).String()
-}
-
-// Registry returns a registry holding the showdown (flickemup/showdown-v1, which records its
-// flicks with option record=true) and the dummy Race.
+// Registry returns a registry holding every Flick 'em Up! scenario (flickemup/showdown-v1,
+// …, which record their flicks with option record=true) and the dummy Race.
 func Registry(tb testing.TB) *env.Registry {
 	tb.Helper()
 	reg := env.NewRegistry()
-	err := reg.Register(flickemup.DefaultID, func(opts env.Options) (env.Game, error) {
-		opts = maps.Clone(opts)
-		rec := opts[replay.RecordOption] == "true"
-		delete(opts, replay.RecordOption)
-		if len(opts) > 0 {
-			return flickemup.Factory(opts)
-		}
-		cfg := flickemup.DefaultEnvConfig()
-		var tr *replay.Tracer
-		if rec {
-			pc := physics.DefaultConfig()
-			pc.Noise = cfg.Options.Noise
-			var err error
-			if tr, err = replay.NewTracer(pc, physics.DefaultTable); err != nil {
-				return nil, err
-			}
-			cfg.Options.Table = tr
-		}
-		e, err := flickemup.NewEnv(cfg)
-		if err != nil {
-			return nil, err
-		}
-		return traced{e, tr}, nil
-	})
-	if err != nil {
+	if err := flickemup.Register(reg); err != nil {
 		tb.Fatal(err)
 	}
 	if err := dummy.Register(reg); err != nil {
@@ -114,14 +78,8 @@ type Shooter struct{}
 
 // Act implements env.Policy.
 func (Shooter) Act(dst env.Action, t env.Turn, rng *rand.Rand) error {
-	var e *flickemup.Env
-	switch g := t.Game.(type) {
-	case traced:
-		e = g.Env
-	case *flickemup.Env:
-		e = g
-	}
-	if e == nil {
+	e, ok := t.Game.(*flickemup.Env)
+	if !ok {
 		return env.RandomPolicy{}.Act(dst, t, rng)
 	}
 	g := e.Engine()

@@ -30,6 +30,8 @@ plots and verdict. Open it in a browser.`, stderr)
 	sides := fs.String("sides", "side X,side Y", "the names of the two sides, `X,Y`")
 	margin := fs.Float64("margin", 0.05, "tolerance of the balanced verdict, a `fraction` of a point in (0, 0.5)")
 	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo on ratings and side terms (MAP); 0 for none")
+	replayDir := fs.String("replays", "", "`directory` of the replays written by 'arena run --record' (default: beside the database, <db>-replays)")
+	embed := fs.Int("embed-replays", 3, "embed up to this `number` of the games' replays in the page, in a viewer; 0 for none")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -65,6 +67,18 @@ plots and verdict. Open it in a browser.`, stderr)
 	}
 	if data.Balances, err = rating.Balances(games, data.Model, data.Sides); err != nil {
 		return fmt.Errorf("report: %w", err)
+	}
+	if *replayDir == "" {
+		*replayDir = defaultReplayDir(q.db)
+	}
+	if *embed > 0 {
+		sec, ok, err := reportReplays(*replayDir, recs, *embed)
+		if err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
+		if ok {
+			data.Sections = append(data.Sections, sec)
+		}
 	}
 
 	f, err := os.Create(*out)

@@ -35,8 +35,17 @@ Example:
 	deadline := fs.Duration("deadline", 2*time.Second, "time a bot has for each decision, `duration`; 0 for none")
 	maxTurns := fs.Int("max-turns", 0, "turn cap per game, `turns`, reached as a draw; 0 for the game's own cap")
 	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo for the final rating table; 0 for none")
+	record := fs.String("record", "", "keep replays of `games`: all, first=K (the first K of each pairing on each scenario) or upsets (won by the lower-rated bot in the final ratings); none by default")
+	replayDir := fs.String("replays", "", "`directory` of the replay files (default: beside the database, <db>-replays)")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if *replayDir == "" {
+		*replayDir = defaultReplayDir(*db)
+	}
+	keeper, err := newReplayKeeper(*record, *replayDir)
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
 	}
 	switch {
 	case *botList == "":
@@ -95,7 +104,11 @@ Example:
 	if err := checkRemoteGames(bots, setups); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	ref, err := arena.NewEnvReferee(arena.EnvRefereeConfig{Registry: reg, Scenarios: setups, Deadline: *deadline, MaxTurns: *maxTurns})
+	refCfg := arena.EnvRefereeConfig{Registry: reg, Scenarios: setups, Deadline: *deadline, MaxTurns: *maxTurns}
+	if keeper != nil {
+		refCfg.Replays = keeper
+	}
+	ref, err := arena.NewEnvReferee(refCfg)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
@@ -109,6 +122,9 @@ Example:
 	sched, err := arena.NewSchedule(t)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
+	}
+	if keeper != nil {
+		keeper.plan(sched)
 	}
 
 	store, err := arena.OpenStore(ctx, *db)
@@ -161,6 +177,12 @@ Example:
 	if err := printRatings(stdout, arena.RatingGames(recs), fitConfig(*prior)); err != nil {
 		// The games are recorded; only the table is missing.
 		fmt.Fprintf(stdout, "No rating table: %v\n", err)
+	}
+	if keeper != nil {
+		fmt.Fprintln(stdout)
+		if err := keeper.settle(stdout, reg, recs, fitConfig(*prior)); err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
 	}
 	return nil
 }

@@ -11,18 +11,24 @@ import (
 	"github.com/flickarena/flickarena/replay/replaytest"
 )
 
-// BenchmarkRecorder_Showdown records showdowns with their trajectories and reports the size
-// of a replay, as JSON lines and compressed with gzip, besides the time to record one.
+// BenchmarkRecorder_Showdown records showdowns (with their trajectories, and once without)
+// and reports the size of a replay, as JSON lines and compressed with gzip, besides the time
+// to play and record one.
 func BenchmarkRecorder_Showdown(b *testing.B) {
 	for _, bc := range []struct {
 		name string
 		pol  env.Policy
-	}{{"bots=random", env.RandomPolicy{}}, {"bots=shooter", replaytest.Shooter{}}} {
+		opts env.Options
+	}{
+		{"bots=random", env.RandomPolicy{}, recordOn},
+		{"bots=shooter", replaytest.Shooter{}, recordOn},
+		{"bots=shooter/trajectories=off", replaytest.Shooter{}, nil},
+	} {
 		b.Run(bc.name, func(b *testing.B) {
 			reg := newRegistry(b)
 			var size, zsize, steps, flicks int
 			for i := range b.N {
-				r := replaytest.Play(b, reg, flickemup.DefaultID, recordOn, uint64(i%8), 0, bc.pol)
+				r := replaytest.Play(b, reg, flickemup.DefaultID, bc.opts, uint64(i%8), 0, bc.pol)
 				data, err := replay.Marshal(r)
 				if err != nil {
 					b.Fatal(err)

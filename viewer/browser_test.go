@@ -150,7 +150,7 @@ func TestViewer_Browser(t *testing.T) {
 		if fall.Step < 0 {
 			t.Fatal("no figure falls after step 40")
 		}
-		browsertest.Eval[bool](b, fmt.Sprintf(`(flickViewer.pause(), flickViewer.seek(%v), true)`, fall.Time))
+		browsertest.Eval[bool](b, fmt.Sprintf(`(flickViewer.pause(), flickViewer.setSpeed(1), flickViewer.seek(%v), true)`, fall.Time))
 		waitFor(t, b, `flickViewer.animating && flickViewer.drawn`)
 		checkDrawn(t, b, true)
 		shot := b.Screenshot("viewer")

@@ -400,38 +400,38 @@
     ctx.setLineDash([]);
     ctx.restore();
 
-    // the label and the contents, upright
-    const f = [Math.cos(a), Math.sin(a)];
-    const cx = b.door_x - f[0] * depth * 0.62, cy = b.door_y - f[1] * depth * 0.62;
+    // the name by the back wall, upright; what lies inside in rows from the door: the cowboys,
+    // then the tokens on the blocks ("not allowed" shows as the red sign at the door)
+    const f = [Math.cos(a), Math.sin(a)], along = [-f[1], f[0]];
+    const at = (u, d) => [b.door_x + along[0] * u - f[0] * d, b.door_y + along[1] * u - f[1] * d];
     ctx.save();
-    ctx.font = "700 11px system-ui, sans-serif";
+    ctx.font = "700 10px system-ui, sans-serif";
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.fillStyle = "rgba(74, 46, 22, 0.9)";
     const name = b.kind.replace("-", " ").toUpperCase();
-    if (ctx.measureText(name).width > 2 * (half - 3) * scale && name.includes(" ")) {
-      const [l1, l2] = name.split(" ");
-      ctx.fillText(l1, X(cx), Y(cy) - 6);
-      ctx.fillText(l2, X(cx), Y(cy) + 7);
-    } else {
-      ctx.fillText(name, X(cx), Y(cy));
-    }
+    const side = Math.abs(f[0]) > 0.7; // the door faces east or west: the name runs across the depth
+    const room = side ? depth : 2 * half; // the building's width on screen, cm
+    const lines = ctx.measureText(name).width > (room - 1) * scale && name.includes(" ") ? name.split(" ") : [name];
+    const wide = Math.max(...lines.map((l) => ctx.measureText(l).width)) / scale; // cm
+    const back = side ? depth - wide / 2 - 0.5 : depth - 0.7 - 0.45 * lines.length * 12 / scale;
+    const [cx, cy] = at(0, Math.max(depth / 2, back));
+    lines.forEach((l, i) => ctx.fillText(l, X(cx), Y(cy) + (i - (lines.length - 1) / 2) * 12));
     ctx.restore();
-    // tokens on the blocks (in the building), then the cowboys inside
-    const toks = (view.tokens || []).filter((t) => t.place === "building" && t.where === b.kind);
+    const toks = (view.tokens || []).filter((t) => t.place === "building" && t.where === b.kind && t.kind !== "not-allowed");
     const ins = (view.cowboys || []).filter((c) => c.inside === b.kind && c.alive);
-    const mx = b.door_x - f[0] * depth * 0.32, my = b.door_y - f[1] * depth * 0.32;
-    const row = [...ins.map((c) => ({ c })), ...toks.map((t) => ({ t }))];
-    const step = 2.9; // cm between items
-    const along = [-f[1], f[0]];
-    row.forEach((it, i) => {
-      const off = (i - (row.length - 1) / 2) * step;
-      const x = mx + along[0] * off, y = my + along[1] * off;
-      if (it.c) drawFigureBadge(it.c, x, y, 1.15);
+    const items = [...ins.map((c) => ({ c })), ...toks.map((t) => ({ t }))];
+    const cell = 3.1; // cm between items
+    const cols = Math.max(1, Math.floor((2 * half - 1.5) / cell));
+    items.forEach((it, i) => {
+      const row = Math.floor(i / cols), col = i % cols;
+      const n = Math.min(cols, items.length - row * cols);
+      const [x, y] = at((col - (n - 1) / 2) * cell, 2.1 + row * cell);
+      if (it.c) drawFigureBadge(it.c, x, y, 1.1);
       else drawToken(it.t, x, y);
     });
     if (b.closed) {
-      const x = b.door_x - f[0] * 1.2, y = b.door_y - f[1] * 1.2;
+      const x = b.door_x + f[0] * 0.3, y = b.door_y + f[1] * 0.3;
       ctx.save();
       ctx.fillStyle = "#b91c1c";
       ctx.beginPath();
@@ -863,7 +863,30 @@
       }
       drawPiece(p.kind, p.x, p.y, p.a, extra);
     }
-    for (const t of view.tokens || []) if (t.place === "ground") drawToken(t, t.x, t.y);
+    // tokens on the ground; a pile shows its count
+    const piles = new Map();
+    for (const t of view.tokens || []) {
+      if (t.place !== "ground") continue;
+      const key = t.x + "," + t.y + "," + t.kind;
+      const p = piles.get(key);
+      if (p) p.n++;
+      else piles.set(key, { t, n: 1 });
+    }
+    for (const { t, n } of piles.values()) {
+      drawToken(t, t.x, t.y);
+      if (n > 1) {
+        ctx.save();
+        ctx.font = "700 10px system-ui, sans-serif";
+        ctx.textAlign = "left";
+        ctx.textBaseline = "middle";
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = "rgba(255, 250, 240, 0.9)";
+        ctx.strokeText("×" + n, X(t.x + 1.2), Y(t.y - 0.8));
+        ctx.fillStyle = "#4a2e14";
+        ctx.fillText("×" + n, X(t.x + 1.2), Y(t.y - 0.8));
+        ctx.restore();
+      }
+    }
     // trails and arrows of the step's flicks
     const sg = st.k >= 0 ? g.seg[st.k] : null;
     if (sg && sg.flicks.length) {
@@ -1061,7 +1084,19 @@
           if (c.played) bits.push("played");
         }
         note.textContent = bits.join(", ");
-        li.append(badge, hp, note);
+        li.append(badge, hp);
+        for (const id of c.tokens || []) {
+          const tv = (view.tokens || [])[id];
+          if (!tv) continue;
+          const [col, ch] = TOKEN[tv.kind] || TOKEN.hidden;
+          const chip = document.createElement("span");
+          chip.className = "chip";
+          chip.title = tv.kind + (tv.quality ? " (" + tv.quality + ")" : "");
+          chip.style.background = col;
+          chip.textContent = ch;
+          li.append(chip);
+        }
+        li.append(note);
         ul.append(li);
       }
     }

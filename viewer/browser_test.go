@@ -203,9 +203,19 @@ func TestViewer_BrowserServer(t *testing.T) {
 	if !browsertest.Eval[bool](b, `!document.getElementById("live-badge").hidden`) {
 		t.Error("no LIVE badge")
 	}
-	// A new game starts over.
+	// A new game waits until the current one has been watched to its end, then replaces it.
 	live.Line(lines[0])
-	waitFor(t, b, `flickViewer.steps === 0`)
+	for _, l := range lines[1:4] {
+		live.Line(l)
+	}
+	waitFor(t, b, `flickViewer.waiting === 3`)
+	if n := browsertest.Eval[int](b, `flickViewer.steps`); n != 39 {
+		t.Errorf("the current game has %d steps after a new header, want 39: it is still watched", n)
+	}
+	browsertest.Eval[bool](b, `(flickViewer.seek(flickViewer.duration), true)`)
+	waitFor(t, b, `flickViewer.steps === 3 && flickViewer.waiting === -1`)
+	live.Line(lines[4])
+	waitFor(t, b, `flickViewer.steps === 4`)
 	b.Screenshot("live")
 
 	// The stored replay, from the server's list.

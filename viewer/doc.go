@@ -26,7 +26,9 @@
 // [Handler] serves the page, the replay files of a directory under replays/, and the live
 // game under live: a [Live] is the [replay.Sink] of a recorder and streams the game to every
 // connected page as Server-Sent Events. `envserver --http ADDR` serves it, and a pool created
-// with the watch option streams its env 0 to it.
+// with the watch option streams its env 0 to it. Training plays a game in seconds, faster than
+// anyone watches one: a live page plays the current game to its end, then jumps to the newest
+// game, skipping those in between.
 //
 // # Test hooks
 //

@@ -238,6 +238,11 @@
   }
 
   let es = null;
+  // A live stream may start games faster than they can be watched (env 0 of a training pool
+  // plays a game in seconds): the viewer plays the current game to its end, then jumps to the
+  // newest game, skipping those in between. A new header means the current game will get no
+  // more lines.
+  let pending = null; // the newest game, while the current one is being watched
   function startLive(url) {
     stopLive();
     S.live = true;
@@ -246,19 +251,42 @@
     es = new EventSource(url);
     es.onmessage = (ev) => {
       const r = JSON.parse(ev.data);
+      if (r.type === "header") {
+        const g = new Game(r);
+        if (!S.game || !S.game.steps.length || S.t >= S.game.total - 1e-9) {
+          pending = null;
+          setGame(g);
+          S.ready = true;
+          S.playing = true;
+        } else {
+          pending = g;
+        }
+        S.dirty = true;
+        return;
+      }
+      if (pending) {
+        if (r.type === "step") pending.addStep(r);
+        else if (r.type === "end") pending.end = r;
+        return;
+      }
       const wasAtEnd = S.game && S.t >= S.game.total - 1e-9;
       feed(r);
-      if (r.type === "header") {
-        S.playing = true;
-      } else if (S.follow && S.game && !S.playing && wasAtEnd) {
-        S.playing = true;
-      }
+      if (S.follow && S.game && !S.playing && wasAtEnd) S.playing = true;
     };
     S.source = "live";
+  }
+  // nextLive switches to the newest game once the current one has been watched to its end.
+  function nextLive() {
+    if (!pending || !S.game || S.t < S.game.total - 1e-9) return;
+    const g = pending;
+    pending = null;
+    setGame(g);
+    S.playing = S.follow;
   }
   function stopLive() {
     if (es) es.close();
     es = null;
+    pending = null;
     S.live = false;
     $("live-badge").hidden = true;
   }
@@ -1249,6 +1277,7 @@
       S.dirty = true;
     }
     lastFrame = now;
+    if (S.live) nextLive();
     if (S.dirty) {
       S.dirty = false;
       render();
@@ -1368,6 +1397,7 @@
     get playing() { return S.playing; },
     get ended() { return !!(S.game && S.game.end); },
     get live() { return S.live; },
+    get waiting() { return pending ? pending.steps.length : -1; },
     get source() { return S.source; },
     play, pause, next, prev, seek,
     setSpeed(x) { S.speed = x; $("speed").value = String(x); },

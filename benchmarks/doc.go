@@ -1,0 +1,12 @@
+// Command benchmarks is Flickarena's end-to-end throughput harness. It plays
+// flickemup/showdown-v1 in process and prints one table, with the machine line: raw
+// physics flicks per second, env steps per second for pools of 1, 64, 1,024 and 4,096
+// games, the env's cost per flick against the raw physics of the same flicks, the heap per
+// game, and the scaling from one core to two. See README.md for the method and the figures.
+//
+// Usage:
+//
+//	go run ./benchmarks [-scale 1] [-seed 1]
+//
+// -scale multiplies the work of every measurement (0.2 for a quick look).
+package main

@@ -1,0 +1,270 @@
+package main
+
+import (
+	"cmp"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/flickarena/flickarena/env/flickemup"
+)
+
+// poolSizes are the pool sizes of the env steps/s rows.
+var poolSizes = []int{1, 64, 1024, 4096}
+
+func main() {
+	scale := flag.Float64("scale", 1, "multiply the work of every measurement")
+	seed := flag.Uint64("seed", 1, "seed of the games and of the random actions")
+	only := flag.String("only", "compare,pools,scaling", "the measurements to make, comma-separated")
+	flag.Parse()
+	parts := map[string]bool{}
+	for _, p := range strings.Split(*only, ",") {
+		switch p = strings.TrimSpace(p); p {
+		case "compare", "pools", "scaling":
+			parts[p] = true
+		default:
+			fmt.Fprintf(os.Stderr, "benchmarks: -only %q: want compare, pools or scaling\n", p)
+			os.Exit(2)
+		}
+	}
+	if err := run(*scale, *seed, parts); err != nil {
+		fmt.Fprintln(os.Stderr, "benchmarks:", err)
+		os.Exit(1)
+	}
+}
+
+// row is one line of the table.
+type row struct{ what, value, goal, verdict string }
+
+// run makes every measurement and prints the table.
+func run(scale float64, seed uint64, parts map[string]bool) error {
+	n := func(k int) int { return max(1, int(float64(k)*scale)) }
+	fmt.Printf("Machine: %s; load average %s at start\n", machine(), loadAverage())
+	fmt.Printf("Game: flickemup/showdown-v1, self-play, random legal actions (env.RandomPolicy), seed %d.\n", seed)
+	fmt.Printf("Times are taken inside Vector.Step only (the agent's choice is not the env's cost), by the wall clock and by the %s.\n", cpuClock)
+	var rows []row
+
+	// 1. The env against the raw physics of the same flicks, on one core.
+	if parts["compare"] {
+		c, err := compare(n(4000), 5, seed)
+		if err != nil {
+			return fmt.Errorf("physics comparison: %w", err)
+		}
+		rows = append(rows,
+			row{"physics flicks/s, raw: the game's own flicks replayed (1 core, CPU time)", count(c.flicksPerSec), "", ""},
+			row{"env steps/s, 1 env (1 core, CPU time)", fmt.Sprintf("%s (%.2f flicks/step)", count(c.stepsPerSec), c.flicksPerStep), "", ""},
+			row{"env time per flick step: physics / rules, encoding and the rest", fmt.Sprintf("%.0f µs: %.0f / %.0f µs", c.flickStep*1e6, c.physFlick*1e6, (c.flickStep-c.physFlick)*1e6), "", ""},
+			row{"env time per other step (select, end turn, ...)", fmt.Sprintf("%.1f µs", c.ctlStep*1e6), "", ""},
+			row{"raw physics time / env time of the same flicks, flick steps only", pct(c.ratioFlick), "≥ 90%", verdict(c.ratioFlick >= 0.9)},
+			row{"raw physics time / env time, all steps (each flick also pays its share of the other steps)", pct(c.ratioAll), "≥ 90%", verdict(c.ratioAll >= 0.9)},
+			row{"env steps/s ÷ raw physics flicks/s", pct(c.stepsPerSec / c.flicksPerSec), "≥ 90%", verdict(c.stepsPerSec/c.flicksPerSec >= 0.9)},
+		)
+	}
+
+	// 2. Env steps/s per pool size, on every core; memory per game at the largest.
+	cores := runtime.GOMAXPROCS(0)
+	for _, size := range poolSizes {
+		if !parts["pools"] {
+			break
+		}
+		r, err := poolRun(size, n(30000), seed)
+		if err != nil {
+			return fmt.Errorf("pool of %d: %w", size, err)
+		}
+		rows = append(rows, row{fmt.Sprintf("env steps/s, %d envs, %d workers: wall clock (per CPU-second)", size, min(size, cores)),
+			fmt.Sprintf("%s (%s), %.2f flicks/step", count(r.stepsPerSec), count(r.stepsPerCPU), r.flicksPerStep), "", ""})
+		if size == poolSizes[len(poolSizes)-1] {
+			rows = append(rows, row{fmt.Sprintf("live heap per game, %d envs after warm-up", size),
+				fmt.Sprintf("%.1f kB", r.heapPerGame/1000), "< 100 kB", verdict(r.heapPerGame < 100e3)})
+		}
+	}
+
+	// 3. Scaling from one core to two.
+	if parts["scaling"] && runtime.NumCPU() >= 2 {
+		s, err := scaling(256, n(100), 3, seed)
+		if err != nil {
+			return fmt.Errorf("scaling: %w", err)
+		}
+		rows = append(rows,
+			row{"scaling 1 → 2 cores, 256 envs: wall-clock steps/s ratio", fmt.Sprintf("%.2fx", s.wall), "≥ 1.8x", verdict(s.wall >= 1.8)},
+			row{"scaling 1 → 2 cores, 256 envs: 2 × CPU time per step on 1 core / on 2 cores", fmt.Sprintf("%.2fx", s.cpu), "(the bound with 2 idle cores)", ""},
+		)
+	}
+
+	fmt.Println()
+	fmt.Println("| measurement | value | goal | met |")
+	fmt.Println("|---|---|---|---|")
+	for _, r := range rows {
+		fmt.Printf("| %s | %s | %s | %s |\n", r.what, r.value, r.goal, r.verdict)
+	}
+	fmt.Printf("\nLoad average %s at the end.\n", loadAverage())
+	return nil
+}
+
+// comparison is the result of compare: rates per CPU-second, times in CPU seconds.
+type comparison struct {
+	flicksPerSec, stepsPerSec, flicksPerStep float64
+	physFlick, flickStep, ctlStep            float64 // per raw flick, per env flick step, per other env step
+	ratioFlick, ratioAll                     float64
+}
+
+// compare plays steps steps of one showdown on one core, recording its flicks; then, rounds
+// times, it plays the same steps on the default env and replays the recorded flicks on the
+// raw physics, interleaved every slice steps so that both meet the same conditions of a
+// shared machine, and times both in CPU time. It returns the round whose all-steps ratio is
+// the median, so that every figure comes from one side-by-side run.
+func compare(steps, rounds int, seed uint64) (comparison, error) {
+	const slice = 100
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	records, want, err := recordFlicks(steps, seed)
+	if err != nil {
+		return comparison{}, err
+	}
+	r, err := newReplayer()
+	if err != nil {
+		return comparison{}, err
+	}
+	var results []comparison
+	for range rounds {
+		p, err := newPlayer(flickemup.Factory, 1, 1, seed)
+		if err != nil {
+			return comparison{}, err
+		}
+		var phys time.Duration
+		for done := 0; done < steps && err == nil; done += slice {
+			from := p.flickSteps
+			if err = p.run(min(slice, steps-done)); err == nil && p.flickSteps <= len(records) {
+				var d time.Duration
+				d, err = r.replay(records[from:p.flickSteps])
+				phys += d
+			}
+		}
+		p.close()
+		if err != nil {
+			return comparison{}, err
+		}
+		if got := p.b.StateHash[0]; got != want || p.flickSteps != len(records) {
+			return comparison{}, fmt.Errorf("the env played other flicks than the recording (hash %x, want %x; %d flicks, want %d)", got, want, p.flickSteps, len(records))
+		}
+		perFlick := phys.Seconds() / float64(len(records))
+		perFlickStep := p.flickCPU.Seconds() / float64(p.flickSteps)
+		results = append(results, comparison{
+			flicksPerSec:  1 / perFlick,
+			stepsPerSec:   p.stepsPerCPUSecond(),
+			flicksPerStep: float64(p.flickSteps) / float64(p.steps),
+			physFlick:     perFlick,
+			flickStep:     perFlickStep,
+			ctlStep:       p.ctlCPU.Seconds() / float64(p.steps-p.flickSteps),
+			ratioFlick:    perFlick / perFlickStep,
+			ratioAll:      phys.Seconds() / p.cpu.Seconds(),
+		})
+	}
+	slices.SortFunc(results, func(a, b comparison) int { return cmp.Compare(a.ratioAll, b.ratioAll) })
+	return results[len(results)/2], nil
+}
+
+// poolResult is the result of poolRun.
+type poolResult struct{ stepsPerSec, stepsPerCPU, flicksPerStep, heapPerGame float64 }
+
+// poolRun times a pool of size games on every core for about envSteps env steps, after a
+// warm-up that lets every game flick; it measures the live heap per game after the warm-up.
+func poolRun(size, envSteps int, seed uint64) (poolResult, error) {
+	heap0 := liveHeap()
+	p, err := newPlayer(flickemup.Factory, size, 0, seed)
+	if err != nil {
+		return poolResult{}, err
+	}
+	defer p.close()
+	if err := p.run(min(20, max(5, 20000/size))); err != nil {
+		return poolResult{}, err
+	}
+	heap := float64(liveHeap()-heap0) / float64(size)
+	p.resetCounts()
+	if err := p.run(max(3, envSteps/size)); err != nil {
+		return poolResult{}, err
+	}
+	return poolResult{stepsPerSec: p.stepsPerSecond(), stepsPerCPU: p.stepsPerCPUSecond(),
+		flicksPerStep: float64(p.flickSteps) / float64(p.steps), heapPerGame: heap}, nil
+}
+
+// scalingResult is the result of scaling.
+type scalingResult struct{ wall, cpu float64 }
+
+// scaling returns the medians, over rounds, of the ratio of wall-clock steps/s on two cores
+// to that on one core, and of 2 × the CPU time per step on one core / on two (what the ratio
+// would be with two idle cores), for the same steps of a pool of size games.
+func scaling(size, steps, rounds int, seed uint64) (scalingResult, error) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	timed := func(cores int) (*player, error) {
+		runtime.GOMAXPROCS(cores)
+		p, err := newPlayer(flickemup.Factory, size, cores, seed)
+		if err != nil {
+			return nil, err
+		}
+		defer p.close()
+		if err := p.run(5); err != nil {
+			return nil, err
+		}
+		p.resetCounts()
+		if err := p.run(steps); err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
+	var walls, cpus []float64
+	for range rounds {
+		one, err := timed(1)
+		if err != nil {
+			return scalingResult{}, err
+		}
+		two, err := timed(2)
+		if err != nil {
+			return scalingResult{}, err
+		}
+		if !slices.Equal(one.hashes(), two.hashes()) {
+			return scalingResult{}, fmt.Errorf("one and two cores played different games")
+		}
+		walls = append(walls, two.stepsPerSecond()/one.stepsPerSecond())
+		cpus = append(cpus, 2*two.stepsPerCPUSecond()/one.stepsPerCPUSecond())
+	}
+	return scalingResult{wall: median(walls), cpu: median(cpus)}, nil
+}
+
+// median returns the median of xs (the mean of the middle two for an even count).
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	m := len(s) / 2
+	if len(s)%2 == 0 {
+		return (s[m-1] + s[m]) / 2
+	}
+	return s[m]
+}
+
+// count formats x as an integer with thousands separators.
+func count(x float64) string {
+	s := fmt.Sprintf("%.0f", x)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// pct formats a ratio as a percentage.
+func pct(x float64) string { return fmt.Sprintf("%.0f%%", 100*x) }
+
+// verdict says whether a goal is met.
+func verdict(ok bool) string {
+	if ok {
+		return "yes"
+	}
+	return "no"
+}

@@ -17,8 +17,9 @@
 // The figures come from package rating (a fitted [rating.Model] and
 // [rating.Balances]); this package only lays them out. [Write] renders [Data]
 // with html/template: every name and string from the data is escaped, and the
-// plots are inline SVG drawn here, so the page has no script and fetches
-// nothing (no CDN, no font, no image). It prints cleanly.
+// plots are inline SVG drawn here, so the report itself needs no script and
+// fetches nothing (no CDN, no font, no image); only an extra Section (the
+// embedded replay viewer) may bring its own inline script. It prints cleanly.
 //
 // # Stable hooks
 //

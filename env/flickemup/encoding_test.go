@@ -78,3 +78,44 @@ func TestEncoding_Golden(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEnv_Actions plays arbitrary native actions within the spec's ranges on a table where
+// nothing moves: Validate and DecodeAction never panic, Validate agrees with the engine's
+// Check, and an action the mask and Validate accept steps without error.
+func FuzzEnv_Actions(f *testing.F) {
+	f.Add([]byte{0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 11, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5})
+	f.Add([]byte{2, 3, 1, 1, 30, 1, 200, 17, 90, 5, 0, 0, 1, 0, 255, 255, 128})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg := flickemup.DefaultEnvConfig()
+		cfg.Scenario = "gunsmith"
+		cfg.Options.Table = stillTable{}
+		e, err := flickemup.NewEnv(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = e.Reset(rand.New(rand.NewPCG(1, 2)))
+		s := e.Spec()
+		a := s.NewAction()
+		mask := make([]bool, s.MaskSize())
+		for len(data) >= len(s.Heads)+len(s.Dims) && !e.Engine().Terminal() {
+			for h, hd := range s.Heads {
+				a.Discrete[h] = int32(int(data[h]) % hd.N)
+			}
+			for d, dm := range s.Dims {
+				a.Continuous[d] = dm.Low + (dm.High-dm.Low)*float32(data[len(s.Heads)+d])/255
+			}
+			data = data[len(s.Heads)+len(s.Dims):]
+			verr, cerr := e.Validate(a), e.Engine().Check(e.DecodeAction(a))
+			if (verr == nil) != (cerr == nil) {
+				t.Fatalf("Validate(%v) = %v but the engine's Check = %v", a, verr, cerr)
+			}
+			e.Mask(mask)
+			if verr != nil || s.Check(a, mask) != nil {
+				e.DefaultAction(a)
+			}
+			if _, err := e.Step(a); err != nil {
+				t.Fatalf("Step(%v): %v", a, err)
+			}
+		}
+	})
+}

@@ -3,6 +3,7 @@ package flickemup_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -642,4 +643,52 @@ func TestEnv_JSON(t *testing.T) {
 	if string(got) != string(want) {
 		t.Errorf("MarshalJSON =\n%s\nwant the View\n%s", got, want)
 	}
+}
+
+// ExampleEnv plays the first moves of a showdown through a Vector, as a bot does: it reasons
+// with engine actions and hands their native encodings to the Vector.
+func ExampleEnv() {
+	reg := env.NewRegistry()
+	if err := flickemup.Register(reg); err != nil {
+		panic(err)
+	}
+	factory, err := reg.Lookup(flickemup.DefaultID)
+	if err != nil {
+		panic(err)
+	}
+	v, err := env.NewVector(factory, env.Config{NumEnvs: 1, Options: env.Options{"angle_sd": "0", "power_sd": "0"}})
+	if err != nil {
+		panic(err)
+	}
+	defer v.Close()
+	spec := v.Spec()
+	fmt.Println("observation:", spec.ObsSize(), "heads:", spec.NVec(), "dims:", len(spec.Dims))
+
+	b, err := v.Reset(1)
+	if err != nil {
+		panic(err)
+	}
+	e := v.Game(0).(*flickemup.Env)
+	acts := spec.NewActions(1)
+	play := func(a flickemup.Action) {
+		e.EncodeAction(a, acts.At(spec, 0))
+		if b, err = v.Step(acts); err != nil {
+			panic(err)
+		}
+		fmt.Printf("%v -> seat %d, phase %v\n", a, b.CurrentPlayer[0], e.Engine().Phase())
+	}
+	play(e.Engine().LegalActions(nil)[0]) // the round opens with the initiative: lawmen:1
+	play(flickemup.Action{Kind: flickemup.ActMove, Velocity: physics.Vec{X: 0, Y: 60}, Facing: math.Pi / 2})
+	play(flickemup.Action{Kind: flickemup.ActEndTurn})
+	// The outlaws' seat sees its own edge at the bottom: "forward" is +y for it too.
+	play(flickemup.Action{Kind: flickemup.ActSelect, Cowboy: 3})
+	c := e.Engine().Cowboy(flickemup.CowboyID{Team: flickemup.Lawmen, Number: 1})
+	fmt.Printf("lawmen:1 at y = %.0f cm\n", c.Pos.Y)
+	// Output:
+	// observation: 884 heads: [12 5 2 2 33 2] dims: 3
+	// select 1 -> seat 0, phase act
+	// move v=(0,60) facing=1.571 -> seat 0, phase act
+	// end-turn -> seat 1, phase select
+	// select 3 -> seat 1, phase act
+	// lawmen:1 at y = 14 cm
 }

@@ -440,7 +440,7 @@ func (e *Env) DecodeAction(src env.Action) Action {
 // pooledTable is the [Table] of an Env whose options name none: it applies the Env's
 // execution noise itself, then runs the flick on a noiseless [physics.Simulator] borrowed from
 // a pool shared by every Env of the same physics configuration. A game thus holds no
-// simulator, and no Box2D world, between flicks: 45 kB less per game, measured (see
+// simulator, and no Box2D world, between flicks: 40 to 45 kB less per game (see
 // benchmarks/README.md). It is safe for concurrent use, and a flick's outcome depends only
 // on the state, the flick and rng (the simulator rebuilds its world from the state every
 // time), so results do not depend on which simulator runs it; the noise draws are those the

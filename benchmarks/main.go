@@ -11,12 +11,14 @@ import (
 	"time"
 
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/internal/gctune"
 )
 
 // poolSizes are the pool sizes of the env steps/s rows.
 var poolSizes = []int{1, 64, 1024, 4096}
 
 func main() {
+	gctune.Default() // GOGC=400 unless the environment says otherwise
 	scale := flag.Float64("scale", 1, "multiply the work of every measurement")
 	seed := flag.Uint64("seed", 1, "seed of the games and of the random actions")
 	only := flag.String("only", "compare,pools,scaling", "the measurements to make, comma-separated")

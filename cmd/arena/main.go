@@ -13,6 +13,8 @@ import (
 	"os/signal"
 	"sort"
 	"syscall"
+
+	"github.com/flickarena/flickarena/internal/gctune"
 )
 
 // command is one subcommand of arena.
@@ -39,6 +41,7 @@ func commands() map[string]command {
 }
 
 func main() {
+	gctune.Default() // GOGC=400 unless the environment says otherwise
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := Main(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()

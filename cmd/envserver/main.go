@@ -41,9 +41,12 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/flickarena/flickarena/internal/gctune"
 )
 
 func main() {
+	gctune.Default() // GOGC=400 unless the environment says otherwise
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	m := NewMain()
 	err := m.ParseFlags(os.Args[1:], os.Stderr)

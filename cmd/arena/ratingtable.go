@@ -23,6 +23,15 @@ func fitConfig(tau float64) rating.Config {
 // printRatings fits the joint Elo model to games and prints the rating
 // table, the side advantage of each scenario and the LOS matrix. It returns
 // the fit's error, explained (see explainFit), without printing anything.
+//
+// With fewer than fewClusters clusters it warns that the sandwich intervals
+// are too narrow: the cluster-robust estimate is biased down when the
+// clusters are few.
+// fewClusters is the number of independent clusters below which the
+// cluster-robust intervals are flagged as unreliable (a common rule of thumb
+// for sandwich estimators).
+const fewClusters = 30
+
 func printRatings(w io.Writer, games []rating.Game, cfg rating.Config) error {
 	m, err := rating.Fit(games, cfg)
 	if err != nil {
@@ -38,8 +47,13 @@ func printRatings(w io.Writer, games []rating.Game, cfg rating.Config) error {
 	}
 	fmt.Fprintf(w, "Ratings of %d bots from %d games (%d independent clusters: pairs or single games) on %s.\n",
 		len(bots), m.Games, m.Clusters, plural(len(m.Sides), "scenario"))
-	fmt.Fprintf(w, "Elo on the logistic 400 scale, relative to the pool mean; 95%% intervals, %s errors; %s.\n\n",
+	fmt.Fprintf(w, "Elo on the logistic 400 scale, relative to the pool mean; 95%% intervals, %s errors; %s.\n",
 		m.Config.Covariance, priorText(m.Config.Prior))
+	if m.Config.Covariance == rating.Sandwich && m.Clusters < fewClusters {
+		fmt.Fprintf(w, "Warning: only %d independent clusters; cluster-robust intervals come out too narrow below about %d. Play more games.\n",
+			m.Clusters, fewClusters)
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%4s  %-*s  %7s  %-18s  %5s  %6s  %6s\n", "rank", width, "bot", "Elo", "95% interval", "games", "points", "score")
 	for i, b := range bots {
 		score := math.NaN()

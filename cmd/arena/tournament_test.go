@@ -168,7 +168,7 @@ func TestRun_Tournament(t *testing.T) {
 
 	out, _ = mustRun(t, "ratings", "--db", db)
 	t.Logf("arena ratings:\n%s", out)
-	wantLines(t, "ratings", out, "Ratings of 3 bots from 24 games (12 independent clusters", "logistic 400 scale",
+	wantLines(t, "ratings", out, "Ratings of 3 bots from 24 games (12 independent clusters", "logistic 400 scale", "Warning: only 12 independent clusters",
 		"no prior", "race-v1", "24 games", "P(row is stronger than column)")
 	if !regexp.MustCompile(`(?m)^   1  sharp  `).MatchString(out) {
 		t.Errorf("sharp is not ranked first:\n%s", out)

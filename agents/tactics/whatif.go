@@ -1,0 +1,34 @@
+package tactics
+
+import "github.com/flickarena/flickarena/physics"
+
+// WithCowboyAt returns a copy of s in which cowboy i stands on the table at pos, facing
+// facing, and standing; the rest is shared with s. It answers "what if it went there" for the
+// static estimates (Chance, Opportunity); the game itself is not changed.
+func (s *Situation) WithCowboyAt(i int, pos physics.Vec, facing float64) *Situation {
+	w := *s
+	w.St = s.St.Clone()
+	p := &w.St.Pieces[s.Piece(i)]
+	p.Pos, p.Angle, p.Fallen, p.Off = pos, facing, false, false
+	w.scene = nil
+	if s.scene != nil {
+		w.scene = s.scene.Clone()
+		w.scene.Set(s.Piece(i), *p)
+	}
+	c := w.Cows[i]
+	c.Pos, c.Facing, c.Fallen, c.Inside = pos, facing, false, -1
+	w.Cows[i] = c
+	return &w
+}
+
+// WithCowboyInside returns a copy of s in which cowboy i is inside building b.
+func (s *Situation) WithCowboyInside(i, b int) *Situation {
+	w := *s
+	w.St = s.St.Clone()
+	w.St.Pieces[s.Piece(i)].Off = true
+	w.scene = nil
+	c := w.Cows[i]
+	c.Inside, c.Fallen = b, false
+	w.Cows[i] = c
+	return &w
+}

@@ -1,0 +1,17 @@
+package planner
+
+import (
+	"fmt"
+
+	"github.com/flickarena/flickarena/agents/flickbot"
+)
+
+// String returns the budget as "<candidates>x<samples>".
+func (b Budget) String() string { return fmt.Sprintf("%dx%d", b.Candidates, b.Samples) }
+
+// NewBot returns a planner with budget b as an arena bot called name, at version
+// "<Version>/<budget>" (so that a change of budget is a new bot for the arena).
+func NewBot(name string, b Budget) *flickbot.Policy {
+	p := New(b)
+	return flickbot.NewPolicy(name, Version+"/"+p.budget.String(), p)
+}

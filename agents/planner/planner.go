@@ -1,0 +1,109 @@
+package planner
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/flickarena/flickarena/agents/aimer"
+	"github.com/flickarena/flickarena/agents/tactics"
+	"github.com/flickarena/flickarena/env/flickemup"
+)
+
+// Version is the planner's version, the same at every budget. Bump it whenever its play
+// changes, so that a tournament with the new bot does not resume one with the old.
+const Version = "1"
+
+// Budget is the planner's search budget for one decision.
+type Budget struct {
+	// Candidates is how many candidate flicks (shots, moves, throws) are simulated.
+	Candidates int
+	// Samples is how many times each candidate flick is simulated, each with its own noise.
+	Samples int
+}
+
+// The named budgets: the strength ladder of the planner.
+var (
+	// Lite is a small search.
+	Lite = Budget{Candidates: 6, Samples: 2}
+	// Default is the default search, sized to decide within 50 ms on one core.
+	Default = Budget{Candidates: 12, Samples: 4}
+	// Deep is a large search, several times slower than Default.
+	Deep = Budget{Candidates: 28, Samples: 8}
+)
+
+// Planner is the simulating bot. It keeps no state between decisions, so one Planner serves
+// any number of games at once.
+type Planner struct {
+	budget Budget
+}
+
+// New returns a planner searching with budget b (at least one candidate and one sample).
+func New(b Budget) *Planner {
+	b.Candidates = max(b.Candidates, 1)
+	b.Samples = max(b.Samples, 1)
+	return &Planner{budget: b}
+}
+
+// Budget returns the planner's budget.
+func (p *Planner) Budget() Budget { return p.budget }
+
+// Choose implements flickbot.Bot.
+func (p *Planner) Choose(g *flickemup.Game, rng *rand.Rand) flickemup.Action {
+	return tactics.Legal(g, p.choose(g, rng))
+}
+
+// choose picks the action.
+func (p *Planner) choose(g *flickemup.Game, rng *rand.Rand) flickemup.Action {
+	s := tactics.Read(g)
+	switch g.Phase() {
+	case flickemup.PhaseSelect:
+		return p.selectCowboy(s, rng)
+	case flickemup.PhaseReveal:
+		return aimer.Reveal(s)
+	case flickemup.PhaseAct, flickemup.PhaseSecondShot:
+		return p.search(s, rng)
+	}
+	return flickemup.Action{Kind: flickemup.ActEndTurn}
+}
+
+// selectCowboy chooses the cowboy to play by searching, with a smaller budget, the turn of
+// each living cowboy available and keeping the best (the aimer's pick of a cowboy on an
+// errand counts errandBonus more); dead cowboys (whose turn is a pass) are played only when
+// no living one is available, and a forced choice is not searched.
+func (p *Planner) selectCowboy(s *tactics.Situation, rng *rand.Rand) flickemup.Action {
+	legal := s.G.LegalActions(nil)
+	var alive []flickemup.Action
+	for _, a := range legal {
+		if s.Alive(tactics.Dense(flickemup.CowboyID{Team: s.G.CurrentTeam(), Number: a.Cowboy})) {
+			alive = append(alive, a)
+		}
+	}
+	switch {
+	case len(alive) == 0:
+		return legal[0]
+	case len(alive) == 1:
+		return alive[0]
+	}
+	// The aimer's pick, when it sends a cowboy on an errand, is kept unless the search finds
+	// far better (errandBonus), as within a turn.
+	hint, bonus := aimer.Select(s), 0.0
+	if e, busy := tactics.ErrandOf(s.Errands(s.G.CurrentTeam()), tactics.Dense(flickemup.CowboyID{Team: s.G.CurrentTeam(), Number: hint.Cowboy})); busy && !e.Hide {
+		bonus = errandBonus
+	}
+	sub := &Planner{budget: Budget{Candidates: max(2, p.budget.Candidates/3), Samples: max(1, p.budget.Samples/2)}}
+	best, bestValue := alive[0], math.Inf(-1)
+	for _, a := range alive {
+		g := s.G.Clone()
+		if g.Apply(a) != nil {
+			continue
+		}
+		_, v := sub.searchValue(s.Derive(g), rng)
+		if a == hint {
+			v += bonus
+		}
+		if v > bestValue {
+			best, bestValue = a, v
+		}
+	}
+	return best
+}

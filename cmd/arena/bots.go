@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/flickarena/flickarena/agents/aimer"
+	"github.com/flickarena/flickarena/agents/planner"
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/arena"
 )
@@ -13,7 +15,24 @@ import (
 // builtinBots makes the Go bots by name. Each call makes a fresh bot; bots
 // must be safe for concurrent use, since one bot plays many games at once.
 var builtinBots = map[string]func() arena.Bot{
-	random.Name: func() arena.Bot { return random.New() },
+	random.Name:    func() arena.Bot { return random.New() },
+	aimer.Name:     func() arena.Bot { return aimer.NewBot() },
+	"planner-lite": func() arena.Bot { return planner.NewBot("planner-lite", planner.Lite) },
+	"planner":      func() arena.Bot { return planner.NewBot("planner", planner.Default) },
+	"planner-deep": func() arena.Bot { return planner.NewBot("planner-deep", planner.Deep) },
+}
+
+// builtinHelp describes the built-in bots for 'arena help run'.
+func builtinHelp() string {
+	return fmt.Sprintf(`Built-in bots, weakest first (all but random play Flick 'em Up! only):
+  random        uniformly random legal actions, in any game
+  aimer         geometry rules: shoots the best target in sight with a power that
+                reaches it, runs its scenario errand (carry, fetch, deny), else moves
+                to a better firing position out of the enemies' sight
+  planner-lite  simulates candidate flicks on copies of the game and evaluates the
+                positions (hit points, exposure, objective): %v candidates x samples
+  planner       the same at %v (decides within 50 ms on one core)
+  planner-deep  the same at %v`, planner.Lite, planner.Default, planner.Deep)
 }
 
 // builtinNames returns the names of the built-in bots, sorted.

@@ -23,6 +23,8 @@ pairs one bot with each of the others. The same command always plans the same
 games: interrupt it (Ctrl-C) and run it again to play only what is missing.
 Progress goes to stderr; the rating table is printed at the end.
 
+`+builtinHelp()+`
+
 Example:
   arena run --bots random,planner --scenarios showdown --games 100 --db results.db`, stderr)
 	botList := fs.String("bots", "", "comma-separated `bots`: built-in names ("+strings.Join(builtinNames(), ", ")+") or remote=HOST:PORT")

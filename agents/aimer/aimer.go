@@ -133,7 +133,8 @@ func act(s *tactics.Situation) flickemup.Action {
 	}
 	shot, hasShot := bestShot(s.Shots(i))
 	if hasErrand && !errand.Hide && !s.At(i, errand.Place) && !s.Closed(errand.Place) {
-		if m, ok := s.Toward(i, errand.Place); ok && !(hasShot && shot.Value >= urgentShot) {
+		// A carrier carries; another errand waits for a likely kill.
+		if m, ok := s.Toward(i, errand.Place); ok && (errand.Drop != 0 || !(hasShot && shot.Value >= urgentShot)) {
 			return MoveAction(s, i, m)
 		}
 	}

@@ -14,8 +14,8 @@
 //     take the tokens it was sent for ([tactics.Situation.Errands]: carry, fetch, deny,
 //     hide, hunt, fetch a weapon).
 //   - Errand on the way: the move that most shortens its route around the scenery
-//     ([tactics.Situation.Toward]), unless a shot worth 1.8 hit points (a likely kill) is
-//     on offer.
+//     ([tactics.Situation.Toward]); a cowboy fetching or hunting takes a shot worth 1.8 hit
+//     points (a likely kill) first, a carrier never does.
 //   - Dynamite: a throw worth 1.5 hit points (a closed door it must go through, or enemies
 //     in the blast and no friend), if no shot is worth more.
 //   - Shoot: the shot of highest expected value ([tactics.Situation.Shots]: the best

@@ -24,14 +24,16 @@
 // hits among its samples is replaced by the chance estimated by geometry
 // (tactics.Shot.PHit), which removes most of the luck of a few draws.
 //
-// A cowboy on an errand (carry, fetch, deny, hunt) keeps to the aimer's choice unless the
-// search finds one worth 5 hit points more: without that, the planner attacked the objective
-// scenarios worse than the aimer (measured: 0 of 10 pardon games won as the lawmen, 4 of 12
-// with it).
+// A cowboy on an errand (fetch, deny, hunt) keeps to the aimer's choice unless the search
+// finds one worth 5 hit points more, a carrier unless it finds 12 more: without that, the
+// planner attacked the objective scenarios worse than the aimer (measured: 0 of 10 pardon
+// games won as the lawmen, 4 of 12 with it), its evaluation preferring to keep a carrier in
+// safety. The defending team's evaluation also counts its best chance of hitting an enemy at
+// the place the enemy must deliver to (3 hit points for a sure shot).
 //
 // Selecting the cowboy to play runs the same search, at a third of the candidates and half
-// the samples, for each living cowboy available, and keeps the best. A drawn token is kept or
-// left as the aimer would.
+// the samples, for each living cowboy available, and keeps the best (the aimer's pick of a
+// cowboy on an errand counting 5 more). A drawn token is kept or left as the aimer would.
 //
 // # Evaluation
 //
@@ -50,16 +52,18 @@
 //
 // # Budgets and speed
 //
-// [Lite] (6 × 2), [Default] (12 × 4) and [Deep] (28 × 8). Measured with BenchmarkChoose on
-// 600 positions of the ladder's scenarios from sensible play, one core (AMD EPYC, shared
-// machine, go1.26.8):
+// [Lite] (4 × 2), [Default] (8 × 5) and [Deep] (16 × 12). Measured with BenchmarkChoose on
+// 600 positions of the ladder's scenarios from sensible play (every decision: selections,
+// actions, reveals), one core (go test -run '^$' -bench Choose -benchtime 600x -cpu 1
+// ./agents/planner; AMD EPYC, a machine shared with other jobs, go1.26.8):
 //
 //	bot            decisions/s   mean ms   p99 ms   max ms
-//	aimer               11,473     0.087     0.41      0.50
-//	planner-lite           264      3.8     10.7      14.3
-//	planner                 89     11.2     32.4      41.1
+//	aimer               10,657     0.094     0.40      0.51
+//	planner-lite           343      2.9      8.4      10.1
+//	planner                135      7.4     24.0      26.9
+//	planner-deep            25     39.7    121       169
 //
-// so the default budget decides within 50 ms on one core.
+// so the default budget decides within 50 ms on one core, with room to spare.
 //
 // # Determinism
 //

@@ -24,11 +24,11 @@ type Budget struct {
 // The named budgets: the strength ladder of the planner.
 var (
 	// Lite is a small search.
-	Lite = Budget{Candidates: 6, Samples: 2}
+	Lite = Budget{Candidates: 4, Samples: 2}
 	// Default is the default search, sized to decide within 50 ms on one core.
-	Default = Budget{Candidates: 12, Samples: 4}
-	// Deep is a large search, several times slower than Default.
-	Deep = Budget{Candidates: 28, Samples: 8}
+	Default = Budget{Candidates: 8, Samples: 5}
+	// Deep is a large search, about four times the default's flicks.
+	Deep = Budget{Candidates: 16, Samples: 12}
 )
 
 // Planner is the simulating bot. It keeps no state between decisions, so one Planner serves

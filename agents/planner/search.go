@@ -17,6 +17,11 @@ import (
 // with it).
 const errandBonus = 5.0
 
+// carrierBonus is errandBonus for a cowboy carrying tokens to deliver: the evaluation counts
+// a carrier in the open as a valuable target, and without a stronger pull the planner kept
+// its carriers in safety.
+const carrierBonus = 12.0
+
 // search simulates the candidates of the played cowboy and returns the one whose resulting
 // positions evaluate best on average for its team.
 func (p *Planner) search(s *tactics.Situation, rng *rand.Rand) flickemup.Action {
@@ -38,6 +43,9 @@ func (p *Planner) searchValue(s *tactics.Situation, rng *rand.Rand) (flickemup.A
 	if i, ok := s.Actor(); ok {
 		if e, busy := tactics.ErrandOf(s.Errands(t), i); busy && !e.Hide {
 			bonus = errandBonus
+			if e.Drop != 0 {
+				bonus = carrierBonus
+			}
 		}
 	}
 	var exact, noisy []*arm

@@ -281,6 +281,36 @@ func (s *Situation) Chance(i, j int) float64 {
 	return best
 }
 
+// ChanceAt estimates the chance that cowboy i hits a cowboy that would stand at p (the
+// doorway an enemy carrier must pass, say): Chance for a target that is not there yet.
+func (s *Situation) ChanceAt(i int, p physics.Vec) float64 {
+	if !s.Alive(i) {
+		return 0
+	}
+	ci := &s.Cows[i]
+	from, skip := ci.Pos, s.Piece(i)
+	if ci.Inside >= 0 {
+		mid, _, front, _ := s.L.DoorFrame(s.St, ci.Inside)
+		rel := p.Sub(mid)
+		if rel.Dot(front) < 0.9*rel.Len() {
+			return 0
+		}
+		from, skip = mid, -1
+	}
+	l := p.Sub(from).Len()
+	if l < 0.5 {
+		return 1
+	}
+	if hit, dist := s.Scene().Sweep(from, p, 0, bulletRadius, func(k int) bool { return k == skip }); hit >= 0 && dist < l-cowboyRadius-bulletRadius {
+		return 0
+	}
+	sd := s.Noise.AngleSD * l
+	if sd == 0 {
+		return 1
+	}
+	return math.Erf((cowboyRadius + bulletRadius) / (sd * math.Sqrt2))
+}
+
 // chanceFrom is Chance for a bullet starting at from, skipping piece skip.
 func (s *Situation) chanceFrom(from physics.Vec, j, skip int) float64 {
 	to := s.Cows[j].Pos

@@ -3,20 +3,89 @@ package envrpc_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/envrpc"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
 
-// vector is what the benchmark steps: an env.Vector or an
+// vector is what the benchmarks step: an env.Vector or an
 // envrpc.RemoteVector.
 type vector interface {
 	Reset(seed uint64) (*env.Batch, error)
 	Step(a env.Actions) (*env.Batch, error)
+	Spec() *env.Spec
+}
+
+// wireSizes are the batch sizes of the wire benchmarks, in envs.
+var wireSizes = []int{1, 64, 1024}
+
+// wireClient is one way for the Go client to reach the benchmark server.
+type wireClient struct {
+	transport string // "unix" or "tcp"
+	session   bool   // the Session stream, else unary calls
+}
+
+// name returns the sub-benchmark name of c, such as go-unix-session.
+func (c wireClient) name() string {
+	mode := "unary"
+	if c.session {
+		mode = "session"
+	}
+	return "go-" + c.transport + "-" + mode
+}
+
+// wireClients are the Go client's configurations, every transport with
+// both call modes.
+var wireClients = []wireClient{{"unix", true}, {"unix", false}, {"tcp", true}, {"tcp", false}}
+
+// serveWire serves the games of reg on a unix socket and on TCP loopback
+// until the benchmark ends and returns the target of each transport.
+func serveWire(b *testing.B, reg *env.Registry) map[string]string {
+	b.Helper()
+	srv := envrpc.New(reg)
+	g := envrpc.NewGRPCServer(srv, "")
+	b.Cleanup(func() {
+		g.Stop()
+		_ = srv.Close()
+	})
+	tcp, err := envrpc.Listen("127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	sock := filepath.Join(b.TempDir(), "bench.sock")
+	unix, err := envrpc.Listen("unix://" + sock)
+	if err != nil {
+		b.Fatal(err)
+	}
+	go func() { _ = g.Serve(tcp) }()
+	go func() { _ = g.Serve(unix) }()
+	return map[string]string{"tcp": tcp.Addr().String(), "unix": "unix://" + sock}
+}
+
+// remote creates a pool with cfg on target, closed when the benchmark ends.
+func remote(b *testing.B, target string, cfg *flickv1.PoolConfig, session bool) *envrpc.RemoteVector {
+	b.Helper()
+	conn, err := envrpc.Dial(target, "", 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, err := envrpc.NewRemoteVector(context.Background(), conn, cfg, session)
+	if err != nil {
+		conn.Close()
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		_ = r.Close()
+		conn.Close()
+	})
+	return r
 }
 
 // BenchmarkWire measures env steps per second of the dummy game (no
@@ -30,26 +99,8 @@ func BenchmarkWire(b *testing.B) {
 	if err := dummy.Register(reg); err != nil {
 		b.Fatal(err)
 	}
-	srv := envrpc.New(reg)
-	g := envrpc.NewGRPCServer(srv, "")
-	defer srv.Close()
-	defer g.Stop()
-	targets := map[string]string{}
-	tcp, err := envrpc.Listen("127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	targets["tcp"] = tcp.Addr().String()
-	sock := filepath.Join(b.TempDir(), "bench.sock")
-	unix, err := envrpc.Listen("unix://" + sock)
-	if err != nil {
-		b.Fatal(err)
-	}
-	targets["unix"] = "unix://" + sock
-	go func() { _ = g.Serve(tcp) }()
-	go func() { _ = g.Serve(unix) }()
-
-	for _, n := range []int{1, 64, 1024} {
+	targets := serveWire(b, reg)
+	for _, n := range wireSizes {
 		b.Run(fmt.Sprintf("inprocess/envs=%d", n), func(b *testing.B) {
 			v, err := env.NewVector(dummy.Factory, env.Config{NumEnvs: n})
 			if err != nil {
@@ -58,26 +109,11 @@ func BenchmarkWire(b *testing.B) {
 			defer v.Close()
 			benchStep(b, v, v.Spec().NewActions(n), n)
 		})
-		for _, transport := range []string{"tcp", "unix"} {
-			for _, session := range []bool{false, true} {
-				mode := "unary"
-				if session {
-					mode = "session"
-				}
-				b.Run(fmt.Sprintf("go-%s-%s/envs=%d", transport, mode, n), func(b *testing.B) {
-					conn, err := envrpc.Dial(targets[transport], "", 0)
-					if err != nil {
-						b.Fatal(err)
-					}
-					defer conn.Close()
-					r, err := envrpc.NewRemoteVector(context.Background(), conn, &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: int32(n)}, session)
-					if err != nil {
-						b.Fatal(err)
-					}
-					defer r.Close()
-					benchStep(b, r, r.Spec().NewActions(n), n)
-				})
-			}
+		for _, c := range wireClients {
+			b.Run(fmt.Sprintf("%s/envs=%d", c.name(), n), func(b *testing.B) {
+				r := remote(b, targets[c.transport], &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: int32(n)}, c.session)
+				benchStep(b, r, r.Spec().NewActions(n), n)
+			})
 		}
 	}
 }
@@ -99,84 +135,73 @@ func benchStep(b *testing.B, v vector, a env.Actions, n int) {
 	b.ReportMetric(float64(b.N)*float64(n)/b.Elapsed().Seconds(), "steps/s")
 }
 
-// costly is the dummy game with extra work in every Step, standing for a
-// game whose step costs something (a Flick 'em Up! flick is about 250 µs of
-// physics): the work is a chain of state hashes, so it cannot be optimised
-// away and changes nothing.
-type costly struct {
-	*dummy.Game
-	rounds int
-	sink   uint64
-}
-
-func (c *costly) Step(a env.Action) (env.Status, error) {
-	h := c.Game.Hash()
-	for range c.rounds {
-		var x env.Hasher
-		x.Uint64(h)
-		h = x.Sum()
-	}
-	c.sink = h
-	return c.Game.Step(a)
-}
-
-// BenchmarkWire_CostlyGame measures the wire's share when a step costs
-// about 10 µs of game work (rounds of hashing; 40 times cheaper than a
-// flick): in process, and the Go client over a unix socket and TCP.
-func BenchmarkWire_CostlyGame(b *testing.B) {
-	const rounds = 2000 // about 10 µs on the reference machine; see the reported ns/step
-	factory := func(opts env.Options) (env.Game, error) {
-		g, err := dummy.Factory(opts)
-		if err != nil {
-			return nil, err
-		}
-		return &costly{Game: g.(*dummy.Game), rounds: rounds}, nil
-	}
+// BenchmarkWire_Showdown measures env steps per second of a real game,
+// flickemup/showdown-v1, in the self-play view: in process (env.Vector) and
+// with the Go client (RemoteVector) over a unix socket and TCP loopback,
+// unary and Session, for batches of 1, 64 and 1024 envs. Every seat plays
+// random values its mask allows (randomActions; the pools replace the
+// combinations the game's joint rules forbid by the default action, which
+// happens in under 0.1% of the steps). Only the time inside Step counts
+// (the "steps/s" metric; ns/op includes choosing the actions, the agent's
+// cost): the Step of a remote pool is the whole round trip.
+//
+// Every configuration plays the same games (seed 1, the same action
+// stream), so with a fixed -benchtime Nx they do exactly the same game work
+// and their ratio is the cost of the wire. python/benchmarks/bench_wire.py
+// runs this benchmark in rounds, interleaved with the Python client's, and
+// takes medians (see benchmarks/README.md).
+func BenchmarkWire_Showdown(b *testing.B) {
 	reg := env.NewRegistry()
-	if err := reg.Register("costly/race-v1", factory); err != nil {
+	if err := flickemup.Register(reg); err != nil {
 		b.Fatal(err)
 	}
-	srv := envrpc.New(reg)
-	g := envrpc.NewGRPCServer(srv, "")
-	defer srv.Close()
-	defer g.Stop()
-	sock := filepath.Join(b.TempDir(), "bench.sock")
-	unix, err := envrpc.Listen("unix://" + sock)
-	if err != nil {
-		b.Fatal(err)
-	}
-	tcp, err := envrpc.Listen("127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	go func() { _ = g.Serve(unix) }()
-	go func() { _ = g.Serve(tcp) }()
-	for _, n := range []int{64, 1024} {
+	targets := serveWire(b, reg)
+	for _, n := range wireSizes {
 		b.Run(fmt.Sprintf("inprocess/envs=%d", n), func(b *testing.B) {
-			v, err := env.NewVector(factory, env.Config{NumEnvs: n})
+			v, err := env.NewVector(flickemup.Factory, env.Config{NumEnvs: n, Illegal: env.ReplaceIllegal})
 			if err != nil {
 				b.Fatal(err)
 			}
 			defer v.Close()
-			benchStep(b, v, v.Spec().NewActions(n), n)
+			benchRandom(b, v, n)
 		})
-		for _, c := range []struct {
-			name, target string
-			session      bool
-		}{{"go-unix-session", "unix://" + sock, true}, {"go-tcp-unary", tcp.Addr().String(), false}} {
-			b.Run(fmt.Sprintf("%s/envs=%d", c.name, n), func(b *testing.B) {
-				conn, err := envrpc.Dial(c.target, "", 0)
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer conn.Close()
-				r, err := envrpc.NewRemoteVector(context.Background(), conn, &flickv1.PoolConfig{GameId: "costly/race-v1", NumEnvs: int32(n)}, c.session)
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer r.Close()
-				benchStep(b, r, r.Spec().NewActions(n), n)
+		for _, c := range wireClients {
+			b.Run(fmt.Sprintf("%s/envs=%d", c.name(), n), func(b *testing.B) {
+				cfg := &flickv1.PoolConfig{GameId: flickemup.DefaultID, NumEnvs: int32(n), IllegalMode: flickv1.IllegalMode_ILLEGAL_MODE_REPLACE}
+				benchRandom(b, remote(b, targets[c.transport], cfg, c.session), n)
 			})
 		}
 	}
+}
+
+// benchRandom resets v with seed 1 and steps it with random actions the
+// masks allow, drawn from a fixed stream, reporting env steps per second of
+// time inside Step and the share of actions the pool replaced.
+func benchRandom(b *testing.B, v vector, n int) {
+	spec := v.Spec()
+	acts := spec.NewActions(n)
+	rng := rand.New(rand.NewPCG(1, 2))
+	batch, err := v.Reset(1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var inStep time.Duration
+	steps, replaced := 0, 0
+	for b.Loop() {
+		randomActions(spec, batch, acts, rng)
+		start := time.Now()
+		batch, err = v.Step(acts)
+		inStep += time.Since(start)
+		if err != nil {
+			b.Fatal(err)
+		}
+		steps += n
+		for _, ill := range batch.Illegal {
+			if ill {
+				replaced++
+			}
+		}
+	}
+	b.ReportMetric(float64(steps)/inStep.Seconds(), "steps/s")
+	b.ReportMetric(float64(replaced)/float64(steps), "replaced/step")
 }

@@ -2,7 +2,8 @@
 
 A game id ``family/variant-vN`` becomes the Gymnasium id ``flickarena/family-variant-vN``
 (Gymnasium allows one namespace separator): ``dummy/race-v1`` is
-``flickarena/dummy-race-v1``. Each id has an ``entry_point`` (the single env,
+``flickarena/dummy-race-v1``, ``flickemup/showdown-v1`` is ``flickarena/flickemup-showdown-v1``
+and ``flickago-v1`` is ``flickarena/flickago-v1``. Each id has an ``entry_point`` (the single env,
 :class:`flickarena.single_env.FlickEnv`, for ``gymnasium.make``) and a
 ``vector_entry_point`` (:class:`flickarena.vector_env.FlickVectorEnv`, for
 ``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")``).
@@ -17,9 +18,19 @@ import gymnasium as gym
 
 from flickarena.client import Client
 
-#: Game ids registered at import. The server's catalog (internal/catalog) is the source of
-#: truth; ids a server offers beyond these are registered by register_server_games.
-GAMES = ("dummy/race-v1",)
+#: Game ids registered at import: the games of the server's catalog (internal/catalog, the
+#: source of truth; a test checks that the two agree). Ids a server offers beyond these are
+#: registered by register_server_games.
+GAMES = (
+    "dummy/race-v1",
+    "flickago-v1",
+    "flickemup/bank-job-v1",
+    "flickemup/dry-spell-v1",
+    "flickemup/gunsmith-v1",
+    "flickemup/hostage-v1",
+    "flickemup/pardon-v1",
+    "flickemup/showdown-v1",
+)
 
 
 def gym_id(game_id: str) -> str:

@@ -103,7 +103,8 @@ class GameSpaces:
         self.heads, self.dims = len(g.heads), len(g.dims)
         if fmt == pb.ACTION_FORMAT_BOX:
             self.format = "box"
-            self.action = ScoreBox(g.mask_size, -1.0, 1.0, shape=(g.box_size,), dtype=np.float32)
+            ones = np.ones(g.box_size, np.float32)
+            self.action = ScoreBox(g.mask_size, -ones, ones, dtype=np.float32)
             self.mask_size = g.mask_size
         elif fmt == pb.ACTION_FORMAT_MULTI_DISCRETE:
             self.format = "multidiscrete"

@@ -45,8 +45,7 @@ def test_make_vec(server):
         assert envs.spec.id == GYM_ID
     finally:
         envs.close()
-    assert flickarena.gym_id("flickemup/showdown-v1") == "flickarena/flickemup-showdown-v1"
-    assert flickarena.register_server_games(server.target) == [GYM_ID]
+    assert GYM_ID in flickarena.register_server_games(server.target)
 
 
 @pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP, AutoresetMode.DISABLED])
@@ -163,7 +162,8 @@ def test_standard_wrappers(server):
 def test_box_wrappers(server):
     envs = make(server, 4, action_format="box")
     try:
-        wrapped = vw.ClipAction(vw.RescaleAction(envs, 0.0, 1.0))
+        # Bounds of the Box's own dtype (float32), so that Gymnasium need not lower their precision.
+        wrapped = vw.ClipAction(vw.RescaleAction(envs, np.float32(0.0), np.float32(1.0)))
         wrapped.reset(seed=0)
         _, _, _, _, info = wrapped.step(np.full((4, 6), 0.75, np.float32))
         assert info["current_player"].shape == (4,)

@@ -1,0 +1,79 @@
+"""Entry points of the registered games, one per game, in the style of PettingZoo's own
+environment modules (``from pettingzoo.classic import chess_v6; chess_v6.env()``)::
+
+    from flickarena.games import flickago_v1, flickemup_showdown_v1
+
+    aec = flickago_v1.env(server="unix:///tmp/fa.sock")               # PettingZoo AEC
+    par = flickemup_showdown_v1.parallel_env(options={"max_decisions": 200})  # PettingZoo parallel
+    one = flickago_v1.gym_make()                                        # gymnasium.make
+    vec = flickemup_showdown_v1.gym_make_vec(64)                        # gymnasium.make_vec
+
+The name of a game's entry is its id with ``/`` and ``-`` turned into ``_``
+(``flickemup/showdown-v1`` is ``flickemup_showdown_v1``); :data:`ENTRIES` maps game ids to
+entries. Every keyword goes to the env (``server``, ``token``, ``options``, ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import gymnasium as gym
+
+from flickarena.pettingzoo_env import FlickAECEnv, FlickParallelEnv
+from flickarena.registration import GAMES, gym_id, register_game
+
+
+def entry_name(game_id: str) -> str:
+    """Returns the entry name of a game id: ``flickemup/showdown-v1`` is
+    ``flickemup_showdown_v1``."""
+    return game_id.replace("/", "_").replace("-", "_")
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """The entry points of one game.
+
+    Attributes:
+        game_id: the server's game id, e.g. ``"flickago-v1"``.
+        gym_id: its Gymnasium id, e.g. ``"flickarena/flickago-v1"``.
+    """
+
+    game_id: str
+
+    @property
+    def gym_id(self) -> str:
+        return gym_id(self.game_id)
+
+    def env(self, **kwargs: Any) -> FlickAECEnv:
+        """Returns the PettingZoo AEC env of the game (every seat an agent)."""
+        return FlickAECEnv(self.game_id, **kwargs)
+
+    def parallel_env(self, **kwargs: Any) -> FlickParallelEnv:
+        """Returns the PettingZoo parallel env of the game."""
+        return FlickParallelEnv(self.game_id, **kwargs)
+
+    def gym_make(self, **kwargs: Any) -> gym.Env:
+        """Returns ``gymnasium.make(gym_id, **kwargs)``: one game against a server-side opponent."""
+        return gym.make(register_game(self.game_id), **kwargs)
+
+    def gym_make_vec(self, num_envs: int, **kwargs: Any) -> gym.vector.VectorEnv:
+        """Returns ``gymnasium.make_vec(gym_id, num_envs, vectorization_mode="vector_entry_point",
+        **kwargs)``: one server pool of ``num_envs`` games."""
+        return gym.make_vec(register_game(self.game_id), num_envs=num_envs,
+                            vectorization_mode="vector_entry_point", **kwargs)
+
+
+#: The entry of every game of :data:`flickarena.registration.GAMES`, by game id.
+ENTRIES: dict[str, GameEntry] = {g: GameEntry(g) for g in GAMES}
+
+dummy_race_v1 = ENTRIES["dummy/race-v1"]
+flickago_v1 = ENTRIES["flickago-v1"]
+flickemup_bank_job_v1 = ENTRIES["flickemup/bank-job-v1"]
+flickemup_dry_spell_v1 = ENTRIES["flickemup/dry-spell-v1"]
+flickemup_gunsmith_v1 = ENTRIES["flickemup/gunsmith-v1"]
+flickemup_hostage_v1 = ENTRIES["flickemup/hostage-v1"]
+flickemup_pardon_v1 = ENTRIES["flickemup/pardon-v1"]
+flickemup_showdown_v1 = ENTRIES["flickemup/showdown-v1"]
+
+__all__ = ["ENTRIES", "GameEntry", "entry_name", *(entry_name(g) for g in GAMES)]

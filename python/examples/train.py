@@ -2,15 +2,21 @@
 
 The agent is seat 0 of the single-agent view: the server plays the other seats with its
 built-in random opponent. The policy is linear in the observation: a masked softmax per
-discrete head and a Gaussian per continuous dim (the game's native hybrid action). Returns
-are the game's outcome (+1 win, -1 loss, 0 draw), credited to every move of the episode,
-minus a running baseline.
+discrete head and a Gaussian per continuous dim (the game's native hybrid action, the dims
+drawn in [-1, 1] and scaled to their bounds). It learns with REINFORCE on the rewards to go
+(each reward credits the moves made before it in its episode) minus a running per-step
+baseline, and Adam steps. Rewards are the game's outcome (+1 win, -1 loss, 0 draw), plus
+``--shaping`` times the game's dense shaping reward if asked (Flickago's: the change of the
+score margin, in tens of points); evaluations always count the outcome only.
 
-It prints the mean return of a uniformly random policy and of the trained policy (its mean
-action), each over the same evaluation episodes (same seeds), before and after training.
+It prints the mean return of a uniformly random policy and of the trained policy (its most
+likely heads and mean dims), each over the same evaluation episodes (same seeds), before and
+after training.
 
     go build -o /tmp/envserver ./cmd/envserver && /tmp/envserver --listen unix:///tmp/fa.sock &
-    python python/examples/train.py --server unix:///tmp/fa.sock
+    python python/examples/train.py --server unix:///tmp/fa.sock                  # dummy game, 2 s
+    python python/examples/train.py --server unix:///tmp/fa.sock \
+        --game flickago-v1 --iterations 80 --shaping 1                            # Flickago, 2 min
 
 Without --server it starts a local envserver (see flickarena.launch).
 """
@@ -35,15 +41,21 @@ class Args:
     num_envs: int = 256  # envs stepped together
     iterations: int = 60  # policy updates
     steps: int = 16  # env steps per update
-    lr: float = 0.1  # learning rate of the normalised-advantage gradient
+    lr: float = 0.01  # Adam step size
     sigma_start: float = 0.5  # std of the continuous actions, annealed linearly...
-    sigma_end: float = 0.1  # ...to this
+    sigma_end: float = 0.2  # ...to this
     eval_episodes: int = 2048  # episodes of each evaluation
+    shaping: float = 0.0  # weight of the game's shaping reward while training (evaluations: outcome only)
     seed: int = 1  # seeds the policy's sampling and the env pool
+    log_every: int = 0  # print the mean training return every this many updates (0: never)
 
 
 class LinearPolicy:
-    """Masked softmax heads and Gaussian dims, linear in (obs, 1)."""
+    """Masked softmax heads and Gaussian dims, linear in (obs, 1).
+
+    The dims are drawn in a normalised space, [-1, 1] for [low, high], so that one ``sigma``
+    fits dims of any unit (the dummy game's power in [-1, 1], a flick's cm/s in [-300, 300]).
+    """
 
     def __init__(self, obs_size: int, nvec: list[int], low: np.ndarray, high: np.ndarray):
         f = obs_size + 1
@@ -52,9 +64,16 @@ class LinearPolicy:
         self.low, self.high = low, high
         self.nvec = nvec
 
+    def scale(self, u: np.ndarray) -> np.ndarray:
+        """Returns the dims' values of normalised values u, clipped to [low, high]."""
+        return (self.low + (np.clip(u, -1.0, 1.0) + 1.0) * 0.5 * (self.high - self.low)).astype(np.float32)
+
     @staticmethod
     def features(obs: np.ndarray) -> np.ndarray:
-        return np.concatenate([obs, np.ones((len(obs), 1), obs.dtype)], axis=1).astype(np.float64)
+        """Returns (obs / sqrt(O), 1): Adam moves every weight alike, so the scale keeps the
+        observation's O weights together from outweighing the bias in one step."""
+        x = obs.astype(np.float64) / np.sqrt(obs.shape[1])
+        return np.concatenate([x, np.ones((len(obs), 1))], axis=1)
 
     def probs(self, x: np.ndarray, mask: np.ndarray) -> list[np.ndarray]:
         out, off = [], 0
@@ -83,12 +102,31 @@ class LinearPolicy:
             onehot = np.eye(p.shape[1])[a]
             grads.append(np.einsum("bf,bn->bfn", x, onehot - p))
         mu = x @ self.dims
-        cont = mu if rng is None else mu + sigma * rng.standard_normal(mu.shape)
-        grads.append(np.einsum("bf,bd->bfd", x, (cont - mu) / sigma**2))
-        return disc, np.clip(cont, self.low, self.high).astype(np.float32), grads
+        u = mu if rng is None else mu + sigma * rng.standard_normal(mu.shape)
+        grads.append(np.einsum("bf,bd->bfd", x, (u - mu) / sigma**2))
+        return disc, self.scale(u), grads
 
     def params(self) -> list[np.ndarray]:
         return [*self.heads, self.dims]
+
+
+class Adam:
+    """Adam's step (Kingma and Ba, 2015) for gradient ascent on a list of arrays in place."""
+
+    def __init__(self, params: list[np.ndarray], lr: float, b1: float = 0.9, b2: float = 0.999, eps: float = 1e-8):
+        self.lr, self.b1, self.b2, self.eps = lr, b1, b2, eps
+        self.m = [np.zeros_like(p) for p in params]
+        self.v = [np.zeros_like(p) for p in params]
+        self.t = 0
+
+    def ascend(self, params: list[np.ndarray], grads: list[np.ndarray]) -> None:
+        self.t += 1
+        for p, g, m, v in zip(params, grads, self.m, self.v, strict=True):
+            m += (1 - self.b1) * (g - m)
+            v += (1 - self.b2) * (g * g - v)
+            mhat = m / (1 - self.b1**self.t)
+            vhat = v / (1 - self.b2**self.t)
+            p += self.lr * mhat / (np.sqrt(vhat) + self.eps)
 
 
 def random_actions(mask: np.ndarray, nvec: list[int], low: np.ndarray, high: np.ndarray, rng: np.random.Generator):
@@ -111,13 +149,16 @@ def evaluate(envs: FlickVectorEnv, choose, episodes: int, seed: int) -> float:
     while len(returns) < episodes:
         disc, cont = choose(obs, info["action_mask"])
         obs, reward, term, trunc, info = envs.step({"discrete": disc, "continuous": cont})
-        returns.extend(reward[term | trunc].tolist())
+        if "episode_return" in info:
+            returns.extend(info["episode_return"][term | trunc, 0].tolist())
     return float(np.mean(returns[:episodes]))
 
 
 def train(args: Args, server: str) -> dict[str, float]:
     """Trains and returns the evaluations and the time taken."""
-    envs = FlickVectorEnv(args.game, args.num_envs, server=server)
+    envs = FlickVectorEnv(args.game, args.num_envs, server=server, shaping=args.shaping)
+    # Evaluations count the outcome only (+1 win, -1 loss, 0 draw): a pool without shaping.
+    eval_envs = FlickVectorEnv(args.game, args.num_envs, server=server) if args.shaping else envs
     try:
         spec = envs.pool.game
         nvec = [h.n for h in spec.heads]
@@ -128,46 +169,56 @@ def train(args: Args, server: str) -> dict[str, float]:
         eval_rng = np.random.default_rng(args.seed + 1)
         eval_seed = 10_000 + args.seed
         rand = lambda o, m: random_actions(m, nvec, low, high, eval_rng)  # noqa: E731
-        result = {"random": evaluate(envs, rand, args.eval_episodes, eval_seed)}
-        result["untrained"] = evaluate(envs, lambda o, m: policy.act(o, m, None, 1.0)[:2], args.eval_episodes, eval_seed)
+        result = {"random": evaluate(eval_envs, rand, args.eval_episodes, eval_seed)}
+        result["untrained"] = evaluate(eval_envs, lambda o, m: policy.act(o, m, None, 1.0)[:2], args.eval_episodes, eval_seed)
 
         start = time.monotonic()
         obs, info = envs.reset(seed=args.seed)
-        acc = [np.zeros((args.num_envs, *p.shape)) for p in policy.params()]  # per-env episode gradients
-        fresh = np.zeros(args.num_envs, bool)  # the next step resets these envs (next-step autoreset)
-        baseline = 0.0
+        n = args.num_envs
+        # Per env, over its current episode: acc[k] sums the gradients of log pi so far, and
+        # credit[k] sums (r_t - rbar) * acc[k] after each step t: the gradient of the rewards to
+        # go, each reward crediting the moves made before it (REINFORCE with rewards to go and
+        # a running per-step baseline rbar).
+        acc = [np.zeros((n, *p.shape)) for p in policy.params()]
+        credit = [np.zeros((n, *p.shape)) for p in policy.params()]
+        fresh = np.zeros(n, bool)  # the next step resets these envs (next-step autoreset)
+        rbar = 0.0
+        adam = Adam(policy.params(), args.lr)
         for it in range(args.iterations):
             sigma = args.sigma_start + (args.sigma_end - args.sigma_start) * it / max(args.iterations - 1, 1)
             total = [np.zeros(p.shape) for p in policy.params()]
-            ended = []
+            returns, rewards = [], []
             for _ in range(args.steps):
                 disc, cont, grads = policy.act(obs, info["action_mask"], rng, sigma)
                 live = ~fresh
                 for a, g in zip(acc, grads, strict=True):
                     a[live] += g[live]
                 obs, reward, term, trunc, info = envs.step({"discrete": disc, "continuous": cont})
+                r = np.where(live, reward - rbar, 0.0)
+                rewards.append(reward[live])
+                for c, a in zip(credit, acc, strict=True):
+                    c += r.reshape(-1, *[1] * (a.ndim - 1)) * a
                 done = (term | trunc) & live
                 for i in np.flatnonzero(done):
-                    ended.append((i, float(reward[i]), [a[i].copy() for a in acc]))
-                    for a in acc:
+                    returns.append(float(info["episode_return"][i, 0]))
+                    for t, c, a in zip(total, credit, acc, strict=True):
+                        t += c[i]
+                        c[i] = 0
                         a[i] = 0
                 fresh = term | trunc
-            if not ended:
+            rbar = 0.9 * rbar + 0.1 * float(np.concatenate(rewards).mean())
+            if not returns:
                 continue
-            g = np.array([r for _, r, _ in ended])
-            adv = g - baseline
-            adv = adv / (adv.std() + 1e-8)
-            baseline = 0.9 * baseline + 0.1 * g.mean()
-            for (_, _, grads), w in zip(ended, adv, strict=True):
-                for t, gr in zip(total, grads, strict=True):
-                    t += w * gr
-            for p, t in zip(policy.params(), total, strict=True):
-                p += args.lr * t / len(ended)
+            if args.log_every and (it + 1) % args.log_every == 0:
+                print(f"update {it + 1}: mean training return {np.mean(returns):+.3f} over {len(returns)} episodes, "
+                      f"{time.monotonic() - start:.0f} s", flush=True)
+            adam.ascend(policy.params(), [t / len(returns) for t in total])
         result["train_seconds"] = time.monotonic() - start
-        result["trained"] = evaluate(envs, lambda o, m: policy.act(o, m, None, 1.0)[:2], args.eval_episodes, eval_seed)
+        result["trained"] = evaluate(eval_envs, lambda o, m: policy.act(o, m, None, 1.0)[:2], args.eval_episodes, eval_seed)
         return result
     finally:
         envs.close()
+        eval_envs.close()
 
 
 def main(argv: list[str] | None = None) -> dict[str, float]:
@@ -182,7 +233,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
 
         with EnvServer() as server:
             result = train(args, server.target)
-    print(f"game {args.game}, {args.num_envs} envs, {args.iterations} updates of {args.steps} steps, vs the random opponent")
+    print(f"game {args.game}, {args.num_envs} envs, {args.iterations} updates of {args.steps} steps, "
+          f"shaping {args.shaping:g}, seed {args.seed}, vs the random opponent")
     print(f"mean return over {args.eval_episodes} episodes: random policy {result['random']:+.3f}, "
           f"untrained {result['untrained']:+.3f}, trained {result['trained']:+.3f} "
           f"(training took {result['train_seconds']:.1f} s)")

@@ -1,17 +1,24 @@
-"""Env steps per second through the wire, Go and Python clients, beside the in-process figure.
+"""Env steps per second through the wire, Go and Python clients, beside the in-process figure,
+on a real game (flickemup/showdown-v1, self-play, random actions the masks allow).
 
-One run measures, on the dummy game (no physics: the wire's own cost shows in full):
+Each round measures, for batches of 1, 64 and 1024 envs in turn:
 
-- the Go rows: ``go test -bench BenchmarkWire ./envrpc`` (in process, and the Go client over
-  TCP loopback and a unix socket, unary calls and the Session stream);
-- the Python rows: :class:`flickarena.Pool` against an envserver process over TCP loopback
-  and a unix socket, unary and session, and :class:`flickarena.FlickVectorEnv` (what a
-  Gymnasium user gets) over the unix socket;
+- the Go rows, one run of ``BenchmarkWire_Showdown`` (``envrpc``): in process
+  (``env.Vector``), and the Go client (``RemoteVector``) over a unix socket and TCP loopback,
+  Session stream and unary calls;
+- right after, the Python rows: :class:`flickarena.Pool` against an ``envserver`` process over
+  a unix socket and TCP loopback, Session and unary, and :class:`flickarena.FlickVectorEnv`
+  (what a Gymnasium user gets, self-play view, unary) over the unix socket.
 
-for batches of 1, 64 and 1024 envs, and prints one table with each row's share of the
-in-process figure. Every step sends the zero action (always legal in the dummy game).
+Every row plays the same number of steps from a reset with seed 1 (the Go rows the same
+games; the Python rows the same games as each other, with actions drawn alike from a numpy
+stream), and only the time inside the step call counts: choosing actions is the agent's cost.
+A row's share is its steps/s over the in-process figure of the same round (the mean of an
+in-process run before the client rows and one after them); the table gives the median over the
+rounds of each figure and the range of the shares, since the machine may be shared with other
+jobs.
 
-    make python-bench        # or: python python/benchmarks/bench_wire.py [--seconds 2]
+    make python-bench        # or: python python/benchmarks/bench_wire.py [--rounds 7] [--scale 1]
 """
 
 from __future__ import annotations
@@ -19,9 +26,13 @@ from __future__ import annotations
 import argparse
 import os
 import pathlib
+import platform
 import re
+import statistics
 import subprocess
+import tempfile
 import time
+from importlib import metadata
 
 import numpy as np
 
@@ -29,68 +40,172 @@ from flickarena import FlickVectorEnv, Pool
 from flickarena.launch import EnvServer
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
+GAME = "flickemup/showdown-v1"
 SIZES = (1, 64, 1024)
+STEPS = {1: 2000, 64: 100, 1024: 20}  # steps per row per round (about 0.2, 0.7 and 2 s in process)
+GO_ROWS = ("go-unix-session", "go-unix-unary", "go-tcp-session", "go-tcp-unary")
+PY_ROWS = ("py-unix-session", "py-unix-unary", "py-tcp-session", "py-tcp-unary", "py-vectorenv-unix-unary")
+LABELS = {
+    "inprocess": "in process (`env.Vector`)",
+    "go-unix-session": "Go client, unix socket, Session",
+    "go-unix-unary": "Go client, unix socket, unary",
+    "go-tcp-session": "Go client, TCP loopback, Session",
+    "go-tcp-unary": "Go client, TCP loopback, unary",
+    "py-unix-session": "Python `Pool`, unix socket, Session",
+    "py-unix-unary": "Python `Pool`, unix socket, unary",
+    "py-tcp-session": "Python `Pool`, TCP loopback, Session",
+    "py-tcp-unary": "Python `Pool`, TCP loopback, unary",
+    "py-vectorenv-unix-unary": "Python `FlickVectorEnv`, unix socket, unary",
+}
 
 
-def go_rows(seconds: float) -> dict[str, float]:
-    """Runs the Go benchmark and returns steps/s by row name."""
+def machine() -> str:
+    """Returns the machine line: CPU, cores, memory, versions."""
+    cpu = "unknown CPU"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    with open("/proc/meminfo") as f:
+        mem = int(f.readline().split()[1]) / (1 << 20)
+    go = subprocess.run(["go", "env", "GOVERSION"], capture_output=True, text=True).stdout.strip()
+    return (f"{cpu}, {os.cpu_count()} cores, {mem:.0f} GiB, {platform.system().lower()}/{platform.machine()}, "
+            f"{go}, Python {platform.python_version()}, grpcio {metadata.version('grpcio')}, "
+            f"protobuf {metadata.version('protobuf')}, numpy {np.__version__}")
+
+
+def load() -> str:
+    with open("/proc/loadavg") as f:
+        return f.read().split()[0]
+
+
+def build_go_bench(out: str) -> None:
+    """Compiles the envrpc test binary once, so that every round runs the same code."""
+    subprocess.run(["go", "test", "-c", "-o", out, "./envrpc"], cwd=REPO, check=True)
+
+
+def go_rows(binary: str, n: int, rows: str = ".*") -> dict[str, float]:
+    """Runs the Go rows of batch n whose names match ``rows`` once and returns steps/s by row
+    name."""
     out = subprocess.run(
-        ["go", "test", "-run", "^$", "-bench", "BenchmarkWire", "-benchtime", f"{seconds}s", "./envrpc"],
-        cwd=REPO, check=True, capture_output=True, text=True,
+        [binary, "-test.run", "^$", "-test.bench", f"BenchmarkWire_Showdown/{rows}/envs={n}$",
+         "-test.benchtime", f"{STEPS[n]}x"],
+        cwd=REPO / "envrpc", check=True, capture_output=True, text=True,
     ).stdout
-    rows = {}
-    for m in re.finditer(r"BenchmarkWire/(\S+?)/envs=(\d+)-\d+\s+\d+\s+\S+ ns/op\s+(\S+) steps/s", out):
-        rows[f"{m.group(1)}/envs={m.group(2)}"] = float(m.group(3))
+    found = {}
+    for m in re.finditer(r"BenchmarkWire_Showdown/(\S+?)/envs=(\d+)-\d+\s.*?(\S+) steps/s", out):
+        found[m.group(1)] = float(m.group(3))
+    return found
+
+
+def all_go_rows(binary: str, n: int) -> dict[str, float]:
+    """Runs every Go row of batch n once."""
+    rows = go_rows(binary, n)
+    missing = {"inprocess", *GO_ROWS} - rows.keys()
+    if missing:
+        raise RuntimeError(f"go benchmark output lacks {sorted(missing)}:\n{out}")
     return rows
 
 
-def time_steps(step, n: int, seconds: float) -> float:
-    """Calls step() for about ``seconds`` and returns env steps per second."""
-    for _ in range(10):
-        step()
-    calls, start = 0, time.perf_counter()
-    while True:
-        for _ in range(10):
-            step()
-        calls += 10
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return calls * n / elapsed
+def random_actions(mask: np.ndarray, nvec: np.ndarray, low: np.ndarray, high: np.ndarray,
+                   rng: np.random.Generator) -> dict[str, np.ndarray]:
+    """A random value each head's mask allows, and uniform continuous values, per env."""
+    n = len(mask)
+    disc = np.zeros((n, len(nvec)), np.int32)
+    off = 0
+    for h, k in enumerate(nvec):
+        disc[:, h] = ((rng.random((n, k)) + 1.0) * mask[:, off : off + k]).argmax(axis=1)
+        off += k
+    cont = rng.uniform(low, high, (n, len(low))).astype(np.float32)
+    return {"discrete": disc, "continuous": cont}
 
 
-def python_rows(seconds: float) -> dict[str, float]:
+def time_steps(reset, step, sp, n: int) -> float:
+    """Resets with seed 1, plays STEPS[n] steps with random legal actions and returns env steps
+    per second of time inside step()."""
+    rng = np.random.default_rng(1)
+    mask = reset()
+    in_step = 0.0
+    for _ in range(STEPS[n]):
+        act = random_actions(mask, sp.nvec, sp.dim_low, sp.dim_high, rng)
+        start = time.perf_counter()
+        mask = step(act)
+        in_step += time.perf_counter() - start
+    return STEPS[n] * n / in_step
+
+
+def python_rows(targets: dict[str, str], n: int) -> dict[str, float]:
+    """Measures the Python rows of batch n once."""
     rows = {}
-    with EnvServer() as unix, EnvServer(listen="127.0.0.1:0") as tcp:
-        for n in SIZES:
-            act = {"discrete": np.zeros((n, 2), np.int32), "continuous": np.zeros((n, 1), np.float32)}
-            for name, target in (("tcp", tcp.target), ("unix", unix.target)):
-                for transport in ("unary", "session"):
-                    with Pool("dummy/race-v1", n, server=target, transport=transport) as pool:
-                        pool.reset(seed=1)
-                        rows[f"py-{name}-{transport}/envs={n}"] = time_steps(lambda p=pool, a=act: p.step(a), n, seconds)
-            envs = FlickVectorEnv("dummy/race-v1", n, server=unix.target, illegal="reject")
-            envs.reset(seed=1)
-            rows[f"py-vectorenv-unix-unary/envs={n}"] = time_steps(lambda e=envs, a=act: e.step(a), n, seconds)
-            envs.close()
+    for name, target in (("unix", targets["unix"]), ("tcp", targets["tcp"])):
+        for transport in ("session", "unary"):
+            with Pool(GAME, n, server=target, transport=transport, illegal="replace") as pool:
+                rows[f"py-{name}-{transport}"] = time_steps(
+                    lambda p=pool: p.reset(seed=1).action_mask, lambda a, p=pool: p.step(a).action_mask, pool.spaces, n)
+    envs = FlickVectorEnv(GAME, n, server=targets["unix"], view="self_play", illegal="replace")
+    try:
+        rows["py-vectorenv-unix-unary"] = time_steps(
+            lambda e=envs: e.reset(seed=1)[1]["action_mask"], lambda a, e=envs: e.step(a)[4]["action_mask"],
+            envs.pool.spaces, n)
+    finally:
+        envs.close()
     return rows
+
+
+def fmt_rate(x: float) -> str:
+    if x >= 1e6:
+        return f"{x / 1e6:.2f} M"
+    if x >= 1e4:
+        return f"{x / 1e3:.1f} k"
+    return f"{x:,.0f}"
 
 
 def main() -> None:
+    global STEPS
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=1.0, help="time per row")
+    parser.add_argument("--rounds", type=int, default=7, help="rounds (medians are taken over them)")
+    parser.add_argument("--scale", type=float, default=1.0, help="multiplies the steps per row")
     args = parser.parse_args()
+    STEPS = {n: max(1, round(k * args.scale)) for n, k in STEPS.items()}
     os.environ.setdefault("GOFLAGS", "-buildvcs=false")
-    go = go_rows(args.seconds)
-    py = python_rows(args.seconds)
-    print(f"{'configuration':<34} {'steps/s':>12} {'of in-process':>14}")
-    for n in SIZES:
-        base = go.get(f"inprocess/envs={n}")
-        for table in (go, py):
-            for key, value in table.items():
-                if key.endswith(f"/envs={n}"):
-                    share = f"{100 * value / base:.1f}%" if base else "-"
-                    print(f"{key:<34} {value:>12,.0f} {share:>14}")
-        print()
+    print(f"machine: {machine()}")
+    print(f"load average at start: {load()}", flush=True)
+    # rates[n][row] and shares[n][row]: one value per round.
+    rates = {n: {} for n in SIZES}
+    shares = {n: {} for n in SIZES}
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory() as tmp, EnvServer() as unix, EnvServer(listen="127.0.0.1:0") as tcp:
+        binary = os.path.join(tmp, "envrpc.test")
+        build_go_bench(binary)
+        targets = {"unix": unix.target, "tcp": tcp.target}
+        for r in range(args.rounds):
+            for n in SIZES:
+                row = all_go_rows(binary, n)
+                row.update(python_rows(targets, n))
+                # The in-process figure of the round: the mean of one run before the client rows
+                # and one after, so that a change of load during the round hits both sides.
+                again = go_rows(binary, n, "inprocess")["inprocess"]
+                row["inprocess"] = (row["inprocess"] + again) / 2
+                for k, v in row.items():
+                    rates[n].setdefault(k, []).append(v)
+                    shares[n].setdefault(k, []).append(v / row["inprocess"])
+            print(f"round {r + 1}/{args.rounds} done, load average {load()}", flush=True)
+    print(f"load average at end: {load()}; {time.monotonic() - started:.0f} s")
+    print(f"\n{GAME}, self-play, random legal actions; steps per row and round: "
+          + ", ".join(f"{STEPS[n]} at batch {n}" for n in SIZES)
+          + f"; medians of {args.rounds} rounds\n")
+    print("| configuration | " + " | ".join(f"batch {n}" for n in SIZES) + " | batch 1024: share of in-process (range) |")
+    print("|---|" + "---|" * len(SIZES) + "---|")
+    for k in ("inprocess", *GO_ROWS, *PY_ROWS):
+        cells = []
+        for n in SIZES:
+            med = statistics.median(rates[n][k])
+            share = statistics.median(shares[n][k])
+            cells.append(f"{fmt_rate(med)} ({100 * share:.0f}%)")
+        s = shares[1024][k]
+        rng = f"{100 * statistics.median(s):.0f}% ({100 * min(s):.0f}-{100 * max(s):.0f}%)"
+        print(f"| {LABELS[k]} | " + " | ".join(cells) + f" | {rng} |")
 
 
 if __name__ == "__main__":

@@ -12,9 +12,8 @@ help: ## Show this help
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  %-12s %s\n", $$1, $$2}'
 
 .PHONY: quickstart
-quickstart: ## Install what is needed and run the main job on the built-in defaults
-	$(GO) mod download
-	$(GO) run ./cmd/arena physics-demo
+quickstart: ## Install what is needed, start the env server, drive it from Python, run a short bot tournament
+	bash scripts/quickstart
 
 .PHONY: deps
 deps: ## Install what the tests need beyond Go: headless Chromium for the browser tests

@@ -40,6 +40,9 @@ func (p *Planner) searchValue(s *tactics.Situation, rng *rand.Rand) (flickemup.A
 	ps := postsOf(s)
 	// A cowboy on an errand keeps to the aimer's plan unless the search finds far better.
 	hint, bonus := aimer.New().Choose(s.G, nil), 0.0
+	if hint.Kind == flickemup.ActThrow {
+		bonus = errandBonus // dynamite: the aimer throws it to open a door or at a crowd
+	}
 	if i, ok := s.Actor(); ok {
 		if e, busy := tactics.ErrandOf(s.Errands(t), i); busy && !e.Hide {
 			bonus = errandBonus

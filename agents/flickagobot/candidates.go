@@ -1,0 +1,294 @@
+package flickagobot
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"github.com/flickarena/flickarena/agents/geom"
+	"github.com/flickarena/flickarena/env/flickago"
+	"github.com/flickarena/flickarena/physics"
+)
+
+// source is one legal way to begin a flick: the discrete part of a legal action, the piece it
+// flicks and the model of the position it makes (the return done, the reserve disc on its
+// start point, the family disc turned over).
+type source struct {
+	act   flickago.Action
+	piece int
+	m     *model
+}
+
+// candidate is one flick considered: a legal action with its velocity, and its worth.
+type candidate struct {
+	// act is the action, velocity included.
+	act flickago.Action
+	// src indexes the analysis' sources.
+	src int
+	// group gathers near-identical flicks (the same source and the same target piece, or the
+	// same source and a spot of the same worth), for variety among the flicks kept.
+	group int
+	// nominal is the evaluation of the flick without execution noise, mean its average over
+	// the noise points (NaN until computed).
+	nominal, mean float64
+}
+
+// analysis is a decision's flicks, ranked by geometry.
+type analysis struct {
+	b       *flickago.Board
+	r       float64
+	me      int
+	noise   physics.Noise // the game's execution noise
+	sources []source
+	// ranked are the candidates whose mean was computed, best first.
+	ranked []candidate
+}
+
+// The knobs of the geometric search.
+const (
+	// spotStep is the spacing of the grid of landing spots, in cm.
+	spotStep = 4.0
+	// keepPerGroup is how many flicks of one group reach the noisy evaluation.
+	keepPerGroup = 3
+	// noiseAngles and noisePowers are the execution errors of the noisy evaluation: 5 × 5.
+	noiseAngles, noisePowers = 5, 5
+	// minCut is the smallest cosine between the aim and the push of a cut shot.
+	minCut = 0.35
+)
+
+// pushDistances are how far, in cm, a knock tries to push its target in each direction of
+// the fan.
+var pushDistances = [...]float64{6, 15, 35}
+
+// pushAngles are the directions of the fan of pushes, in radians from the line from the
+// flicked disc to the target.
+var pushAngles = [...]float64{-0.9, -0.45, 0, 0.45, 0.9}
+
+// analyse lists the flicks of g's current player (in PhaseFlick), evaluates them all without
+// noise, and the best `keep` of them (at most keepPerGroup per group) over the noise points;
+// ranked is sorted by that mean, best first, ties in order of generation. It draws no random
+// numbers.
+func analyse(g *flickago.Game, keep int) *analysis {
+	cfg := g.Config().Physics
+	an := &analysis{b: g.Board(), r: g.Radius(), me: g.Current(), noise: cfg.Noise}
+	st := g.State()
+	base := tableOf(&st)
+	m0 := newModel(an.b, an.r, cfg, &base)
+	var cands []candidate
+	for _, a := range g.Legal(nil) {
+		if a.Type != flickago.ActFlick {
+			continue
+		}
+		src, ok := an.source(&st, &base, m0, a)
+		if !ok {
+			continue
+		}
+		an.sources = append(an.sources, src)
+		cands = an.flicks(cands, len(an.sources)-1)
+	}
+	var tmp table
+	for i := range cands {
+		c := &cands[i]
+		s := &an.sources[c.src]
+		s.m.predict(&tmp, s.piece, c.act.Velocity)
+		c.nominal, c.mean = evaluate(an.b, an.r, &tmp, an.me), math.NaN()
+	}
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(cands[j].nominal, cands[i].nominal) })
+	perGroup := map[int]int{}
+	noise := noisePoints(cfg.Noise, noiseAngles, noisePowers)
+	for _, i := range order {
+		if len(an.ranked) == keep {
+			break
+		}
+		c := cands[i]
+		if perGroup[c.group] == keepPerGroup {
+			continue
+		}
+		perGroup[c.group]++
+		c.mean = an.mean(c, noise)
+		an.ranked = append(an.ranked, c)
+	}
+	slices.SortStableFunc(an.ranked, func(x, y candidate) int { return cmp.Compare(y.mean, x.mean) })
+	return an
+}
+
+// mean returns the average worth of c over the noise points. The line of fire (see
+// exposure) is read once, where the flick lands without noise, to save time.
+func (an *analysis) mean(c candidate, noise []noisePoint) float64 {
+	s := &an.sources[c.src]
+	var tmp table
+	s.m.predict(&tmp, s.piece, c.act.Velocity)
+	x := 0.0
+	if _, over, _ := lead(an.b, an.r, &tmp, an.me); !over {
+		x = exposureTerm(an.b, an.r, &tmp, an.me, an.noise)
+	}
+	sum := 0.0
+	for _, np := range noise {
+		s.m.predict(&tmp, s.piece, turn(c.act.Velocity, np.da, np.dp))
+		l, over, n := lead(an.b, an.r, &tmp, an.me)
+		if !over {
+			l += x
+		}
+		sum += worth(l, over, n)
+	}
+	return sum / float64(len(noise))
+}
+
+// source returns the source of legal flick a (zero velocity) from position st (its table
+// base, its model m0), and false if a is not a flick the engine would accept.
+func (an *analysis) source(st *flickago.State, base *table, m0 *model, a flickago.Action) (source, bool) {
+	me := an.me
+	t := *base
+	var changed []int
+	if a.Return != flickago.NoDisc {
+		i := discPiece(me, a.Return)
+		t.on[i], t.faceUp[i] = false, false
+		t.reserve[me][flickago.KindOf(a.Return)]++
+		changed = append(changed, i)
+	}
+	piece := -1
+	if a.Disc == flickago.NoDisc {
+		if a.Point < 0 || a.Point >= len(an.b.Points[me]) {
+			return source{}, false
+		}
+		pt := an.b.Points[me][a.Point]
+		d := reserveDisc(st, me, pt.Kind, a.Return)
+		if d == flickago.NoDisc {
+			return source{}, false
+		}
+		piece = discPiece(me, d)
+		t.move(piece, pt.Pos)
+		t.on[piece], t.faceUp[piece] = true, pt.Kind == flickago.Family
+		t.reserve[me][pt.Kind]--
+		changed = append(changed, piece)
+	} else {
+		piece = discPiece(me, a.Disc)
+		t.faceUp[piece] = false
+	}
+	return source{act: a, piece: piece, m: m0.with(&t, changed...)}, true
+}
+
+// reserveDisc returns the disc of kind k that player p places from the reserve after
+// returning disc ret (or NoDisc): the lowest id in reserve, as the engine takes.
+func reserveDisc(st *flickago.State, p int, k flickago.DiscKind, ret int) int {
+	for d := range flickago.NumDiscs {
+		if flickago.KindOf(d) == k && (st.Discs[p][d].Place == flickago.InReserve || d == ret) {
+			return d
+		}
+	}
+	return flickago.NoDisc
+}
+
+// flicks appends the flicks of source si: to every spot of the grid over the half the player
+// attacks and to its return zone, and knocks of every other piece in play.
+func (an *analysis) flicks(dst []candidate, si int) []candidate {
+	s := &an.sources[si]
+	start := s.m.base.pos[s.piece]
+	cfg := s.m.cfg
+	add := func(v physics.Vec, group int) {
+		if v.Finite() && v.Len() > 0 {
+			dst = append(dst, candidate{act: s.act.WithVelocity(v), src: si, group: si*100 + group})
+		}
+	}
+	for _, spot := range spots(an.b, an.r, an.me) {
+		d := spot.Sub(start)
+		if l := d.Len(); l > an.r {
+			add(d.Scale(stopSpeed(l, cfg)/l), an.b.DiscValue(an.me, spot, an.r))
+		}
+	}
+	for i := range numPieces {
+		if i == s.piece || !s.m.base.on[i] {
+			continue
+		}
+		target := s.m.base.pos[i]
+		d0 := target.Sub(start)
+		if d0.Len() < 2*an.r {
+			continue
+		}
+		d0 = d0.Scale(1 / d0.Len())
+		for _, off := range pushAngles {
+			n := turn(d0, off, 1)
+			for _, dist := range pushDistances {
+				add(s.m.knock(start, target, n, dist), 10+i)
+			}
+		}
+		for _, goal := range an.goals(i, target) {
+			n := goal.Sub(target)
+			if l := n.Len(); l > 0 && n.Dot(d0) > 0 {
+				add(s.m.knock(start, target, n.Scale(1/l), l), 10+i)
+			}
+		}
+	}
+	return dst
+}
+
+// knock returns the velocity that sends a disc from start into the piece at target so that the
+// piece is pushed dist cm along the unit vector n (a cut shot: the disc meets it on the line
+// of centres), or the zero vector when the cut is too thin.
+func (m *model) knock(start, target, n physics.Vec, dist float64) physics.Vec {
+	contact := target.Sub(n.Scale(2 * m.r))
+	aim := contact.Sub(start)
+	l := aim.Len()
+	if l < 1e-6 {
+		return physics.Vec{}
+	}
+	u := aim.Scale(1 / l)
+	c := u.Dot(n)
+	if c < minCut {
+		return physics.Vec{}
+	}
+	arrive := stopSpeed(dist, m.cfg) / ((1 + m.e) / 2 * c)
+	return u.Scale(geom.ShotSpeed(discKind, l, arrive, m.cfg))
+}
+
+// goals returns the places worth pushing piece i to, for the player to move: for an
+// opponent's disc, just past the nearest edge of the board and into the player's own
+// headquarters (either eliminates it); for an inspector, into the opponent's return zone
+// (capturing what lies there) and away from the player's own.
+func (an *analysis) goals(i int, at physics.Vec) []physics.Vec {
+	b, me := an.b, an.me
+	if i >= inspectorPiece(0) {
+		own := b.Return[me].Centre
+		away := at.Add(at.Sub(own).Scale(20 / math.Max(at.Sub(own).Len(), 1e-9)))
+		return []physics.Vec{b.Return[1-me].Centre, away}
+	}
+	if i/flickago.NumDiscs == me {
+		return []physics.Vec{b.Return[me].Centre}
+	}
+	hq := b.HQ[me]
+	centre := hq.Min.Add(hq.Max).Scale(0.5)
+	out := []physics.Vec{centre}
+	// Just past the nearest edge: wholly off the board means the centre beyond it by r.
+	past := an.r + 2
+	edges := [...]physics.Vec{{X: -past, Y: at.Y}, {X: b.Width + past, Y: at.Y}, {X: at.X, Y: -past}, {X: at.X, Y: b.Length + past}}
+	best := edges[0]
+	for _, e := range edges[1:] {
+		if e.Sub(at).Len() < best.Sub(at).Len() {
+			best = e
+		}
+	}
+	return append(out, best)
+}
+
+// spots returns the landing spots a player aims at: a grid over the half it attacks, without
+// the enemy headquarters, and the centre of its return zone.
+func spots(b *flickago.Board, r float64, p int) []physics.Vec {
+	lo, hi := b.CentreY, b.Length
+	if p == flickago.Black {
+		lo, hi = 0, b.CentreY
+	}
+	var out []physics.Vec
+	for y := lo + spotStep/2; y < hi; y += spotStep {
+		for x := spotStep / 2; x < b.Width; x += spotStep {
+			q := physics.Vec{X: x, Y: y}
+			if b.HQ[1-p].Dist(q) > r {
+				out = append(out, q)
+			}
+		}
+	}
+	return append(out, b.Return[p].Centre)
+}

@@ -1,0 +1,125 @@
+package flickagobot
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/flickarena/flickarena/env/flickago"
+)
+
+// PlannerVersion is the planner's version, the same at every budget. Bump it whenever its
+// play changes, so that a tournament with the new bot does not resume one with the old.
+const PlannerVersion = "1"
+
+// Budget is the planner's search budget for one decision: Candidates × Samples simulated
+// flicks.
+type Budget struct {
+	// Candidates is how many of the aimer's ranked flicks enter the search.
+	Candidates int
+	// Samples is the mean number of simulations of a candidate, each with its own execution
+	// noise; the search spends more of them on the candidates that stay in (see Planner).
+	Samples int
+}
+
+// String returns the budget as "<candidates>x<samples>".
+func (b Budget) String() string { return fmt.Sprintf("%dx%d", b.Candidates, b.Samples) }
+
+// The named budgets: the strength ladder of the planner, named as the Flick 'em Up! ones.
+var (
+	// Lite is a small search.
+	Lite = Budget{Candidates: 8, Samples: 2}
+	// Default is the default search, sized to decide within 50 ms on one core.
+	Default = Budget{Candidates: 20, Samples: 4}
+	// Deep is a large search, six times the default's flicks.
+	Deep = Budget{Candidates: 48, Samples: 10}
+)
+
+// Planner is the simulating bot. It keeps no state between decisions, so one Planner serves
+// any number of games at once.
+type Planner struct {
+	budget Budget
+}
+
+// NewPlanner returns a planner searching with budget b (at least one candidate and one sample).
+func NewPlanner(b Budget) *Planner {
+	b.Candidates = max(b.Candidates, 1)
+	b.Samples = max(b.Samples, 1)
+	return &Planner{budget: b}
+}
+
+// Budget returns the planner's budget.
+func (p *Planner) Budget() Budget { return p.budget }
+
+// Choose implements [Bot]: the best of the aimer's ranked flicks, simulated.
+func (p *Planner) Choose(g *flickago.Game, rng *rand.Rand) flickago.Action {
+	switch g.Phase() {
+	case flickago.PhasePlace:
+		return place(g)
+	case flickago.PhaseFlick:
+		an := analyse(g, max(aimerKeep, 2*p.budget.Candidates))
+		if len(an.ranked) == 0 {
+			break
+		}
+		return p.search(g, an, rng)
+	}
+	return firstLegal(g)
+}
+
+// search simulates the first Budget.Candidates of the aimer's ranked flicks on a clone of g
+// reseeded from rng, Budget.Samples times each on average, by sequential halving: each round
+// spends an equal share of the Candidates × Samples flicks on the candidates still in, then
+// keeps the better half, until two remain. Sample k of every candidate uses the same seed
+// (common random numbers). It returns the flick of best mean evaluation (the aimer's order on
+// ties).
+func (p *Planner) search(g *flickago.Game, an *analysis, rng *rand.Rand) flickago.Action {
+	n := min(p.budget.Candidates, len(an.ranked))
+	total := p.budget.Candidates * p.budget.Samples
+	rounds := 1
+	for m := n; m > 2; m = (m + 1) / 2 {
+		rounds++
+	}
+	me := g.Current()
+	st := g.State()
+	c := g.Clone()
+	var seeds [][2]uint64
+	sum, count := make([]float64, n), make([]int, n)
+	mean := func(i int) float64 {
+		if count[i] == 0 {
+			return math.Inf(-1)
+		}
+		return sum[i] / float64(count[i])
+	}
+	alive := make([]int, n)
+	for i := range alive {
+		alive[i] = i
+	}
+	done := 0 // samples of each candidate still in
+	for round := range rounds {
+		k := max(1, total/rounds/len(alive))
+		for len(seeds) < done+k {
+			seeds = append(seeds, [2]uint64{rng.Uint64(), rng.Uint64()})
+		}
+		for _, i := range alive {
+			for _, s := range seeds[done : done+k] {
+				if c.SetState(st) != nil {
+					return an.ranked[0].act
+				}
+				c.SetRand(rand.New(rand.NewPCG(s[0], s[1])))
+				if _, err := c.Apply(an.ranked[i].act); err != nil {
+					continue
+				}
+				sum[i] += Evaluate(c, me)
+				count[i]++
+			}
+		}
+		done += k
+		slices.SortStableFunc(alive, func(x, y int) int { return cmp.Compare(mean(y), mean(x)) })
+		if round < rounds-1 {
+			alive = alive[:(len(alive)+1)/2]
+		}
+	}
+	return an.ranked[alive[0]].act
+}

@@ -7,32 +7,53 @@ import (
 	"strings"
 
 	"github.com/flickarena/flickarena/agents/aimer"
+	"github.com/flickarena/flickarena/agents/bygame"
+	"github.com/flickarena/flickarena/agents/flickagobot"
+	"github.com/flickarena/flickarena/agents/flickbot"
 	"github.com/flickarena/flickarena/agents/planner"
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/env/flickago"
+	"github.com/flickarena/flickarena/env/flickemup"
 )
 
 // builtinBots makes the Go bots by name. Each call makes a fresh bot; bots
 // must be safe for concurrent use, since one bot plays many games at once.
 var builtinBots = map[string]func() arena.Bot{
-	random.Name:    func() arena.Bot { return random.New() },
-	aimer.Name:     func() arena.Bot { return aimer.NewBot() },
-	"planner-lite": func() arena.Bot { return planner.NewBot("planner-lite", planner.Lite) },
-	"planner":      func() arena.Bot { return planner.NewBot("planner", planner.Default) },
-	"planner-deep": func() arena.Bot { return planner.NewBot("planner-deep", planner.Deep) },
+	random.Name: func() arena.Bot { return random.New() },
+	aimer.Name:  func() arena.Bot { return bothGames(aimer.Name, aimer.NewBot(), flickagobot.NewAimerBot()) },
+	"planner-lite": func() arena.Bot {
+		return bothGames("planner-lite", planner.NewBot("planner-lite", planner.Lite), flickagobot.NewPlannerBot("planner-lite", flickagobot.Lite))
+	},
+	"planner": func() arena.Bot {
+		return bothGames("planner", planner.NewBot("planner", planner.Default), flickagobot.NewPlannerBot("planner", flickagobot.Default))
+	},
+	"planner-deep": func() arena.Bot {
+		return bothGames("planner-deep", planner.NewBot("planner-deep", planner.Deep), flickagobot.NewPlannerBot("planner-deep", flickagobot.Deep))
+	},
+}
+
+// bothGames returns the bot called name that plays Flick 'em Up! with fem and Flickago with
+// fago, each unchanged (its version names both: "flickemup=...,flickago=...").
+func bothGames(name string, fem *flickbot.Policy, fago *flickagobot.Policy) arena.Bot {
+	return bygame.New(name, bygame.On[*flickemup.Env]("flickemup", fem), bygame.On[*flickago.Env]("flickago", fago))
 }
 
 // builtinHelp describes the built-in bots for 'arena help run'.
 func builtinHelp() string {
-	return fmt.Sprintf(`Built-in bots, weakest first (all but random play Flick 'em Up! only):
+	return fmt.Sprintf(`Built-in bots, weakest first (random plays any game, the others Flick 'em Up!
+and Flickago):
   random        uniformly random legal actions, in any game
   aimer         geometry rules: shoots the best target in sight with a power that
                 reaches it, runs its scenario errand (carry, fetch, deny), else moves
-                to a better firing position out of the enemies' sight
+                to a better firing position out of the enemies' sight; in Flickago,
+                sends a disc to the best sector in reach, knocks the opponent's
+                scoring discs out, returns a threatened disc
   planner-lite  simulates candidate flicks on copies of the game and evaluates the
-                positions (hit points, exposure, objective): %v candidates x samples
-  planner       the same at %v (decides within 50 ms on one core)
-  planner-deep  the same at %v`, planner.Lite, planner.Default, planner.Deep)
+                positions (hit points, exposure, objective; in Flickago the score,
+                flicks left, threats): %v candidates x samples (Flickago %v)
+  planner       the same at %v (Flickago %v; decides within 50 ms on one core)
+  planner-deep  the same at %v (Flickago %v)`, planner.Lite, flickagobot.Lite, planner.Default, flickagobot.Default, planner.Deep, flickagobot.Deep)
 }
 
 // builtinNames returns the names of the built-in bots, sorted.

@@ -2,11 +2,12 @@
 // flickemup/showdown-v1 in process and prints one table, with the machine line: raw
 // physics flicks per second, env steps per second for pools of 1, 64, 1,024 and 4,096
 // games, the env's cost per flick against the raw physics of the same flicks, the heap per
-// game, and the scaling from one core to two. See README.md for the method and the figures.
+// game, the scaling from one core to two, and the arena's games/s against the bare env on the
+// same bots and games. See README.md for the method and the figures.
 //
 // Usage:
 //
-//	go run ./benchmarks [-scale 1] [-seed 1]
+//	go run ./benchmarks [-scale 1] [-seed 1] [-only compare,pools,scaling,arena]
 //
 // -scale multiplies the work of every measurement (0.2 for a quick look).
 package main

@@ -21,15 +21,15 @@ func main() {
 	gctune.Default() // GOGC=400 unless the environment says otherwise
 	scale := flag.Float64("scale", 1, "multiply the work of every measurement")
 	seed := flag.Uint64("seed", 1, "seed of the games and of the random actions")
-	only := flag.String("only", "compare,pools,scaling", "the measurements to make, comma-separated")
+	only := flag.String("only", "compare,pools,scaling,arena", "the measurements to make, comma-separated")
 	flag.Parse()
 	parts := map[string]bool{}
 	for _, p := range strings.Split(*only, ",") {
 		switch p = strings.TrimSpace(p); p {
-		case "compare", "pools", "scaling":
+		case "compare", "pools", "scaling", "arena":
 			parts[p] = true
 		default:
-			fmt.Fprintf(os.Stderr, "benchmarks: -only %q: want compare, pools or scaling\n", p)
+			fmt.Fprintf(os.Stderr, "benchmarks: -only %q: want compare, pools, scaling or arena\n", p)
 			os.Exit(2)
 		}
 	}
@@ -46,8 +46,13 @@ type row struct{ what, value, goal, verdict string }
 func run(scale float64, seed uint64, parts map[string]bool) error {
 	n := func(k int) int { return max(1, int(float64(k)*scale)) }
 	fmt.Printf("Machine: %s; load average %s at start\n", machine(), loadAverage())
-	fmt.Printf("Game: flickemup/showdown-v1, self-play, random legal actions (env.RandomPolicy), seed %d.\n", seed)
-	fmt.Printf("Times are taken inside Vector.Step only (the agent's choice is not the env's cost), by the wall clock and by the %s.\n", cpuClock)
+	if parts["compare"] || parts["pools"] || parts["scaling"] {
+		fmt.Printf("Env rows: flickemup/showdown-v1, self-play, random legal actions (env.RandomPolicy), seed %d.\n", seed)
+		fmt.Printf("Their times are taken inside Vector.Step only (the agent's choice is not the env's cost), by the wall clock and by the %s.\n", cpuClock)
+	}
+	if parts["arena"] {
+		fmt.Printf("Arena rows: whole games of flickemup/showdown-v1 between the random bot and the aimer (their choices included), wall clock; seed %d.\n", seed)
+	}
 	var rows []row
 
 	// 1. The env against the raw physics of the same flicks, on one core.
@@ -94,6 +99,24 @@ func run(scale float64, seed uint64, parts map[string]bool) error {
 		rows = append(rows,
 			row{"scaling 1 → 2 cores, 256 envs: wall-clock steps/s ratio", fmt.Sprintf("%.2fx", s.wall), "≥ 1.8x", verdict(s.wall >= 1.8)},
 			row{"scaling 1 → 2 cores, 256 envs: 2 × CPU time per step on 1 core / on 2 cores", fmt.Sprintf("%.2fx", s.cpu), "(the bound with 2 idle cores)", ""},
+		)
+	}
+
+	// 4. The arena against the env, on the same games and bots.
+	if parts["arena"] {
+		a, err := arenaMeasure(2*max(1, n(40)/2), 3, seed)
+		if err != nil {
+			return fmt.Errorf("arena: %w", err)
+		}
+		rate := func(r arenaResult) string {
+			return fmt.Sprintf("%.1f games/s, %s steps/s; cores busy %s", r.gamesPerSec, count(r.stepsPerSec), pct(r.busy))
+		}
+		rows = append(rows,
+			row{fmt.Sprintf("bare env: %d showdowns, random vs aimer, played on env.Game by %d goroutines (no referee, no store)", a.bare.games, cores), rate(a.bare), "", ""},
+			row{"arena run, the same games, concurrency 1 (referee, 2 s deadline, SQLite store)", rate(a.one), "", ""},
+			row{fmt.Sprintf("arena run, the same games, concurrency %d", cores), rate(a.all), "", ""},
+			row{fmt.Sprintf("arena steps/s at concurrency %d ÷ bare env steps/s", cores), pct(a.all.stepsPerSec / a.bare.stepsPerSec), "≥ 90%", verdict(a.all.stepsPerSec/a.bare.stepsPerSec >= 0.9)},
+			row{fmt.Sprintf("arena games/s, concurrency %d ÷ concurrency 1", cores), fmt.Sprintf("%.2fx", a.all.gamesPerSec/a.one.gamesPerSec), fmt.Sprintf("≥ %.1fx", 0.9*float64(cores)), verdict(a.all.gamesPerSec/a.one.gamesPerSec >= 0.9*float64(cores))},
 		)
 	}
 

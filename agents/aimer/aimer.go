@@ -37,13 +37,15 @@ func New() *Aimer { return &Aimer{} }
 // Choose implements flickbot.Bot: it reads the table and applies the rules of the package doc.
 // It draws nothing from rng: the aimer is a deterministic function of the position.
 func (a *Aimer) Choose(g *flickemup.Game, rng *rand.Rand) flickemup.Action {
-	return tactics.Legal(g, a.choose(g))
+	return tactics.Legal(g, Decide(tactics.Read(g)))
 }
 
-// choose applies the rules.
-func (a *Aimer) choose(g *flickemup.Game) flickemup.Action {
-	s := tactics.Read(g)
-	switch g.Phase() {
+// Decide applies the rules to the situation s of the game s.G and returns the aimer's action,
+// not yet checked against the rules' fine print (see tactics.Legal). A simulating bot calls it
+// on situations derived from its root (tactics.Situation.Derive), which share their route
+// fields, to play the aimer's moves for either team.
+func Decide(s *tactics.Situation) flickemup.Action {
+	switch s.G.Phase() {
 	case flickemup.PhaseSelect:
 		return Select(s)
 	case flickemup.PhaseReveal:

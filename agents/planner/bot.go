@@ -6,8 +6,14 @@ import (
 	"github.com/flickarena/flickarena/agents/flickbot"
 )
 
-// String returns the budget as "<candidates>x<samples>".
-func (b Budget) String() string { return fmt.Sprintf("%dx%d", b.Candidates, b.Samples) }
+// String returns the budget as "<candidates>x<samples>", followed by "+r<reply>" when the
+// search plays the enemy's answer.
+func (b Budget) String() string {
+	if b.Reply > 0 {
+		return fmt.Sprintf("%dx%d+r%d", b.Candidates, b.Samples, b.Reply)
+	}
+	return fmt.Sprintf("%dx%d", b.Candidates, b.Samples)
+}
 
 // NewBot returns a planner with budget b as an arena bot called name, at version
 // "<Version>/<budget>" (so that a change of budget is a new bot for the arena).

@@ -11,7 +11,7 @@ import (
 
 // Version is the planner's version, the same at every budget. Bump it whenever its play
 // changes, so that a tournament with the new bot does not resume one with the old.
-const Version = "2"
+const Version = "3"
 
 // Budget is the planner's search budget for one decision.
 type Budget struct {
@@ -19,16 +19,22 @@ type Budget struct {
 	Candidates int
 	// Samples is how many times each candidate flick is simulated, each with its own noise.
 	Samples int
+	// Reply is how many decisions of the enemy's answer each sample plays, as the aimer
+	// would, after the rest of the cowboy's turn and before the position is evaluated: its
+	// selection, a reveal and the actions of the cowboy it plays (six covers a whole turn).
+	// 0 evaluates the position the enemy faces.
+	Reply int
 }
 
 // The named budgets: the strength ladder of the planner.
 var (
-	// Lite is a small search.
+	// Lite is a small search that does not look at the enemy's answer.
 	Lite = Budget{Candidates: 4, Samples: 2}
-	// Default is the default search, sized to decide within 50 ms on one core.
-	Default = Budget{Candidates: 8, Samples: 5}
-	// Deep is a large search, about four times the default's flicks.
-	Deep = Budget{Candidates: 16, Samples: 12}
+	// Default is the default search, with the enemy's answer, sized to decide within 50 ms
+	// on one core.
+	Default = Budget{Candidates: 8, Samples: 3, Reply: 6}
+	// Deep is a large search, three times the default's samples.
+	Deep = Budget{Candidates: 12, Samples: 6, Reply: 6}
 )
 
 // Planner is the simulating bot. It keeps no state between decisions, so one Planner serves
@@ -37,10 +43,12 @@ type Planner struct {
 	budget Budget
 }
 
-// New returns a planner searching with budget b (at least one candidate and one sample).
+// New returns a planner searching with budget b (at least one candidate and one sample, no
+// negative reply).
 func New(b Budget) *Planner {
 	b.Candidates = max(b.Candidates, 1)
 	b.Samples = max(b.Samples, 1)
+	b.Reply = max(b.Reply, 0)
 	return &Planner{budget: b}
 }
 
@@ -90,7 +98,7 @@ func (p *Planner) selectCowboy(s *tactics.Situation, rng *rand.Rand) flickemup.A
 	if e, busy := tactics.ErrandOf(s.Errands(s.G.CurrentTeam()), tactics.Dense(flickemup.CowboyID{Team: s.G.CurrentTeam(), Number: hint.Cowboy})); busy && !e.Hide {
 		bonus = errandBonus
 	}
-	sub := &Planner{budget: Budget{Candidates: max(2, p.budget.Candidates/3), Samples: max(1, p.budget.Samples/2)}}
+	sub := &Planner{budget: Budget{Candidates: max(2, p.budget.Candidates/3), Samples: max(1, p.budget.Samples/2), Reply: p.budget.Reply}}
 	best, bestValue := alive[0], math.Inf(-1)
 	for _, a := range alive {
 		g := s.G.Clone()

@@ -12,11 +12,11 @@ import (
 // TestPlanner_LegalEverywhere runs the planner through thousands of positions of every
 // scenario, reached by mixed random and aimer play: every action is legal, the game is left
 // untouched, and the same seed gives the same action. The short run uses the smallest
-// budget (the code paths are the same at every budget).
+// budget with the enemy's answer (the code paths are the same at every budget).
 func TestPlanner_LegalEverywhere(t *testing.T) {
-	n, b := 1000, planner.Lite
+	n, b := 1000, planner.Budget{Candidates: 4, Samples: 2, Reply: 6}
 	if testing.Short() {
-		n, b = 60, planner.Budget{Candidates: 2, Samples: 1}
+		n, b = 60, planner.Budget{Candidates: 2, Samples: 1, Reply: 6}
 	}
 	p := planner.New(b)
 	for _, in := range flickemup.List() {

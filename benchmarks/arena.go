@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/rand/v2"
@@ -96,15 +97,7 @@ func arenaMeasure(games, rounds int, seed uint64) (arenaBench, error) {
 // medianRun returns the run of median steps/s.
 func medianRun(rs []arenaResult) arenaResult {
 	s := slices.Clone(rs)
-	slices.SortFunc(s, func(a, b arenaResult) int {
-		switch {
-		case a.stepsPerSec < b.stepsPerSec:
-			return -1
-		case a.stepsPerSec > b.stepsPerSec:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(s, func(a, b arenaResult) int { return cmp.Compare(a.stepsPerSec, b.stepsPerSec) })
 	return s[len(s)/2]
 }
 

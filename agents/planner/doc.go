@@ -17,7 +17,10 @@
 // A sample clones the game ([flickemup.Game.Clone]), reseeds its random stream from the
 // planner's generator ([flickemup.Game.Reseed]), applies the candidate, plays the rest of the
 // cowboy's turn greedily (the aimer's keep-or-leave, then the best quick shot worth 0.3 hit
-// points, else end the turn) and evaluates the position the other team then faces. The
+// points, else end the turn), then, with a Reply budget, the enemy's answer: up to
+// Budget.Reply decisions of the other team's next turn as the aimer would play them (its
+// selection, a reveal, the actions of the cowboy it plays), and evaluates the position
+// reached. Without a reply it evaluates the position the other team faces. The
 // Candidates × Samples flicks are spent by sequential halving (every flick candidate gets a
 // few samples, the better half as many more, and so on), with the same noise seeds for every
 // candidate (common random numbers). A shot's mean is post-stratified on the hit: the share of
@@ -55,18 +58,23 @@
 //
 // # Budgets and speed
 //
-// [Lite] (4 × 2), [Default] (8 × 5) and [Deep] (16 × 12). Measured with BenchmarkChoose on
-// 600 positions of the ladder's scenarios from sensible play (every decision: selections,
-// actions, reveals), one core (go test -run '^$' -bench Choose -benchtime 600x -cpu 1
-// ./agents/planner; AMD EPYC, a machine shared with other jobs, go1.26.8):
+// [Lite] (4 × 2, no reply), [Default] (8 × 3, reply of 6 decisions) and [Deep] (12 × 6,
+// reply of 6). The reply costs about as much as the candidate's own turn and is worth more
+// than samples: against the aimer, on the showdown, the dry spell and the gunsmith (240
+// paired games), 8 × 5 without a reply scored 52.1%, 8 × 4 with a reply of 4 decisions 56.9%
+// and 8 × 5 with a reply of 6 59.4%. Measured with BenchmarkChoose on 600 positions of the
+// ladder's scenarios from sensible play (every decision: selections, actions, reveals), one
+// core (go test -run '^$' -bench Choose -benchtime 600x -cpu 1 ./agents/planner; AMD EPYC,
+// go1.26.8, load average 1.1 from other jobs):
 //
 //	bot            decisions/s   mean ms   p99 ms   max ms
-//	aimer               10,657     0.094     0.40      0.51
-//	planner-lite           343      2.9      8.4      10.1
-//	planner                135      7.4     24.0      26.9
-//	planner-deep            25     39.7    121       169
+//	aimer               10,447     0.096     0.38      0.52
+//	planner-lite           336      3.0      8.3       9.6
+//	planner                 58     17.2     40.6      47.0
+//	planner-deep            22     46.5    109       127
 //
-// so the default budget decides within 50 ms on one core, with room to spare.
+// so the default budget decides within 50 ms on one core (8 × 5 with the reply did not: 66 ms
+// at worst).
 //
 // # Determinism
 //

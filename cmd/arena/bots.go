@@ -52,7 +52,9 @@ and Flickago):
   planner-lite  simulates candidate flicks on copies of the game and evaluates the
                 positions (hit points, exposure, objective; in Flickago the score,
                 flicks left, threats): %v candidates x samples (Flickago %v)
-  planner       the same at %v (Flickago %v; decides within 50 ms on one core)
+  planner       the same at %v, "+r6": then plays the enemy's answer (six decisions)
+                as the aimer would before evaluating (Flickago %v; decides within
+                50 ms on one core)
   planner-deep  the same at %v (Flickago %v)`, planner.Lite, flickagobot.Lite, planner.Default, flickagobot.Default, planner.Deep, flickagobot.Deep)
 }
 

@@ -26,8 +26,9 @@ const arenaScenario = "flickemup/showdown-v1"
 // 'arena run', so that the referee pays for the deadline as it does there.
 const arenaDeadline = 2 * time.Second
 
-// arenaResult is the result of arenaRun: throughputs on the wall clock, and the share of the
-// cores the process kept busy (CPU time ÷ (wall time × cores)).
+// arenaResult is one way of playing a schedule (bareRun, runnerRun) timed: games and steps
+// played, throughputs on the wall clock, and the share of the cores the process kept busy (CPU
+// time ÷ (wall time × cores)).
 type arenaResult struct {
 	games, steps int
 	gamesPerSec  float64
@@ -35,17 +36,18 @@ type arenaResult struct {
 	busy         float64
 }
 
-// arenaBench measures the arena against the env on the same games: a round-robin of the
-// random bot and the aimer on the showdown, games games per round, played by the arena's
-// runner (EnvReferee, SQLite store in a temporary directory, the default deadline) at
-// concurrency 1 and at GOMAXPROCS, and the same games played bare, straight on env.Game with
-// the same bots, by GOMAXPROCS goroutines. The three are interleaved, rounds times; it returns
-// the medians.
+// arenaBench is the result of arenaMeasure: the median runs of the bare games and of the
+// arena at concurrency 1 and at GOMAXPROCS.
 type arenaBench struct {
 	bare, one, all arenaResult
 }
 
-// arenaMeasure runs arenaBench.
+// arenaMeasure measures the arena against the env on the same games: a round-robin of the
+// random bot and the aimer on the showdown, games games per round, played by the arena's
+// runner (EnvReferee, SQLite store in a temporary directory, the default deadline) at
+// concurrency 1 and at GOMAXPROCS, and the same games played bare, straight on env.Game with
+// the same bots, by GOMAXPROCS goroutines. The three are interleaved, rounds times, and must
+// play the same games (the same steps in all); it returns the medians.
 func arenaMeasure(games, rounds int, seed uint64) (arenaBench, error) {
 	reg, err := gamecatalog.Registry()
 	if err != nil {
@@ -193,7 +195,11 @@ func bareGame(reg *env.Registry, f arena.Fixture) (int, error) {
 	}
 	var bots [2]env.Policy
 	for s, p := range f.Players {
-		bots[s] = p.(env.Policy)
+		b, ok := p.(env.Policy)
+		if !ok {
+			return 0, fmt.Errorf("player %q cannot act (not an env.Policy)", p.Name())
+		}
+		bots[s] = b
 	}
 	if err := g.Reset(env.EpisodeRand(f.Seed, 0)); err != nil {
 		return 0, err

@@ -10,6 +10,8 @@
 //	           planner-deep 12×6 with a reply of six decisions
 //	flickbot   the engine-level Bot interface, its env.Policy adapter for the arena (name and
 //	           version), Random, Play, and the property-test helpers Positions and Check
+//	enginebot  the adapter itself, generic over the game: flickbot's and flickagobot's
+//	           Policy are its instances
 //	tactics    a decision's situation: objectives, errands, routes, candidate moves, shots,
 //	           throws, exposure
 //	geom       outlines, swept-disc line of sight, flick speeds, piece layout

@@ -1,12 +1,11 @@
 package flickagobot_test
 
 import (
-	"math/rand/v2"
-	"slices"
 	"testing"
-	"time"
 
+	"github.com/flickarena/flickarena/agents/enginebot/enginebottest"
 	"github.com/flickarena/flickarena/agents/flickagobot"
+	"github.com/flickarena/flickarena/env/flickago"
 )
 
 // BenchmarkChoose measures the decision time of each bot and budget on one goroutine over the
@@ -15,41 +14,10 @@ import (
 // the largest (max-ms). Run it on one core:
 // go test -run '^$' -bench Choose -benchtime 300x -cpu 1 ./agents/flickagobot
 func BenchmarkChoose(b *testing.B) {
-	games := positions(b, 11, 300, flickagobot.NewAimer(), 0.8)
-	bots := []struct {
-		name string
-		bot  flickagobot.Bot
-	}{
-		{"aimer", flickagobot.NewAimer()},
-		{"planner-lite", flickagobot.NewPlanner(flickagobot.Lite)},
-		{"planner", flickagobot.NewPlanner(flickagobot.Default)},
-		{"planner-deep", flickagobot.NewPlanner(flickagobot.Deep)},
-	}
-	for _, bb := range bots {
-		b.Run(bb.name, func(b *testing.B) {
-			var times []time.Duration
-			for i := 0; b.Loop(); i++ {
-				g := games[i%len(games)]
-				start := time.Now()
-				bb.bot.Choose(g, rand.New(rand.NewPCG(uint64(i), 1)))
-				times = append(times, time.Since(start))
-			}
-			report(b, times)
-		})
-	}
-}
-
-// report reports decisions/s, ms/decision, p99-ms and max-ms of the decision times.
-func report(b *testing.B, times []time.Duration) {
-	slices.Sort(times)
-	total := time.Duration(0)
-	for _, d := range times {
-		total += d
-	}
-	n := float64(len(times))
-	b.ReportMetric(n/total.Seconds(), "decisions/s")
-	b.ReportMetric(total.Seconds()*1000/n, "ms/decision")
-	b.ReportMetric(float64(times[len(times)*99/100].Microseconds())/1000, "p99-ms")
-	b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "max-ms")
-	b.ReportMetric(0, "ns/op")
+	enginebottest.BenchmarkChoose(b, positions(b, 11, 300, flickagobot.NewAimer(), 0.8), []enginebottest.Bot[*flickago.Game, flickago.Action]{
+		{Name: "aimer", Bot: flickagobot.NewAimer()},
+		{Name: "planner-lite", Bot: flickagobot.NewPlanner(flickagobot.Lite)},
+		{Name: "planner", Bot: flickagobot.NewPlanner(flickagobot.Default)},
+		{Name: "planner-deep", Bot: flickagobot.NewPlanner(flickagobot.Deep)},
+	})
 }

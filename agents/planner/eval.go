@@ -26,8 +26,14 @@ const (
 	shotWeight     = 0.4
 	exposureWeight = 0.8
 	// objectiveScale is the share of a won game that the tokens of a delivery are worth in
-	// all (see progress).
-	objectiveScale = 0.25
+	// all (see progress): twice a won game, so that a pardon carried is worth 44 hit points.
+	// Measured: a logistic fit of the results of 400 games each of bank-job and pardon (the
+	// aimer on both sides, a tenth of its decisions random) on the terms of this evaluation,
+	// from the position at each selection, weighed a unit of objective progress 7 to 30 times
+	// a unit of material, where the evaluation weighed them alike (at 0.25, the value before).
+	// At 2.0 the planner scored 55.0% of the points against the aimer on bank-job and pardon
+	// (320 paired games, the same seeds) instead of 48.4%; at 4.0, 46.9%.
+	objectiveScale = 2.0
 	// urgency is how much more a route costs at noon than at the start hour (see progress).
 	urgency = 2.0
 	// watchValue is what a sure shot at the place where the enemy must deliver is worth to

@@ -49,13 +49,14 @@
 // condition's target counts once more, a cowboy without an errand loses 0.012 per cm between
 // it and its post, and a delivery's tokens are worth twice a won game in all: 40% of a
 // token's share once delivered, 22% while carried (less on a long route, more so as noon
-// nears), 8% while lying where the team can fetch it (nothing while the enemy carries it):
-// that scale comes from fitting the evaluation's terms to game results, which weighed
-// objective progress far above material (see objectiveScale). To this is added the
-// shooting balance: the damage the team can expect to deal before its cowboys play again (weight 0.4) less the damage it can expect to take (weight 0.8), each
-// estimated from the chances of every shooter against every target, the cowboys who act
-// again this round first, a target counting less once it may already have been hit (a hit
-// cowboy falls and cannot be hit again until it plays).
+// nears), 8% while lying where the team can fetch it (nothing while the enemy carries it).
+// That scale comes from fitting the evaluation's terms to game results, which weighed
+// objective progress far above material (see objectiveScale). To this is added the shooting
+// balance: the damage the team can expect to deal before its cowboys play again (weight 0.4)
+// less the damage it can expect to take (weight 0.8), each estimated from the chances of
+// every shooter against every target, the cowboys who act again this round first, a target
+// counting less once it may already have been hit (a hit cowboy falls and cannot be hit
+// again until it plays).
 //
 // # Budgets and speed
 //

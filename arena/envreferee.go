@@ -326,6 +326,9 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 				out.Result = Draw
 			}
 			out.Termination = TermNormal
+			if e, ok := g.(endReasoner); ok {
+				out.Reason = e.EndReason()
+			}
 			return out, nil
 		case env.Truncated:
 			out.Result, out.Termination = Draw, TermTurnLimit
@@ -333,6 +336,13 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 			return out, nil
 		}
 	}
+}
+
+// endReasoner is implemented by a game that says why its episode ended; the referee
+// records the words as the game's Reason.
+type endReasoner interface {
+	// EndReason says why the ended episode ended, in words.
+	EndReason() string
 }
 
 // recorder returns a recorder of game m. With traj it first replaces *g by a game created

@@ -94,6 +94,10 @@ func TestEnvReferee_Replays(t *testing.T) {
 				len(r.Header.Players) != 2 || r.Header.Players[0] != tt.x.Name() {
 				t.Errorf("header: title %q, seed %+v, players %v", r.Header.Title, r.Header.Seed, r.Header.Players)
 			}
+			if tt.scenario == "showdown" && out.Termination == arena.TermNormal &&
+				!strings.Contains(out.Reason, "standing") && !strings.Contains(out.Reason, "noon") {
+				t.Errorf("reason %q, want the game's own (last team standing or noon)", out.Reason)
+			}
 			if out.Reason != "" && !strings.Contains(r.End.Note, out.Reason) {
 				t.Errorf("end note %q, want the outcome's reason %q", r.End.Note, out.Reason)
 			}

@@ -37,7 +37,8 @@ type GameRecord struct {
 	Result Result
 	// Termination says how the game ended.
 	Termination Termination
-	// Reason details the termination (the fault's message for bot faults).
+	// Reason details the termination: the game's own words for a normal end when it gives
+	// them ("the outlaws are the last team standing"), the fault's message for bot faults.
 	Reason string
 	// Turns is the game length in turns.
 	Turns int

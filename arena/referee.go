@@ -27,7 +27,8 @@ type Outcome struct {
 	// Termination says how the game ended.
 	Termination Termination
 	// Reason is a human-readable detail, e.g. the illegal action or the
-	// bot's error message. Optional for normal ends.
+	// bot's error message. Optional for normal ends (the EnvReferee gives
+	// the game's own words when the game has an EndReason method).
 	Reason string
 	// FirstMover is the side that moved first.
 	FirstMover Side

@@ -329,6 +329,10 @@ func (e *Env) Outcome(dst []float32) {
 	}
 }
 
+// EndReason says, in words, why the episode's game ended ("the outlaws delivered 3 gold
+// sacks to the saloon"), or "" while it runs. The arena records it with each game.
+func (e *Env) EndReason() string { return e.g.Result().Reason }
+
 // Shaping implements env.Shaper: with shaping "hp", each seat's change over the last step of
 // its team's hit points minus the opponents', divided by the larger team's most hit points
 // (so that wiping out a full-strength opponent without loss earns about +1); with "none", 0.

@@ -33,8 +33,9 @@ func corpus(b *testing.B) []*flickemup.Game {
 
 // BenchmarkChoose measures the decision time of each bot and budget on one goroutine over the
 // same positions, and reports decisions/s, the mean and the largest time of one decision
-// (ms/decision, max-ms), and the 99th percentile (p99-ms). Run it on one core:
-// go test -run '^$' -bench Choose -cpu 1 ./agents/planner
+// (ms/decision, max-ms), and the 99th percentile (p99-ms). Run it on one core with the
+// commands' collector setting (internal/gctune):
+// GOGC=400 go test -run '^$' -bench Choose -benchtime 600x -cpu 1 ./agents/planner
 func BenchmarkChoose(b *testing.B) {
 	enginebottest.BenchmarkChoose(b, corpus(b), []enginebottest.Bot[*flickemup.Game, flickemup.Action]{
 		{Name: "aimer", Bot: aimer.New()},

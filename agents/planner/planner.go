@@ -11,7 +11,7 @@ import (
 
 // Version is the planner's version, the same at every budget. Bump it whenever its play
 // changes, so that a tournament with the new bot does not resume one with the old.
-const Version = "4"
+const Version = "5"
 
 // Budget is the planner's search budget for one decision.
 type Budget struct {
@@ -74,15 +74,18 @@ func (p *Planner) choose(g *flickemup.Game, rng *rand.Rand) flickemup.Action {
 	return flickemup.Action{Kind: flickemup.ActEndTurn}
 }
 
-// selectCowboy chooses the cowboy to play by searching, with a smaller budget, the turn of
-// each living cowboy available and keeping the best (the aimer's pick of a cowboy on an
-// errand counts errandBonus more); dead cowboys (whose turn is a pass) are played only when
-// no living one is available, and a forced choice is not searched.
+// selectCowboy chooses the cowboy to play. The aimer's pick stands when it sends a cowboy on an
+// errand or to throw dynamite (see errandAction); otherwise the turn of each living cowboy
+// available is searched with a smaller budget, cowboys with an errand or a throw first (the
+// value of their turn is that of the aimer's action), and the best is kept. Dead cowboys
+// (whose turn is a pass) are played only when no living one is available, and a forced
+// choice is not searched.
 func (p *Planner) selectCowboy(s *tactics.Situation, rng *rand.Rand) flickemup.Action {
+	t := s.G.CurrentTeam()
 	legal := s.G.LegalActions(nil)
 	var alive []flickemup.Action
 	for _, a := range legal {
-		if s.Alive(tactics.Dense(flickemup.CowboyID{Team: s.G.CurrentTeam(), Number: a.Cowboy})) {
+		if s.Alive(tactics.Dense(flickemup.CowboyID{Team: t, Number: a.Cowboy})) {
 			alive = append(alive, a)
 		}
 	}
@@ -92,25 +95,32 @@ func (p *Planner) selectCowboy(s *tactics.Situation, rng *rand.Rand) flickemup.A
 	case len(alive) == 1:
 		return alive[0]
 	}
-	// The aimer's pick, when it sends a cowboy on an errand, is kept unless the search finds
-	// far better (errandBonus), as within a turn.
-	hint, bonus := aimer.Select(s), 0.0
-	if e, busy := tactics.ErrandOf(s.Errands(s.G.CurrentTeam()), tactics.Dense(flickemup.CowboyID{Team: s.G.CurrentTeam(), Number: hint.Cowboy})); busy && !e.Hide {
-		bonus = errandBonus
+	hint := aimer.Select(s)
+	if g := s.G.Clone(); g.Apply(hint) == nil {
+		if _, errand := errandAction(s.Derive(g)); errand {
+			return hint
+		}
 	}
 	sub := &Planner{budget: Budget{Candidates: max(2, p.budget.Candidates/3), Samples: max(1, p.budget.Samples/2), Reply: p.budget.Reply}}
-	best, bestValue := alive[0], math.Inf(-1)
+	best, bestErrand, bestValue := alive[0], false, math.Inf(-1)
 	for _, a := range alive {
 		g := s.G.Clone()
 		if g.Apply(a) != nil {
 			continue
 		}
-		_, v := sub.searchValue(s.Derive(g), rng)
-		if a == hint {
-			v += bonus
+		d := s.Derive(g)
+		var v float64
+		ea, errand := errandAction(d)
+		switch {
+		case errand:
+			v = sub.valueOf(d, ea, sub.budget.Samples, rng)
+		case bestErrand:
+			continue
+		default:
+			_, v = sub.searchValue(d, rng)
 		}
-		if v > bestValue {
-			best, bestValue = a, v
+		if (errand && !bestErrand) || v > bestValue {
+			best, bestErrand, bestValue = a, errand, v
 		}
 	}
 	return best

@@ -6,6 +6,7 @@ import (
 	"github.com/flickarena/flickarena/agents/aimer"
 	"github.com/flickarena/flickarena/agents/flickbot"
 	"github.com/flickarena/flickarena/agents/planner"
+	"github.com/flickarena/flickarena/agents/tactics"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
 
@@ -29,6 +30,46 @@ func TestPlanner_LegalEverywhere(t *testing.T) {
 		})
 		if err != nil {
 			t.Errorf("%s: %v", in.Name, err)
+		}
+	}
+}
+
+// TestPlanner_ErrandsFollowTheAimer checks the planner's rule for errands on the objective
+// scenarios: wherever the cowboy being played, or the aimer's pick of the cowboy to play, is on
+// an errand (other than hiding denied tokens), the planner chooses as the aimer does.
+func TestPlanner_ErrandsFollowTheAimer(t *testing.T) {
+	p, am := planner.New(planner.Budget{Candidates: 2, Samples: 1, Reply: 2}), aimer.New()
+	for _, name := range []string{"bank-job", "pardon", "hostage"} {
+		sc, err := flickemup.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked := 0
+		err = flickbot.Positions(sc, 5, 150, am, 0.7, func(g *flickemup.Game) error {
+			s := tactics.Read(g)
+			var i int
+			switch g.Phase() {
+			case flickemup.PhaseAct:
+				i, _ = s.Actor()
+			case flickemup.PhaseSelect:
+				i = tactics.Dense(flickemup.CowboyID{Team: g.CurrentTeam(), Number: aimer.Select(s).Cowboy})
+			default:
+				return nil
+			}
+			if e, busy := tactics.ErrandOf(s.Errands(tactics.Team(i)), i); !busy || e.Hide {
+				return nil
+			}
+			checked++
+			if got, want := p.Choose(g, randFrom(1)), am.Choose(g, nil); got != want {
+				t.Errorf("%s, %v at %d:00, cowboy %d on an errand: planner %v, aimer %v", name, g.Phase(), g.Hour(), i, got, want)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checked < 20 {
+			t.Errorf("%s: only %d positions with an errand", name, checked)
 		}
 	}
 }

@@ -48,6 +48,10 @@
 //     faults table, and the game is replayed with the same scenario, seed and
 //     sides, up to [RunnerConfig.MaxAttempts] times.
 //
+// A game that ends normally is recorded with the game's own reason when its env
+// game says why (an EndReason method, as Flick 'em Up!'s: "the lawmen held out
+// until noon"), so that a designer can count how a scenario's games end.
+//
 // Cancelling the context (Ctrl-C in cmd/arena) stops the run: games in
 // flight are abandoned and never half-written. A crash loses at most the
 // games in flight.

@@ -66,17 +66,19 @@
 // paired games), 8 × 5 without a reply scored 52.1%, 8 × 4 with a reply of 4 decisions 56.9%
 // and 8 × 5 with a reply of 6 59.4%. Measured with BenchmarkChoose on 600 positions of the
 // ladder's scenarios from sensible play (every decision: selections, actions, reveals), one
-// core (go test -run '^$' -bench Choose -benchtime 600x -cpu 1 ./agents/planner; AMD EPYC,
-// go1.26.8, load average 1.1 from other jobs):
+// core, with the commands' collector setting (GOGC=400 go test -run '^$' -bench Choose
+// -benchtime 600x -cpu 1 ./agents/planner; AMD EPYC, go1.26.8, load average 0.6; version 5):
 //
 //	bot            decisions/s   mean ms   p99 ms   max ms
-//	aimer               10,447     0.096     0.38      0.52
-//	planner-lite           336      3.0      8.3       9.6
-//	planner                 58     17.2     40.6      47.0
-//	planner-deep            22     46.5    109       127
+//	aimer                9,909     0.10      0.43      1.1
+//	planner-lite           422     2.4       8.9      10.1
+//	planner                 73    13.6      39.4      47.1
+//	planner-deep            26    37.9     111.5     130
 //
-// so the default budget decides within 50 ms on one core (8 × 5 with the reply did not: 66 ms
-// at worst).
+// so the default budget decides within 50 ms on one core (a second run: 46.4 ms at most; 8 × 5
+// with the reply did not: 66 ms at worst). The slowest decisions are first actions of a turn
+// whose samples slide long; with Go's default GOGC=100 a collection can land on one of them,
+// and the largest time of four runs ranged from 48 to 62 ms (p99 41 to 43 ms).
 //
 // # Determinism
 //

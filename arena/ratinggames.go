@@ -38,6 +38,9 @@ func RatingGames(games []GameRecord) []rating.Game {
 			Turns:    g.Turns,
 			Round:    g.Round + 1,
 		}
+		if g.Termination == TermNormal {
+			out[i].Reason = g.Reason
+		}
 	}
 	return out
 }

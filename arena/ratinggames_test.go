@@ -29,7 +29,8 @@ func TestRatingScenario(t *testing.T) {
 func TestRatingGames(t *testing.T) {
 	rec := func(tid, pair string, round int, x, y string, first arena.Side, r arena.Result, term arena.Termination) arena.GameRecord {
 		return arena.GameRecord{TournamentID: tid, PairID: pair, Round: round, Scenario: arena.Scenario{ID: "race", Version: "1"},
-			Bots: [2]arena.BotInfo{{Name: x}, {Name: y}}, FirstMover: first, Result: r, Termination: term, Turns: 10}
+			Bots: [2]arena.BotInfo{{Name: x}, {Name: y}}, FirstMover: first, Result: r, Termination: term, Turns: 10,
+			Reason: "why " + term.String()}
 	}
 	in := []arena.GameRecord{
 		rec("t1", "p", 0, "a", "b", arena.SideX, arena.WinX, arena.TermNormal),
@@ -40,7 +41,8 @@ func TestRatingGames(t *testing.T) {
 		rec("t2", "s", 1, "b", "a", arena.SideX, arena.WinY, arena.TermDisconnect),
 	}
 	want := []rating.Game{
-		{X: "a", Y: "b", Scenario: "race-v1", First: rating.SideX, Score: 1, Pair: "t1|p", End: rating.EndNormal, Turns: 10, Round: 1},
+		{X: "a", Y: "b", Scenario: "race-v1", First: rating.SideX, Score: 1, Pair: "t1|p", End: rating.EndNormal, Turns: 10, Round: 1,
+			Reason: "why " + arena.TermNormal.String()}, // only a normal end's reason is kept
 		{X: "b", Y: "a", Scenario: "race-v1", First: rating.SideY, Score: 0.5, Pair: "t1|p", End: rating.EndTurnLimit, Turns: 10, Round: 1},
 		{X: "a", Y: "b", Scenario: "race-v1", First: rating.SideY, Score: 0, Pair: "t2|p", End: rating.EndTimeout, Turns: 10, Round: 3},
 		{X: "b", Y: "a", Scenario: "race-v1", First: rating.SideX, Score: 1, Pair: "t2|q", End: rating.EndIllegal, Turns: 10, Round: 2},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -80,6 +81,10 @@ type Balance struct {
 	TurnLimit float64
 	// Forfeits is the fraction of games decided by a bot fault.
 	Forfeits float64
+	// Reasons are the reasons given for the games that ended by the rules
+	// (Game.Reason), most frequent first, ties in name order; games ended by
+	// the rules without a reason are not listed.
+	Reasons []ReasonCount
 	// MeanTurns and P95Turns are the mean and 95th percentile (empirical) of
 	// the game length in turns, over games of known length; NaN if none.
 	MeanTurns, P95Turns float64
@@ -93,6 +98,14 @@ type Balance struct {
 	// 3%", based on the model when there is one and on side X's raw score
 	// (with a Wilson interval) otherwise.
 	Verdict string
+}
+
+// ReasonCount is how many games of a scenario ended by the rules for one
+// reason, and their fraction of all its games.
+type ReasonCount struct {
+	Reason string
+	Games  int
+	Share  float64
 }
 
 // Balances returns the balance statistics of every scenario of the non-void
@@ -113,6 +126,7 @@ func Balances(games []Game, m *Model, cfg BalanceConfig) ([]Balance, error) {
 		natural  int
 		ends     [EndVoid + 1]int
 		turns    []float64
+		reasons  map[string]int
 	}
 	byScenario := make(map[string]*acc)
 	for i := range games {
@@ -135,6 +149,12 @@ func Balances(games []Game, m *Model, cfg BalanceConfig) ([]Balance, error) {
 			a.natural++
 		}
 		a.ends[g.End]++
+		if g.End == EndNormal && g.Reason != "" {
+			if a.reasons == nil {
+				a.reasons = make(map[string]int)
+			}
+			a.reasons[g.Reason]++
+		}
 		if g.Turns > 0 {
 			a.turns = append(a.turns, float64(g.Turns))
 		}
@@ -167,6 +187,15 @@ func Balances(games []Game, m *Model, cfg BalanceConfig) ([]Balance, error) {
 			P95Turns:     math.NaN(),
 		}
 		b.Evenness = 1 - math.Abs(b.XWin.P-b.YWin.P)
+		for r, k := range a.reasons {
+			b.Reasons = append(b.Reasons, ReasonCount{Reason: r, Games: k, Share: float64(k) / n})
+		}
+		slices.SortFunc(b.Reasons, func(p, q ReasonCount) int {
+			if p.Games != q.Games {
+				return q.Games - p.Games
+			}
+			return strings.Compare(p.Reason, q.Reason)
+		})
 		for e := EndTimeout; e <= EndDisconnect; e++ {
 			b.Forfeits += float64(a.ends[e]) / n
 		}

@@ -173,3 +173,39 @@ func TestBalances_Errors(t *testing.T) {
 		t.Error("no error for a margin of 0.7")
 	}
 }
+
+// TestBalances_Reasons checks the count of the reasons given for games that
+// ended by the rules: most frequent first, ties by name, shares of all the
+// scenario's games; reasons of forfeits and void games are not counted.
+func TestBalances_Reasons(t *testing.T) {
+	var games []rating.Game
+	add := func(end rating.End, reason string) {
+		games = append(games, rating.Game{X: "a", Y: "b", Scenario: "heist", Score: 1, End: end, First: rating.SideX, Reason: reason})
+	}
+	for range 3 {
+		add(rating.EndNormal, "held out until noon")
+	}
+	add(rating.EndNormal, "gold in the saloon")
+	add(rating.EndNormal, "last team standing")
+	add(rating.EndNormal, "")
+	add(rating.EndTimeout, "bot too slow")
+	add(rating.EndVoid, "void")
+	bs, err := rating.Balances(games, nil, rating.DefaultBalanceConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []rating.ReasonCount{
+		{Reason: "held out until noon", Games: 3, Share: 3.0 / 7},
+		{Reason: "gold in the saloon", Games: 1, Share: 1.0 / 7},
+		{Reason: "last team standing", Games: 1, Share: 1.0 / 7},
+	}
+	got := bs[0].Reasons
+	if len(got) != len(want) {
+		t.Fatalf("reasons %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i].Reason != want[i].Reason || got[i].Games != want[i].Games || !within(got[i].Share, want[i].Share, 1e-12) {
+			t.Errorf("reason %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}

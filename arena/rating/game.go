@@ -93,6 +93,10 @@ type Game struct {
 	Turns int
 	// Round is the tournament round, written to PGN; 0 means unknown.
 	Round int
+	// Reason is why a game that ended by the rules ended, in the game's own
+	// words ("the lawmen held out until noon"), used by [Balances]; empty
+	// means not given.
+	Reason string
 }
 
 // Void reports whether the game is voided and so skipped.

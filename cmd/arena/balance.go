@@ -15,9 +15,10 @@ func runBalance(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := newFlagSet("balance", `Say, for each scenario of a results database, whether its two sides are
 balanced: win and draw rates with 95% Wilson intervals, an exact binomial test
 (Holm-adjusted over the scenarios), the first mover's score, how games ended
-and how long they lasted, and the side advantage adjusted for the strength of
-the bots that played it (from the joint rating model, when it can be fitted).
-The verdict calls a scenario balanced when side X's expected score between
+(with the share of each reason the game gave, as "the lawmen held out until
+noon") and how long they lasted, and the side advantage adjusted for the
+strength of the bots that played it (from the joint rating model, when it can
+be fitted). The verdict calls a scenario balanced when side X's expected score between
 equal bots lies within 50% ± the margin.`, stderr)
 	var q gameQuery
 	q.register(fs)
@@ -70,6 +71,9 @@ func printBalance(w io.Writer, b rating.Balance, cfg rating.BalanceConfig) {
 		cfg.SideX, 100*b.X.Score, b.X.Elo, 100*b.First.Score, interval(b.First))
 	fmt.Fprintf(w, "  ends: %.1f%% by the rules, %.1f%% at the turn limit, %.1f%% by forfeit; natural draws %.1f%%\n",
 		100*b.Completion, 100*b.TurnLimit, 100*b.Forfeits, 100*b.NaturalDraws)
+	for _, r := range b.Reasons {
+		fmt.Fprintf(w, "    %5.1f%%  %s\n", 100*r.Share, r.Reason)
+	}
 	if !math.IsNaN(b.MeanTurns) {
 		fmt.Fprintf(w, "  length: mean %.1f turns, 95th percentile %.0f\n", b.MeanTurns, b.P95Turns)
 	}

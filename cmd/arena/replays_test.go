@@ -159,6 +159,11 @@ func TestReport_Replays(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "results.db")
 	mustRun(t, "run", "--bots", "random,wild", "--scenarios", "showdown", "--games", "4", "--concurrency", "2", "--record", "first=2", "--db", db)
+	// The balance counts how the games ended, in the game's own words.
+	if out, _ := mustRun(t, "balance", "--db", db); !strings.Contains(out, "% ") ||
+		(!strings.Contains(out, "last team standing") && !strings.Contains(out, "noon")) {
+		t.Errorf("arena balance lists no reason for the ends:\n%s", out)
+	}
 	page := filepath.Join(dir, "report.html")
 	mustRun(t, "report", "--db", db, "--out", page, "--embed-replays", "3")
 	html, err := os.ReadFile(page)

@@ -18,8 +18,8 @@ balanced: win and draw rates with 95% Wilson intervals, an exact binomial test
 (with the share of each reason the game gave, as "the lawmen held out until
 noon") and how long they lasted, and the side advantage adjusted for the
 strength of the bots that played it (from the joint rating model, when it can
-be fitted). The verdict calls a scenario balanced when side X's expected score between
-equal bots lies within 50% ± the margin.`, stderr)
+be fitted). The verdict calls a scenario balanced when side X's expected score
+between equal bots lies within 50% ± the margin.`, stderr)
 	var q gameQuery
 	q.register(fs)
 	sides := fs.String("sides", "side X,side Y", "the names of the two sides, `X,Y`, as the verdicts say them")

@@ -59,6 +59,25 @@ func TestWrite_Golden(t *testing.T) {
 	}
 }
 
+// TestWrite_Reasons checks that the balance block lists the reasons the games
+// gave for their ends, with their shares, escaped.
+func TestWrite_Reasons(t *testing.T) {
+	d := fixture(t)
+	d.Balances[0].Reasons = []rating.ReasonCount{
+		{Reason: "the lawmen held out until noon", Games: 30, Share: 0.625},
+		{Reason: "3 <gold> tokens lie in the saloon", Games: 18, Share: 0.375},
+	}
+	out := render(t, d)
+	if n := strings.Count(out, "Ended because"); n != 2 {
+		t.Errorf("%d reasons listed, want 2", n)
+	}
+	for _, want := range []string{"62.5%", "the lawmen held out until noon", "37.5%", "3 &lt;gold&gt; tokens lie in the saloon"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+}
+
 func TestWrite_Deterministic(t *testing.T) {
 	a := render(t, fixture(t))
 	b := render(t, fixture(t))

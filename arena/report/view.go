@@ -400,6 +400,11 @@ func scenario(n int, b rating.Balance, sides rating.BalanceConfig) scenarioView 
 			Value: pct(b.Completion, 1) + " by the rules",
 			Note:  pct(b.TurnLimit, 1) + " at the turn limit, " + pct(b.Forfeits, 1) + " by forfeit",
 		},
+	)
+	for _, r := range b.Reasons {
+		v.Figures = append(v.Figures, item{Key: "Ended because", Value: pct(r.Share, 1), Note: r.Reason})
+	}
+	v.Figures = append(v.Figures,
 		item{
 			Key:   "Side test",
 			Value: "p = " + pValue(b.PValue),

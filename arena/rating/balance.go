@@ -103,9 +103,12 @@ type Balance struct {
 // ReasonCount is how many games of a scenario ended by the rules for one
 // reason, and their fraction of all its games.
 type ReasonCount struct {
+	// Reason is the game's own words ("the lawmen held out until noon").
 	Reason string
-	Games  int
-	Share  float64
+	// Games counts the games that ended for this reason.
+	Games int
+	// Share is Games over all the scenario's counted games, in [0, 1].
+	Share float64
 }
 
 // Balances returns the balance statistics of every scenario of the non-void

@@ -27,9 +27,9 @@ type candidate struct {
 
 // candidates lists what the played cowboy could do: every take, drop and exchange the rules
 // allow and ending the turn (cheap, exact), then the best flicks by prior up to the budget:
-// the aimer's own choice, shots and duels, dynamite throws, and moves (towards its errand
+// the aimer's own choice aim, shots and duels, dynamite throws, and moves (towards its errand
 // and to the best positions).
-func (p *Planner) candidates(s *tactics.Situation) []candidate {
+func (p *Planner) candidates(s *tactics.Situation, aim flickemup.Action) []candidate {
 	i, _ := s.Actor()
 	var out []candidate
 	if s.G.Phase() == flickemup.PhaseAct {
@@ -77,15 +77,14 @@ func (p *Planner) candidates(s *tactics.Situation) []candidate {
 	}
 	// The aimer's choice is always a candidate, so the planner only departs from it when the
 	// simulations say so.
-	a := aimer.New().Choose(s.G, nil)
-	if !isFlick(a.Kind) && !contains(out, a) {
-		out = append(out, candidate{a: a, noisy: a.Kind == flickemup.ActTake, target: -1})
+	if !isFlick(aim.Kind) && !contains(out, aim) {
+		out = append(out, candidate{a: aim, noisy: aim.Kind == flickemup.ActTake, target: -1})
 	}
-	if isFlick(a.Kind) && !contains(flicks, a) {
+	if isFlick(aim.Kind) && !contains(flicks, aim) {
 		if len(flicks) >= p.budget.Candidates {
 			flicks = flicks[:p.budget.Candidates-1]
 		}
-		flicks = append(flicks, candidate{a: a, noisy: true, target: -1})
+		flicks = append(flicks, candidate{a: aim, noisy: true, target: -1})
 	}
 	return append(out, flicks...)
 }

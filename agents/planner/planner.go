@@ -95,32 +95,41 @@ func (p *Planner) selectCowboy(s *tactics.Situation, rng *rand.Rand) flickemup.A
 	case len(alive) == 1:
 		return alive[0]
 	}
-	hint := aimer.Select(s)
-	if g := s.G.Clone(); g.Apply(hint) == nil {
-		if _, errand := errandAction(s.Derive(g)); errand {
-			return hint
-		}
+	// Each living cowboy's turn, read once: the aimer's pick of an errand stands at once.
+	type turn struct {
+		a      flickemup.Action
+		d      *tactics.Situation
+		aim    flickemup.Action // the aimer's action in that turn
+		errand bool
 	}
-	sub := &Planner{budget: Budget{Candidates: max(2, p.budget.Candidates/3), Samples: max(1, p.budget.Samples/2), Reply: p.budget.Reply}}
-	best, bestErrand, bestValue := alive[0], false, math.Inf(-1)
+	hint := aimer.Select(s)
+	turns := make([]turn, 0, len(alive))
 	for _, a := range alive {
 		g := s.G.Clone()
 		if g.Apply(a) != nil {
 			continue
 		}
 		d := s.Derive(g)
+		aim, errand := errandAction(d)
+		if errand && a == hint {
+			return a
+		}
+		turns = append(turns, turn{a: a, d: d, aim: aim, errand: errand})
+	}
+	sub := &Planner{budget: Budget{Candidates: max(2, p.budget.Candidates/3), Samples: max(1, p.budget.Samples/2), Reply: p.budget.Reply}}
+	best, bestErrand, bestValue := alive[0], false, math.Inf(-1)
+	for _, tu := range turns {
 		var v float64
-		ea, errand := errandAction(d)
 		switch {
-		case errand:
-			v = sub.valueOf(d, ea, sub.budget.Samples, rng)
+		case tu.errand:
+			v = sub.valueOf(tu.d, tu.aim, sub.budget.Samples, rng)
 		case bestErrand:
 			continue
 		default:
-			_, v = sub.searchValue(d, rng)
+			_, v = sub.searchValue(tu.d, tu.aim, rng)
 		}
-		if (errand && !bestErrand) || v > bestValue {
-			best, bestErrand, bestValue = a, errand, v
+		if (tu.errand && !bestErrand) || v > bestValue {
+			best, bestErrand, bestValue = tu.a, tu.errand, v
 		}
 	}
 	return best

@@ -14,10 +14,11 @@ import (
 // (see errandAction), else the candidate whose simulated positions evaluate best on average
 // for its team.
 func (p *Planner) search(s *tactics.Situation, rng *rand.Rand) flickemup.Action {
-	if a, ok := errandAction(s); ok {
-		return a
+	aim, ok := errandAction(s)
+	if ok {
+		return aim
 	}
-	a, _ := p.searchValue(s, rng)
+	a, _ := p.searchValue(s, aim, rng)
 	return a
 }
 
@@ -45,18 +46,19 @@ func onErrand(s *tactics.Situation, i int) bool {
 	return busy && !e.Hide
 }
 
-// searchValue simulates the candidates of the played cowboy and returns the one whose
-// resulting positions evaluate best on average for its team, with that value.
+// searchValue simulates the candidates of the played cowboy, among them aim (the aimer's
+// choice, see errandAction), and returns the one whose resulting positions evaluate best on
+// average for its team, with that value.
 //
 // The budget is spent by sequential halving: every noisy candidate (a flick, a draw) gets a
 // few samples, the better half gets as many more, and so on, so that the candidates that
 // matter get the most samples; all candidates share the same noise seeds (common random
 // numbers), so that their differences are not luck. Exact candidates are simulated once.
-func (p *Planner) searchValue(s *tactics.Situation, rng *rand.Rand) (flickemup.Action, float64) {
+func (p *Planner) searchValue(s *tactics.Situation, aim flickemup.Action, rng *rand.Rand) (flickemup.Action, float64) {
 	t := s.G.CurrentTeam()
 	ps := postsOf(s)
 	var exact, noisy []*arm
-	for _, c := range p.candidates(s) {
+	for _, c := range p.candidates(s, aim) {
 		a := &arm{c: c}
 		if c.noisy {
 			noisy = append(noisy, a)

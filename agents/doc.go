@@ -23,7 +23,7 @@
 // scenario), and its decision time is benchmarked (BenchmarkChoose in agents/planner: with the
 // commands' collector setting, GOGC=400, the default planner decides in 14 ms on average and
 // 39 to 45 ms at the 99th percentile on one core; its slowest position takes 48 ms at best, and
-// the largest decision of a run ranged from 46 to 66 ms over nine runs: see package planner).
+// the largest decision of a run ranged from 46 to 66 ms over ten runs: see package planner).
 //
 // # Planner, aimer and random, head to head
 //

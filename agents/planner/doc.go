@@ -77,7 +77,7 @@
 //
 // The default budget is sized for 50 ms on one core, with little room: the slowest position
 // (a first action of a turn whose samples slide long) takes 48.4 ms at best of three, so the
-// largest decision of a run depends on what else lands on it. Over nine runs of the same
+// largest decision of a run depends on what else lands on it. Over ten runs of the same
 // command, on a machine a little busier later (mean 14.5 ms), it ranged from 46.1 to 65.6 ms
 // (p99 39 to 45 ms); with Go's default GOGC=100, where collections are four times as frequent,
 // from 48 to 62 ms over four runs. 8 × 5 with the reply did not fit (66 ms at worst when quiet).

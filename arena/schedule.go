@@ -30,6 +30,12 @@ const (
 // games.
 const ScheduleVersion = 1
 
+// MaxPlannedGames bounds the number of games one schedule may plan; a
+// tournament planning more is refused before anything is allocated (each
+// planned game takes a few hundred bytes of memory, and a million games is
+// already months of play for the slower bots).
+const MaxPlannedGames = 1_000_000
+
 // ErrInvalidTournament is wrapped by the errors [NewSchedule] returns for a
 // bad [Tournament].
 var ErrInvalidTournament = errors.New("arena: invalid tournament")
@@ -153,6 +159,11 @@ func NewSchedule(t Tournament) (Schedule, error) {
 		}
 	}
 
+	if n := plannedGames(len(pairings), len(scenarios), t.GamesPerPairing); n > MaxPlannedGames {
+		return Schedule{}, fmt.Errorf("%w: %d bot pairings x %d scenarios x %d games per pairing is more than the limit of %d games",
+			ErrInvalidTournament, len(pairings), len(scenarios), t.GamesPerPairing, MaxPlannedGames)
+	}
+
 	type unit struct {
 		pairing  [2]Player
 		scenario Scenario
@@ -206,6 +217,19 @@ func NewSchedule(t Tournament) (Schedule, error) {
 		return Schedule{}, err
 	}
 	return Schedule{Info: info, Fixtures: fixtures}, nil
+}
+
+// plannedGames returns pairings × scenarios × games, or MaxPlannedGames+1
+// when the product exceeds MaxPlannedGames (never overflowing).
+func plannedGames(pairings, scenarios, games int) int {
+	n := 1
+	for _, f := range []int{pairings, scenarios, games} {
+		if f > 0 && n > MaxPlannedGames/f {
+			return MaxPlannedGames + 1
+		}
+		n *= f
+	}
+	return n
 }
 
 // sortedBots validates t's bots and returns them in schedule order: the

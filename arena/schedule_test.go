@@ -284,3 +284,22 @@ func TestPairSeed(t *testing.T) {
 		}
 	}
 }
+
+// TestNewSchedule_TooManyGames: a tournament of two billion games per
+// pairing is refused with an error naming the limit, before the schedule
+// is allocated (it used to allocate hundreds of GB and kill the process).
+func TestNewSchedule_TooManyGames(t *testing.T) {
+	for _, games := range []int{2_000_000_000, arena.MaxPlannedGames + 2, 1 << 62} {
+		_, err := arena.NewSchedule(arena.Tournament{Bots: bots("random", "aimer", "planner", "oracle"),
+			Scenarios: scenarios("showdown"), GamesPerPairing: games, Seed: 1})
+		if !errors.Is(err, arena.ErrInvalidTournament) || !strings.Contains(err.Error(), "limit of 1000000 games") {
+			t.Errorf("games %d: err = %v, want ErrInvalidTournament naming the limit", games, err)
+		}
+	}
+	// At the limit exactly, the schedule is planned.
+	s, err := arena.NewSchedule(arena.Tournament{Bots: bots("random", "aimer"),
+		Scenarios: scenarios("showdown"), GamesPerPairing: arena.MaxPlannedGames, Seed: 1})
+	if err != nil || len(s.Fixtures) != arena.MaxPlannedGames {
+		t.Fatalf("at the limit: %d fixtures, err %v", len(s.Fixtures), err)
+	}
+}

@@ -34,8 +34,8 @@ between equal bots lies within 50% ± the margin.`, stderr)
 		return fmt.Errorf("balance: --sides takes two names, X,Y; got %q", *sides)
 	case !(*margin > 0 && *margin < 0.5):
 		return fmt.Errorf("balance: --margin must lie in (0, 0.5), got %g", *margin)
-	case *prior < 0:
-		return fmt.Errorf("balance: --prior must not be negative, got %g", *prior)
+	case checkPrior(*prior) != nil:
+		return fmt.Errorf("balance: %w", checkPrior(*prior))
 	}
 	recs, err := q.load(ctx)
 	if err != nil {

@@ -25,8 +25,8 @@ then names the groups and stops.`, stderr)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if *prior < 0 {
-		return fmt.Errorf("ratings: --prior must not be negative, got %g", *prior)
+	if err := checkPrior(*prior); err != nil {
+		return fmt.Errorf("ratings: %w", err)
 	}
 	q.bots = splitList(*bots)
 	games, err := q.load(ctx)

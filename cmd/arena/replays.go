@@ -60,8 +60,8 @@ func newReplayKeeper(policy, dir string) (*replayKeeper, error) {
 		k.mode = policy
 	case strings.HasPrefix(policy, recordFirst+"="):
 		n, err := strconv.Atoi(strings.TrimPrefix(policy, recordFirst+"="))
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("--record %s: K must be a positive number of games", policy)
+		if err != nil || n < 1 || n > 2*maxGames {
+			return nil, fmt.Errorf("--record %s: K must be a number of games in [1, %d]", policy, 2*maxGames)
 		}
 		k.mode, k.first = recordFirst, n
 	default:

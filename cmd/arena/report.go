@@ -41,8 +41,10 @@ plots and verdict. Open it in a browser.`, stderr)
 		return fmt.Errorf("report: --sides takes two names, X,Y; got %q", *sides)
 	case !(*margin > 0 && *margin < 0.5):
 		return fmt.Errorf("report: --margin must lie in (0, 0.5), got %g", *margin)
-	case *prior < 0:
-		return fmt.Errorf("report: --prior must not be negative, got %g", *prior)
+	case checkPrior(*prior) != nil:
+		return fmt.Errorf("report: %w", checkPrior(*prior))
+	case *embed < 0 || *embed > maxEmbed:
+		return fmt.Errorf("report: --embed-replays must lie in [0, %d], got %d", maxEmbed, *embed)
 	case *out == "":
 		return errors.New("report: --out is required")
 	}

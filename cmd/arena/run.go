@@ -45,10 +45,6 @@ Example:
 	if *replayDir == "" {
 		*replayDir = defaultReplayDir(*db)
 	}
-	keeper, err := newReplayKeeper(*record, *replayDir)
-	if err != nil {
-		return fmt.Errorf("run: %w", err)
-	}
 	switch {
 	case *botList == "":
 		return errors.New("run: --bots is required, e.g. --bots " + strings.Join(builtinNames(), ","))
@@ -56,14 +52,28 @@ Example:
 		return errors.New("run: --scenarios is required (see 'arena scenarios')")
 	case *games <= 0 || *games%2 != 0:
 		return fmt.Errorf("run: --games must be a positive even number (games are played in pairs with sides swapped), got %d", *games)
-	case *concurrency < 1:
-		return fmt.Errorf("run: --concurrency must be at least 1, got %d", *concurrency)
-	case *deadline < 0:
-		return fmt.Errorf("run: --deadline must not be negative, got %v", *deadline)
-	case *maxTurns < 0:
-		return fmt.Errorf("run: --max-turns must not be negative, got %d", *maxTurns)
-	case *prior < 0:
-		return fmt.Errorf("run: --prior must not be negative, got %g", *prior)
+	case *games > maxGames:
+		return fmt.Errorf("run: --games must be at most %d, got %d", maxGames, *games)
+	case *concurrency < 1 || *concurrency > maxConcurrency:
+		return fmt.Errorf("run: --concurrency must lie in [1, %d], got %d", maxConcurrency, *concurrency)
+	case *deadline < 0 || *deadline > maxDeadline:
+		return fmt.Errorf("run: --deadline must lie in [0, %v], got %v", maxDeadline, *deadline)
+	case *maxTurns < 0 || *maxTurns > maxTurnsLimit:
+		return fmt.Errorf("run: --max-turns must lie in [0, %d], got %d", maxTurnsLimit, *maxTurns)
+	case len(splitList(*botList)) > maxBots:
+		return fmt.Errorf("run: --bots lists %d bots, more than the limit of %d", len(splitList(*botList)), maxBots)
+	case len(splitList(*scenarioList)) > maxScenarios:
+		return fmt.Errorf("run: --scenarios lists %d scenarios, more than the limit of %d", len(splitList(*scenarioList)), maxScenarios)
+	}
+	if err := checkPrior(*prior); err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	if err := checkPlanned(len(splitList(*botList)), len(splitList(*scenarioList)), *games, *gauntlet != ""); err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	keeper, err := newReplayKeeper(*record, *replayDir)
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
 	}
 	bots, closeBots, err := parseBots(ctx, *botList)
 	defer closeBots()

@@ -45,7 +45,7 @@ Flick 'em Up! library with their stories.`, stderr)
 func runValidate(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("validate", `Check Flick 'em Up! scenario files: usage is 'arena validate FILE...'.
 Every problem is printed as file:line: field: message; the command fails if
-any file has one. The library's own files are models ('arena scenarios').`, stderr)
+any file has one. A file must be a regular file of at most 1 MiB. The library's own files are models ('arena scenarios').`, stderr)
 	if err := fs.Parse(args); err != nil {
 		return parseErr(err)
 	}
@@ -56,16 +56,23 @@ any file has one. The library's own files are models ('arena scenarios').`, stde
 	}
 	bad := 0
 	for _, path := range fs.Args() {
-		errs := flickemup.ValidateFile(path)
-		if len(errs) == 0 {
-			sc, err := flickemup.ParseFile(path)
-			if err != nil { // the file changed under us
-				return fmt.Errorf("validate: %w", err)
-			}
+		data, err := readCapped(path, "scenario file", maxScenarioFileBytes)
+		if err != nil {
+			bad++
+			fmt.Fprintln(stdout, err)
+			continue
+		}
+		sc, err := flickemup.Parse(path, data)
+		if err == nil {
 			fmt.Fprintf(stdout, "%s: ok, scenario %s (%s)\n", path, sc.Name, sc.Title)
 			continue
 		}
 		bad++
+		var errs flickemup.ParseErrors
+		if !errors.As(err, &errs) {
+			fmt.Fprintln(stdout, strings.TrimPrefix(err.Error(), "flickemup: "))
+			continue
+		}
 		for _, e := range errs {
 			fmt.Fprintln(stdout, strings.TrimPrefix(e.Error(), "flickemup: "))
 		}

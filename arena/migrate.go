@@ -96,6 +96,11 @@ const SchemaVersion = 1
 // newer arena than this one.
 var ErrSchemaTooNew = errors.New("arena: database schema is newer than this arena")
 
+// ErrSchemaTooOld is returned by [OpenStoreReadOnly] for a database that
+// needs a migration before this arena can read it: opening it with
+// [OpenStore] (any 'arena run' on it) migrates it.
+var ErrSchemaTooOld = errors.New("arena: database schema is older than this arena; open it writable once to migrate it")
+
 // migrate brings db's schema to SchemaVersion in one immediate transaction,
 // which holds the write lock from its start: several arenas opening the same
 // new database at once apply each migration exactly once, one after the

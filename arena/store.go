@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
+	"os"
 	"strings"
 	"time"
 
@@ -59,6 +61,70 @@ func OpenStore(ctx context.Context, path string) (*Store, error) {
 		return nil, fmt.Errorf("arena: open store %q: %w", path, err)
 	}
 	return s, nil
+}
+
+// OpenStoreReadOnly opens the existing results database at path for
+// reading only: nothing is ever written to it (no WAL switch, no migration,
+// no -wal or -shm file where none could be created), so an archived or
+// shared file, or one in a read-only directory, can be read. It uses
+// SQLite's read-only open mode (the URI parameter mode=ro). When SQLite
+// cannot open the file so, because the database is in WAL mode and its -shm
+// file neither exists nor can be created (a read-only directory), it opens
+// it as immutable (immutable=1: no locks, no -shm), which is sound because
+// no writer can be at work: a writer would have created those files. It
+// fails with [ErrSchemaTooNew] for a database written by a newer arena, and
+// with [ErrSchemaTooOld] for one that needs a migration first.
+//
+// The write methods of a read-only Store fail.
+func OpenStoreReadOnly(ctx context.Context, path string) (*Store, error) {
+	if path == "" || path == ":memory:" {
+		return nil, fmt.Errorf("arena: open store: want a file path, got %q", path)
+	}
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("arena: open store: %w", err)
+	}
+	var errs []error
+	for _, params := range []string{"mode=ro", "mode=ro&immutable=1"} {
+		s, err := openReadOnly(ctx, path, params)
+		if err == nil {
+			return s, nil
+		}
+		if errors.Is(err, ErrSchemaTooNew) || errors.Is(err, ErrSchemaTooOld) {
+			return nil, fmt.Errorf("arena: open store %q: %w", path, err)
+		}
+		errs = append(errs, err)
+	}
+	return nil, fmt.Errorf("arena: open store %q read-only: %w", path, errors.Join(errs...))
+}
+
+// readOnlyURI returns the SQLite URI of the file at path with the query
+// params (SQLite ignores the driver's _pragma parameters).
+func readOnlyURI(path, params string) string {
+	u := url.URL{Scheme: "file", Opaque: (&url.URL{Path: path}).EscapedPath()}
+	return u.String() + "?" + params + fmt.Sprintf("&_pragma=busy_timeout(%d)", BusyTimeout.Milliseconds()) +
+		"&_pragma=query_only(1)"
+}
+
+// openReadOnly opens path read-only with the URI params and checks its
+// schema version.
+func openReadOnly(ctx context.Context, path, params string) (*Store, error) {
+	db, err := sql.Open("sqlite", readOnlyURI(path, params))
+	if err != nil {
+		return nil, err
+	}
+	v, err := schemaVersion(ctx, db)
+	switch {
+	case err != nil:
+	case v > SchemaVersion:
+		err = fmt.Errorf("%w: database at version %d, arena knows %d", ErrSchemaTooNew, v, SchemaVersion)
+	case v < SchemaVersion:
+		err = fmt.Errorf("%w: database at version %d, arena reads %d", ErrSchemaTooOld, v, SchemaVersion)
+	}
+	if err != nil {
+		_ = db.Close() // err is the one to report
+		return nil, err
+	}
+	return &Store{db: db, now: time.Now}, nil
 }
 
 // setWAL switches db to WAL mode (a no-op when it is in WAL mode already).

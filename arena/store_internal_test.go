@@ -1,10 +1,13 @@
 package arena
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -130,4 +133,50 @@ func checkIntegrity(path string) error {
 		return errors.New("integrity check: " + res)
 	}
 	return nil
+}
+
+// TestOpenStoreReadOnly_NeverWrites: a read-only store reads the games of a
+// database and cannot write it, through SQLite's read-only mode: a write
+// statement fails with SQLITE_READONLY, and the file's bytes do not change.
+func TestOpenStoreReadOnly_NeverWrites(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "results.db")
+	s, err := OpenStore(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ro, err := OpenStoreReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := ro.SchemaVersion(ctx); err != nil || v != SchemaVersion {
+		t.Errorf("schema version %d, %v", v, err)
+	}
+	_, err = ro.db.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (99, 'x')`)
+	if err == nil || !strings.Contains(err.Error(), "readonly") {
+		t.Errorf("a write through the read-only store: err %v, want a read-only error", err)
+	}
+	if err := ro.RecordTournament(ctx, TournamentInfo{ID: "t"}); err == nil {
+		t.Error("RecordTournament succeeded on a read-only store")
+	}
+	if err := ro.Close(); err != nil {
+		t.Fatal(err)
+	}
+	after, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(before, after) {
+		t.Error("the read-only store changed the file")
+	}
+	if _, err := OpenStoreReadOnly(ctx, filepath.Join(t.TempDir(), "none.db")); err == nil {
+		t.Error("a missing file opened read-only")
+	}
 }

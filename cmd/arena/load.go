@@ -46,15 +46,16 @@ func (q *gameQuery) describe() string {
 	return q.db + " (" + strings.Join(parts, ", ") + ")"
 }
 
-// openExisting opens the results database at path, which must exist: the
-// reading commands never create one.
+// openExisting opens the results database at path, which must exist, for
+// reading only: the reading commands never create, migrate or write one, so
+// they read an archived file or one in a read-only directory.
 func openExisting(ctx context.Context, path string) (*arena.Store, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("no results database at %s (play games with 'arena run --db %s' first)", path, path)
 	} else if err != nil {
 		return nil, err
 	}
-	return arena.OpenStore(ctx, path)
+	return arena.OpenStoreReadOnly(ctx, path)
 }
 
 // load returns the selected games in the store's order (by tournament,

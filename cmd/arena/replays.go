@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -139,23 +140,27 @@ func replayFileName(tid, key string) string {
 }
 
 // reportReplays returns the report's section of replays: up to n of the games recs that
-// have a replay in dir, in the games' order, in one viewer. It returns false when there is
-// none.
-func reportReplays(dir string, recs []arena.GameRecord, n int) (report.Section, bool, error) {
+// have a sound replay in dir, in the games' order, in one viewer. A replay that cannot be
+// used (not a regular file, larger than maxReplayFileBytes, unreadable, or refused by
+// replay.Verify, which replays it through the engine of reg) is skipped with a warning
+// through warn, so that one corrupt file does not cost the report. It returns false when
+// there is no replay to show.
+func reportReplays(dir string, reg *env.Registry, recs []arena.GameRecord, n int, warn func(error)) (report.Section, bool, error) {
 	var named []viewer.Named
 	for _, g := range recs {
 		if len(named) >= n {
 			break
 		}
 		path := filepath.Join(dir, replayFileName(g.TournamentID, g.Key))
-		if _, err := os.Stat(path); err != nil {
+		if _, err := os.Lstat(path); err != nil {
 			continue
 		}
-		r, err := replay.ReadFile(path)
+		r, err := readReplay(path, reg)
 		if err != nil {
-			return report.Section{}, false, err
+			warn(fmt.Errorf("skipped the replay of game %s: %w", g.Key, err))
+			continue
 		}
-		name := fmt.Sprintf("%s: %s vs %s, %v", g.Scenario.ID, g.Bots[arena.SideX].Name, g.Bots[arena.SideY].Name, g.Result)
+		name := fmt.Sprintf("%s: %s vs %s, %v", g.Scenario.ID, arena.SafeBotName(g.Bots[arena.SideX].Name), arena.SafeBotName(g.Bots[arena.SideY].Name), g.Result)
 		named = append(named, viewer.Named{Name: name, Replay: r})
 	}
 	if len(named) == 0 {
@@ -166,6 +171,23 @@ func reportReplays(dir string, recs []arena.GameRecord, n int) (report.Section, 
 		return report.Section{}, false, err
 	}
 	return report.Section{Title: "Replays", HTML: html}, true, nil
+}
+
+// readReplay reads the replay file at path, a regular file of at most maxReplayFileBytes,
+// and verifies it with the engine of its game.
+func readReplay(path string, reg *env.Registry) (*replay.Replay, error) {
+	data, err := readCapped(path, "replay file", maxReplayFileBytes)
+	if err != nil {
+		return nil, err
+	}
+	r, err := replay.Read(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := replay.Verify(reg, r); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
 }
 
 // settle finishes the run's replays and prints what was kept: with upsets, it judges the

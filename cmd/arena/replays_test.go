@@ -204,3 +204,50 @@ func TestReport_Replays(t *testing.T) {
 		t.Error("--embed-replays 0 still embeds a viewer")
 	}
 }
+
+// TestReport_CorruptReplay: a replay file that is not a replay and one
+// that fails replay.Verify are skipped with a warning naming them; the report is written with the sound replays.
+// One corrupt file used to fail the whole report.
+func TestReport_CorruptReplay(t *testing.T) {
+	withTestBots(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "results.db")
+	mustRun(t, "run", "--bots", "random,steady", "--scenarios", "race", "--games", "4", "--record", "all", "--db", db)
+	files := replayFiles(t, filepath.Join(dir, "results-replays"))
+	if len(files) != 4 {
+		t.Fatalf("%d replays, want 4", len(files))
+	}
+	for i := range files {
+		files[i] = filepath.Join(dir, "results-replays", files[i])
+	}
+	// The first game's replay is garbage; the second's records a wrong state hash, which
+	// replay.Verify catches.
+	if err := os.WriteFile(files[0], []byte("this is not a replay\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := replay.ReadFile(files[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Steps) == 0 {
+		t.Fatal("a replay without steps")
+	}
+	r.Steps[len(r.Steps)-1].Hash ^= 1
+	if err := replay.WriteFile(files[1], r); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "report.html")
+	out, errOut := mustRun(t, "report", "--db", db, "--out", page, "--embed-replays", "4")
+	wantLines(t, "report", out, "Wrote the report of 4 games")
+	if n := strings.Count(errOut, "report: warning: skipped the replay of game"); n != 2 {
+		t.Errorf("%d warnings, want 2:\n%s", n, errOut)
+	}
+	wantLines(t, "warnings", errOut, files[0], files[1])
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(html), `<iframe class="replay-viewer"`); n != 1 {
+		t.Errorf("%d replay viewers, want 1 (with the 2 sound replays)", n)
+	}
+}

@@ -74,7 +74,12 @@ plots and verdict. Open it in a browser.`, stderr)
 		*replayDir = defaultReplayDir(q.db)
 	}
 	if *embed > 0 {
-		sec, ok, err := reportReplays(*replayDir, recs, *embed)
+		reg, err := newRegistry()
+		if err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
+		warn := func(err error) { fmt.Fprintf(stderr, "report: warning: %v\n", err) }
+		sec, ok, err := reportReplays(*replayDir, reg, recs, *embed, warn)
 		if err != nil {
 			return fmt.Errorf("report: %w", err)
 		}

@@ -78,8 +78,13 @@ func (q *gameQuery) load(ctx context.Context) ([]arena.GameRecord, error) {
 		if q.tournament != "" && !strings.HasPrefix(g.TournamentID, q.tournament) {
 			continue
 		}
-		if len(q.bots) > 0 && (!slices.Contains(q.bots, g.Bots[arena.SideX].Name) || !slices.Contains(q.bots, g.Bots[arena.SideY].Name)) {
+		if len(q.bots) > 0 && (!q.hasBot(g.Bots[arena.SideX].Name) || !q.hasBot(g.Bots[arena.SideY].Name)) {
 			continue
+		}
+		// A name stored before names were checked is printed and exported in a safe form.
+		for s := range g.Bots {
+			g.Bots[s].Name = arena.SafeBotName(g.Bots[s].Name)
+			g.Bots[s].Version = safeVersion(g.Bots[s].Version)
 		}
 		out = append(out, g)
 	}
@@ -87,4 +92,19 @@ func (q *gameQuery) load(ctx context.Context) ([]arena.GameRecord, error) {
 		return nil, fmt.Errorf("no games in %s", q.describe())
 	}
 	return out, nil
+}
+
+// hasBot reports whether --bots lists name, as stored or in its safe form
+// (arena.SafeBotName, the form the commands print).
+func (q *gameQuery) hasBot(name string) bool {
+	return slices.Contains(q.bots, name) || slices.Contains(q.bots, arena.SafeBotName(name))
+}
+
+// safeVersion returns v when arena.CheckBotVersion accepts it, else v
+// quoted and shortened (arena.QuoteShort): printable, and short.
+func safeVersion(v string) string {
+	if arena.CheckBotVersion(v) == nil {
+		return v
+	}
+	return arena.QuoteShort(v)
 }

@@ -54,14 +54,43 @@ func dialRemote(ctx context.Context, addr string) (*remoteBot, error) {
 		return nil, fmt.Errorf("remote bot at %s: no answer to GetAgentInfo: %w", addr, err)
 	}
 	b.name, b.version, b.games = info.GetName(), info.GetVersion(), info.GetGames()
-	if b.name == "" {
-		conn.Close()
-		return nil, fmt.Errorf("remote bot at %s: it gave no name", addr)
-	}
 	if b.version == "" {
 		b.version = "unversioned"
 	}
+	if err := checkRemoteInfo(b.name, b.version, b.games); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("remote bot at %s: %w", addr, err)
+	}
 	return b, nil
+}
+
+// maxRemoteGames bounds the number of game ids a remote bot may say it plays.
+const maxRemoteGames = 1000
+
+// checkRemoteInfo checks what a remote bot says of itself before the arena
+// stores or prints any of it: a valid name (arena.CheckBotName: at most 64
+// letters, digits, '_', '.', '+', '-'), a printable version of at most 128
+// bytes, and at most maxRemoteGames game ids. The errors quote the bad
+// text escaped and shortened, never raw.
+func checkRemoteInfo(name, version string, games []string) error {
+	if name == "" {
+		return errors.New("it gave no name")
+	}
+	if err := arena.CheckBotName(name); err != nil {
+		return fmt.Errorf("its name is refused: %w", err)
+	}
+	if err := arena.CheckBotVersion(version); err != nil {
+		return fmt.Errorf("bot %s: its version is refused: %w", name, err)
+	}
+	if len(games) > maxRemoteGames {
+		return fmt.Errorf("bot %s: it lists %d games, more than the limit of %d", name, len(games), maxRemoteGames)
+	}
+	for _, g := range games {
+		if len(g) > 200 || strings.IndexFunc(g, func(r rune) bool { return r < 0x20 || r > 0x7e }) >= 0 {
+			return fmt.Errorf("bot %s: it lists a game id that is not printable ASCII of at most 200 bytes: %s", name, arena.QuoteShort(g))
+		}
+	}
+	return nil
 }
 
 // Name returns the name the bot gave.

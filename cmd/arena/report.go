@@ -168,7 +168,7 @@ func generation(ctx context.Context, q *gameQuery, recs []arena.GameRecord) (rep
 		}
 		var bots, scenarios []string
 		for _, b := range t.Bots {
-			bots = append(bots, b.Name+" "+b.Version)
+			bots = append(bots, arena.SafeBotName(b.Name)+" "+safeVersion(b.Version))
 		}
 		for _, s := range t.Scenarios {
 			scenarios = append(scenarios, arena.RatingScenario(s))

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -67,8 +68,17 @@ type EnvRefereeConfig struct {
 	// looked up in Registry as a game id, with default options.
 	Scenarios map[string]EnvScenario
 	// Deadline is the time a bot has for each decision; a bot that takes
-	// longer loses the game ([TermTimeout]). 0 means no deadline.
+	// longer loses the game ([TermTimeout]). 0 means no deadline. It is CPU
+	// time for an in-process bot where the platform measures it, wall-clock
+	// time for a remote bot (see [EnvReferee]).
 	Deadline time.Duration
+	// WallClockDeadlines makes every deadline wall-clock time, in-process
+	// bots' too (as before CPU-time deadlines).
+	WallClockDeadlines bool
+	// WallBackstop is the wall-clock time after which an in-process bot
+	// under a CPU-time deadline loses on time whatever CPU time it used (it
+	// is blocked); 0 means [CPUWallFactor] times Deadline.
+	WallBackstop time.Duration
 	// MaxTurns caps a game's length in turns (decisions); a game that
 	// reaches it ends as a [TermTurnLimit] draw. 0 means the game's
 	// Spec.MaxEpisodeSteps, or [DefaultMaxTurns] if that is 0 too.
@@ -117,7 +127,11 @@ type ReplayKeeper interface {
 //
 // A bot fault ends the game as a loss for that bot, with the fault's
 // termination and a reason naming the bot: an illegal action ([TermIllegal]),
-// a decision over the deadline ([TermTimeout]), a panic or an error in the
+// a decision over the deadline ([TermTimeout]: CPU time of the deciding
+// goroutine for an in-process bot where the platform measures it, so that a
+// loaded or stalled machine does not forfeit games; wall-clock time for a
+// remote bot, and for an in-process bot blocked for [CPUWallFactor] times
+// the deadline), a panic or an error in the
 // bot ([TermCrash]), or a lost connection ([TermDisconnect]). A bot that
 // overruns its deadline is abandoned, not stopped: its goroutine finishes in
 // the background, and [ContextActor]s see their context cancelled.
@@ -147,6 +161,8 @@ func NewEnvReferee(cfg EnvRefereeConfig) (*EnvReferee, error) {
 		return nil, fmt.Errorf("arena: new env referee: negative deadline %v", cfg.Deadline)
 	case cfg.MaxTurns < 0:
 		return nil, fmt.Errorf("arena: new env referee: negative max turns %d", cfg.MaxTurns)
+	case cfg.WallBackstop < 0:
+		return nil, fmt.Errorf("arena: new env referee: negative wall backstop %v", cfg.WallBackstop)
 	}
 	r := &EnvReferee{cfg: cfg}
 	ids := make([]string, 0, len(cfg.Scenarios))
@@ -365,11 +381,31 @@ func (r *EnvReferee) recorder(m Match, g *env.Game, setup EnvScenario, traj bool
 	return replay.NewRecorder(*g, replay.Config{Options: opts, Seed: &replay.Seed{Key: m.Seed}, Players: names, Title: m.Key})
 }
 
+// CPUWallFactor bounds the wall-clock time of a decision of an in-process
+// bot under a CPU-time deadline, unless [EnvRefereeConfig.WallBackstop] says
+// otherwise: a bot that has not answered after CPUWallFactor times the
+// deadline of wall-clock time, whatever CPU time it used, is blocked
+// (waiting on a lock, a sleep, a channel) and loses on time.
+const CPUWallFactor = 10
+
 // ask gets bot b's action for turn t into dst, under the deadline. It
 // returns the fault's termination with a non-nil error when the bot
 // failed; the caller checks ctx first, since an abandoned game blames no
 // one.
+//
+// The deadline of an in-process bot (one that is not a [ContextActor]) is
+// on the CPU time of the goroutine that decides, where the platform can
+// measure it (Linux): the goroutine is locked to its OS thread and the
+// thread's CPU clock is read, so a machine loaded by other work, or a
+// process stalled as a whole, does not eat the bot's budget. A bot that
+// blocks without computing loses after [CPUWallFactor] times the deadline.
+// Work a bot hands to goroutines of its own is not counted. A
+// [ContextActor] (a remote bot) has a wall-clock deadline: its time passes
+// on another machine, and the network is part of it.
 func (r *EnvReferee) ask(ctx context.Context, b Bot, dst env.Action, t env.Turn, rng *rand.Rand) (Termination, error) {
+	if _, remote := b.(ContextActor); !remote && r.cfg.Deadline > 0 && threadClocks && !r.cfg.WallClockDeadlines {
+		return r.askCPU(ctx, b, dst, t, rng)
+	}
 	actx, cancel := ctx, context.CancelFunc(func() {})
 	if r.cfg.Deadline > 0 {
 		actx, cancel = context.WithTimeout(ctx, r.cfg.Deadline)
@@ -390,22 +426,108 @@ func (r *EnvReferee) ask(ctx context.Context, b Bot, dst env.Action, t env.Turn,
 	}()
 	select {
 	case err := <-done:
-		switch {
-		case err == nil:
-			return 0, nil
-		case errors.As(err, new(*botPanic)):
-			return TermCrash, err
-		case errors.Is(err, ErrDisconnected):
-			return TermDisconnect, err
-		case errors.Is(err, context.DeadlineExceeded):
-			return TermTimeout, err
-		}
-		return TermCrash, err
+		return blame(err)
 	case <-actx.Done():
 		if ctx.Err() != nil {
 			return 0, ctx.Err()
 		}
 		return TermTimeout, fmt.Errorf("no action within the %v deadline", r.cfg.Deadline)
+	}
+}
+
+// blame classifies the error a bot's Act returned: nil for none.
+func blame(err error) (Termination, error) {
+	switch {
+	case err == nil:
+		return 0, nil
+	case errors.As(err, new(*botPanic)):
+		return TermCrash, err
+	case errors.Is(err, ErrDisconnected):
+		return TermDisconnect, err
+	case errors.Is(err, context.DeadlineExceeded):
+		return TermTimeout, err
+	}
+	return TermCrash, err
+}
+
+// cpuStart is what the deciding goroutine tells the referee before it acts:
+// its thread's clock and the clock's reading.
+type cpuStart struct {
+	clock threadClock
+	at    time.Duration
+	err   error
+}
+
+// askCPU is ask for an in-process bot under a CPU-time deadline.
+func (r *EnvReferee) askCPU(ctx context.Context, b Bot, dst env.Action, t env.Turn, rng *rand.Rand) (Termination, error) {
+	deadline := r.cfg.Deadline
+	wallStart := time.Now()
+	started := make(chan cpuStart, 1)
+	done := make(chan error, 1) // buffered: an abandoned bot never blocks
+	go func() {
+		clock := lockThreadClock()
+		// Deferred first, so run last: the answer is sent before the thread
+		// is released and may run other goroutines.
+		defer runtime.UnlockOSThread()
+		defer func() {
+			if v := recover(); v != nil {
+				done <- &botPanic{value: v, stack: debug.Stack()}
+			}
+		}()
+		at, err := clock.now()
+		started <- cpuStart{clock, at, err}
+		done <- b.Act(dst, t, rng)
+	}()
+	backstop := r.cfg.WallBackstop
+	if backstop == 0 {
+		backstop = CPUWallFactor * deadline
+	}
+	wall := time.NewTimer(backstop)
+	defer wall.Stop()
+	blocked := func(used time.Duration) (Termination, error) {
+		return TermTimeout, fmt.Errorf("no action within the %v deadline: blocked, %v of CPU time in %v",
+			deadline, used.Round(time.Microsecond), time.Since(wallStart).Round(time.Millisecond))
+	}
+	var st cpuStart
+	select {
+	case st = <-started:
+	case <-wall.C:
+		return blocked(0)
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+	poll := time.NewTimer(deadline)
+	defer poll.Stop()
+	for {
+		now, err := st.clock.now()
+		if st.err != nil || err != nil {
+			// The clock failed: fall back on the wall clock.
+			now = st.at + time.Since(wallStart)
+		}
+		used := now - st.at
+		// The bot's answer, if it came, wins over a reading that may include other work
+		// (the thread is released once the answer is sent).
+		select {
+		case err := <-done:
+			return blame(err)
+		default:
+		}
+		if used > deadline {
+			return TermTimeout, fmt.Errorf("no action within the %v deadline of CPU time (%v used in %v)",
+				deadline, used.Round(time.Microsecond), time.Since(wallStart).Round(time.Millisecond))
+		}
+		// CPU time runs no faster than wall time: the budget cannot run out
+		// before the rest of it has passed on the wall clock.
+		poll.Reset(max(deadline-used, 100*time.Microsecond))
+		select {
+		case err := <-done:
+			return blame(err)
+		case <-poll.C:
+		case <-wall.C:
+			return blocked(used)
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		}
 	}
 }
 

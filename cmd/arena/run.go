@@ -34,7 +34,8 @@ Example:
 	concurrency := fs.Int("concurrency", runtime.GOMAXPROCS(0), "`games` played at once")
 	db := fs.String("db", "results.db", "results database `file` (created if missing)")
 	gauntlet := fs.String("gauntlet", "", "play a gauntlet: this `bot` against each other bot (default: a round-robin)")
-	deadline := fs.Duration("deadline", 2*time.Second, "time a bot has for each decision, `duration`; 0 for none")
+	deadline := fs.Duration("deadline", 2*time.Second, "time a bot has for each decision, `duration`; 0 for none: CPU time of its own for a built-in bot (on Linux; a bot blocked for 10 times as long loses too), wall-clock time for a remote bot")
+	wallDeadlines := fs.Bool("wall-clock-deadlines", false, "make the built-in bots' deadlines wall-clock time too, as for remote bots")
 	maxTurns := fs.Int("max-turns", 0, "turn cap per game, `turns`, reached as a draw; 0 for the game's own cap")
 	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo for the final rating table; 0 for none")
 	record := fs.String("record", "", "keep replays of `games`: all, first=K (the first K of each pairing on each scenario) or upsets (won by the lower-rated bot in the final ratings); none by default")
@@ -116,7 +117,8 @@ Example:
 	if err := checkRemoteGames(bots, setups); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	refCfg := arena.EnvRefereeConfig{Registry: reg, Scenarios: setups, Deadline: *deadline, MaxTurns: *maxTurns}
+	refCfg := arena.EnvRefereeConfig{Registry: reg, Scenarios: setups, Deadline: *deadline, MaxTurns: *maxTurns,
+		WallClockDeadlines: *wallDeadlines}
 	if keeper != nil {
 		refCfg.Replays = keeper
 	}

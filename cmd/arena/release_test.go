@@ -1,0 +1,78 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/flickarena/flickarena/arena"
+)
+
+// copyFile copies src to dst.
+func copyFile(t *testing.T, src, dst string) {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRelease_V1Database: a results database written by the release of
+// commit a2836bb (testdata/release-v1.README: a tournament killed after 30
+// of its 60 games) is read and rated as that release rated it, then
+// resumed: the rerun of its command plays only the 30 missing games, and
+// the 60 games are those a fresh run plays.
+func TestRelease_V1Database(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "results.db")
+	copyFile(t, filepath.Join("testdata", "release-v1.db"), db)
+	want, err := os.ReadFile(filepath.Join("testdata", "release-v1.ratings.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Rated as before, from the file as the release left it.
+	out, _ := mustRun(t, "ratings", "--db", db)
+	if got := strings.TrimPrefix(out, "Forfeits: none of the 30 games ended by a bot's fault.\n\n"); got != string(want) {
+		t.Errorf("ratings of the release's database:\n%s\nwant (as the release printed):\n%s", out, want)
+	}
+
+	// Resumed with the same command (the remote bot is the same agent).
+	addr := serveAgent(t, &agentServer{name: "netbot"})
+	args := []string{"run", "--bots", "random,remote=" + addr, "--scenarios", "race", "--games", "60", "--seed", "5", "--concurrency", "2"}
+	out, _ = mustRun(t, append(args, "--db", db)...)
+	wantLines(t, "resumed run", out, "Tournament 29f55bde6565940d76b8dbd56234ae2a:",
+		"This run: 30 played, 30 already recorded, 0 voided by arena faults, 0 failed.")
+
+	fresh := filepath.Join(dir, "fresh.db")
+	mustRun(t, append(args, "--db", fresh)...)
+	type game struct {
+		bots        [2]arena.BotInfo
+		first       arena.Side
+		result      arena.Result
+		termination arena.Termination
+		turns       int
+		points      [2]float64
+		seed        uint64
+	}
+	index := func(recs []arena.GameRecord) map[string]game {
+		m := map[string]game{}
+		for _, g := range recs {
+			m[g.TournamentID+" "+g.Key] = game{g.Bots, g.FirstMover, g.Result, g.Termination, g.Turns, g.Points, g.Seed}
+		}
+		return m
+	}
+	resumed, again := index(storedGames(t, db)), index(storedGames(t, fresh))
+	if len(resumed) != 60 || len(again) != 60 {
+		t.Fatalf("%d games resumed, %d fresh; want 60 each", len(resumed), len(again))
+	}
+	for k, g := range again {
+		if resumed[k] != g {
+			t.Errorf("game %s: resumed %+v, fresh %+v", k, resumed[k], g)
+		}
+	}
+}

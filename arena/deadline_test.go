@@ -68,25 +68,25 @@ func TestEnvReferee_CPUDeadline(t *testing.T) {
 	play := func(ref *arena.EnvReferee, x, y arena.Player) arena.Outcome {
 		t.Helper()
 		out, err := ref.Play(context.Background(), arena.Match{Key: "k", Scenario: arena.Scenario{ID: "race"}, Seed: 3,
-			Players: [2]arena.Player{x, y}})
+			Players: []arena.Player{x, y}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return out
 	}
 
-	if out := play(newRef(false), stalled(3*deadline), passer); out.Termination != arena.TermNormal || out.Result != arena.WinX {
+	if out := play(newRef(false), stalled(3*deadline), passer); out.Termination != arena.TermNormal || out.Result() != arena.WinX {
 		t.Errorf("a stalled decision under a CPU-time deadline: %v %v (%s), want a normal win of the stalled gainer",
-			out.Result, out.Termination, out.Reason)
+			out.Result(), out.Termination, out.Reason)
 	}
 	if out := play(newRef(true), stalled(3*deadline), passer); out.Termination != arena.TermTimeout ||
 		!strings.Contains(out.Reason, "no action within the 100ms deadline") {
-		t.Errorf("a stalled decision under a wall-clock deadline: %v %v (%s), want a timeout", out.Result, out.Termination, out.Reason)
+		t.Errorf("a stalled decision under a wall-clock deadline: %v %v (%s), want a timeout", out.Result(), out.Termination, out.Reason)
 	}
 
 	out := play(newRef(false), passer, spinner(t))
-	if out.Termination != arena.TermTimeout || out.Result != arena.WinX ||
+	if out.Termination != arena.TermTimeout || out.Result() != arena.WinX ||
 		!strings.Contains(out.Reason, "spinner (side Y") || !strings.Contains(out.Reason, "no action within the 100ms deadline of CPU time") {
-		t.Errorf("a spinning bot: %v %v (%s), want a timeout on CPU time", out.Result, out.Termination, out.Reason)
+		t.Errorf("a spinning bot: %v %v (%s), want a timeout on CPU time", out.Result(), out.Termination, out.Reason)
 	}
 }

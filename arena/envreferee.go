@@ -106,14 +106,15 @@ type ReplayKeeper interface {
 //
 // # Seats and seeds
 //
-// The game must have two seats: the bot of side X plays seat 0 and the bot
-// of side Y seat 1. The game's random stream is episode 0 of an env with
-// key [Match.Seed] ([env.EpisodeRand](seed, 0)), so a game can be replayed
-// on a one-env [env.Vector] reset with ResetMask(nil, []uint64{seed}); the
-// bot of side s draws from its own stream, episode 0 of the key
-// [env.EnvKey](seed, 1+s). Both games of a pair therefore deal the same
-// game randomness, and with deterministic bots the same match always has
-// the same outcome.
+// The game may have any number k ≥ 2 of seats, as many as the match has
+// players: Match.Players[i] plays seat i (for two seats, the bot of side X
+// seat 0 and the bot of side Y seat 1). The game's random stream is
+// episode 0 of an env with key [Match.Seed] ([env.EpisodeRand](seed, 0)),
+// so a game can be replayed on a one-env [env.Vector] reset with
+// ResetMask(nil, []uint64{seed}); the bot of seat s draws from its own
+// stream, episode 0 of the key [env.EnvKey](seed, 1+s). The games of a
+// rotation set therefore deal the same game randomness, and with
+// deterministic bots the same match always has the same outcome.
 //
 // # The game loop
 //
@@ -137,22 +138,25 @@ type ReplayKeeper interface {
 // the background, and [ContextActor]s see their context cancelled.
 //
 // An arena fault is returned as an error, and the runner voids and replays
-// the game: an unknown scenario or game, a game that is not two-seated,
+// the game: an unknown scenario or game, a game whose seats are not the
+// match's players,
 // an error from the game's factory, Reset or Step, or a panic in the game.
 // (A panic inside a game method that a bot called while acting cannot be
 // told apart from the bot's own and counts as the bot's crash.)
 //
-// A game that the rules end ([env.Terminated]) is won by the seat with the
-// higher [env.Game.Outcome] (+1 against -1), a draw when they are equal. A
-// game truncated by its own safety cap ([env.Truncated]), or reaching
-// MaxTurns, is a [TermTurnLimit] draw.
+// A game that the rules end ([env.Terminated]) ranks the seats by their
+// [env.Game.Outcome], higher first, equal values sharing a place ([RanksOf];
+// for two seats, +1 against -1 is a win, equal values a draw). A game
+// truncated by its own
+// safety cap ([env.Truncated]), or reaching MaxTurns, is a [TermTurnLimit]
+// draw: every seat shares the first place.
 type EnvReferee struct {
 	cfg EnvRefereeConfig
 }
 
 // NewEnvReferee returns a referee for cfg. It checks that every scenario of
-// cfg.Scenarios names a registered two-seat game whose factory accepts the
-// options.
+// cfg.Scenarios names a registered game of two seats or more whose factory
+// accepts the options.
 func NewEnvReferee(cfg EnvRefereeConfig) (*EnvReferee, error) {
 	switch {
 	case cfg.Registry == nil:
@@ -186,26 +190,28 @@ func (r *EnvReferee) setup(id string) EnvScenario {
 	return EnvScenario{Game: id}
 }
 
-// newGame creates a game of scenario id and checks that it has two seats.
+// newGame creates a game of scenario id and checks that it has at least two
+// seats.
 func (r *EnvReferee) newGame(id string) (env.Game, EnvScenario, error) {
 	s := r.setup(id)
 	g, err := r.cfg.Registry.New(s.Game, s.Options)
 	if err != nil {
 		return nil, s, fmt.Errorf("scenario %q: %w", id, err)
 	}
-	if n := g.Spec().NumPlayers; n != 2 {
-		return nil, s, fmt.Errorf("scenario %q: game %s has %d seats; the arena plays two-sided games", id, s.Game, n)
+	if n := g.Spec().NumPlayers; n < 2 {
+		return nil, s, fmt.Errorf("scenario %q: game %s has %d seats; the arena plays games of two seats or more", id, s.Game, n)
 	}
 	return g, s, nil
 }
 
 // Scenario returns the [Scenario] record of scenario id: its version is the
-// game id's version suffix ("1" for "dummy/race-v1") and its hash is a
-// digest of the game id, the sorted options and the turn cap, everything
-// of the set-up that decides the games. It fails like [NewEnvReferee] for
-// an unknown or unplayable scenario.
+// game id's version suffix ("1" for "dummy/race-v1"), its hash is a digest
+// of the game id, the sorted options and the turn cap, everything of the
+// set-up that decides the games, and its seats are the game's (0 for two,
+// see [Scenario.Seats]). It fails like [NewEnvReferee] for an unknown or
+// unplayable scenario.
 func (r *EnvReferee) Scenario(id string) (Scenario, error) {
-	_, s, err := r.newGame(id)
+	g, s, err := r.newGame(id)
 	if err != nil {
 		return Scenario{}, fmt.Errorf("arena: %w", err)
 	}
@@ -223,23 +229,31 @@ func (r *EnvReferee) Scenario(id string) (Scenario, error) {
 	for _, k := range keys {
 		fmt.Fprintf(h, "option %q=%q\n", k, s.Options[k])
 	}
-	return Scenario{ID: id, Version: version, Hash: hex.EncodeToString(h.Sum(nil))[:16]}, nil
+	sc := Scenario{ID: id, Version: version, Hash: hex.EncodeToString(h.Sum(nil))[:16]}
+	if n := g.Spec().NumPlayers; n != 2 {
+		sc.Seats = n
+	}
+	return sc, nil
 }
 
 // Play implements [Referee]: it plays m to its end. See [EnvReferee] for
 // the loop, the seeds and the blame.
 func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error) {
-	var bots [2]Bot
+	bots := make([]Bot, len(m.Players))
 	for s, p := range m.Players {
 		b, ok := p.(Bot)
 		if !ok {
-			return Outcome{}, fmt.Errorf("arena: play %s: player %q on side %v cannot act (not an arena.Bot)", m.Key, p.Name(), Side(s))
+			return Outcome{}, fmt.Errorf("arena: play %s: player %q on %s cannot act (not an arena.Bot)", m.Key, p.Name(), seatName(s, len(m.Players)))
 		}
 		bots[s] = b
 	}
 	g, setup, err := r.newGame(m.Scenario.ID)
 	if err != nil {
 		return Outcome{}, fmt.Errorf("arena: play %s: %w", m.Key, err)
+	}
+	k := g.Spec().NumPlayers
+	if k != len(bots) {
+		return Outcome{}, fmt.Errorf("arena: play %s: game %s has %d seats, the match %d players", m.Key, setup.Game, k, len(bots))
 	}
 	// The game is reset and stepped through play, its recorder when it is recorded; the bots
 	// see the game itself.
@@ -255,7 +269,7 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 				if out.Reason != "" {
 					rec.Finish(out.Reason)
 				} else {
-					rec.Finish(fmt.Sprintf("%v (%v)", out.Result, out.Termination))
+					rec.Finish(fmt.Sprintf("%s (%v)", resultText(out.Ranks), out.Termination))
 				}
 				if kerr := k.Keep(m, out, rec.Replay()); kerr != nil {
 					out, err = Outcome{}, fmt.Errorf("arena: play %s: keep the replay: %w", m.Key, kerr)
@@ -274,7 +288,7 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 	if err := play.Reset(env.EpisodeRand(m.Seed, 0)); err != nil {
 		return Outcome{}, fmt.Errorf("arena: play %s: reset %s: %w", m.Key, setup.Game, err)
 	}
-	var rngs [2]*rand.Rand
+	rngs := make([]*rand.Rand, k)
 	for s := range rngs {
 		rngs[s] = env.EpisodeRand(env.EnvKey(m.Seed, 1+s), 0)
 	}
@@ -291,38 +305,37 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 		obs  = make([]float32, spec.ObsSize())
 		mask = make([]bool, spec.MaskSize())
 	)
-	out.FirstMover = Side(-1)
+	out.FirstMover = -1
 	for {
 		if err := ctx.Err(); err != nil {
 			return Outcome{}, fmt.Errorf("arena: play %s: %w", m.Key, err)
 		}
 		seat := g.CurrentPlayer()
-		if seat != 0 && seat != 1 {
+		if seat < 0 || seat >= k {
 			return Outcome{}, fmt.Errorf("arena: play %s: game %s says seat %d is to move", m.Key, setup.Game, seat)
 		}
-		side := Side(seat)
 		if out.FirstMover == -1 {
-			out.FirstMover = side
+			out.FirstMover = seat
 		}
 		if out.Turns >= maxTurns {
-			out.Result, out.Termination = Draw, TermTurnLimit
+			out.Ranks, out.Termination = RanksOf(make([]float64, k)), TermTurnLimit
 			out.Reason = fmt.Sprintf("turn limit of %d turns reached", maxTurns)
 			return out, nil
 		}
 		g.Observe(obs, seat)
 		g.Mask(mask)
 		turn := env.Turn{Spec: spec, Player: seat, Obs: obs, Mask: mask, Game: g}
-		if term, err := r.ask(ctx, bots[side], act, turn, rngs[side]); err != nil {
+		if term, err := r.ask(ctx, bots[seat], act, turn, rngs[seat]); err != nil {
 			if ctx.Err() != nil {
 				return Outcome{}, fmt.Errorf("arena: play %s: %w", m.Key, ctx.Err())
 			}
-			return botFault(out, side, bots[side], term, err), nil
+			return botFault(out, k, seat, bots[seat], term, err), nil
 		}
 		if err := spec.Check(act, mask); err != nil {
-			return botFault(out, side, bots[side], TermIllegal, err), nil
+			return botFault(out, k, seat, bots[seat], TermIllegal, err), nil
 		}
 		if err := g.Validate(act); err != nil {
-			return botFault(out, side, bots[side], TermIllegal, err), nil
+			return botFault(out, k, seat, bots[seat], TermIllegal, err), nil
 		}
 		status, err := play.Step(act)
 		if err != nil {
@@ -331,23 +344,19 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 		out.Turns++
 		switch status {
 		case env.Terminated:
-			var res [2]float32
-			g.Outcome(res[:])
-			switch {
-			case res[0] > res[1]:
-				out.Result = WinX
-			case res[0] < res[1]:
-				out.Result = WinY
-			default:
-				out.Result = Draw
+			res := make([]float32, k)
+			g.Outcome(res)
+			vals := make([]float64, k)
+			for i, v := range res {
+				vals[i] = float64(v)
 			}
-			out.Termination = TermNormal
+			out.Ranks, out.Termination = RanksOf(vals), TermNormal
 			if e, ok := g.(endReasoner); ok {
 				out.Reason = e.EndReason()
 			}
 			return out, nil
 		case env.Truncated:
-			out.Result, out.Termination = Draw, TermTurnLimit
+			out.Ranks, out.Termination = RanksOf(make([]float64, k)), TermTurnLimit
 			out.Reason = "the game truncated the episode (its own safety cap)"
 			return out, nil
 		}
@@ -540,10 +549,28 @@ type botPanic struct {
 // Error returns the panic value and the bot's stack.
 func (p *botPanic) Error() string { return fmt.Sprintf("panic: %v\n%s", p.value, p.stack) }
 
-// botFault returns out ended by a fault of the bot b on side s.
-func botFault(out Outcome, s Side, b Bot, term Termination, err error) Outcome {
-	out.Result = WinFor(s.Other())
+// botFault returns out ended by a fault of the bot b on seat s of k.
+func botFault(out Outcome, k, s int, b Bot, term Termination, err error) Outcome {
+	out.Ranks = FaultRanks(k, s)
 	out.Termination = term
-	out.Reason = fmt.Sprintf("%s (side %v, turn %d): %v", b.Name(), s, out.Turns+1, err)
+	out.Reason = fmt.Sprintf("%s (%s, turn %d): %v", b.Name(), seatName(s, k), out.Turns+1, err)
 	return out
+}
+
+// seatName names seat s of a game of k seats in messages: "side X" or
+// "side Y" for two seats (as the two-seat arena always said), else "seat s".
+func seatName(s, k int) string {
+	if k == 2 && (s == 0 || s == 1) {
+		return "side " + Side(s).String()
+	}
+	return fmt.Sprintf("seat %d", s)
+}
+
+// resultText describes a game's ranks in words: "X", "Y" or "draw" for two
+// seats, else "ranks 1, 2, 2".
+func resultText(ranks []int) string {
+	if r := ResultOf(ranks); r.Valid() {
+		return r.String()
+	}
+	return "ranks " + strings.Trim(strings.Join(strings.Fields(fmt.Sprint(ranks)), ", "), "[]")
 }

@@ -66,7 +66,7 @@ func TestEnvReferee_Replays(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			m := arena.Match{Key: "game-1", Scenario: sc, Seed: 77, Players: [2]arena.Player{tt.x, tt.y}}
+			m := arena.Match{Key: "game-1", Scenario: sc, Seed: 77, Players: []arena.Player{tt.x, tt.y}}
 			out, err := ref.Play(context.Background(), m)
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("Play: %v, want error %v", err, tt.wantErr)

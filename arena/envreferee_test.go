@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -170,7 +171,7 @@ func newReferee(t *testing.T, deadline time.Duration, maxTurns int) *arena.EnvRe
 }
 
 // firstSeat returns the seat Race gives the first move with seed.
-func firstSeat(t *testing.T, seed uint64) arena.Side {
+func firstSeat(t *testing.T, seed uint64) int {
 	t.Helper()
 	g, err := dummy.New(dummy.DefaultConfig())
 	if err != nil {
@@ -179,7 +180,7 @@ func firstSeat(t *testing.T, seed uint64) arena.Side {
 	if err := g.Reset(env.EpisodeRand(seed, 0)); err != nil {
 		t.Fatal(err)
 	}
-	return arena.Side(g.CurrentPlayer())
+	return g.CurrentPlayer()
 }
 
 func TestEnvReferee_Play(t *testing.T) {
@@ -200,50 +201,50 @@ func TestEnvReferee_Play(t *testing.T) {
 		wantReason []string
 	}{
 		{name: "GainerBeatsPasser", scenario: "race", x: gainer, y: passer, deadline: slack,
-			want: arena.Outcome{Result: arena.WinX, Termination: arena.TermNormal, FirstMover: first, Turns: 10}},
+			want: arena.Outcome{Ranks: arena.RanksFor(arena.WinX), Termination: arena.TermNormal, FirstMover: first, Turns: 10}},
 		{name: "PasserLosesToGainer", scenario: "race", x: passer, y: gainer,
-			want: arena.Outcome{Result: arena.WinY, Termination: arena.TermNormal, FirstMover: first, Turns: 10}},
+			want: arena.Outcome{Ranks: arena.RanksFor(arena.WinY), Termination: arena.TermNormal, FirstMover: first, Turns: 10}},
 		{name: "BothPassDraw", scenario: "race", x: passer, y: passer,
-			want: arena.Outcome{Result: arena.Draw, Termination: arena.TermNormal, FirstMover: first, Turns: 10}},
+			want: arena.Outcome{Ranks: arena.RanksFor(arena.Draw), Termination: arena.TermNormal, FirstMover: first, Turns: 10}},
 		{name: "TurnCap", scenario: "race", x: gainer, y: passer, maxTurns: 3,
-			want:       arena.Outcome{Result: arena.Draw, Termination: arena.TermTurnLimit, FirstMover: first, Turns: 3},
+			want:       arena.Outcome{Ranks: arena.RanksFor(arena.Draw), Termination: arena.TermTurnLimit, FirstMover: first, Turns: 3},
 			wantReason: []string{"turn limit of 3"}},
 		{name: "GameTruncates", scenario: "test/truncate-v1", x: gainer, y: passer,
-			want:       arena.Outcome{Result: arena.Draw, Termination: arena.TermTurnLimit, FirstMover: first, Turns: 4},
+			want:       arena.Outcome{Ranks: arena.RanksFor(arena.Draw), Termination: arena.TermTurnLimit, FirstMover: first, Turns: 4},
 			wantReason: []string{"truncated"}},
 		{name: "CheaterX", scenario: "race", x: cheater, y: passer, deadline: slack,
-			want:       arena.Outcome{Result: arena.WinY, Termination: arena.TermIllegal, FirstMover: first, Turns: int(first)},
+			want:       arena.Outcome{Ranks: arena.RanksFor(arena.WinY), Termination: arena.TermIllegal, FirstMover: first, Turns: int(first)},
 			wantReason: []string{"cheater (side X, turn", "value 99 out of range"}},
 		{name: "CheaterY", scenario: "race", x: passer, y: cheater,
-			want:       arena.Outcome{Result: arena.WinX, Termination: arena.TermIllegal, FirstMover: first, Turns: int(first.Other())},
+			want:       arena.Outcome{Ranks: arena.RanksFor(arena.WinX), Termination: arena.TermIllegal, FirstMover: first, Turns: int(1 - first)},
 			wantReason: []string{"cheater (side Y"}},
 		{name: "GameRejects", scenario: "test/reject-v1", x: gainer, y: passer,
-			want:       arena.Outcome{Result: arena.WinFor(first.Other()), Termination: arena.TermIllegal, FirstMover: first},
+			want:       arena.Outcome{Ranks: arena.RanksFor(arena.WinFor(arena.Side(1 - first))), Termination: arena.TermIllegal, FirstMover: first},
 			wantReason: []string{"nothing is ever legal here"}},
 		{name: "Sleeper", scenario: "race", x: passer, y: sleeper(t), deadline: 20 * time.Millisecond,
-			want:       arena.Outcome{Result: arena.WinX, Termination: arena.TermTimeout, FirstMover: first, Turns: int(first.Other())},
+			want:       arena.Outcome{Ranks: arena.RanksFor(arena.WinX), Termination: arena.TermTimeout, FirstMover: first, Turns: int(1 - first)},
 			wantReason: []string{"sleeper (side Y", "no action within the 20ms deadline"}},
 		{name: "ContextWaiter", scenario: "race", x: waiter, y: passer, deadline: 20 * time.Millisecond,
-			want:       arena.Outcome{Result: arena.WinY, Termination: arena.TermTimeout, FirstMover: first, Turns: int(first)},
+			want:       arena.Outcome{Ranks: arena.RanksFor(arena.WinY), Termination: arena.TermTimeout, FirstMover: first, Turns: int(first)},
 			wantReason: []string{"waiter (side X"}},
 		{name: "Panicker", scenario: "race", x: panicker, y: passer, deadline: slack,
-			want:       arena.Outcome{Result: arena.WinY, Termination: arena.TermCrash, FirstMover: first, Turns: int(first)},
+			want:       arena.Outcome{Ranks: arena.RanksFor(arena.WinY), Termination: arena.TermCrash, FirstMover: first, Turns: int(first)},
 			wantReason: []string{"panicker (side X", "panic: out of cheese"}},
 		{name: "PanickerNoDeadline", scenario: "race", x: passer, y: panicker,
-			want:       arena.Outcome{Result: arena.WinX, Termination: arena.TermCrash, FirstMover: first, Turns: int(first.Other())},
+			want:       arena.Outcome{Ranks: arena.RanksFor(arena.WinX), Termination: arena.TermCrash, FirstMover: first, Turns: int(1 - first)},
 			wantReason: []string{"panic: out of cheese"}},
 		{name: "Failer", scenario: "race", x: failer, y: passer,
-			want:       arena.Outcome{Result: arena.WinY, Termination: arena.TermCrash, FirstMover: first, Turns: int(first)},
+			want:       arena.Outcome{Ranks: arena.RanksFor(arena.WinY), Termination: arena.TermCrash, FirstMover: first, Turns: int(first)},
 			wantReason: []string{"failer (side X", "model file missing"}},
 		{name: "Dropper", scenario: "race", x: passer, y: dropper,
-			want:       arena.Outcome{Result: arena.WinX, Termination: arena.TermDisconnect, FirstMover: first, Turns: int(first.Other())},
+			want:       arena.Outcome{Ranks: arena.RanksFor(arena.WinX), Termination: arena.TermDisconnect, FirstMover: first, Turns: int(1 - first)},
 			wantReason: []string{"dropper (side Y", "disconnected"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			ref := newReferee(t, tc.deadline, tc.maxTurns)
 			m := arena.Match{Key: tc.name, Scenario: arena.Scenario{ID: tc.scenario}, Seed: seed,
-				Players: [2]arena.Player{tc.x, tc.y}}
+				Players: []arena.Player{tc.x, tc.y}}
 			got, err := ref.Play(context.Background(), m)
 			if err != nil {
 				t.Fatalf("Play: %v", err)
@@ -253,7 +254,7 @@ func TestEnvReferee_Play(t *testing.T) {
 			}
 			reason := got.Reason
 			got.Reason = ""
-			if got != tc.want {
+			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("outcome\n got %+v\nwant %+v (reason %q)", got, tc.want, reason)
 			}
 			for _, s := range tc.wantReason {
@@ -284,7 +285,7 @@ func TestEnvReferee_ArenaFaults(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ref := newReferee(t, time.Minute, 0)
 			m := arena.Match{Key: "k", Scenario: arena.Scenario{ID: tc.scenario}, Seed: 1,
-				Players: [2]arena.Player{tc.x, passer}}
+				Players: []arena.Player{tc.x, passer}}
 			out, err := ref.Play(context.Background(), m)
 			if err == nil {
 				t.Fatalf("Play gave %+v, want an error", out)
@@ -312,7 +313,7 @@ func TestEnvReferee_Cancel(t *testing.T) {
 		<-release
 		return nil
 	}}
-	m := arena.Match{Key: "k", Scenario: arena.Scenario{ID: "race"}, Seed: 1, Players: [2]arena.Player{stuck, stuck}}
+	m := arena.Match{Key: "k", Scenario: arena.Scenario{ID: "race"}, Seed: 1, Players: []arena.Player{stuck, stuck}}
 	out, err := ref.Play(ctx, m)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("Play = %+v, %v; want context.Canceled", out, err)
@@ -327,7 +328,7 @@ func TestEnvReferee_Deterministic(t *testing.T) {
 	results := map[arena.Result]int{}
 	for seed := range uint64(40) {
 		m := arena.Match{Key: "k", Scenario: arena.Scenario{ID: "race"}, Seed: seed,
-			Players: [2]arena.Player{random.New(), other}}
+			Players: []arena.Player{random.New(), other}}
 		a, err := ref.Play(context.Background(), m)
 		if err != nil {
 			t.Fatal(err)
@@ -336,13 +337,13 @@ func TestEnvReferee_Deterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if a != b {
+		if !reflect.DeepEqual(a, b) {
 			t.Fatalf("seed %d: two plays differ:\n%+v\n%+v", seed, a, b)
 		}
 		if a.Termination != arena.TermNormal || a.Turns != 10 || a.FirstMover != firstSeat(t, seed) {
 			t.Errorf("seed %d: outcome %+v", seed, a)
 		}
-		results[a.Result]++
+		results[a.Result()]++
 	}
 	// Random against random: both sides must win some of 40 games, or the
 	// seeds are not reaching the bots and the game.
@@ -362,7 +363,7 @@ func TestNewEnvReferee(t *testing.T) {
 		{"NilRegistry", arena.EnvRefereeConfig{}, "nil registry"},
 		{"UnknownGame", arena.EnvRefereeConfig{Registry: reg, Scenarios: map[string]arena.EnvScenario{"go": {Game: "go/board-v1"}}}, "unknown game"},
 		{"BadOption", arena.EnvRefereeConfig{Registry: reg, Scenarios: map[string]arena.EnvScenario{"race": {Game: dummy.ID, Options: env.Options{"speed": "9"}}}}, "speed"},
-		{"ThreeSeats", arena.EnvRefereeConfig{Registry: reg, Scenarios: map[string]arena.EnvScenario{"race3": {Game: dummy.ID, Options: env.Options{"players": "3"}}}}, "3 seats"},
+		{"ThreeSeats", arena.EnvRefereeConfig{Registry: reg, Scenarios: map[string]arena.EnvScenario{"race3": {Game: dummy.ID, Options: env.Options{"players": "3"}}}}, ""},
 		{"NegativeDeadline", arena.EnvRefereeConfig{Registry: reg, Deadline: -time.Second}, "negative deadline"},
 	}
 	for _, tc := range tests {
@@ -459,8 +460,8 @@ func TestEnvReferee_Tournament(t *testing.T) {
 			}
 		}
 		switch {
-		case hasPanicker && (g.Termination != arena.TermCrash || g.Result != arena.WinFor(s.Other())):
-			t.Errorf("game %s: %v %v, want a crash lost by the panicker", g.Key, g.Result, g.Termination)
+		case hasPanicker && (g.Termination != arena.TermCrash || g.Result() != arena.WinFor(s.Other())):
+			t.Errorf("game %s: %v %v, want a crash lost by the panicker", g.Key, g.Result(), g.Termination)
 		case !hasPanicker && (g.Termination != arena.TermNormal || g.Turns != 10):
 			t.Errorf("game %s: %v after %d turns, want a normal end after 10", g.Key, g.Termination, g.Turns)
 		}

@@ -3,6 +3,7 @@ package arena_test
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
@@ -36,23 +37,29 @@ func scenarios(ids ...string) []arena.Scenario {
 var strength = map[string]int{"random": 0, "aimer": 1, "planner": 2, "oracle": 3}
 
 // fakeOutcome is the deterministic outcome of a fake game: it depends only on
-// the match, as a real deterministic game with deterministic bots would.
+// the match, as a real deterministic game with deterministic bots would. The
+// stronger bot finishes ahead; equal strengths tie; every fifth seed is a
+// draw at the turn limit.
 func fakeOutcome(m arena.Match) arena.Outcome {
-	x, y := strength[m.Players[arena.SideX].Name()], strength[m.Players[arena.SideY].Name()]
+	k := len(m.Players)
+	str := make([]float64, k)
 	o := arena.Outcome{
 		Termination: arena.TermNormal,
-		FirstMover:  arena.Side(m.Seed >> 7 & 1),
+		FirstMover:  int(m.Seed>>7) % k,
 		Turns:       int(m.Seed%40) + 1,
-		Points:      [2]float64{float64(x), float64(y) + 0.5},
+		Points:      make([]float64, k),
 	}
-	switch {
-	case x == y || m.Seed%5 == 0:
-		o.Result = arena.Draw
+	for i, p := range m.Players {
+		str[i] = float64(strength[p.Name()])
+		o.Points[i] = str[i] + 0.5*float64(i)
+	}
+	if m.Seed%5 == 0 {
+		str = make([]float64, k)
 		o.Termination = arena.TermTurnLimit
-	case x > y:
-		o.Result = arena.WinX
-	default:
-		o.Result = arena.WinY
+	}
+	o.Ranks = arena.RanksOf(str)
+	if !slices.ContainsFunc(o.Ranks, func(r int) bool { return r > 1 }) && o.Termination == arena.TermNormal {
+		o.Termination = arena.TermTurnLimit // a draw between equals, at the limit as before
 	}
 	return o
 }

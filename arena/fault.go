@@ -6,17 +6,17 @@ import (
 )
 
 // BotFault is an error by which a [Referee] blames one bot for ending a game:
-// the bot on Side loses. A Referee may return it (possibly wrapped) instead
+// the bot on Seat loses. A Referee may return it (possibly wrapped) instead
 // of an [Outcome]; the runner records the game as [BotFault.Outcome].
 type BotFault struct {
-	// Side is the side of the bot at fault.
-	Side Side
+	// Seat is the seat of the bot at fault (for two seats, a [Side]).
+	Seat int
 	// Termination is the kind of fault; it must satisfy
 	// [Termination.IsBotFault].
 	Termination Termination
-	// FirstMover is the side that moved first in the aborted game. Set it:
-	// the zero value is SideX, and it is recorded.
-	FirstMover Side
+	// FirstMover is the seat that moved first in the aborted game. Set it:
+	// the zero value is seat 0, and it is recorded.
+	FirstMover int
 	// Turns is the number of turns played before the fault.
 	Turns int
 	// Err is the underlying error, e.g. context.DeadlineExceeded or the
@@ -27,25 +27,27 @@ type BotFault struct {
 // Error describes the fault.
 func (f *BotFault) Error() string {
 	if f.Err == nil {
-		return fmt.Sprintf("arena: bot on side %v: %v", f.Side, f.Termination)
+		return fmt.Sprintf("arena: bot on seat %d: %v", f.Seat, f.Termination)
 	}
-	return fmt.Sprintf("arena: bot on side %v: %v: %v", f.Side, f.Termination, f.Err)
+	return fmt.Sprintf("arena: bot on seat %d: %v: %v", f.Seat, f.Termination, f.Err)
 }
 
 // Unwrap returns f.Err.
 func (f *BotFault) Unwrap() error { return f.Err }
 
-// Outcome returns the outcome the fault stands for: a win for the other
-// side, with the fault as termination and Err's text as reason.
-func (f *BotFault) Outcome() Outcome {
+// Outcome returns the outcome the fault stands for in a game of seats
+// seats: the seat at fault last, the others sharing the first place
+// ([FaultRanks]; for two seats a win of the other), with the fault as
+// termination and Err's text as reason. The ranks are nil when Seat is not
+// a seat of the game.
+func (f *BotFault) Outcome(seats int) Outcome {
 	o := Outcome{
-		Result:      ResultUnspecified,
 		Termination: f.Termination,
 		FirstMover:  f.FirstMover,
 		Turns:       f.Turns,
 	}
-	if f.Side.Valid() {
-		o.Result = WinFor(f.Side.Other())
+	if f.Seat >= 0 && f.Seat < seats {
+		o.Ranks = FaultRanks(seats, f.Seat)
 	}
 	if f.Err != nil {
 		o.Reason = f.Err.Error()

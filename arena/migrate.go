@@ -86,11 +86,72 @@ CREATE TRIGGER games_no_delete BEFORE DELETE ON games BEGIN SELECT RAISE(ABORT, 
 CREATE TRIGGER faults_no_update BEFORE UPDATE ON faults BEGIN SELECT RAISE(ABORT, 'faults is append-only'); END;
 CREATE TRIGGER faults_no_delete BEFORE DELETE ON faults BEGIN SELECT RAISE(ABORT, 'faults is append-only'); END;
 `,
+	// Version 2: games of any number of seats. A game row keeps what the
+	// game is (its seats' count, first mover as a seat, termination); one
+	// game_seats row per seat and game holds the bot, its finishing place
+	// (1 first, ties shared) and its score in the game's points. The games
+	// of version 1 move over: side X is seat 0, side Y seat 1, a win of X
+	// ranks them 1 and 2, a draw 1 and 1. The row ids are kept.
+	`
+CREATE TABLE games_v2 (
+	id               INTEGER PRIMARY KEY,
+	tournament_id    TEXT NOT NULL REFERENCES tournaments(id),
+	game_key         TEXT NOT NULL,
+	pair_id          TEXT NOT NULL,    -- the rotation set (two seats: the pair)
+	seq              INTEGER NOT NULL,
+	round            INTEGER NOT NULL,
+	leg              INTEGER NOT NULL CHECK (leg >= 0 AND leg < seats), -- the rotation
+	seats            INTEGER NOT NULL CHECK (seats >= 2),
+	scenario_id      TEXT NOT NULL,
+	scenario_version TEXT NOT NULL,
+	scenario_hash    TEXT NOT NULL,
+	seed             INTEGER NOT NULL, -- uint64 bit pattern stored as int64
+	first_mover      INTEGER NOT NULL CHECK (first_mover >= 0 AND first_mover < seats),
+	termination      TEXT NOT NULL,
+	reason           TEXT NOT NULL,
+	turns            INTEGER NOT NULL,
+	attempt          INTEGER NOT NULL,
+	arena_version    TEXT NOT NULL,
+	started_at       TEXT NOT NULL,
+	ended_at         TEXT NOT NULL,
+	UNIQUE (tournament_id, game_key)
+);
+CREATE TABLE game_seats (
+	game_id     INTEGER NOT NULL REFERENCES games_v2(id),
+	seat        INTEGER NOT NULL CHECK (seat >= 0),
+	bot         TEXT NOT NULL,
+	bot_version TEXT NOT NULL,
+	rank        INTEGER NOT NULL CHECK (rank >= 1), -- 1 first, ties share the best place
+	points      REAL NOT NULL,                      -- the seat's score in the game's points
+	PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+INSERT INTO games_v2 (id, tournament_id, game_key, pair_id, seq, round, leg, seats, scenario_id,
+	scenario_version, scenario_hash, seed, first_mover, termination, reason, turns, attempt,
+	arena_version, started_at, ended_at)
+SELECT id, tournament_id, game_key, pair_id, seq, round, leg, 2, scenario_id, scenario_version,
+	scenario_hash, seed, CASE first_mover WHEN 'X' THEN 0 ELSE 1 END, termination, reason, turns,
+	attempt, arena_version, started_at, ended_at FROM games;
+INSERT INTO game_seats (game_id, seat, bot, bot_version, rank, points)
+SELECT id, 0, bot_x, bot_x_version, CASE result WHEN 'Y' THEN 2 ELSE 1 END, points_x FROM games;
+INSERT INTO game_seats (game_id, seat, bot, bot_version, rank, points)
+SELECT id, 1, bot_y, bot_y_version, CASE result WHEN 'X' THEN 2 ELSE 1 END, points_y FROM games;
+DROP TABLE games;
+ALTER TABLE games_v2 RENAME TO games;
+CREATE INDEX games_by_tournament_seq ON games (tournament_id, seq);
+CREATE TRIGGER games_no_update BEFORE UPDATE ON games BEGIN SELECT RAISE(ABORT, 'games is append-only'); END;
+CREATE TRIGGER games_no_delete BEFORE DELETE ON games BEGIN SELECT RAISE(ABORT, 'games is append-only'); END;
+CREATE TRIGGER game_seats_no_update BEFORE UPDATE ON game_seats BEGIN SELECT RAISE(ABORT, 'game_seats is append-only'); END;
+CREATE TRIGGER game_seats_no_delete BEFORE DELETE ON game_seats BEGIN SELECT RAISE(ABORT, 'game_seats is append-only'); END;
+`,
 }
 
 // SchemaVersion is the schema version this package writes and reads: the
 // number of migrations.
-const SchemaVersion = 1
+const SchemaVersion = 2
+
+// minReadableVersion is the oldest schema version [OpenStoreReadOnly] reads
+// without a migration (version 1 is read by a query of its own).
+const minReadableVersion = 1
 
 // ErrSchemaTooNew is returned by [OpenStore] for a database migrated by a
 // newer arena than this one.

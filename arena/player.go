@@ -26,3 +26,12 @@ type BotInfo struct {
 
 // botInfo snapshots p.
 func botInfo(p Player) BotInfo { return BotInfo{Name: p.Name(), Version: p.Version()} }
+
+// botInfos snapshots ps.
+func botInfos(ps []Player) []BotInfo {
+	out := make([]BotInfo, len(ps))
+	for i, p := range ps {
+		out[i] = botInfo(p)
+	}
+	return out
+}

@@ -90,7 +90,7 @@ func FormatProgress(p Progress, barWidth int) string {
 // standings tallies points per bot for the live leader.
 type standings struct {
 	order  []string           // bot names in schedule order, for ties
-	points map[string]float64 // points per bot (win 1, draw ½)
+	points map[string]float64 // points per bot ([SeatScore]: for two seats win 1, draw ½)
 	games  map[string]int     // games per bot
 }
 
@@ -105,11 +105,10 @@ func newStandings(bots []BotInfo) *standings {
 
 // add counts game g.
 func (s *standings) add(g GameRecord) {
-	x, y := g.Bots[SideX].Name, g.Bots[SideY].Name
-	s.points[x] += g.Result.ScoreX()
-	s.points[y] += 1 - g.Result.ScoreX()
-	s.games[x]++
-	s.games[y]++
+	for seat, b := range g.Bots {
+		s.points[b.Name] += SeatScore(g.Ranks, seat)
+		s.games[b.Name]++
+	}
 }
 
 // leader returns the bot with the best points per game, ties broken by more

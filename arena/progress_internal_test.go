@@ -4,7 +4,7 @@ import "testing"
 
 func TestStandings_Leader(t *testing.T) {
 	game := func(x, y string, r Result) GameRecord {
-		return GameRecord{Bots: [2]BotInfo{{Name: x}, {Name: y}}, Result: r}
+		return GameRecord{Bots: []BotInfo{{Name: x}, {Name: y}}, Ranks: RanksFor(r)}
 	}
 	tests := []struct {
 		name      string

@@ -18,28 +18,32 @@ func RatingScenario(s Scenario) string {
 	return s.ID + "-v" + s.Version
 }
 
-// RatingGames converts stored games to the input of the rating package, in
-// the same order. Bots are identified by name; the scenario by
-// [RatingScenario]; a pair by its tournament and [GameRecord.PairID], so
-// that pairs of different tournaments are never merged; the round is
-// counted from 1. Every stored game is a finished game: voided attempts
-// live in the faults table, not here.
+// RatingGames converts the stored games of two seats to the input of the
+// rating package's two-seat model, in the same order; games of more seats
+// are left out (the rating package rates pairs). Bots are identified by
+// name; the scenario by [RatingScenario]; a pair by its tournament and
+// [GameRecord.PairID], so that pairs of different tournaments are never
+// merged; the round is counted from 1. Every stored game is a finished
+// game: voided attempts live in the faults table, not here.
 func RatingGames(games []GameRecord) []rating.Game {
-	out := make([]rating.Game, len(games))
-	for i, g := range games {
-		out[i] = rating.Game{
+	out := make([]rating.Game, 0, len(games))
+	for _, g := range games {
+		if g.Seats() != 2 {
+			continue
+		}
+		out = append(out, rating.Game{
 			X:        g.Bots[SideX].Name,
 			Y:        g.Bots[SideY].Name,
 			Scenario: RatingScenario(g.Scenario),
 			First:    rating.Side(g.FirstMover),
-			Score:    g.Result.ScoreX(),
+			Score:    g.Result().ScoreX(),
 			Pair:     g.TournamentID + "|" + g.PairID,
 			End:      ratingEnd(g.Termination),
 			Turns:    g.Turns,
 			Round:    g.Round + 1,
-		}
+		})
 		if g.Termination == TermNormal {
-			out[i].Reason = g.Reason
+			out[len(out)-1].Reason = g.Reason
 		}
 	}
 	return out

@@ -27,18 +27,18 @@ func TestRatingScenario(t *testing.T) {
 }
 
 func TestRatingGames(t *testing.T) {
-	rec := func(tid, pair string, round int, x, y string, first arena.Side, r arena.Result, term arena.Termination) arena.GameRecord {
+	rec := func(tid, pair string, round int, x, y string, first int, r arena.Result, term arena.Termination) arena.GameRecord {
 		return arena.GameRecord{TournamentID: tid, PairID: pair, Round: round, Scenario: arena.Scenario{ID: "race", Version: "1"},
-			Bots: [2]arena.BotInfo{{Name: x}, {Name: y}}, FirstMover: first, Result: r, Termination: term, Turns: 10,
+			Bots: []arena.BotInfo{{Name: x}, {Name: y}}, FirstMover: first, Ranks: arena.RanksFor(r), Termination: term, Turns: 10,
 			Reason: "why " + term.String()}
 	}
 	in := []arena.GameRecord{
-		rec("t1", "p", 0, "a", "b", arena.SideX, arena.WinX, arena.TermNormal),
-		rec("t1", "p", 0, "b", "a", arena.SideY, arena.Draw, arena.TermTurnLimit),
-		rec("t2", "p", 2, "a", "b", arena.SideY, arena.WinY, arena.TermTimeout),
-		rec("t2", "q", 1, "b", "a", arena.SideX, arena.WinX, arena.TermIllegal),
-		rec("t2", "r", 1, "b", "a", arena.SideX, arena.WinY, arena.TermCrash),
-		rec("t2", "s", 1, "b", "a", arena.SideX, arena.WinY, arena.TermDisconnect),
+		rec("t1", "p", 0, "a", "b", 0, arena.WinX, arena.TermNormal),
+		rec("t1", "p", 0, "b", "a", 1, arena.Draw, arena.TermTurnLimit),
+		rec("t2", "p", 2, "a", "b", 1, arena.WinY, arena.TermTimeout),
+		rec("t2", "q", 1, "b", "a", 0, arena.WinX, arena.TermIllegal),
+		rec("t2", "r", 1, "b", "a", 0, arena.WinY, arena.TermCrash),
+		rec("t2", "s", 1, "b", "a", 0, arena.WinY, arena.TermDisconnect),
 	}
 	want := []rating.Game{
 		{X: "a", Y: "b", Scenario: "race-v1", First: rating.SideX, Score: 1, Pair: "t1|p", End: rating.EndNormal, Turns: 10, Round: 1,

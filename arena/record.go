@@ -2,6 +2,7 @@ package arena
 
 import (
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -16,7 +17,8 @@ type GameRecord struct {
 	TournamentID string
 	// Key is [Fixture.Key], unique within the tournament.
 	Key string
-	// PairID is [Fixture.PairID]: the two games of a pair share it.
+	// PairID is [Fixture.PairID]: the games of a rotation set (for two
+	// seats, the two games of a pair) share it.
 	PairID string
 	// Seq is [Fixture.Seq], the game's position in the schedule.
 	Seq int
@@ -29,12 +31,12 @@ type GameRecord struct {
 	// Seed is the game seed.
 	Seed uint64
 	// Bots are the bots and their versions when the game ended, indexed by
-	// [Side]: Bots[SideX] played side X.
-	Bots [2]BotInfo
-	// FirstMover is the side that moved first.
-	FirstMover Side
-	// Result is the result; [Result.ScoreX] gives 1, ½ or 0 from X's view.
-	Result Result
+	// seat (for two seats by [Side]: Bots[SideX] played side X).
+	Bots []BotInfo
+	// FirstMover is the seat that moved first.
+	FirstMover int
+	// Ranks are the seats' finishing places, one per seat ([Outcome.Ranks]).
+	Ranks []int
 	// Termination says how the game ended.
 	Termination Termination
 	// Reason details the termination: the game's own words for a normal end when it gives
@@ -42,9 +44,9 @@ type GameRecord struct {
 	Reason string
 	// Turns is the game length in turns.
 	Turns int
-	// Points holds the final game score of each side, indexed by Side;
-	// Points[SideX]-Points[SideY] is the score margin.
-	Points [2]float64
+	// Points holds each seat's final score in the game's own points, one
+	// per seat, or nil, stored as zeros, for games without points.
+	Points []float64
 	// Attempt is 1 for a game played at the first try, n after n-1 voided
 	// attempts.
 	Attempt int
@@ -54,22 +56,33 @@ type GameRecord struct {
 	StartedAt, EndedAt time.Time
 }
 
+// Result returns the two-seat result of g ([ResultOf]): [ResultUnspecified]
+// unless the game has two seats; [Result.ScoreX] gives 1, ½ or 0 from X's
+// view.
+func (g GameRecord) Result() Result { return ResultOf(g.Ranks) }
+
+// Seats returns the number of seats of the game.
+func (g GameRecord) Seats() int { return len(g.Bots) }
+
 // Duration returns the game's wall-clock duration.
 func (g GameRecord) Duration() time.Duration { return g.EndedAt.Sub(g.StartedAt) }
 
 // Validate reports whether g can be stored: identity fields set, a valid
-// outcome, a leg of 0 or 1 and an attempt of at least 1.
+// outcome with one bot, rank and score per seat, a leg (rotation) from 0 to
+// seats-1 and an attempt of at least 1.
 func (g GameRecord) Validate() error {
-	o := Outcome{Result: g.Result, Termination: g.Termination, FirstMover: g.FirstMover, Turns: g.Turns}
+	o := Outcome{Ranks: g.Ranks, Termination: g.Termination, FirstMover: g.FirstMover, Turns: g.Turns, Points: g.Points}
 	switch err := o.Validate(); {
 	case err != nil:
 		return fmt.Errorf("arena: game %q: %w", g.Key, err)
 	case g.TournamentID == "" || g.Key == "" || g.PairID == "":
 		return fmt.Errorf("arena: game %q: missing tournament id, key or pair id", g.Key)
-	case g.Scenario.ID == "" || g.Bots[SideX].Name == "" || g.Bots[SideY].Name == "":
+	case len(g.Bots) != len(g.Ranks):
+		return fmt.Errorf("arena: game %q: %d bots and %d ranks", g.Key, len(g.Bots), len(g.Ranks))
+	case g.Scenario.ID == "" || slices.ContainsFunc(g.Bots, func(b BotInfo) bool { return b.Name == "" }):
 		return fmt.Errorf("arena: game %q: missing scenario or bot", g.Key)
-	case g.Leg != 0 && g.Leg != 1:
-		return fmt.Errorf("arena: game %q: leg %d", g.Key, g.Leg)
+	case g.Leg < 0 || g.Leg >= len(g.Bots):
+		return fmt.Errorf("arena: game %q: leg %d of %d seats", g.Key, g.Leg, len(g.Bots))
 	case g.Attempt < 1:
 		return fmt.Errorf("arena: game %q: attempt %d", g.Key, g.Attempt)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Match is what a [Referee] needs to play one game.
@@ -12,51 +13,64 @@ type Match struct {
 	Key string
 	// Scenario is the scenario to play.
 	Scenario Scenario
-	// Seed seeds the game. Both games of a pair get the same seed.
+	// Seed seeds the game. The games of a rotation set (for two seats, a
+	// pair) get the same seed.
 	Seed uint64
-	// Players holds the bots, indexed by [Side]: Players[SideX] plays X.
-	Players [2]Player
+	// Players holds the bots, indexed by seat: Players[i] plays seat i (for
+	// two seats, [SideX] and [SideY]).
+	Players []Player
 }
 
 // Outcome is the result of one game played to its end, including a game
 // ended by a bot fault.
 type Outcome struct {
-	// Result is the result of the game. For a bot-fault termination it
-	// must be a win for the side that did not fault.
-	Result Result
+	// Ranks are the seats' finishing places ([RanksOf]), one per seat: 1
+	// for the first, ties shared. For a bot-fault termination the seat at
+	// fault must be alone in the last place ([FaultRanks]).
+	Ranks []int
 	// Termination says how the game ended.
 	Termination Termination
 	// Reason is a human-readable detail, e.g. the illegal action or the
 	// bot's error message. Optional for normal ends (the EnvReferee gives
 	// the game's own words when the game has an EndReason method).
 	Reason string
-	// FirstMover is the side that moved first.
-	FirstMover Side
+	// FirstMover is the seat that moved first.
+	FirstMover int
 	// Turns is the length of the game in turns, as the game counts them;
 	// non-negative.
 	Turns int
-	// Points holds the final game score of each side, indexed by Side, in
-	// the game's own points; zero for games without points.
-	Points [2]float64
+	// Points holds each seat's final score in the game's own points, one
+	// per seat, or nil for games without points.
+	Points []float64
 }
+
+// Result returns the two-seat result of o ([ResultOf]):
+// [ResultUnspecified] unless the game has two seats.
+func (o Outcome) Result() Result { return ResultOf(o.Ranks) }
 
 // ErrInvalidOutcome is wrapped by the error [Outcome.Validate] returns. The
 // runner treats an invalid outcome as an arena fault.
 var ErrInvalidOutcome = errors.New("arena: invalid outcome")
 
-// Validate reports whether o is consistent: valid result, termination and
-// first mover, non-negative turns, and no draw after a bot fault.
+// Validate reports whether o is consistent: ranks forming a finishing order
+// of at least two seats, points for every seat or none, a valid
+// termination and first mover, non-negative turns, and after a bot fault
+// one seat alone in the last place.
 func (o Outcome) Validate() error {
+	k := len(o.Ranks)
+	if err := checkRanks(o.Ranks); err != nil {
+		return fmt.Errorf("%w: %v", ErrInvalidOutcome, err)
+	}
 	switch {
-	case !o.Result.Valid():
-		return fmt.Errorf("%w: result %v", ErrInvalidOutcome, o.Result)
+	case o.Points != nil && len(o.Points) != k:
+		return fmt.Errorf("%w: %d points for %d seats", ErrInvalidOutcome, len(o.Points), k)
 	case !o.Termination.Valid():
 		return fmt.Errorf("%w: termination %v", ErrInvalidOutcome, o.Termination)
-	case !o.FirstMover.Valid():
-		return fmt.Errorf("%w: first mover %v", ErrInvalidOutcome, o.FirstMover)
+	case o.FirstMover < 0 || o.FirstMover >= k:
+		return fmt.Errorf("%w: first mover %d of %d seats", ErrInvalidOutcome, o.FirstMover, k)
 	case o.Turns < 0:
 		return fmt.Errorf("%w: %d turns", ErrInvalidOutcome, o.Turns)
-	case o.Termination.IsBotFault() && o.Result == Draw:
+	case o.Termination.IsBotFault() && slices.Max(o.Ranks) == slices.Min(o.Ranks):
 		return fmt.Errorf("%w: draw after bot fault %v", ErrInvalidOutcome, o.Termination)
 	}
 	return nil
@@ -72,11 +86,11 @@ type Referee interface {
 	// (including a panic inside an in-process bot, which Play must
 	// recover), disconnects or sends an illegal action loses. Play reports
 	// it either as an Outcome with the fault's Termination and the other
-	// side as winner, or as an error wrapping a *[BotFault]; both are
+	// seats ahead of it, or as an error wrapping a *[BotFault]; both are
 	// recorded as that bot's loss.
 	//
 	// Any other error is an arena fault: the runner voids the game and
-	// replays it later with the same scenario, seed and sides. A panic that
+	// replays it later with the same scenario, seed and seats. A panic that
 	// escapes Play is treated the same way.
 	//
 	// Play must return promptly once ctx is done; whatever it returns then

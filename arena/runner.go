@@ -201,7 +201,7 @@ func (st *runState) play(ctx context.Context, f Fixture) {
 		if ctx.Err() != nil {
 			return // interrupted: whatever came back is not a finished game
 		}
-		out, err = classify(out, err)
+		out, err = classify(out, err, len(m.Players))
 		if err == nil {
 			st.record(ctx, f, out, attempt, started, ended)
 			return
@@ -235,9 +235,9 @@ func (st *runState) record(ctx context.Context, f Fixture, out Outcome, attempt 
 		Leg:          f.Leg,
 		Scenario:     f.Scenario,
 		Seed:         f.Seed,
-		Bots:         [2]BotInfo{botInfo(f.Players[SideX]), botInfo(f.Players[SideY])},
+		Bots:         botInfos(f.Players),
 		FirstMover:   out.FirstMover,
-		Result:       out.Result,
+		Ranks:        out.Ranks,
 		Termination:  out.Termination,
 		Reason:       out.Reason,
 		Turns:        out.Turns,
@@ -311,26 +311,33 @@ func safePlay(ctx context.Context, ref Referee, m Match) (out Outcome, err error
 	return ref.Play(ctx, m)
 }
 
-// classify turns a referee's answer into a game outcome or an arena fault: a
-// *BotFault error becomes its outcome; any other error, or an invalid
-// outcome, is an arena fault.
-func classify(out Outcome, err error) (Outcome, error) {
+// classify turns a referee's answer to a game of seats seats into a game
+// outcome or an arena fault: a *BotFault error becomes its outcome; any
+// other error, or an invalid outcome, is an arena fault. An outcome without
+// points gets zero points.
+func classify(out Outcome, err error, seats int) (Outcome, error) {
 	if err != nil {
 		var bf *BotFault
 		if !errors.As(err, &bf) {
 			return Outcome{}, err
 		}
-		if !bf.Termination.IsBotFault() || !bf.Side.Valid() {
-			return Outcome{}, fmt.Errorf("%w: bot fault with side %v and termination %v",
-				ErrInvalidOutcome, bf.Side, bf.Termination)
+		if !bf.Termination.IsBotFault() || bf.Seat < 0 || bf.Seat >= seats {
+			return Outcome{}, fmt.Errorf("%w: bot fault with seat %d of %d and termination %v",
+				ErrInvalidOutcome, bf.Seat, seats, bf.Termination)
 		}
-		out = bf.Outcome()
+		out = bf.Outcome(seats)
 		if out.Reason == "" {
 			out.Reason = err.Error()
 		}
 	}
 	if err := out.Validate(); err != nil {
 		return Outcome{}, err
+	}
+	if len(out.Ranks) != seats {
+		return Outcome{}, fmt.Errorf("%w: %d ranks for %d seats", ErrInvalidOutcome, len(out.Ranks), seats)
+	}
+	if out.Points == nil {
+		out.Points = make([]float64, seats)
 	}
 	return out, nil
 }

@@ -37,7 +37,7 @@ func views(gs []arena.GameRecord) []gameView {
 	for i, g := range gs {
 		out[i] = gameView{g.Key, g.PairID, g.Scenario.ID, g.Seq, g.Round, g.Leg, g.Seed,
 			g.Bots[arena.SideX].Name, g.Bots[arena.SideY].Name,
-			arena.Outcome{Result: g.Result, Termination: g.Termination, Reason: g.Reason,
+			arena.Outcome{Ranks: arena.RanksFor(g.Result()), Termination: g.Termination, Reason: g.Reason,
 				FirstMover: g.FirstMover, Turns: g.Turns, Points: g.Points}}
 	}
 	return out
@@ -273,20 +273,20 @@ func TestRunner_Faults(t *testing.T) {
 		reason string        // substring of the recorded reason or fault
 	}{
 		{"TimeoutOutcome", func(_ context.Context, m arena.Match) (arena.Outcome, error) {
-			return arena.Outcome{Result: arena.WinY, Termination: arena.TermTimeout, Reason: "no action in 2s",
-				FirstMover: arena.SideX, Turns: 4}, nil
-		}, arena.Outcome{Result: arena.WinY, Termination: arena.TermTimeout, Reason: "no action in 2s",
-			FirstMover: arena.SideX, Turns: 4}, "no action"},
+			return arena.Outcome{Ranks: arena.RanksFor(arena.WinY), Termination: arena.TermTimeout, Reason: "no action in 2s",
+				FirstMover: 0, Turns: 4}, nil
+		}, arena.Outcome{Ranks: arena.RanksFor(arena.WinY), Termination: arena.TermTimeout, Reason: "no action in 2s",
+			FirstMover: 0, Turns: 4}, "no action"},
 		{"WrappedBotFault", func(_ context.Context, m arena.Match) (arena.Outcome, error) {
-			return arena.Outcome{}, fmt.Errorf("turn 3: %w", &arena.BotFault{Side: arena.SideX,
-				Termination: arena.TermDisconnect, FirstMover: arena.SideY, Turns: 3, Err: io.ErrUnexpectedEOF})
-		}, arena.Outcome{Result: arena.WinY, Termination: arena.TermDisconnect, Reason: "unexpected EOF",
-			FirstMover: arena.SideY, Turns: 3}, "EOF"},
+			return arena.Outcome{}, fmt.Errorf("turn 3: %w", &arena.BotFault{Seat: 0,
+				Termination: arena.TermDisconnect, FirstMover: 1, Turns: 3, Err: io.ErrUnexpectedEOF})
+		}, arena.Outcome{Ranks: arena.RanksFor(arena.WinY), Termination: arena.TermDisconnect, Reason: "unexpected EOF",
+			FirstMover: 1, Turns: 3}, "EOF"},
 		{"BotFaultWithoutErr", func(_ context.Context, m arena.Match) (arena.Outcome, error) {
-			return arena.Outcome{}, &arena.BotFault{Side: arena.SideY, Termination: arena.TermCrash,
-				FirstMover: arena.SideX, Turns: 1}
-		}, arena.Outcome{Result: arena.WinX, Termination: arena.TermCrash,
-			Reason: "arena: bot on side Y: crash", FirstMover: arena.SideX, Turns: 1}, "crash"},
+			return arena.Outcome{}, &arena.BotFault{Seat: 1, Termination: arena.TermCrash,
+				FirstMover: 0, Turns: 1}
+		}, arena.Outcome{Ranks: arena.RanksFor(arena.WinX), Termination: arena.TermCrash,
+			Reason: "arena: bot on seat 1: crash", FirstMover: 0, Turns: 1}, "crash"},
 		{"ArenaError", func(context.Context, arena.Match) (arena.Outcome, error) {
 			return arena.Outcome{}, errArena
 		}, arena.Outcome{}, "unavailable"},
@@ -297,13 +297,13 @@ func TestRunner_Faults(t *testing.T) {
 			panic("nil map")
 		}, arena.Outcome{}, "panicked"},
 		{"DrawAfterFault", func(context.Context, arena.Match) (arena.Outcome, error) {
-			return arena.Outcome{Result: arena.Draw, Termination: arena.TermIllegal}, nil
+			return arena.Outcome{Ranks: arena.RanksFor(arena.Draw), Termination: arena.TermIllegal}, nil
 		}, arena.Outcome{}, "invalid outcome"},
 		{"ZeroOutcome", func(context.Context, arena.Match) (arena.Outcome, error) {
 			return arena.Outcome{}, nil
 		}, arena.Outcome{}, "invalid outcome"},
 		{"BotFaultNotAFault", func(context.Context, arena.Match) (arena.Outcome, error) {
-			return arena.Outcome{}, &arena.BotFault{Side: arena.SideX, Termination: arena.TermNormal}
+			return arena.Outcome{}, &arena.BotFault{Seat: 0, Termination: arena.TermNormal}
 		}, arena.Outcome{}, "invalid outcome"},
 	}
 	for _, tc := range tests {
@@ -320,12 +320,12 @@ func TestRunner_Faults(t *testing.T) {
 			if ferr != nil {
 				t.Fatal(ferr)
 			}
-			if tc.want != (arena.Outcome{}) { // a bot fault: recorded as a loss
+			if tc.want.Termination != 0 { // a bot fault: recorded as a loss
 				if err != nil || sum.Played != 2 || len(faults) != 0 || len(got) != 2 {
 					t.Fatalf("Run = %+v, %v with %d faults; want 2 games recorded", sum, err, len(faults))
 				}
 				for _, g := range got {
-					o := arena.Outcome{Result: g.Result, Termination: g.Termination, Reason: g.Reason,
+					o := arena.Outcome{Ranks: arena.RanksFor(g.Result()), Termination: g.Termination, Reason: g.Reason,
 						FirstMover: g.FirstMover, Turns: g.Turns}
 					if diff := cmp.Diff(tc.want, o); diff != "" {
 						t.Errorf("game %s (-want +got):\n%s", g.Key, diff)

@@ -13,4 +13,17 @@ type Scenario struct {
 	// Hash is an optional content hash of the scenario data, recorded for
 	// reproducibility; empty when the environment provides none.
 	Hash string `json:"hash,omitempty"`
+	// Seats is the number of seats of the scenario's games, at least 2; 0
+	// means 2 (and keeps a two-seat scenario's identity, hence its
+	// tournaments' ids, as before seats were counted).
+	Seats int `json:"seats,omitempty"`
+}
+
+// NumSeats returns the number of seats of the scenario's games: Seats, or 2
+// when it is 0.
+func (s Scenario) NumSeats() int {
+	if s.Seats == 0 {
+		return 2
+	}
+	return s.Seats
 }

@@ -17,10 +17,12 @@ import (
 type Kind string
 
 const (
-	// RoundRobin plays every pair of bots on every scenario.
+	// RoundRobin plays every set of k bots on every scenario of k seats
+	// (for two seats, every pair of bots).
 	RoundRobin Kind = "round-robin"
-	// Gauntlet plays one bot, [Tournament.GauntletBot], against each other
-	// bot on every scenario; the others do not meet.
+	// Gauntlet plays one bot, [Tournament.GauntletBot], with every set of
+	// k-1 of the other bots on every scenario of k seats (for two seats,
+	// against each other bot); the others meet only in its games.
 	Gauntlet Kind = "gauntlet"
 )
 
@@ -48,13 +50,15 @@ type Tournament struct {
 	// GauntletBot is the name of the bot that plays everyone in a Gauntlet;
 	// empty for RoundRobin.
 	GauntletBot string
-	// Bots are the bots; at least two, with unique names.
+	// Bots are the bots; at least as many as the seats of every scenario,
+	// with unique names.
 	Bots []Player
 	// Scenarios are the scenarios; at least one, with unique ids.
 	Scenarios []Scenario
-	// GamesPerPairing is the number of games each pairing of bots plays on
-	// each scenario: a positive even number, played as GamesPerPairing/2
-	// pairs of games with sides swapped.
+	// GamesPerPairing is the number of games each set of bots (for two
+	// seats, each pairing) plays on each scenario of k seats: a positive
+	// multiple of k, played as GamesPerPairing/k rotation sets of k games
+	// with the seating rotated (for two seats, pairs with sides swapped).
 	GamesPerPairing int
 	// Seed is the tournament seed from which every game seed derives
 	// ([PairSeed]).
@@ -89,30 +93,34 @@ type TournamentInfo struct {
 	CreatedAt time.Time
 }
 
-// Fixture is one planned game.
+// Fixture is one planned game. The k games of a rotation set (for two
+// seats, a pair) share a scenario, a seed and a set of k bots, and seat
+// them in the k cyclic rotations of the set's order.
 type Fixture struct {
 	// Seq is the fixture's position in [Schedule.Fixtures], from 0.
 	Seq int
 	// Key identifies the game within its tournament, stable across runs:
 	// PairID + "|" + Leg.
 	Key string
-	// PairID identifies the pair of games sharing scenario and seed with
-	// sides swapped: scenario id, the two bot names (in pairing order) and
-	// the round, separated by "|" (with "%" and "|" escaped inside names).
+	// PairID identifies the rotation set (for two seats, the pair of games
+	// with sides swapped): scenario id, the k bot names (in the set's
+	// order) and the round, separated by "|" (with "%" and "|" escaped
+	// inside names).
 	PairID string
-	// Round is the pair's index within its pairing and scenario, from 0 to
-	// GamesPerPairing/2-1. All pairs of a round are scheduled before any pair
+	// Round is the set's index within its bots and scenario, from 0 to
+	// GamesPerPairing/k-1. All sets of a round are scheduled before any set
 	// of the next round.
 	Round int
-	// Leg is 0 for the game with the pairing's first bot on side X and 1 for
-	// the swapped game.
+	// Leg is the rotation, from 0 to k-1: seat i is played by bot (i+Leg)
+	// mod k of the set (for two seats, 0 puts the set's first bot on side X,
+	// 1 swaps the sides).
 	Leg int
 	// Scenario is the scenario to play.
 	Scenario Scenario
-	// Seed is the game seed, shared by both legs of the pair.
+	// Seed is the game seed, shared by the games of the rotation set.
 	Seed uint64
-	// Players holds the bots, indexed by [Side].
-	Players [2]Player
+	// Players holds the bots, indexed by seat.
+	Players []Player
 }
 
 // Schedule is a planned tournament: its identity and its games in order of
@@ -121,8 +129,8 @@ type Schedule struct {
 	// Info is the tournament's recorded identity.
 	Info TournamentInfo
 	// Fixtures are the planned games in order of play: round by round,
-	// each round's (pairing, scenario) pairs in a seeded random order, the
-	// two legs of a pair adjacent.
+	// each round's (bot set, scenario) rotation sets in a seeded random
+	// order, the k games of a set adjacent.
 	Fixtures []Fixture
 }
 
@@ -140,52 +148,89 @@ func NewSchedule(t Tournament) (Schedule, error) {
 	if err != nil {
 		return Schedule{}, err
 	}
-	if t.GamesPerPairing < 2 || t.GamesPerPairing%2 != 0 {
-		return Schedule{}, fmt.Errorf("%w: games per pairing must be a positive even number, got %d",
+	if t.GamesPerPairing < 1 {
+		return Schedule{}, fmt.Errorf("%w: games per pairing must be a positive even number (for two seats; a multiple of the seats), got %d",
 			ErrInvalidTournament, t.GamesPerPairing)
 	}
-
-	var pairings [][2]Player
-	switch t.Kind {
-	case RoundRobin:
-		for i := range bots {
-			for j := i + 1; j < len(bots); j++ {
-				pairings = append(pairings, [2]Player{bots[i], bots[j]})
+	// The seat counts of the scenarios, in increasing order.
+	var ks []int
+	for _, sc := range scenarios {
+		k := sc.NumSeats()
+		switch {
+		case k < 2:
+			return Schedule{}, fmt.Errorf("%w: scenario %q has %d seats", ErrInvalidTournament, sc.ID, k)
+		case k > len(bots):
+			return Schedule{}, fmt.Errorf("%w: scenario %q has %d seats and the tournament %d bots", ErrInvalidTournament, sc.ID, k, len(bots))
+		case t.GamesPerPairing%k != 0:
+			if k == 2 {
+				return Schedule{}, fmt.Errorf("%w: games per pairing must be a positive even number, got %d",
+					ErrInvalidTournament, t.GamesPerPairing)
 			}
+			return Schedule{}, fmt.Errorf("%w: games per pairing must be a multiple of the %d seats of scenario %q, got %d",
+				ErrInvalidTournament, k, sc.ID, t.GamesPerPairing)
 		}
-	case Gauntlet:
-		for _, b := range bots[1:] {
-			pairings = append(pairings, [2]Player{bots[0], b})
+		if !slices.Contains(ks, k) {
+			ks = append(ks, k)
 		}
 	}
+	slices.Sort(ks)
 
-	if n := plannedGames(len(pairings), len(scenarios), t.GamesPerPairing); n > MaxPlannedGames {
-		return Schedule{}, fmt.Errorf("%w: %d bot pairings x %d scenarios x %d games per pairing is more than the limit of %d games",
-			ErrInvalidTournament, len(pairings), len(scenarios), t.GamesPerPairing, MaxPlannedGames)
-	}
-
+	// The units: a bot set and a scenario of its size; for two seats, the
+	// pairings in order, each with every scenario in order.
 	type unit struct {
-		pairing  [2]Player
+		set      []Player
 		scenario Scenario
 	}
-	units := make([]unit, 0, len(pairings)*len(scenarios))
-	for _, p := range pairings {
+	var units []unit
+	total := 0
+	for _, k := range ks {
+		sets, ok := botSets(bots, k, t.Kind == Gauntlet)
+		if !ok {
+			return Schedule{}, fmt.Errorf("%w: more than %d bot sets of %d", ErrInvalidTournament, MaxPlannedGames, k)
+		}
+		var scs []Scenario
 		for _, sc := range scenarios {
-			units = append(units, unit{p, sc})
+			if sc.NumSeats() == k {
+				scs = append(scs, sc)
+			}
+		}
+		n := plannedGames(len(sets), len(scs), t.GamesPerPairing)
+		if total += n; n > MaxPlannedGames || total > MaxPlannedGames {
+			return Schedule{}, fmt.Errorf("%w: %d bot sets of %d x %d scenarios x %d games per pairing is more than the limit of %d games",
+				ErrInvalidTournament, len(sets), k, len(scs), t.GamesPerPairing, MaxPlannedGames)
+		}
+		for _, set := range sets {
+			for _, sc := range scs {
+				units = append(units, unit{set, sc})
+			}
 		}
 	}
-	rounds := t.GamesPerPairing / 2
-	fixtures := make([]Fixture, 0, 2*rounds*len(units))
+	// Rounds: the largest number of rotation sets per unit; a unit of k
+	// seats plays GamesPerPairing/k of them, in the first rounds.
+	rounds := t.GamesPerPairing / ks[0]
+	fixtures := make([]Fixture, 0, total)
 	for r := range rounds {
-		order := slices.Clone(units)
+		var order []unit
+		for _, u := range units {
+			if r < t.GamesPerPairing/len(u.set) {
+				order = append(order, u)
+			}
+		}
 		g := splitMix{orderSeed(t.Seed, r)}
 		g.shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for _, u := range order {
-			a, b := u.pairing[0], u.pairing[1]
-			pairID := strings.Join([]string{escapeKey(u.scenario.ID), escapeKey(a.Name()),
-				escapeKey(b.Name()), strconv.Itoa(r)}, "|")
+			k := len(u.set)
+			parts := []string{escapeKey(u.scenario.ID)}
+			for _, b := range u.set {
+				parts = append(parts, escapeKey(b.Name()))
+			}
+			pairID := strings.Join(append(parts, strconv.Itoa(r)), "|")
 			seed := PairSeed(t.Seed, u.scenario.ID, r)
-			for leg, players := range [2][2]Player{{a, b}, {b, a}} {
+			for leg := range k {
+				players := make([]Player, k)
+				for i := range players {
+					players[i] = u.set[(i+leg)%k]
+				}
 				fixtures = append(fixtures, Fixture{
 					Seq:      len(fixtures),
 					Key:      pairID + "|" + strconv.Itoa(leg),
@@ -217,6 +262,38 @@ func NewSchedule(t Tournament) (Schedule, error) {
 		return Schedule{}, err
 	}
 	return Schedule{Info: info, Fixtures: fixtures}, nil
+}
+
+// botSets returns the bot sets of size k, in the order of bots: every
+// k-subset for a round-robin; for a gauntlet, bots[0] with every
+// (k-1)-subset of the others. Within a set the bots keep their order. It
+// reports false when there are more than MaxPlannedGames sets.
+func botSets(bots []Player, k int, gauntlet bool) ([][]Player, bool) {
+	var (
+		out  [][]Player
+		pick []Player
+	)
+	from := bots
+	if gauntlet {
+		pick, from, k = []Player{bots[0]}, bots[1:], k-1
+	}
+	var rec func(start, left int) bool
+	rec = func(start, left int) bool {
+		if left == 0 {
+			out = append(out, slices.Clone(pick))
+			return len(out) <= MaxPlannedGames
+		}
+		for i := start; i <= len(from)-left; i++ {
+			pick = append(pick, from[i])
+			ok := rec(i+1, left-1)
+			pick = pick[:len(pick)-1]
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return out, rec(0, k)
 }
 
 // plannedGames returns pairings × scenarios × games, or MaxPlannedGames+1

@@ -303,3 +303,106 @@ func TestNewSchedule_TooManyGames(t *testing.T) {
 		t.Fatalf("at the limit: %d fixtures, err %v", len(s.Fixtures), err)
 	}
 }
+
+// seated returns scenarios with the given ids and k seats.
+func seated(k int, ids ...string) []arena.Scenario {
+	out := scenarios(ids...)
+	for i := range out {
+		out[i].Seats = k
+	}
+	return out
+}
+
+// TestNewSchedule_Seats: a scenario of k seats is played by every k-subset
+// of the bots (round-robin) or by the gauntlet bot with every (k-1)-subset
+// of the others, each set as rotation sets of k games that share a seed and
+// seat the set's bots in the k cyclic rotations, so that every bot plays
+// every seat once per set.
+func TestNewSchedule_Seats(t *testing.T) {
+	choose := func(n, k int) int {
+		r := 1
+		for i := range k {
+			r = r * (n - i) / (i + 1)
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		k, bots  int
+		gauntlet bool
+	}{{3, 3, false}, {3, 4, false}, {4, 5, false}, {3, 4, true}, {4, 5, true}} {
+		names := []string{"random", "aimer", "planner", "oracle", "zed"}[:tc.bots]
+		tour := arena.Tournament{Bots: bots(names...), Scenarios: seated(tc.k, "race"), GamesPerPairing: 2 * tc.k, Seed: 9}
+		sets := choose(tc.bots, tc.k)
+		if tc.gauntlet {
+			tour.Kind, tour.GauntletBot = arena.Gauntlet, "oracle"
+			if tc.bots < 4 {
+				tour.GauntletBot = "aimer"
+			}
+			sets = choose(tc.bots-1, tc.k-1)
+		}
+		s := mustSchedule(t, tour)
+		if want := sets * 2 * tc.k; len(s.Fixtures) != want || s.Info.Planned != want {
+			t.Fatalf("%+v: %d games planned, want %d", tc, len(s.Fixtures), want)
+		}
+		bySet := map[string][]arena.Fixture{}
+		for i, f := range s.Fixtures {
+			if f.Seq != i || len(f.Players) != tc.k || f.Key != f.PairID+"|"+string(rune('0'+f.Leg)) {
+				t.Fatalf("fixture %d: %+v", i, f)
+			}
+			bySet[f.PairID] = append(bySet[f.PairID], f)
+		}
+		if len(bySet) != sets*2 {
+			t.Errorf("%+v: %d rotation sets, want %d", tc, len(bySet), sets*2)
+		}
+		for id, fs := range bySet {
+			if len(fs) != tc.k {
+				t.Fatalf("set %s has %d games, want %d", id, len(fs), tc.k)
+			}
+			for leg, f := range fs {
+				if f.Leg != leg || f.Seed != fs[0].Seed || f.Round != fs[0].Round || f.Seq != fs[0].Seq+leg {
+					t.Errorf("set %s: game %d is %+v", id, leg, f)
+				}
+				for seat, p := range f.Players {
+					if want := fs[0].Players[(seat+leg)%tc.k]; p.Name() != want.Name() {
+						t.Errorf("set %s, rotation %d, seat %d: %s, want %s", id, leg, seat, p.Name(), want.Name())
+					}
+				}
+			}
+			if tc.gauntlet && !slices.ContainsFunc(fs[0].Players, func(p arena.Player) bool { return p.Name() == tour.GauntletBot }) {
+				t.Errorf("set %s without the gauntlet bot", id)
+			}
+		}
+		again := mustSchedule(t, tour)
+		if diff := cmp.Diff(view(s), view(again)); diff != "" {
+			t.Errorf("%+v: two plans differ:\n%s", tc, diff)
+		}
+	}
+	// Seats and games must agree, and the bots must fill the seats.
+	for _, tour := range []arena.Tournament{
+		{Bots: bots("random", "aimer", "planner"), Scenarios: seated(3, "race"), GamesPerPairing: 4},
+		{Bots: bots("random", "aimer"), Scenarios: seated(3, "race"), GamesPerPairing: 3},
+		{Bots: bots("random", "aimer", "planner"), Scenarios: append(seated(3, "race"), scenarios("showdown")...), GamesPerPairing: 3},
+	} {
+		if _, err := arena.NewSchedule(tour); !errors.Is(err, arena.ErrInvalidTournament) {
+			t.Errorf("%d bots, %d games: err %v, want ErrInvalidTournament", len(tour.Bots), tour.GamesPerPairing, err)
+		}
+	}
+	// Two and three seats in one tournament: the two-seat games are the
+	// games of the two-seat tournament alone, with the same keys and seeds.
+	mixed := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner"),
+		Scenarios: append(seated(3, "race3"), scenarios("showdown")...), GamesPerPairing: 6, Seed: 4})
+	two := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner"), Scenarios: scenarios("showdown"),
+		GamesPerPairing: 6, Seed: 4})
+	seeds := map[string]uint64{}
+	for _, f := range mixed.Fixtures {
+		seeds[f.Key] = f.Seed
+	}
+	for _, f := range two.Fixtures {
+		if s, ok := seeds[f.Key]; !ok || s != f.Seed {
+			t.Errorf("two-seat game %s missing from the mixed tournament or reseeded", f.Key)
+		}
+	}
+	if want := len(two.Fixtures) + 1*6; len(mixed.Fixtures) != want {
+		t.Errorf("mixed tournament plans %d games, want %d", len(mixed.Fixtures), want)
+	}
+}

@@ -28,6 +28,11 @@ const BusyTimeout = 30 * time.Second
 type Store struct {
 	db  *sql.DB
 	now func() time.Time
+	// version is the schema version of the database: SchemaVersion, or an
+	// older one that a read-only store reads as it is.
+	version int
+	// readOnly is set for a store opened by OpenStoreReadOnly.
+	readOnly bool
 }
 
 // OpenStore opens, creating it if needed, the results database at path (a
@@ -51,7 +56,7 @@ func OpenStore(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("arena: open store %q: %w", path, err)
 	}
-	s := &Store{db: db, now: time.Now}
+	s := &Store{db: db, now: time.Now, version: SchemaVersion}
 	if err := retryBusy(ctx, func() error { return setWAL(ctx, db) }); err != nil {
 		_ = db.Close() // the WAL error is the one to report
 		return nil, fmt.Errorf("arena: open store %q: %w", path, err)
@@ -117,14 +122,14 @@ func openReadOnly(ctx context.Context, path, params string) (*Store, error) {
 	case err != nil:
 	case v > SchemaVersion:
 		err = fmt.Errorf("%w: database at version %d, arena knows %d", ErrSchemaTooNew, v, SchemaVersion)
-	case v < SchemaVersion:
-		err = fmt.Errorf("%w: database at version %d, arena reads %d", ErrSchemaTooOld, v, SchemaVersion)
+	case v < minReadableVersion:
+		err = fmt.Errorf("%w: database at version %d, arena reads %d to %d", ErrSchemaTooOld, v, minReadableVersion, SchemaVersion)
 	}
 	if err != nil {
 		_ = db.Close() // err is the one to report
 		return nil, err
 	}
-	return &Store{db: db, now: time.Now}, nil
+	return &Store{db: db, now: time.Now, version: v, readOnly: true}, nil
 }
 
 // setWAL switches db to WAL mode (a no-op when it is in WAL mode already).
@@ -279,33 +284,50 @@ max_attempts, arena_version FROM runs WHERE tournament_id = ? ORDER BY id`, id)
 	return out, nil
 }
 
-// AppendGame appends g in its own transaction. It reports false, and changes
-// nothing, when the tournament already has a game with g's key (recorded by
-// an earlier run or by another arena on the same database). The tournament
-// must have been recorded with [Store.RecordTournament]; g.ID is ignored.
+// AppendGame appends g in its own transaction: its row in games and one
+// row per seat in game_seats. It reports false, and changes nothing, when
+// the tournament already has a game with g's key (recorded by an earlier run
+// or by another arena on the same database). The tournament must have been
+// recorded with [Store.RecordTournament]; g.ID is ignored.
 func (s *Store) AppendGame(ctx context.Context, g GameRecord) (inserted bool, err error) {
 	if err := g.Validate(); err != nil {
 		return false, err
 	}
+	if s.readOnly {
+		return false, fmt.Errorf("arena: append game %q: the store is read-only", g.Key)
+	}
 	var n int64
 	err = s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (tournament_id, game_key, pair_id, seq, round, leg,
-scenario_id, scenario_version, scenario_hash, seed, bot_x, bot_x_version, bot_y, bot_y_version,
-first_mover, result, score_x, termination, reason, turns, points_x, points_y, attempt, arena_version,
-started_at, ended_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		res, err := tx.ExecContext(ctx, `INSERT INTO games (tournament_id, game_key, pair_id, seq, round, leg, seats,
+scenario_id, scenario_version, scenario_hash, seed, first_mover, termination, reason, turns, attempt,
+arena_version, started_at, ended_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (tournament_id, game_key) DO NOTHING`,
-			g.TournamentID, g.Key, g.PairID, g.Seq, g.Round, g.Leg,
+			g.TournamentID, g.Key, g.PairID, g.Seq, g.Round, g.Leg, len(g.Bots),
 			g.Scenario.ID, g.Scenario.Version, g.Scenario.Hash, int64(g.Seed),
-			g.Bots[SideX].Name, g.Bots[SideX].Version, g.Bots[SideY].Name, g.Bots[SideY].Version,
-			g.FirstMover.String(), g.Result.String(), g.Result.ScoreX(), g.Termination.String(), g.Reason,
-			g.Turns, g.Points[SideX], g.Points[SideY], g.Attempt, g.ArenaVersion,
+			g.FirstMover, g.Termination.String(), g.Reason, g.Turns, g.Attempt, g.ArenaVersion,
 			formatTime(g.StartedAt), formatTime(g.EndedAt))
 		if err != nil {
 			return err
 		}
-		n, err = res.RowsAffected()
-		return err
+		if n, err = res.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return err
+		}
+		for seat, b := range g.Bots {
+			var pts float64
+			if g.Points != nil {
+				pts = g.Points[seat]
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO game_seats (game_id, seat, bot, bot_version, rank, points)
+VALUES (?, ?, ?, ?, ?, ?)`, id, seat, b.Name, b.Version, g.Ranks[seat], pts); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return false, fmt.Errorf("arena: append game %q: %w", g.Key, err)

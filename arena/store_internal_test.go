@@ -59,12 +59,13 @@ func TestStore_AppendOnlyTriggers(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := GameRecord{TournamentID: "t", Key: "k", PairID: "p", Scenario: Scenario{ID: "s"},
-		Bots: [2]BotInfo{{Name: "a"}, {Name: "b"}}, Result: Draw, Termination: TermNormal, Attempt: 1}
+		Bots: []BotInfo{{Name: "a"}, {Name: "b"}}, Ranks: []int{1, 1}, Points: []float64{0, 0}, Termination: TermNormal, Attempt: 1}
 	if _, err := s.AppendGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
 	for _, stmt := range []string{
-		"UPDATE games SET result = 'X'", "DELETE FROM games",
+		"UPDATE games SET turns = 3", "DELETE FROM games",
+		"UPDATE game_seats SET rank = 2", "DELETE FROM game_seats",
 		"UPDATE faults SET error = ''", "DELETE FROM faults",
 		"UPDATE runs SET command = ''", "DELETE FROM runs",
 		"UPDATE tournaments SET seed = 0", "DELETE FROM tournaments",

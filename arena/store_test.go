@@ -38,13 +38,13 @@ func record(tid, key string) arena.GameRecord {
 		Leg:          1,
 		Scenario:     arena.Scenario{ID: "flickemup/showdown-v1", Version: "1", Hash: "abc"},
 		Seed:         1<<64 - 2,
-		Bots:         [2]arena.BotInfo{{Name: "random", Version: "1.0"}, {Name: "planner", Version: "2.0"}},
-		FirstMover:   arena.SideY,
-		Result:       arena.WinY,
+		Bots:         []arena.BotInfo{{Name: "random", Version: "1.0"}, {Name: "planner", Version: "2.0"}},
+		FirstMover:   1,
+		Ranks:        arena.RanksFor(arena.WinY),
 		Termination:  arena.TermIllegal,
 		Reason:       "flick vector out of range",
 		Turns:        17,
-		Points:       [2]float64{1.5, 4},
+		Points:       []float64{1.5, 4},
 		Attempt:      2,
 		ArenaVersion: "0.1.0",
 		StartedAt:    start,
@@ -108,12 +108,12 @@ func TestStore_AppendOnce(t *testing.T) {
 		t.Fatalf("first AppendGame = %v, %v", ok, err)
 	}
 	second := first
-	second.Result, second.Termination = arena.Draw, arena.TermNormal
+	second.Ranks, second.Termination = arena.RanksFor(arena.Draw), arena.TermNormal
 	if ok, err := s.AppendGame(ctx, second); ok || err != nil {
 		t.Fatalf("second AppendGame with the same key = %v, %v; want false, nil", ok, err)
 	}
 	got := games(t, s, "t1")
-	if len(got) != 1 || got[0].Result != first.Result {
+	if len(got) != 1 || got[0].Result() != first.Result() {
 		t.Errorf("games %+v, want only the first", got)
 	}
 	if tours, err := s.Tournaments(ctx); err != nil || len(tours) != 1 {
@@ -131,9 +131,9 @@ func TestStore_AppendGame_Invalid(t *testing.T) {
 		name   string
 		change func(*arena.GameRecord)
 	}{
-		{"NoResult", func(g *arena.GameRecord) { g.Result = arena.ResultUnspecified }},
+		{"NoResult", func(g *arena.GameRecord) { g.Ranks = nil }},
 		{"NoTermination", func(g *arena.GameRecord) { g.Termination = arena.TermUnspecified }},
-		{"DrawAfterFault", func(g *arena.GameRecord) { g.Result = arena.Draw }},
+		{"DrawAfterFault", func(g *arena.GameRecord) { g.Ranks = arena.RanksFor(arena.Draw) }},
 		{"BadFirstMover", func(g *arena.GameRecord) { g.FirstMover = 2 }},
 		{"NegativeTurns", func(g *arena.GameRecord) { g.Turns = -1 }},
 		{"NoKey", func(g *arena.GameRecord) { g.Key = "" }},

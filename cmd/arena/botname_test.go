@@ -59,8 +59,8 @@ func TestReadingCommands_StoredBadName(t *testing.T) {
 	now := time.Now()
 	for leg := range 2 {
 		g := arena.GameRecord{TournamentID: "t1", Key: "k" + string(rune('0'+leg)), PairID: "p", Seq: leg, Leg: leg,
-			Scenario: arena.Scenario{ID: "race", Version: "1"}, Seed: 1, Bots: [2]arena.BotInfo{bots[leg], bots[1-leg]},
-			FirstMover: arena.SideX, Result: arena.WinX, Termination: arena.TermNormal, Turns: 3, Attempt: 1,
+			Scenario: arena.Scenario{ID: "race", Version: "1"}, Seed: 1, Bots: []arena.BotInfo{bots[leg], bots[1-leg]},
+			FirstMover: 0, Ranks: arena.RanksFor(arena.WinX), Termination: arena.TermNormal, Turns: 3, Attempt: 1,
 			StartedAt: now, EndedAt: now}
 		if _, err := store.AppendGame(ctx, g); err != nil {
 			t.Fatal(err)

@@ -78,7 +78,7 @@ func (q *gameQuery) load(ctx context.Context) ([]arena.GameRecord, error) {
 		if q.tournament != "" && !strings.HasPrefix(g.TournamentID, q.tournament) {
 			continue
 		}
-		if len(q.bots) > 0 && (!q.hasBot(g.Bots[arena.SideX].Name) || !q.hasBot(g.Bots[arena.SideY].Name)) {
+		if len(q.bots) > 0 && slices.ContainsFunc(g.Bots, func(b arena.BotInfo) bool { return !q.hasBot(b.Name) }) {
 			continue
 		}
 		// A name stored before names were checked is printed and exported in a safe form.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,19 +51,12 @@ func TestRelease_V1Database(t *testing.T) {
 
 	fresh := filepath.Join(dir, "fresh.db")
 	mustRun(t, append(args, "--db", fresh)...)
-	type game struct {
-		bots        [2]arena.BotInfo
-		first       arena.Side
-		result      arena.Result
-		termination arena.Termination
-		turns       int
-		points      [2]float64
-		seed        uint64
-	}
-	index := func(recs []arena.GameRecord) map[string]game {
-		m := map[string]game{}
+	// index describes each game by what it was: bots, seating, outcome.
+	index := func(recs []arena.GameRecord) map[string]string {
+		m := map[string]string{}
 		for _, g := range recs {
-			m[g.TournamentID+" "+g.Key] = game{g.Bots, g.FirstMover, g.Result, g.Termination, g.Turns, g.Points, g.Seed}
+			m[g.TournamentID+" "+g.Key] = fmt.Sprintf("%v first %d ranks %v %v turns %d points %v seed %d",
+				g.Bots, g.FirstMover, g.Ranks, g.Termination, g.Turns, g.Points, g.Seed)
 		}
 		return m
 	}

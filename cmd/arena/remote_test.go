@@ -128,8 +128,8 @@ func TestRun_RemoteBots(t *testing.T) {
 				if g.Termination != tc.want {
 					t.Errorf("game %s: %v (%s), want %v", g.Key, g.Termination, g.Reason, tc.want)
 				}
-				if tc.want.IsBotFault() && (g.Result != arena.WinFor(s.Other()) || !strings.Contains(g.Reason, tc.reason)) {
-					t.Errorf("game %s: %v, reason %q; want a loss of %s with %q", g.Key, g.Result, g.Reason, tc.agent.name, tc.reason)
+				if tc.want.IsBotFault() && (g.Result() != arena.WinFor(s.Other()) || !strings.Contains(g.Reason, tc.reason)) {
+					t.Errorf("game %s: %v, reason %q; want a loss of %s with %q", g.Key, g.Result(), g.Reason, tc.agent.name, tc.reason)
 				}
 			}
 		})

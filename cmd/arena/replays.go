@@ -47,7 +47,7 @@ type replayKeeper struct {
 	mode   string
 	first  int
 	mu     sync.Mutex        // guards rounds and tid
-	rounds map[string][2]int // fixture key → round, leg
+	rounds map[string]int // fixture key → position among its bots' games on its scenario
 	tid    string            // the tournament id
 }
 
@@ -89,9 +89,9 @@ func (k *replayKeeper) plan(s arena.Schedule) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.tid = s.Info.ID
-	k.rounds = make(map[string][2]int, len(s.Fixtures))
+	k.rounds = make(map[string]int, len(s.Fixtures))
 	for _, f := range s.Fixtures {
-		k.rounds[f.Key] = [2]int{f.Round, f.Leg}
+		k.rounds[f.Key] = f.Round*len(f.Players) + f.Leg
 	}
 }
 
@@ -102,9 +102,9 @@ func (k *replayKeeper) Record(m arena.Match) (bool, bool) {
 		return true, true
 	case recordFirst:
 		k.mu.Lock()
-		rl, ok := k.rounds[m.Key]
+		pos, ok := k.rounds[m.Key]
 		k.mu.Unlock()
-		return ok && 2*rl[0]+rl[1] < k.first, true
+		return ok && pos < k.first, true
 	case recordUpsets:
 		return true, false
 	}
@@ -160,7 +160,11 @@ func reportReplays(dir string, reg *env.Registry, recs []arena.GameRecord, n int
 			warn(fmt.Errorf("skipped the replay of game %s: %w", g.Key, err))
 			continue
 		}
-		name := fmt.Sprintf("%s: %s vs %s, %v", g.Scenario.ID, arena.SafeBotName(g.Bots[arena.SideX].Name), arena.SafeBotName(g.Bots[arena.SideY].Name), g.Result)
+		names := make([]string, len(g.Bots))
+		for i, b := range g.Bots {
+			names[i] = arena.SafeBotName(b.Name)
+		}
+		name := fmt.Sprintf("%s: %s, %s", g.Scenario.ID, strings.Join(names, " vs "), gameResult(g))
 		named = append(named, viewer.Named{Name: name, Replay: r})
 	}
 	if len(named) == 0 {
@@ -254,11 +258,24 @@ func tracesFlicks(reg *env.Registry, r *replay.Replay) bool {
 
 // upset reports whether game g, ended by the rules, was won by the bot rated lower in m.
 func upset(m *rating.Model, g arena.GameRecord) bool {
-	w, ok := g.Result.Winner()
+	w, ok := g.Result().Winner()
 	if !ok || g.Termination != arena.TermNormal {
 		return false
 	}
 	win, ok1 := m.Bot(g.Bots[w].Name)
 	lose, ok2 := m.Bot(g.Bots[w.Other()].Name)
 	return ok1 && ok2 && win.Elo < lose.Elo
+}
+
+// gameResult describes how game g came out: X, Y or draw for two seats,
+// else the places of its seats ("places 1, 3, 1").
+func gameResult(g arena.GameRecord) string {
+	if r := g.Result(); r.Valid() {
+		return r.String()
+	}
+	places := make([]string, len(g.Ranks))
+	for i, r := range g.Ranks {
+		places[i] = strconv.Itoa(r)
+	}
+	return "places " + strings.Join(places, ", ")
 }

@@ -113,7 +113,7 @@ func TestRun_RecordUpsets(t *testing.T) {
 	}
 	var want []string
 	for _, g := range games {
-		w, ok := g.Result.Winner()
+		w, ok := g.Result().Winner()
 		if !ok || g.Termination != arena.TermNormal {
 			continue
 		}

@@ -161,7 +161,7 @@ func TestRun_Tournament(t *testing.T) {
 	serial := storedGames(t, db1)
 	for i, g := range serial {
 		p := games[i]
-		if g.TournamentID != p.TournamentID || g.Key != p.Key || g.Result != p.Result || g.FirstMover != p.FirstMover || g.Seed != p.Seed {
+		if g.TournamentID != p.TournamentID || g.Key != p.Key || g.Result() != p.Result() || g.FirstMover != p.FirstMover || g.Seed != p.Seed {
 			t.Errorf("game %d differs between concurrency 2 and 1:\n%+v\n%+v", i, p, g)
 		}
 	}
@@ -259,8 +259,8 @@ func TestRun_Gauntlet(t *testing.T) {
 		if g.Bots[0].Name != "sharp" && g.Bots[1].Name != "sharp" {
 			t.Errorf("game %s without the gauntlet bot", g.Key)
 		}
-		if g.Termination != arena.TermTurnLimit || g.Turns != 4 || g.Result != arena.Draw || g.Scenario.ID != "race" {
-			t.Errorf("game %s: %v %v after %d turns on %s, want a draw at the 4-turn limit on race", g.Key, g.Result, g.Termination, g.Turns, g.Scenario.ID)
+		if g.Termination != arena.TermTurnLimit || g.Turns != 4 || g.Result() != arena.Draw || g.Scenario.ID != "race" {
+			t.Errorf("game %s: %v %v after %d turns on %s, want a draw at the 4-turn limit on race", g.Key, g.Result(), g.Termination, g.Turns, g.Scenario.ID)
 		}
 	}
 }

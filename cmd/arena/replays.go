@@ -46,9 +46,9 @@ type replayKeeper struct {
 	dir    string
 	mode   string
 	first  int
-	mu     sync.Mutex        // guards rounds and tid
+	mu     sync.Mutex     // guards rounds and tid
 	rounds map[string]int // fixture key → position among its bots' games on its scenario
-	tid    string            // the tournament id
+	tid    string         // the tournament id
 }
 
 // newReplayKeeper parses the --record value; it returns nil for "" or "none".

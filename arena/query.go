@@ -110,7 +110,10 @@ WHERE game_id IN (SELECT id FROM games`+cond+`)`, args...)
 			return fmt.Errorf("arena: query game seats: %w", err)
 		}
 		i, ok := index[id]
-		if !ok || seat < 0 || seat >= len(out[i].Bots) {
+		if !ok {
+			continue // a game recorded (by another arena) since the games were read
+		}
+		if seat < 0 || seat >= len(out[i].Bots) {
 			return fmt.Errorf("arena: query game seats: seat %d of game row %d does not exist", seat, id)
 		}
 		out[i].Bots[seat], out[i].Ranks[seat], out[i].Points[seat] = b, rank, pts

@@ -11,11 +11,18 @@ import (
 // version "1"), so that games of two versions of a scenario are never
 // pooled, or the id alone when it already ends with that suffix or has no
 // version.
+//
+// A scenario id with options ("race:players=3") gets the version before the
+// options ("race-v1:players=3").
 func RatingScenario(s Scenario) string {
-	if s.Version == "" || strings.HasSuffix(s.ID, "-v"+s.Version) {
-		return s.ID
+	id, opts, _ := strings.Cut(s.ID, ":")
+	if opts != "" {
+		opts = ":" + opts
 	}
-	return s.ID + "-v" + s.Version
+	if s.Version == "" || strings.HasSuffix(id, "-v"+s.Version) {
+		return id + opts
+	}
+	return id + "-v" + s.Version + opts
 }
 
 // RatingGames converts the stored games of two seats to the input of the

@@ -17,8 +17,8 @@ import (
 // (flickemup/showdown-v1, ...).
 func newRegistry() (*env.Registry, error) { return gamecatalog.Registry() }
 
-// catalog names the playable scenarios: every registered two-seat game, by
-// its full id ("flickemup/showdown-v1") and by its short name, the id
+// catalog names the playable scenarios: every registered game of two seats
+// or more, by its full id ("flickemup/showdown-v1") and by its short name, the id
 // without the game prefix and the version ("showdown"), when no other game
 // has the same short name.
 type catalog struct {
@@ -27,12 +27,13 @@ type catalog struct {
 	short map[string][]string
 }
 
-// newCatalog returns the catalog of the two-seat games of reg.
+// newCatalog returns the catalog of the games of reg that have two seats or
+// more with their default options.
 func newCatalog(reg *env.Registry) catalog {
 	c := catalog{reg: reg, short: map[string][]string{}}
 	for _, id := range reg.IDs() {
 		g, err := reg.New(id, nil)
-		if err != nil || g.Spec().NumPlayers != 2 {
+		if err != nil || g.Spec().NumPlayers < 2 {
 			continue
 		}
 		s := shortName(id)
@@ -84,4 +85,20 @@ func (c catalog) resolve(name string) (string, arena.EnvScenario, error) {
 		return name, arena.EnvScenario{Game: name}, nil
 	}
 	return "", arena.EnvScenario{}, fmt.Errorf("unknown scenario %q (playable: %s; see 'arena scenarios')", name, strings.Join(c.names(), ", "))
+}
+
+// resolveArg is resolve for a scenario with options: the options go to the
+// game's factory, and the scenario id carries them in canonical form
+// ("race:players=3"), so that a scenario with other options is another
+// scenario.
+func (c catalog) resolveArg(a scenarioArg) (string, arena.EnvScenario, error) {
+	id, setup, err := c.resolve(a.name)
+	if err != nil {
+		return "", setup, err
+	}
+	if len(a.opts) > 0 {
+		setup.Options = a.opts
+		id = scenarioArg{name: id, opts: a.opts}.canonical()
+	}
+	return id, setup, nil
 }

@@ -24,7 +24,7 @@ type gameQuery struct {
 // register adds the --db, --scenario and --tournament flags to fs.
 func (q *gameQuery) register(fs *flag.FlagSet) {
 	fs.StringVar(&q.db, "db", "results.db", "results database `file`, as written by 'arena run'")
-	fs.StringVar(&q.scenario, "scenario", "", "keep only the games of this `scenario` (default: all)")
+	fs.StringVar(&q.scenario, "scenario", "", "keep only the games of this `scenario`, NAME or NAME:key=value[,key=value] as 'arena run' named it, or as the ratings name it (race-v1); default: all")
 	fs.StringVar(&q.tournament, "tournament", "", "keep only the games of this tournament `id` (or a prefix of it; default: all)")
 }
 
@@ -70,9 +70,17 @@ func (q *gameQuery) load(ctx context.Context) ([]arena.GameRecord, error) {
 	if err != nil {
 		return nil, err
 	}
+	scenario := q.scenario
+	if scenario != "" {
+		a, err := parseScenario(scenario)
+		if err != nil {
+			return nil, fmt.Errorf("--scenario: %w", err)
+		}
+		scenario = a.canonical()
+	}
 	var out []arena.GameRecord
 	for _, g := range all {
-		if q.scenario != "" && g.Scenario.ID != q.scenario && arena.RatingScenario(g.Scenario) != q.scenario {
+		if scenario != "" && g.Scenario.ID != scenario && arena.RatingScenario(g.Scenario) != scenario {
 			continue
 		}
 		if q.tournament != "" && !strings.HasPrefix(g.TournamentID, q.tournament) {

@@ -38,6 +38,10 @@ then rated alone).`, stderr)
 	if err != nil {
 		return fmt.Errorf("ratings: %w", err)
 	}
+	games, err = twoSeatGames(stdout, games)
+	if err != nil {
+		return fmt.Errorf("ratings: %w", err)
+	}
 	games = forfeits(stdout, games, *noForfeits)
 	if len(games) == 0 {
 		return fmt.Errorf("ratings: no games left in %s without the forfeits", q.describe())
@@ -78,4 +82,24 @@ func forfeits(w io.Writer, games []arena.GameRecord, exclude bool) []arena.GameR
 	}
 	fmt.Fprintf(w, "; --exclude-forfeits rates without them.\n\n")
 	return games
+}
+
+// twoSeatGames returns the games of two seats, which the rating model rates,
+// saying how many games of more seats it leaves out; it fails when none is
+// left.
+func twoSeatGames(w io.Writer, games []arena.GameRecord) ([]arena.GameRecord, error) {
+	kept := games[:0:0]
+	for _, g := range games {
+		if g.Seats() == 2 {
+			kept = append(kept, g)
+		}
+	}
+	n := len(games) - len(kept)
+	switch {
+	case n > 0 && len(kept) == 0:
+		return nil, fmt.Errorf("all %s have more than two seats: the ratings rate two-seat games only, for now", plural(n, "game"))
+	case n > 0:
+		fmt.Fprintf(w, "Not rated: %s of more than two seats (the ratings rate two-seat games only, for now).\n", plural(n, "game"))
+	}
+	return kept, nil
 }

@@ -17,9 +17,11 @@ import (
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("run", `Play a tournament between bots and record every game in a results database.
 
-Each pairing of bots plays --games games on each scenario, in pairs with the
-sides swapped on the same seed. A round-robin pairs every two bots; --gauntlet
-pairs one bot with each of the others. The same command always plans the same
+Each set of bots plays --games games on each scenario. A scenario of k seats
+(two for most games; race:players=3 has three) is played by sets of k bots,
+in sets of k games on one seed with the seating rotated (for two seats, pairs
+with the sides swapped). A round-robin plays every set of k bots; --gauntlet
+plays one bot with every set of k-1 others. The same command always plans the same
 games: interrupt it (Ctrl-C) and run it again to play only what is missing.
 Progress goes to stderr; the rating table is printed at the end.
 
@@ -28,8 +30,8 @@ Progress goes to stderr; the rating table is printed at the end.
 Example:
   arena run --bots random,planner --scenarios showdown --games 100 --db results.db`, stderr)
 	botList := fs.String("bots", "", "comma-separated `bots`: built-in names ("+strings.Join(builtinNames(), ", ")+") or remote=HOST:PORT")
-	scenarioList := fs.String("scenarios", "", "comma-separated `scenarios` (see 'arena scenarios')")
-	games := fs.Int("games", 10, "games per pairing on each scenario: an even `number` (pairs with sides swapped)")
+	scenarioList := fs.String("scenarios", "", "comma-separated `scenarios` (see 'arena scenarios'), each NAME or NAME:key=value[,key=value] with the game's options, e.g. race:players=3")
+	games := fs.Int("games", 10, "games per set of bots on each scenario: a `number` that is a multiple of the scenario's seats (for two seats, an even number: pairs with sides swapped)")
 	seed := fs.Uint64("seed", 1, "tournament `seed`: every game seed derives from it")
 	concurrency := fs.Int("concurrency", runtime.GOMAXPROCS(0), "`games` played at once")
 	db := fs.String("db", "results.db", "results database `file` (created if missing)")
@@ -51,7 +53,7 @@ Example:
 		return errors.New("run: --bots is required, e.g. --bots " + strings.Join(builtinNames(), ","))
 	case *scenarioList == "":
 		return errors.New("run: --scenarios is required (see 'arena scenarios')")
-	case *games <= 0 || *games%2 != 0:
+	case *games <= 0:
 		return fmt.Errorf("run: --games must be a positive even number (games are played in pairs with sides swapped), got %d", *games)
 	case *games > maxGames:
 		return fmt.Errorf("run: --games must be at most %d, got %d", maxGames, *games)
@@ -63,13 +65,18 @@ Example:
 		return fmt.Errorf("run: --max-turns must lie in [0, %d], got %d", maxTurnsLimit, *maxTurns)
 	case len(splitList(*botList)) > maxBots:
 		return fmt.Errorf("run: --bots lists %d bots, more than the limit of %d", len(splitList(*botList)), maxBots)
-	case len(splitList(*scenarioList)) > maxScenarios:
-		return fmt.Errorf("run: --scenarios lists %d scenarios, more than the limit of %d", len(splitList(*scenarioList)), maxScenarios)
+	}
+	scenarioArgs, err := parseScenarioList(*scenarioList)
+	if err != nil {
+		return fmt.Errorf("run: --scenarios: %w", err)
+	}
+	if len(scenarioArgs) > maxScenarios {
+		return fmt.Errorf("run: --scenarios lists %d scenarios, more than the limit of %d", len(scenarioArgs), maxScenarios)
 	}
 	if err := checkPrior(*prior); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	if err := checkPlanned(len(splitList(*botList)), len(splitList(*scenarioList)), *games, *gauntlet != ""); err != nil {
+	if err := checkPlanned(len(splitList(*botList)), len(scenarioArgs), *games, *gauntlet != ""); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
 	keeper, err := newReplayKeeper(*record, *replayDir)
@@ -103,13 +110,13 @@ Example:
 	cat := newCatalog(reg)
 	setups := map[string]arena.EnvScenario{}
 	var ids []string
-	for _, name := range splitList(*scenarioList) {
-		id, setup, err := cat.resolve(name)
+	for _, a := range scenarioArgs {
+		id, setup, err := cat.resolveArg(a)
 		if err != nil {
 			return fmt.Errorf("run: %w", err)
 		}
 		if _, dup := setups[id]; dup {
-			return fmt.Errorf("run: scenario %q listed twice", name)
+			return fmt.Errorf("run: scenario %q listed twice", a.canonical())
 		}
 		setups[id] = setup
 		ids = append(ids, id)
@@ -130,6 +137,15 @@ Example:
 		s, err := ref.Scenario(id)
 		if err != nil {
 			return fmt.Errorf("run: %w", err)
+		}
+		switch k := s.NumSeats(); {
+		case k == 2 && *games%2 != 0:
+			return fmt.Errorf("run: --games must be a positive even number (games are played in pairs with sides swapped), got %d", *games)
+		case *games%k != 0:
+			return fmt.Errorf("run: --games must be a multiple of %d, the seats of scenario %s (games are played in sets of %d with the seating rotated), got %d",
+				k, id, k, *games)
+		case k > len(bots):
+			return fmt.Errorf("run: scenario %s has %d seats and --bots names %d bots", id, k, len(bots))
 		}
 		t.Scenarios = append(t.Scenarios, s)
 	}

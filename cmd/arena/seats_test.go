@@ -93,7 +93,7 @@ func TestRun_Seats(t *testing.T) {
 		{[]string{"--bots", "random,steady", "--scenarios", "rounds=3,race", "--games", "2"}, `scenario option "rounds=3" follows no NAME:key=value scenario`},
 		{[]string{"--bots", "random,steady", "--scenarios", "race:rounds=3,rounds=4", "--games", "2"}, "option rounds given twice"},
 	} {
-		_, _, err := run(t, append(append([]string{"run", "--db", filepath.Join(t.TempDir(), "x.db")}, tc.args...))...)
+		_, _, err := run(t, append([]string{"run", "--db", filepath.Join(t.TempDir(), "x.db")}, tc.args...)...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: err %v, want %q", tc.args, err, tc.want)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -23,10 +24,12 @@ func copyFile(t *testing.T, src, dst string) {
 }
 
 // TestRelease_V1Database: a results database written by the release of
-// commit a2836bb (testdata/release-v1.README: a tournament killed after 30
-// of its 60 games) is read and rated as that release rated it, then
-// resumed: the rerun of its command plays only the 30 missing games, and
-// the 60 games are those a fresh run plays.
+// commit a2836bb (testdata/release-v1.README: schema version 1, a
+// tournament killed after 30 of its 60 games) is read and rated as that
+// release rated it, migrated to one row per seat and game and rated the
+// same, then resumed (and migrated) by the rerun of its command, which
+// plays only the 30 missing games: the 60 games are those a fresh run
+// plays.
 func TestRelease_V1Database(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "results.db")
@@ -40,6 +43,24 @@ func TestRelease_V1Database(t *testing.T) {
 	out, _ := mustRun(t, "ratings", "--db", db)
 	if got := strings.TrimPrefix(out, "Forfeits: none of the 30 games ended by a bot's fault.\n\n"); got != string(want) {
 		t.Errorf("ratings of the release's database:\n%s\nwant (as the release printed):\n%s", out, want)
+	}
+
+	// Migrated to one row per seat and game, and rated as before.
+	migrated := filepath.Join(dir, "migrated.db")
+	copyFile(t, db, migrated)
+	store, err := arena.OpenStore(context.Background(), migrated)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := store.SchemaVersion(context.Background()); err != nil || v != arena.SchemaVersion || v < 2 {
+		t.Fatalf("schema version %d after the migration (%v), want %d", v, err, arena.SchemaVersion)
+	}
+	if err := store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	out, _ = mustRun(t, "ratings", "--db", migrated)
+	if got := strings.TrimPrefix(out, "Forfeits: none of the 30 games ended by a bot's fault.\n\n"); got != string(want) {
+		t.Errorf("ratings of the migrated database:\n%s\nwant (as the release printed):\n%s", out, want)
 	}
 
 	// Resumed with the same command (the remote bot is the same agent).

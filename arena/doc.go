@@ -2,22 +2,27 @@
 //
 // It knows no concrete game and no concrete bot. A bot is a [Player] (a name
 // and a version); a [Referee] plays one game of a scenario, given a seed and
-// the bot of each [Side], and returns its [Outcome]. cmd/arena wires the
-// environments and the bots to these two interfaces.
+// the bot of each seat, and returns its [Outcome]: a place per seat (1 for
+// the first, ties shared; [Ranks]) and a score per seat. cmd/arena wires the
+// environments and the bots to these two interfaces. A game has k ≥ 2
+// seats; for two seats the places read as a result ([Result]: X, Y or draw,
+// side X being seat 0).
 //
-// [EnvReferee] is the Referee for the games of an [env.Registry]: it seats
-// each [Bot] (a Player that is also an [env.Policy]), asks it for actions
-// under a per-decision deadline, and blames it for illegal actions,
-// timeouts, crashes and lost connections.
+// [EnvReferee] is the Referee for the games of an [env.Registry], of any
+// number of seats: it seats each [Bot] (a Player that is also an
+// [env.Policy]), asks it for actions under a per-decision deadline (CPU time
+// for an in-process bot, wall-clock time for a remote one), and blames it
+// for illegal actions, timeouts, crashes and lost connections.
 //
 // # Schedules
 //
-// [NewSchedule] plans a [Tournament]: a round-robin (every pair of bots on
-// every scenario) or a gauntlet (one bot against each other bot). Each
-// pairing plays GamesPerPairing games on each scenario, as pairs of two games
-// on the same scenario and seed with the sides swapped. Seeds derive from the
-// tournament seed, the scenario and the round only ([PairSeed]), so every
-// pairing meets the same situations. The schedule is deterministic and every
+// [NewSchedule] plans a [Tournament]: a round-robin (every set of k bots on
+// every scenario of k seats: for two seats, every pair) or a gauntlet (one
+// bot with every set of k-1 others). Each set plays GamesPerPairing games on
+// each scenario, as rotation sets of k games on the same scenario and seed
+// with the seating rotated cyclically (for two seats, pairs with the sides
+// swapped). Seeds derive from the tournament seed, the scenario and the
+// round only ([PairSeed]), so every set meets the same situations. The schedule is deterministic and every
 // planned game has a stable key; the tournament's id hashes its parameters,
 // bot and scenario versions included, so the same command always means the
 // same tournament.
@@ -25,9 +30,12 @@
 // # Results
 //
 // A [Store] is an embedded SQLite database (modernc.org/sqlite, pure Go) in
-// WAL mode, with one row per game holding every field of the game record of
-// rating-math.md §3.1 ([GameRecord]), plus tables for tournaments, runs and
-// voided attempts. Every table is append-only (enforced by triggers), each
+// WAL mode, with one row per game and one per seat of each game (bot,
+// place, score) holding every field of the game record of rating-math.md
+// §3.1 ([GameRecord]), plus tables for tournaments, runs and voided
+// attempts. A database of an older schema is migrated when opened for
+// writing ([OpenStore]); [OpenStoreReadOnly] reads a file without writing to
+// it, an older schema as it is. Every table is append-only (enforced by triggers), each
 // game is committed in its own transaction, and the schema is versioned by a
 // migration table. Several arenas may share one database file: writers wait
 // for each other up to [BusyTimeout], and a game recorded twice is stored
@@ -46,7 +54,7 @@
 //   - an arena fault (any other error from the referee, an invalid outcome, a
 //     panic escaping the referee) voids the attempt, which is logged in the
 //     faults table, and the game is replayed with the same scenario, seed and
-//     sides, up to [RunnerConfig.MaxAttempts] times.
+//     seats, up to [RunnerConfig.MaxAttempts] times.
 //
 // A game that ends normally is recorded with the game's own reason when its env
 // game says why (an EndReason method, as Flick 'em Up!'s: "the lawmen held out
@@ -64,9 +72,10 @@
 //
 // # Ratings
 //
-// [RatingGames] converts stored games to the input of package
+// [RatingGames] converts stored two-seat games to the input of package
 // arena/rating (joint Elo, SPRT, balance, PGN): the one place where the
-// arena's records become rating games.
+// arena's records become rating games. Games of more seats are not rated
+// yet.
 //
 // # Example
 //

@@ -23,7 +23,7 @@ func TestRun_Seats(t *testing.T) {
 	out, _ := mustRun(t, args...)
 	// 4 sets of 3 and 1 set of 4 play 12 games each, 6 pairs play 12 two-seat games.
 	wantLines(t, "run", out, "round-robin, 4 bots, 3 scenarios, 12 games per pairing, seed 3: 132 games planned",
-		"This run: 132 played, 0 already recorded", "Ratings of 4 bots from 72 games")
+		"This run: 132 played, 0 already recorded", "Not rated: 60 games of more than two seats", "Ratings of 4 bots from 72 games")
 	games := storedGames(t, db)
 	if len(games) != 132 {
 		t.Fatalf("%d games stored, want 132", len(games))
@@ -103,7 +103,8 @@ func TestRun_Seats(t *testing.T) {
 	gdb := filepath.Join(t.TempDir(), "g.db")
 	out, _ = mustRun(t, "run", "--bots", "random,steady,sharp,passer", "--gauntlet", "sharp", "--scenarios", "race:players=3",
 		"--games", "3", "--db", gdb)
-	wantLines(t, "gauntlet", out, "gauntlet of sharp, 4 bots, 1 scenario, 3 games per pairing, seed 1: 9 games planned")
+	wantLines(t, "gauntlet", out, "gauntlet of sharp, 4 bots, 1 scenario, 3 games per pairing, seed 1: 9 games planned",
+		"No rating table: all 9 games have more than two seats: the ratings rate two-seat games only, for now")
 	for _, g := range storedGames(t, gdb) {
 		if !slices.ContainsFunc(g.Bots, func(b arena.BotInfo) bool { return b.Name == "sharp" }) {
 			t.Errorf("gauntlet game %s without sharp: %v", g.Key, g.Bots)

@@ -41,6 +41,9 @@ between equal bots lies within 50% ± the margin.`, stderr)
 	if err != nil {
 		return fmt.Errorf("balance: %w", err)
 	}
+	if recs, err = twoSeatGames(stdout, recs); err != nil {
+		return fmt.Errorf("balance: %w", err)
+	}
 	games := arena.RatingGames(recs)
 	model, fitErr := rating.Fit(games, fitConfig(*prior))
 	cfg := rating.BalanceConfig{SideX: names[0], SideY: names[1], Margin: *margin}

@@ -52,6 +52,10 @@ time (--scenario) to compare side advantages: each tool has one global one.`, st
 	if err != nil {
 		return fmt.Errorf("export pgn: %w", err)
 	}
+	// PGN is a two-player format: the games of more seats are left out (said on stderr).
+	if recs, err = twoSeatGames(stderr, recs); err != nil {
+		return fmt.Errorf("export pgn: %w", err)
+	}
 	games := arena.RatingGames(recs)
 	if *out == "" {
 		if err := rating.WritePGN(stdout, games, cfg); err != nil {

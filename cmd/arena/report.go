@@ -59,6 +59,9 @@ plots and verdict. Open it in a browser.`, stderr)
 	games := arena.RatingGames(recs)
 	data := report.Data{Title: *title, Generation: gen, Versions: versions(recs),
 		Sides: rating.BalanceConfig{SideX: names[0], SideY: names[1], Margin: *margin}}
+	if n := len(recs) - len(games); n > 0 {
+		data.Notes = append(data.Notes, fmt.Sprintf("Left out: %s of more than two seats (only two-seat games are rated, balanced and exported, for now).", plural(n, "game")))
+	}
 	if m, err := rating.Fit(games, fitConfig(*prior)); err != nil {
 		data.Notes = append(data.Notes, "No rating table: "+explainFit(err).Error())
 	} else {

@@ -23,7 +23,7 @@ func TestRun_Seats(t *testing.T) {
 	out, _ := mustRun(t, args...)
 	// 4 sets of 3 and 1 set of 4 play 12 games each, 6 pairs play 12 two-seat games.
 	wantLines(t, "run", out, "round-robin, 4 bots, 3 scenarios, 12 games per pairing, seed 3: 132 games planned",
-		"This run: 132 played, 0 already recorded", "Not rated: 60 games of more than two seats", "Ratings of 4 bots from 72 games")
+		"This run: 132 played, 0 already recorded", "Left out: 60 games of more than two seats", "Ratings of 4 bots from 72 games")
 	games := storedGames(t, db)
 	if len(games) != 132 {
 		t.Fatalf("%d games stored, want 132", len(games))
@@ -76,11 +76,20 @@ func TestRun_Seats(t *testing.T) {
 	out, _ = mustRun(t, args...)
 	wantLines(t, "rerun", out, "This run: 0 played, 132 already recorded")
 	out, _ = mustRun(t, "ratings", "--db", db, "--prior", "400")
-	wantLines(t, "ratings", out, "Not rated: 60 games of more than two seats", "Ratings of 4 bots from 72 games")
-	_, _, err := run(t, "ratings", "--db", db, "--scenario", "race:players=3")
-	if err == nil || !strings.Contains(err.Error(), "all 48 games have more than two seats") {
-		t.Errorf("ratings of race:players=3: err %v", err)
+	wantLines(t, "ratings", out, "Left out: 60 games of more than two seats", "Ratings of 4 bots from 72 games")
+	for _, cmd := range [][]string{{"ratings"}, {"balance"}, {"export", "pgn"}} {
+		_, _, err := run(t, append(cmd, "--db", db, "--scenario", "race:players=3")...)
+		if err == nil || !strings.Contains(err.Error(), "all 48 games have more than two seats") {
+			t.Errorf("%v --scenario race:players=3: err %v", cmd, err)
+		}
 	}
+	out, errOut := mustRun(t, "export", "pgn", "--db", db)
+	wantLines(t, "export pgn", errOut, "Left out: 60 games of more than two seats")
+	if n := strings.Count(out, "[Event "); n != 72 {
+		t.Errorf("export pgn wrote %d games, want the 72 two-seat games", n)
+	}
+	out, _ = mustRun(t, "balance", "--db", db, "--scenario", "race-v1")
+	wantLines(t, "balance", out, "race-v1: 72 games")
 
 	for _, tc := range []struct {
 		args []string
@@ -104,7 +113,7 @@ func TestRun_Seats(t *testing.T) {
 	out, _ = mustRun(t, "run", "--bots", "random,steady,sharp,passer", "--gauntlet", "sharp", "--scenarios", "race:players=3",
 		"--games", "3", "--db", gdb)
 	wantLines(t, "gauntlet", out, "gauntlet of sharp, 4 bots, 1 scenario, 3 games per pairing, seed 1: 9 games planned",
-		"No rating table: all 9 games have more than two seats: the ratings rate two-seat games only, for now")
+		"No rating table: all 9 games have more than two seats: only two-seat games are rated, balanced and exported, for now")
 	for _, g := range storedGames(t, gdb) {
 		if !slices.ContainsFunc(g.Bots, func(b arena.BotInfo) bool { return b.Name == "sharp" }) {
 			t.Errorf("gauntlet game %s without sharp: %v", g.Key, g.Bots)

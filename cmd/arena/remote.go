@@ -14,6 +14,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 
+	"github.com/flickarena/flickarena/agents/bygame"
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/envrpc"
@@ -146,6 +147,42 @@ func checkRemoteGames(bots []arena.Player, setups map[string]arena.EnvScenario) 
 			if g := setups[id].Game; !rb.plays(g) {
 				errs = append(errs, fmt.Errorf("remote bot %s at %s does not play %s (scenario %s); it plays %s",
 					rb.name, rb.addr, g, id, strings.Join(rb.games, ", ")))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// router is a built-in bot made of one policy per game (agents/bygame): it
+// says which games it plays.
+type router interface {
+	Policy(g env.Game) bygame.Policy
+	Games() []string
+}
+
+// checkBuiltinGames fails if a built-in bot that plays only some games
+// (a router) does not play the game of one of the scenarios: every game it
+// played there would be lost as a crash.
+func checkBuiltinGames(bots []arena.Player, setups map[string]arena.EnvScenario, reg *env.Registry) error {
+	ids := make([]string, 0, len(setups))
+	for id := range setups {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	var errs []error
+	for _, p := range bots {
+		r, ok := p.(router)
+		if !ok {
+			continue
+		}
+		for _, id := range ids {
+			g, err := reg.New(setups[id].Game, setups[id].Options)
+			if err != nil {
+				continue // the referee reports it
+			}
+			if r.Policy(g) == nil {
+				errs = append(errs, fmt.Errorf("bot %s does not play %s (scenario %s); it plays %s",
+					p.Name(), setups[id].Game, id, strings.Join(r.Games(), ", ")))
 			}
 		}
 	}

@@ -124,6 +124,9 @@ Example:
 	if err := checkRemoteGames(bots, setups); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
+	if err := checkBuiltinGames(bots, setups, reg); err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
 	refCfg := arena.EnvRefereeConfig{Registry: reg, Scenarios: setups, Deadline: *deadline, MaxTurns: *maxTurns,
 		WallClockDeadlines: *wallDeadlines}
 	if keeper != nil {

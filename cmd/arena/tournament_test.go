@@ -285,6 +285,8 @@ func TestRun_BadCommandLines(t *testing.T) {
 		{"OddGames", []string{"--bots", "random,sharp", "--scenarios", "race", "--games", "3"}, false, "positive even number"},
 		{"ZeroConcurrency", []string{"--bots", "random,sharp", "--scenarios", "race", "--concurrency", "0"}, false, "--concurrency must lie in [1, 1024], got 0"},
 		{"NegativeDeadline", []string{"--bots", "random,sharp", "--scenarios", "race", "--deadline", "-1s"}, false, "--deadline must lie in [0, 1h0m0s], got -1s"},
+		{"BotForAnotherGame", []string{"--bots", "random,aimer", "--scenarios", "race:players=2"}, false,
+			"bot aimer does not play dummy/race-v1 (scenario race:players=2); it plays flickemup, flickago"},
 		{"GauntletOutsider", []string{"--bots", "random,sharp", "--scenarios", "race", "--gauntlet", "steady"}, false, `gauntlet bot "steady" is not in --bots`},
 		{"BadFlag", []string{"--bots", "random,sharp", "--rounds", "3"}, true, "flag provided but not defined: -rounds"},
 		{"BadValue", []string{"--games", "many"}, true, `invalid value "many" for flag -games`},

@@ -72,7 +72,7 @@ func readCapped(path, what string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (%v)", path, st.Mode().Type())
+		return nil, fmt.Errorf("%s: not a regular file (%s)", path, fileKind(st.Mode()))
 	}
 	if st.Size() > limit {
 		return nil, fmt.Errorf("%s: %d bytes, more than the limit of %d bytes for a %s", path, st.Size(), limit, what)
@@ -85,4 +85,21 @@ func readCapped(path, what string, limit int64) ([]byte, error) {
 		return nil, fmt.Errorf("%s: more than the limit of %d bytes for a %s", path, limit, what)
 	}
 	return data, nil
+}
+
+// fileKind names the kind of a file that is not a regular file.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a block device"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "mode " + m.Type().String()
 }

@@ -72,9 +72,9 @@ func TestValidate_Bounds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for path, want := range map[string]string{
-		"/dev/zero":   "/dev/zero: not a regular file",
+		"/dev/zero":   "/dev/zero: not a regular file (a character device)",
 		big:           big + ": 1048577 bytes, more than the limit of 1048576 bytes for a scenario file",
-		t.TempDir():   "not a regular file",
+		t.TempDir():   "not a regular file (a directory)",
 		"/nonexisten": "no such file",
 	} {
 		out, _, err := run(t, "validate", path)

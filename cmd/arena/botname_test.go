@@ -58,7 +58,10 @@ func TestReadingCommands_StoredBadName(t *testing.T) {
 	}
 	now := time.Now()
 	for leg := range 2 {
-		g := arena.GameRecord{TournamentID: "t1", Key: "k" + string(rune('0'+leg)), PairID: "p", Seq: leg, Leg: leg,
+		// The pair and the key hold the names, as the schedule writes them; the reason too.
+		pair := "race|random|" + bad + "|0"
+		g := arena.GameRecord{TournamentID: "t1", Key: pair + "|" + string(rune('0'+leg)), PairID: pair, Seq: leg, Leg: leg,
+			Reason:   bots[1].Name + " (side Y, turn 3): it said \x1b[2J",
 			Scenario: arena.Scenario{ID: "race", Version: "1"}, Seed: 1, Bots: []arena.BotInfo{bots[leg], bots[1-leg]},
 			FirstMover: 0, Ranks: arena.RanksFor(arena.WinX), Termination: arena.TermNormal, Turns: 3, Attempt: 1,
 			StartedAt: now, EndedAt: now}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -9,6 +11,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/flickarena/flickarena/arena"
 )
@@ -89,11 +93,14 @@ func (q *gameQuery) load(ctx context.Context) ([]arena.GameRecord, error) {
 		if len(q.bots) > 0 && slices.ContainsFunc(g.Bots, func(b arena.BotInfo) bool { return !q.hasBot(b.Name) }) {
 			continue
 		}
-		// A name stored before names were checked is printed and exported in a safe form.
+		// A name stored before names were checked is printed and exported in a safe form,
+		// and so are the pair, key and reason that hold it.
 		for s := range g.Bots {
 			g.Bots[s].Name = arena.SafeBotName(g.Bots[s].Name)
 			g.Bots[s].Version = safeVersion(g.Bots[s].Version)
 		}
+		g.PairID, g.Key = safeID("pair", g.PairID), safeID("game", g.Key)
+		g.Reason = safeText(g.Reason)
 		out = append(out, g)
 	}
 	if len(out) == 0 {
@@ -115,4 +122,30 @@ func safeVersion(v string) string {
 		return v
 	}
 	return arena.QuoteShort(v)
+}
+
+// maxIDLen is the longest pair id or game key printed or exported as it is.
+const maxIDLen = 512
+
+// safeID returns id when it is printable ASCII of at most maxIDLen bytes
+// without quotes, backslashes or brackets (as every id the arena writes
+// from checked names is), else what and a digest of id: one id stays one
+// id, so pairs still group their games.
+func safeID(what, id string) string {
+	if len(id) <= maxIDLen && strings.IndexFunc(id, func(r rune) bool {
+		return r < 0x20 || r > 0x7e || r == '"' || r == '\\' || r == '[' || r == ']'
+	}) < 0 {
+		return id
+	}
+	sum := sha256.Sum256([]byte(id))
+	return what + "-" + hex.EncodeToString(sum[:8])
+}
+
+// safeText returns s when it is valid UTF-8 without control characters and
+// of at most 4096 bytes, else s quoted and shortened (arena.QuoteShort).
+func safeText(s string) string {
+	if len(s) <= 4096 && utf8.ValidString(s) && strings.IndexFunc(s, unicode.IsControl) < 0 {
+		return s
+	}
+	return arena.QuoteShort(s)
 }

@@ -126,30 +126,30 @@ type ReplayKeeper interface {
 //
 // # Blame
 //
-// A bot fault ends the game as a loss for that bot, with the fault's
-// termination and a reason naming the bot: an illegal action ([TermIllegal]),
-// a decision over the deadline ([TermTimeout]: CPU time of the deciding
-// goroutine for an in-process bot where the platform measures it, so that a
-// loaded or stalled machine does not forfeit games; wall-clock time for a
-// remote bot, and for an in-process bot blocked for [CPUWallFactor] times
-// the deadline), a panic or an error in the
-// bot ([TermCrash]), or a lost connection ([TermDisconnect]). A bot that
-// overruns its deadline is abandoned, not stopped: its goroutine finishes in
-// the background, and [ContextActor]s see their context cancelled.
+// A bot fault ends the game as a loss for that bot (alone in the last
+// place, the others sharing the first), with the fault's termination and a
+// reason naming the bot: an illegal action ([TermIllegal]), a decision over
+// the deadline ([TermTimeout]: CPU time of the deciding goroutine for an
+// in-process bot where the platform measures it, so that a loaded or
+// stalled machine does not forfeit games; wall-clock time for a remote bot,
+// and for an in-process bot blocked for [CPUWallFactor] times the
+// deadline), a panic or an error in the bot ([TermCrash]), or a lost
+// connection ([TermDisconnect]). A bot that overruns its deadline is
+// abandoned, not stopped: its goroutine finishes in the background, and
+// [ContextActor]s see their context cancelled.
 //
 // An arena fault is returned as an error, and the runner voids and replays
 // the game: an unknown scenario or game, a game whose seats are not the
-// match's players,
-// an error from the game's factory, Reset or Step, or a panic in the game.
-// (A panic inside a game method that a bot called while acting cannot be
-// told apart from the bot's own and counts as the bot's crash.)
+// match's players, an error from the game's factory, Reset or Step, or a
+// panic in the game. (A panic inside a game method that a bot called while
+// acting cannot be told apart from the bot's own and counts as the bot's
+// crash.)
 //
 // A game that the rules end ([env.Terminated]) ranks the seats by their
 // [env.Game.Outcome], higher first, equal values sharing a place ([RanksOf];
 // for two seats, +1 against -1 is a win, equal values a draw). A game
-// truncated by its own
-// safety cap ([env.Truncated]), or reaching MaxTurns, is a [TermTurnLimit]
-// draw: every seat shares the first place.
+// truncated by its own safety cap ([env.Truncated]), or reaching MaxTurns,
+// is a [TermTurnLimit] draw: every seat shares the first place.
 type EnvReferee struct {
 	cfg EnvRefereeConfig
 }

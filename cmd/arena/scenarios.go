@@ -23,7 +23,8 @@ Flick 'em Up! library with their stories.`, stderr)
 		return fmt.Errorf("scenarios: %w", err)
 	}
 	cat := newCatalog(reg)
-	fmt.Fprintln(stdout, "Playable scenarios (arena run --scenarios):")
+	fmt.Fprintln(stdout, "Playable scenarios (arena run --scenarios NAME, or NAME:key=value[,key=value] with the game's")
+	fmt.Fprintln(stdout, "options, e.g. race:players=3; 'go doc' of the game's package lists them):")
 	for _, name := range cat.names() {
 		_, setup, err := cat.resolve(name)
 		if err != nil {

@@ -90,3 +90,28 @@ func TestEnvReferee_CPUDeadline(t *testing.T) {
 		t.Errorf("a spinning bot: %v %v (%s), want a timeout on CPU time", out.Result(), out.Termination, out.Reason)
 	}
 }
+
+// BenchmarkEnvReferee_Deadline plays a game of Race (10 decisions of
+// trivial bots) under a CPU-time and a wall-clock deadline: the cost of
+// locking the deciding goroutine to its thread and reading its clock.
+func BenchmarkEnvReferee_Deadline(b *testing.B) {
+	reg := testRegistry(b)
+	for _, mode := range []struct {
+		name string
+		wall bool
+	}{{"cpu", false}, {"wall", true}} {
+		b.Run(mode.name, func(b *testing.B) {
+			ref, err := arena.NewEnvReferee(arena.EnvRefereeConfig{Registry: reg,
+				Scenarios: map[string]arena.EnvScenario{"race": {Game: dummy.ID}}, Deadline: time.Second, WallClockDeadlines: mode.wall})
+			if err != nil {
+				b.Fatal(err)
+			}
+			m := arena.Match{Key: "k", Scenario: arena.Scenario{ID: "race"}, Seed: 3, Players: []arena.Player{gainer, passer}}
+			for b.Loop() {
+				if _, err := ref.Play(context.Background(), m); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

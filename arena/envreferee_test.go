@@ -133,7 +133,7 @@ func (g *faultyGame) Step(a env.Action) (env.Status, error) {
 }
 
 // testRegistry holds Race and its faulty variants ("test/<mode>-v1").
-func testRegistry(t *testing.T) *env.Registry {
+func testRegistry(t testing.TB) *env.Registry {
 	t.Helper()
 	reg := env.NewRegistry()
 	if err := dummy.Register(reg); err != nil {

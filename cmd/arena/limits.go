@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/flickarena/flickarena/arena"
@@ -43,19 +44,56 @@ func checkPrior(prior float64) error {
 	return nil
 }
 
-// checkPlanned checks that a tournament of so many bots, scenarios and games
-// per pairing plans at most arena.MaxPlannedGames games (a round-robin plans
-// one pairing per two bots, a gauntlet one per bot but the first).
-func checkPlanned(bots, scenarios, games int, gauntlet bool) error {
-	pairings := bots * (bots - 1) / 2
-	if gauntlet {
-		pairings = bots - 1
+// checkPlanned checks that a tournament of so many bots, with scenarios of
+// the given seat counts (one entry per scenario) and games per set of bots,
+// plans at most arena.MaxPlannedGames games: a round-robin plays every
+// k-subset of the bots on a scenario of k seats, a gauntlet the first bot
+// with every (k-1)-subset of the others.
+func checkPlanned(bots int, seats []int, games int, gauntlet bool) error {
+	total, sets := 0, 0
+	for _, k := range seats {
+		n := choose(bots, k)
+		if gauntlet {
+			n = choose(bots-1, k-1)
+		}
+		sets = max(sets, n)
+		if n > arena.MaxPlannedGames || games > arena.MaxPlannedGames/max(n, 1) {
+			total = arena.MaxPlannedGames + 1
+			break
+		}
+		if total += n * games; total > arena.MaxPlannedGames {
+			break
+		}
 	}
-	if n := pairings * scenarios * games; n > arena.MaxPlannedGames {
-		return fmt.Errorf("--games %d with %d bot pairings and %d scenarios plans %d games, more than the limit of %d; lower --games",
-			games, pairings, scenarios, n, arena.MaxPlannedGames)
+	if total > arena.MaxPlannedGames {
+		what := fmt.Sprintf("%d bot pairings", sets)
+		if slices.ContainsFunc(seats, func(k int) bool { return k != 2 }) {
+			what = fmt.Sprintf("up to %d bot sets", sets)
+		}
+		plan := fmt.Sprintf("%d games", total)
+		if total == arena.MaxPlannedGames+1 {
+			plan = "more games than that"
+		}
+		return fmt.Errorf("--games %d with %s and %d scenarios plans %s, more than the limit of %d; lower --games",
+			games, what, len(seats), plan, arena.MaxPlannedGames)
 	}
 	return nil
+}
+
+// choose returns the binomial coefficient n over k, or arena.MaxPlannedGames+1
+// when it is larger.
+func choose(n, k int) int {
+	if k < 0 || k > n {
+		return 0
+	}
+	r := 1
+	for i := range k {
+		r = r * (n - i) / (i + 1)
+		if r > arena.MaxPlannedGames {
+			return arena.MaxPlannedGames + 1
+		}
+	}
+	return r
 }
 
 // readCapped reads the regular file at path, refusing anything else (a

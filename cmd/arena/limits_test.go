@@ -29,6 +29,8 @@ func TestRun_Bounds(t *testing.T) {
 		{"Games", []string{"--bots", "random,sharp", "--scenarios", "race", "--games", "2000000000"}, "--games must be at most 100000, got 2000000000"},
 		{"Planned", []string{"--bots", "random,sharp,steady,passer,stopper", "--scenarios", "race,showdown,flickago", "--games", "40000"},
 			"--games 40000 with 10 bot pairings and 3 scenarios plans 1200000 games, more than the limit of 1000000"},
+		{"Sets", []string{"--bots", "random,steady,sharp,passer,stopper", "--scenarios", "race:players=3,race:players=3,rounds=4", "--games", "60000"},
+			"--games 60000 with up to 10 bot sets and 2 scenarios plans 1200000 games, more than the limit of 1000000"},
 		{"Bots", []string{"--bots", many("b", 65), "--scenarios", "race"}, "--bots lists 65 bots, more than the limit of 64"},
 		{"Scenarios", []string{"--bots", "random,sharp", "--scenarios", many("s", 65)}, "--scenarios lists 65 scenarios, more than the limit of 64"},
 		{"Concurrency", []string{"--bots", "random,sharp", "--scenarios", "race", "--concurrency", "100000000"}, "--concurrency must lie in [1, 1024], got 100000000"},
@@ -80,6 +82,34 @@ func TestValidate_Bounds(t *testing.T) {
 		out, _, err := run(t, "validate", path)
 		if err == nil || !strings.Contains(out, want) {
 			t.Errorf("validate %s: err %v, stdout %q; want %q", path, err, out, want)
+		}
+	}
+}
+
+// TestCheckPlanned counts the bot sets of each scenario's seats: three bots
+// make one set of three (not three pairs), a gauntlet of five at three seats
+// six sets.
+func TestCheckPlanned(t *testing.T) {
+	tests := []struct {
+		bots     int
+		seats    []int
+		games    int
+		gauntlet bool
+		ok       bool
+	}{
+		{3, []int{3, 3, 3, 3}, 99999, false, true},        // 4 × 1 set × 99999
+		{3, []int{2, 2, 2, 2}, 99999, false, false},       // 4 × 3 pairs × 99999
+		{5, []int{3}, 99999, true, true},                  // 6 sets
+		{5, []int{3, 3}, 99999, true, false},              // 12 sets
+		{64, []int{32}, 2, false, false},                  // more sets than the limit
+		{10, []int{2, 3, 4, 5}, 100000, false, false},     // 45+120+210+252 sets
+		{4, []int{2, 2, 2, 2, 2, 2}, 27776, false, true},  // 6 × 6 pairs × 27776 = 999936
+		{4, []int{2, 2, 2, 2, 2, 2}, 27778, false, false}, // 1000008
+	}
+	for _, tc := range tests {
+		err := checkPlanned(tc.bots, tc.seats, tc.games, tc.gauntlet)
+		if (err == nil) != tc.ok {
+			t.Errorf("%d bots, seats %v, %d games, gauntlet %v: err %v, want ok %v", tc.bots, tc.seats, tc.games, tc.gauntlet, err, tc.ok)
 		}
 	}
 }

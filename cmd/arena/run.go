@@ -76,9 +76,6 @@ Example:
 	if err := checkPrior(*prior); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	if err := checkPlanned(len(splitList(*botList)), len(scenarioArgs), *games, *gauntlet != ""); err != nil {
-		return fmt.Errorf("run: %w", err)
-	}
 	keeper, err := newReplayKeeper(*record, *replayDir)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -136,6 +133,7 @@ Example:
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
+	var seats []int
 	for _, id := range ids {
 		s, err := ref.Scenario(id)
 		if err != nil {
@@ -151,6 +149,10 @@ Example:
 			return fmt.Errorf("run: scenario %s has %d seats and --bots names %d bots", id, k, len(bots))
 		}
 		t.Scenarios = append(t.Scenarios, s)
+		seats = append(seats, s.NumSeats())
+	}
+	if err := checkPlanned(len(bots), seats, *games, *gauntlet != ""); err != nil {
+		return fmt.Errorf("run: %w", err)
 	}
 	sched, err := arena.NewSchedule(t)
 	if err != nil {

@@ -13,15 +13,15 @@ type Action uint8
 
 // The blocks of the action space.
 const (
-	Pass          Action = 0  // pass, decline, lose 3 points
-	tileBase      Action = 1  // 1–6: tile t
-	jokerBase     Action = 7  // 7–11: the JOKER performs action k (MOVE..DRAW)
-	dirBase       Action = 12 // 12–17: direction d
-	ownTrackBase  Action = 18 // 18–22: own multiplier track k
-	oppTrackBase  Action = 23 // 23–42: opponent (relative seat 1–4) track k
-	pairBase      Action = 43 // 43–45: marker slots pair (×0,×1), (×0,×2), (×1,×2)
-	cardBase      Action = 46 // 46–111: card id
-	NumActions           = 112
+	Pass         Action = 0  // pass, decline, lose 3 points
+	tileBase     Action = 1  // 1–6: tile t
+	jokerBase    Action = 7  // 7–11: the JOKER performs action k (MOVE..DRAW)
+	dirBase      Action = 12 // 12–17: direction d
+	ownTrackBase Action = 18 // 18–22: own multiplier track k
+	oppTrackBase Action = 23 // 23–42: opponent (relative seat 1–4) track k
+	pairBase     Action = 43 // 43–45: marker slots pair (×0,×1), (×0,×2), (×1,×2)
+	cardBase     Action = 46 // 46–111: card id
+	NumActions          = 112
 )
 
 // TileAction returns the action naming tile t in [0, NumTiles).

@@ -98,12 +98,12 @@ const MaxTrack = 20
 
 // player is one seat's private board.
 type player struct {
-	score  int                // score track, points
-	obst   [NumKinds]int8     // obstacle-track counters, 0..MaxTrack
-	mult   [NumTracks]int8    // multipliers, 1..MaxMult
+	score  int                 // score track, points
+	obst   [NumKinds]int8      // obstacle-track counters, 0..MaxTrack
+	mult   [NumTracks]int8     // multipliers, 1..MaxMult
 	tiles  [NumTiles]TileState // action tiles
-	hand   cardSet            // cards in hand (fronts private)
-	played cardSet            // cards played, face up
+	hand   cardSet             // cards in hand (fronts private)
+	played cardSet             // cards played, face up
 }
 
 // source of the action being performed.

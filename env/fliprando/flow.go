@@ -339,18 +339,7 @@ func (g *Game) leg(d int) {
 	case next == NoVertex:
 		g.excl = int8(d) // edge: the same hiker bounces off
 	case SlotAt(next) >= 0:
-		s := SlotAt(next)
-		k := SlotKind(s)
-		n := 1
-		if int(g.tokColour[s]) == c {
-			n = 2 // the hiker hits a token of its own colour
-		}
-		if g.tokValue[s] {
-			g.addScore(p, n*KindValue[k])
-		} else {
-			g.addObstacle(p, k, n)
-		}
-		g.tokValue[s] = !g.tokValue[s]
+		g.hitToken(p, SlotAt(next), c)
 		g.excl = int8(d)
 	default:
 		// Another hiker: it sets off next, not back into the striker.
@@ -368,6 +357,23 @@ func (g *Game) leg(d int) {
 	}
 	g.mover, g.legs, g.excl = -1, 0, -1
 	g.units--
+}
+
+// hitToken rewards seat p for the hiker of colour c hitting the token in
+// slot s, then flips the token. A token of the hiker's colour doubles the
+// reward.
+func (g *Game) hitToken(p, s, c int) {
+	k := SlotKind(s)
+	n := 1
+	if int(g.tokColour[s]) == c {
+		n = 2
+	}
+	if g.tokValue[s] {
+		g.addScore(p, n*KindValue[k])
+	} else {
+		g.addObstacle(p, k, n)
+	}
+	g.tokValue[s] = !g.tokValue[s]
 }
 
 // hikerAt returns the colour of the hiker on vertex v, or −1.

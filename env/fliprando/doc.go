@@ -4,7 +4,7 @@
 // score points and obstacle tracks, play action tiles with multipliers and
 // cards, over 15 rounds of weather.
 //
-// The rules follow docs' reference reading, shared/reference/fliprando-spec.md
+// The rules follow our reference reading, shared/reference/fliprando-spec.md
 // (the "spec"), itself a reading of the French rulebook completed from the
 // designer's files. The package has two layers, by the project's engine
 // convention: [Game] is the rules engine (pure rules, no RL concepts:

@@ -14,6 +14,7 @@ type moveCase struct {
 	top       []int                       // back colours of the pile's top cards
 	mult      int                         // MOVE multiplier
 	legs      []int                       // chosen directions
+	stops     []Vertex                    // where each leg's hiker stopped
 	score     int                         // seat 0's score track after
 	obst      [NumKinds]int               // seat 0's obstacle tracks after
 	hikers    map[int]Vertex              // hiker positions after
@@ -31,6 +32,7 @@ var moveCases = map[string]moveCase{
 			g.tokColour[slot(t, -3, -3)] = Red
 		},
 		top: []int{Red}, mult: 1, legs: []int{S, SE, NE},
+		stops: []Vertex{{-4, 3}, {-1, 3}, {5, -2}},
 		score: 1, obst: [3]int{Rock: 2},
 		hikers:    map[int]Vertex{Red: {-1, 3}, Blue: {5, -2}},
 		values:    map[Vertex]bool{{-4, 4}: false, {6, -3}: true},
@@ -38,6 +40,7 @@ var moveCases = map[string]moveCase{
 	},
 	"T4": {
 		top: []int{Red}, mult: 1, legs: []int{N, SE, SW},
+		stops: []Vertex{{0, -3}, {5, -3}, {2, 0}},
 		score: 2, obst: [3]int{Rock: 2, Log: 1},
 		hikers:    map[int]Vertex{Red: {2, 0}},
 		values:    map[Vertex]bool{{0, -4}: false, {6, -3}: true, {1, 1}: true},
@@ -45,6 +48,7 @@ var moveCases = map[string]moveCase{
 	},
 	"T5": {
 		top: []int{Violet}, mult: 1, legs: []int{N, SE, N},
+		stops: []Vertex{{1, -1}, {1, -1}, {1, -1}},
 		score: 3, obst: [3]int{Log: 3},
 		hikers:    map[int]Vertex{Violet: {1, -1}},
 		values:    map[Vertex]bool{{1, -2}: false, {2, -1}: true},
@@ -52,6 +56,7 @@ var moveCases = map[string]moveCase{
 	},
 	"T6": {
 		top: []int{Red}, mult: 1, legs: []int{S, S, SE},
+		stops: []Vertex{{0, 0}, {0, 3}, {2, 3}},
 		score: 2, obst: [3]int{Rock: 1},
 		hikers:    map[int]Vertex{Red: {0, 0}, Grey: {2, 3}},
 		values:    map[Vertex]bool{{0, 4}: false, {3, 3}: true},
@@ -59,17 +64,20 @@ var moveCases = map[string]moveCase{
 	},
 	"T7": {
 		top: []int{Red}, mult: 1, legs: []int{S, NE, N},
+		stops:     []Vertex{{0, 0}, {0, 1}, {1, 0}},
 		hikers:    map[int]Vertex{Red: {0, 0}, Grey: {0, 1}, Green: {1, 0}, Violet: {1, -1}},
 		discarded: 1,
 	},
 	"T10": {
 		setup: func(t *testing.T, g *Game) { g.hiker[Red] = int16(vx(2, -5)) },
 		top:   []int{Red}, mult: 1, legs: []int{N, SW, S},
+		stops:     []Vertex{{2, -7}, {-7, 2}, {-7, 7}},
 		hikers:    map[int]Vertex{Red: {-7, 7}},
 		discarded: 1,
 	},
 	"T11": {
 		top: []int{Yellow}, mult: 1, legs: []int{NW, S, SE},
+		stops: []Vertex{{-3, 0}, {-3, 5}, {2, 5}},
 		score: 2, obst: [3]int{Rock: 1},
 		hikers:    map[int]Vertex{Yellow: {2, 5}},
 		values:    map[Vertex]bool{{-4, 0}: false, {-3, 6}: true},
@@ -77,6 +85,7 @@ var moveCases = map[string]moveCase{
 	},
 	"T12": {
 		top: []int{Blue, Blue}, mult: 2, legs: []int{SW, N, S, NE, SE, S},
+		stops: []Vertex{{-3, 3}, {-3, -2}, {-3, 5}, {0, 2}, {5, 2}, {5, 2}},
 		score: 2, obst: [3]int{Rock: 3, Log: 1},
 		hikers:    map[int]Vertex{Blue: {5, 2}},
 		values:    map[Vertex]bool{{-4, 4}: false, {-3, -3}: true, {-3, 6}: true, {1, 1}: true},
@@ -84,9 +93,9 @@ var moveCases = map[string]moveCase{
 	},
 }
 
-// runMove plays case c from layout L0 and returns the game after the
-// action, and the positions after each leg.
-func runMove(t *testing.T, c moveCase, stopAfter int) (*Game, []map[int]int) {
+// runMove plays case c from layout L0 (at most stopAfter legs if it is
+// not negative) and returns the game and where each leg's hiker stopped.
+func runMove(t *testing.T, c moveCase, stopAfter int) (*Game, []Vertex) {
 	t.Helper()
 	g := ready(t, 3)
 	layoutL0(t, g)
@@ -96,7 +105,7 @@ func runMove(t *testing.T, c moveCase, stopAfter int) (*Game, []map[int]int) {
 	g.players[0].mult[Move] = int8(c.mult)
 	setTop(t, g, c.top...)
 	mustApply(t, g, TileAction(Move))
-	var trace []map[int]int
+	var stops []Vertex
 	for i, d := range c.legs {
 		if i == stopAfter {
 			break
@@ -104,18 +113,18 @@ func runMove(t *testing.T, c moveCase, stopAfter int) (*Game, []map[int]int) {
 		if g.Pending() != DecMoveDir {
 			t.Fatalf("leg %d: pending %v", i, g.Pending())
 		}
+		mover := g.Mover()
 		mustApply(t, g, DirAction(d))
-		pos := map[int]int{}
-		for col := range NumColours {
-			pos[col] = g.Hiker(col)
-		}
-		trace = append(trace, pos)
+		stops = append(stops, VertexAt(g.Hiker(mover)))
 	}
-	return g, trace
+	return g, stops
 }
 
 func checkMove(t *testing.T, c moveCase) {
-	g, _ := runMove(t, c, -1)
+	g, stops := runMove(t, c, -1)
+	if !slices.Equal(stops, c.stops) {
+		t.Errorf("legs stopped at %v, want %v", stops, c.stops)
+	}
 	if g.Pending() == DecMoveDir {
 		t.Fatalf("still moving after %d legs", len(c.legs))
 	}

@@ -1,0 +1,77 @@
+package fliprando_test
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/env/fliprando"
+)
+
+// BenchmarkEnvStep measures one env step with random legal actions, the
+// mask and the current player's observation included, at 4 players.
+func BenchmarkEnvStep(b *testing.B) {
+	for _, n := range []int{2, 4} {
+		b.Run(strconv.Itoa(n)+"players", func(b *testing.B) {
+			e, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n)})
+			if err != nil {
+				b.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			if err := e.Reset(rng); err != nil {
+				b.Fatal(err)
+			}
+			mask := make([]bool, fliprando.NumActions)
+			obs := make([]float32, fliprando.ObsSize)
+			act := env.Action{Discrete: make([]int32, 1)}
+			var legal [fliprando.NumActions]int32
+			b.ReportAllocs()
+			for b.Loop() {
+				e.Observe(obs, e.CurrentPlayer())
+				e.Mask(mask)
+				k := 0
+				for i, ok := range mask {
+					if ok {
+						legal[k] = int32(i)
+						k++
+					}
+				}
+				act.Discrete[0] = legal[rng.IntN(k)]
+				st, err := e.Step(act)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if st != env.Running {
+					if err := e.Reset(rng); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkEngineGame measures a whole game of the engine between random
+// players (legal actions only, no observation), at 4 players.
+func BenchmarkEngineGame(b *testing.B) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var buf [fliprando.NumActions]fliprando.Action
+	decisions := 0
+	seed := uint64(0)
+	for b.Loop() {
+		seed++
+		g, err := fliprando.New(fliprando.Config{Players: 4, Seed: seed})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for !g.Over() {
+			l := g.Legal(buf[:0])
+			if err := g.Apply(l[rng.IntN(len(l))]); err != nil {
+				b.Fatal(err)
+			}
+			decisions++
+		}
+	}
+	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+}

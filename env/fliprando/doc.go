@@ -9,7 +9,8 @@
 // designer's files. The package has two layers, by the project's engine
 // convention: [Game] is the rules engine (pure rules, no RL concepts:
 // New, Current, Over, Legal, Check, Apply, Clone, Scores, Validate,
-// EncodeAction, DecodeAction); [Env] adapts it to [env.Game] as
+// EncodeAction, DecodeAction), with [Game.Determinize] to resample what
+// one seat cannot see, for search; [Env] adapts it to [env.Game] as
 // "fliprando-v1".
 //
 // # Description

@@ -151,3 +151,61 @@ func TestHiddenWeather(t *testing.T) {
 		}
 	}
 }
+
+// TestDeterminize: a determinised game keeps the seat's observation, its
+// invariants and its backs, and changes hidden fronts.
+func TestDeterminize(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	changed := 0
+	for n := 2; n <= 5; n++ {
+		e, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Reset(rng); err != nil {
+			t.Fatal(err)
+		}
+		mask := make([]bool, fliprando.NumActions)
+		act := env.Action{Discrete: make([]int32, 1)}
+		for step := 0; ; step++ {
+			if step%37 == 0 {
+				seat := e.CurrentPlayer()
+				before := make([]float32, fliprando.ObsSize)
+				e.Observe(before, seat)
+				c := *e
+				c.Game().Determinize(seat, rng)
+				after := make([]float32, fliprando.ObsSize)
+				c.Observe(after, seat)
+				if !slices.Equal(before, after) {
+					t.Fatalf("n %d step %d: the seat's observation changed", n, step)
+				}
+				if err := c.Game().Validate(); err != nil {
+					t.Fatalf("n %d step %d: %v", n, step, err)
+				}
+				for p := range n {
+					if p != seat && !slices.Equal(c.Game().Hand(p, nil), e.Game().Hand(p, nil)) {
+						changed++
+					}
+				}
+			}
+			e.Mask(mask)
+			var legal []int32
+			for i, ok := range mask {
+				if ok {
+					legal = append(legal, int32(i))
+				}
+			}
+			act.Discrete[0] = legal[rng.IntN(len(legal))]
+			st, err := e.Step(act)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st != env.Running {
+				break
+			}
+		}
+	}
+	if changed == 0 {
+		t.Error("determinisation never changed another seat's hand")
+	}
+}

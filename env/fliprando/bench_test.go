@@ -53,25 +53,30 @@ func BenchmarkEnvStep(b *testing.B) {
 }
 
 // BenchmarkEngineGame measures a whole game of the engine between random
-// players (legal actions only, no observation), at 4 players.
+// players (legal actions only, no observation) per player count, and
+// reports its decisions.
 func BenchmarkEngineGame(b *testing.B) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	var buf [fliprando.NumActions]fliprando.Action
-	decisions := 0
-	seed := uint64(0)
-	for b.Loop() {
-		seed++
-		g, err := fliprando.New(fliprando.Config{Players: 4, Seed: seed})
-		if err != nil {
-			b.Fatal(err)
-		}
-		for !g.Over() {
-			l := g.Legal(buf[:0])
-			if err := g.Apply(l[rng.IntN(len(l))]); err != nil {
-				b.Fatal(err)
+	for n := 2; n <= fliprando.MaxPlayers; n++ {
+		b.Run(strconv.Itoa(n)+"players", func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(3, 4))
+			var buf [fliprando.NumActions]fliprando.Action
+			decisions := 0
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				g, err := fliprando.New(fliprando.Config{Players: n, Seed: seed})
+				if err != nil {
+					b.Fatal(err)
+				}
+				for !g.Over() {
+					l := g.Legal(buf[:0])
+					if err := g.Apply(l[rng.IntN(len(l))]); err != nil {
+						b.Fatal(err)
+					}
+					decisions++
+				}
 			}
-			decisions++
-		}
+			b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
+		})
 	}
-	b.ReportMetric(float64(decisions)/float64(b.N), "decisions/game")
 }

@@ -116,6 +116,17 @@ func buildDeck() [NumCards]Card {
 	return d
 }
 
+// topCards is the set of the 33 TOP-half cards.
+var topCards = func() cardSet {
+	var s cardSet
+	for id, c := range deck {
+		if c.Top {
+			s.add(id)
+		}
+	}
+	return s
+}()
+
 // CardInfo returns the description of card id in [0, NumCards).
 func CardInfo(id int) Card { return deck[id] }
 

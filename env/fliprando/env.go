@@ -235,53 +235,67 @@ func RankValues(dst []float32, totals []float64, r Reward) {
 	}
 }
 
-// Hash implements env.Game: every field of the state but the generator.
+// Hash implements env.Game: every field of the state but the generator,
+// small fields packed eight bytes to a word.
 func (e *Env) Hash() uint64 {
 	g := &e.g
 	var h env.Hasher
-	h.Int(g.cfg.Players)
-	for _, w := range g.weather {
-		h.Int(int(w))
+	var word uint64
+	k := 0
+	put := func(x int) { // one byte into the current word
+		word |= uint64(uint8(x)) << (8 * k)
+		if k++; k == 8 {
+			h.Uint64(word)
+			word, k = 0, 0
+		}
 	}
-	h.Int(int(g.counter))
+	put(g.cfg.Players)
+	for _, w := range g.weather {
+		put(int(w))
+	}
+	put(int(g.counter))
 	for _, m := range g.markers {
-		h.Int(int(m))
+		put(int(m))
 	}
 	for _, v := range g.hiker {
-		h.Int(int(v))
+		put(int(v))
 	}
 	for s := range NumSlots {
-		h.Int(int(g.tokColour[s]))
-		h.Bool(g.tokValue[s])
+		put(int(g.tokColour[s]))
+		put(int(b2f(g.tokValue[s])))
 	}
-	h.Int(int(g.pileN))
+	put(int(g.pileN))
 	for _, id := range g.pile[:g.pileN] {
-		h.Int(int(id))
+		put(int(id))
 	}
+	for p := range g.players {
+		pl := &g.players[p]
+		for _, o := range pl.obst {
+			put(int(o))
+		}
+		for _, m := range pl.mult {
+			put(int(m))
+		}
+		for _, t := range pl.tiles {
+			put(int(t))
+		}
+		put(int(g.gift[p]))
+	}
+	for _, x := range []int8{g.first, g.round, g.active, g.turns, int8(g.dec), g.actor, int8(g.p1Start), g.p1First,
+		g.played, g.act, g.src, g.joker, g.units, g.mover, g.legs, g.legsMax, g.excl, g.tog, g.cont, int8(g.eor), g.eorIdx} {
+		put(int(x))
+	}
+	put(int(b2f(g.over)))
+	h.Uint64(word)
 	h.Uint64(g.discard[0])
 	h.Uint64(g.discard[1])
 	for p := range g.players {
 		pl := &g.players[p]
 		h.Int(pl.score)
-		for _, o := range pl.obst {
-			h.Int(int(o))
-		}
-		for _, m := range pl.mult {
-			h.Int(int(m))
-		}
-		for _, t := range pl.tiles {
-			h.Int(int(t))
-		}
 		h.Uint64(pl.hand[0])
 		h.Uint64(pl.hand[1])
 		h.Uint64(pl.played[0])
 		h.Uint64(pl.played[1])
-		h.Int(int(g.gift[p]))
 	}
-	for _, x := range []int8{g.first, g.round, g.active, g.turns, int8(g.dec), g.actor, int8(g.p1Start), g.p1First,
-		g.played, g.act, g.src, g.joker, g.units, g.mover, g.legs, g.legsMax, g.excl, g.tog, g.cont, int8(g.eor), g.eorIdx} {
-		h.Int(int(x))
-	}
-	h.Bool(g.over)
 	return h.Sum()
 }

@@ -115,6 +115,9 @@ func TestHiddenInformation(t *testing.T) {
 	if !fliprando.HandDiffersForTest(e, other, 1) {
 		t.Fatal("test set-up: seat 1's hand unchanged")
 	}
+	if other.Hash() == e.Hash() {
+		t.Error("the state hash ignores hidden cards")
+	}
 	if !slices.Equal(obs(other, 0), base) || !slices.Equal(obs(other, 2), obs(e, 2)) {
 		t.Error("seats 0 and 2 observations depend on hidden information")
 	}

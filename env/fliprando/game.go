@@ -412,15 +412,9 @@ func (g *Game) ObstaclePoints(p int) int {
 
 // Halves returns the numbers of TOP and BOTTOM cards seat p has played.
 func (g *Game) Halves(p int) (top, bottom int) {
-	var buf [NumCards]int
-	for _, id := range g.players[p].played.ids(buf[:0]) {
-		if deck[id].Top {
-			top++
-		} else {
-			bottom++
-		}
-	}
-	return top, bottom
+	pl := g.players[p].played
+	top = cardSet{pl[0] & topCards[0], pl[1] & topCards[1]}.count()
+	return top, pl.count() - top
 }
 
 // CardPoints returns seat p's card-pair points.

@@ -164,6 +164,9 @@ func (g *Game) Validate() error {
 	if g.actor < 0 || int(g.actor) >= n || g.active < 0 || int(g.active) >= n || g.first < 0 || int(g.first) >= n {
 		return broken("seat out of range: actor %d active %d first %d", g.actor, g.active, g.first)
 	}
+	if g.dec == DecDiscard && g.players[g.actor].hand.count() <= HandLimit {
+		return broken("seat %d discards with %d cards", g.actor, g.players[g.actor].hand.count())
+	}
 	if !g.over {
 		var la [NumActions]Action
 		if len(g.Legal(la[:0])) == 0 {

@@ -212,3 +212,58 @@ func TestDeterminize(t *testing.T) {
 		t.Error("determinisation never changed another seat's hand")
 	}
 }
+
+// TestShapingSumsToTotal: the shaping rewards of an episode add up to each
+// seat's final total in units of ShapingUnit (totals start at 0), and the
+// outcome ranks the totals.
+func TestShapingSumsToTotal(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		e, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(n), 9))
+		if err := e.Reset(rng); err != nil {
+			t.Fatal(err)
+		}
+		sum := make([]float64, n)
+		shape := make([]float32, n)
+		mask := make([]bool, fliprando.NumActions)
+		act := env.Action{Discrete: make([]int32, 1)}
+		for {
+			e.Mask(mask)
+			var legal []int32
+			for i, ok := range mask {
+				if ok {
+					legal = append(legal, int32(i))
+				}
+			}
+			act.Discrete[0] = legal[rng.IntN(len(legal))]
+			st, err := e.Step(act)
+			if err != nil {
+				t.Fatal(err)
+			}
+			clear(shape)
+			e.Shaping(shape)
+			for p := range n {
+				sum[p] += float64(shape[p]) * fliprando.ShapingUnit
+			}
+			if st != env.Running {
+				break
+			}
+		}
+		totals := e.Game().Scores(nil)
+		for p := range n {
+			if d := sum[p] - totals[p]; d > 1e-3 || d < -1e-3 {
+				t.Errorf("n %d seat %d: shaping sums to %g points, total %g", n, p, sum[p], totals[p])
+			}
+		}
+		out := make([]float32, n)
+		e.Outcome(out)
+		want := make([]float32, n)
+		fliprando.RankValues(want, totals, fliprando.RewardRank)
+		if !slices.Equal(out, want) {
+			t.Errorf("outcome %v, want %v", out, want)
+		}
+	}
+}

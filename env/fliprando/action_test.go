@@ -79,3 +79,34 @@ func FuzzDecodeAction(f *testing.F) {
 		_ = g.Check(a)
 	})
 }
+
+// FuzzApply: any sequence of action bytes, applied to a dealt game, is
+// either rejected without a change or applied, and the state always
+// passes Validate.
+func FuzzApply(f *testing.F) {
+	f.Add(uint64(1), uint8(3), []byte{1, 1, 1, 0, 1, 12, 13, 14})
+	f.Add(uint64(7), uint8(5), []byte{6, 6, 6, 6, 6, 0, 5, 7, 12, 15, 12})
+	f.Fuzz(func(t *testing.T, seed uint64, n uint8, as []byte) {
+		g, err := New(Config{Players: 2 + int(n%4), Seed: seed, FirstPlayer: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range as {
+			before := *g
+			if err := g.Apply(Action(b)); err != nil {
+				if !errors.Is(err, env.ErrIllegalAction) || *g != before {
+					t.Fatalf("%v: error %v, or the state changed", Action(b), err)
+				}
+				// Fall back on a legal action so that games progress.
+				if l := g.Legal(nil); len(l) > 0 {
+					if err := g.Apply(l[int(b)%len(l)]); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if err := g.Validate(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

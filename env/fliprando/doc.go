@@ -235,7 +235,7 @@
 // # Episode End
 //
 // Terminated when the counter reaches slot 20: after 15 rounds (19 with
-// slot_per_round), i.e. 15·N turns. Between random players a game takes
+// slot_per_round), i.e. 15·N turns (19·N). Between random players a game takes
 // 226, 383, 569 and 781 decisions on average at 2, 3, 4 and 5 players
 // (go test -run XXX -bench EngineGame -benchtime 2000x ./env/fliprando).
 // Never truncated by the game.

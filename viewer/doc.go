@@ -30,6 +30,10 @@
 // anyone watches one: a live page plays the current game to its end, then jumps to the newest
 // game, skipping those in between.
 //
+// The replay files are streamed from their directory, opened as an [os.Root] so that a link
+// leading out of it is not followed. When the server has a token, the viewer requires it:
+// given once in the URL (?token=TOKEN), then kept in an HttpOnly, SameSite=Strict cookie.
+//
 // # Test hooks
 //
 // The page exposes window.flickViewer (ready, steps, step, animating, time, duration,

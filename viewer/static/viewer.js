@@ -31,7 +31,8 @@
 
   // ---------------------------------------------------------------- view patches
   // applyPatch mirrors replay.Patch: an object patches an object (null removes a key) or an
-  // array by index; {"=": v} replaces; anything else replaces.
+  // array by index; {"=": v} replaces; anything else replaces. Like replay.Patch, it refuses an
+  // index outside the array and an object patch on anything but an object or an array.
   function applyPatch(doc, p) {
     if (p === null || p === undefined) return doc;
     if (typeof p !== "object" || Array.isArray(p)) return p;
@@ -39,15 +40,229 @@
     if (keys.length === 1 && keys[0] === "=") return p["="];
     if (Array.isArray(doc)) {
       const out = doc.slice();
-      for (const k of keys) out[+k] = p[k] === null ? null : applyPatch(out[+k], p[k]);
+      for (const k of keys) {
+        const i = /^[+-]?[0-9]+$/.test(k) ? parseInt(k, 10) : NaN;
+        if (!(i >= 0 && i < out.length)) throw new Error("index " + JSON.stringify(k) + " out of an array of " + out.length);
+        out[i] = p[k] === null ? null : applyPatch(out[i], p[k]);
+      }
       return out;
     }
-    const out = Object.assign({}, doc && typeof doc === "object" ? doc : {});
-    for (const k of keys) {
+    if (doc === null || typeof doc !== "object") throw new Error("an object patch on " + (doc === null || doc === undefined ? "nothing" : typeof doc));
+    const out = Object.assign({}, doc);
+    for (const k of keys.sort()) {
       if (p[k] === null) delete out[k];
       else out[k] = applyPatch(out[k], p[k]);
     }
     return out;
+  }
+
+  // ---------------------------------------------------------------- checking a replay
+  // The page refuses what Go's replay.Read and replay.Verify refuse, with a message naming the
+  // line and the field: a line that is not JSON or nests deeper than encoding/json allows, a
+  // first line that is not a header, another format, a second header, a record after the end,
+  // an unknown record type, step indices that do not count 0, 1, 2, …, a field of the wrong
+  // type (a number where a string is expected, 0.5 for an integer, a number out of its Go
+  // type's range: 1e999, a float32 beyond 3.4e38, an int32 beyond 2^31), a hash that is not
+  // 64-bit hexadecimal, a view patch that does not apply. Where Verify compares with a replayed
+  // game, which a page cannot do, the page bounds what it would otherwise trust: a piece index
+  // is below MAX_PIECES, a frame lists whole [piece, x, y, angle] groups, fixed-size tuples
+  // have their size.
+  const MAX_DEPTH = 10000; // encoding/json's nesting limit
+  const MAX_PIECES = 4096; // a table holds far fewer pieces; Verify refuses any index the game did not make
+  const MAX_TEXT = 256 * 1024 * 1024; // bytes of JSON lines a page reads (a gzip bomb stops here)
+  const F32 = 3.4028234663852886e38;
+
+  // depthOf returns how deeply a JSON text nests arrays and objects (strings skipped).
+  function depthOf(text) {
+    let d = 0, max = 0, inStr = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (inStr) {
+        if (c === 92) i++; // backslash: skip the escaped character
+        else if (c === 34) inStr = false;
+      } else if (c === 34) inStr = true;
+      else if (c === 91 || c === 123) { if (++d > max) max = d; }
+      else if (c === 93 || c === 125) d--;
+    }
+    return max;
+  }
+
+  // parseLine parses line n of a replay.
+  function parseLine(text, n) {
+    if (depthOf(text) > MAX_DEPTH) throw new Error("line " + n + ": nested deeper than " + MAX_DEPTH + " levels (exceeded max depth)");
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      throw new Error("line " + n + ": not JSON: " + err.message);
+    }
+  }
+
+  // The field checks: each throws an Error naming the field. A missing field (undefined or
+  // null) is allowed where Go would leave a zero value.
+  const isNone = (v) => v === undefined || v === null;
+  function fail(path, what, v) {
+    let shown;
+    try { shown = JSON.stringify(v); } catch (e) { shown = String(v); }
+    if (typeof v === "number" && !isFinite(v)) shown = String(v);
+    if (shown && shown.length > 40) shown = shown.slice(0, 40) + "…";
+    throw new Error(path + ": " + shown + " is not " + what);
+  }
+  function cStr(v, path) { if (!isNone(v) && typeof v !== "string") fail(path, "a string", v); }
+  function cBool(v, path) { if (!isNone(v) && typeof v !== "boolean") fail(path, "true or false", v); }
+  function cNum(v, path, f32) {
+    if (isNone(v)) return;
+    if (typeof v !== "number") fail(path, "a number", v);
+    if (!isFinite(v)) fail(path, "a finite number", v);
+    if (f32 && Math.abs(v) > F32) fail(path, "within a float32's range", v);
+  }
+  function cInt(v, path, lo, hi) {
+    if (isNone(v)) return;
+    if (typeof v !== "number" || !Number.isInteger(v)) fail(path, "an integer", v);
+    lo = lo === undefined ? -Number.MAX_SAFE_INTEGER : lo;
+    hi = hi === undefined ? Number.MAX_SAFE_INTEGER : hi;
+    if (v < lo || v > hi) fail(path, "an integer in [" + lo + ", " + hi + "]", v);
+  }
+  function cPiece(v, path) { cInt(v, path, 0, MAX_PIECES - 1); }
+  function cObj(v, path) { if (!isNone(v) && (typeof v !== "object" || Array.isArray(v))) fail(path, "an object", v); }
+  function cArr(v, path, each) {
+    if (isNone(v)) return;
+    if (!Array.isArray(v)) fail(path, "an array", v);
+    if (each) v.forEach((x, i) => each(x, path + "[" + i + "]"));
+  }
+  function cTuple(v, path, n, each) {
+    if (isNone(v)) return;
+    if (!Array.isArray(v) || v.length !== n) fail(path, "an array of " + n, v);
+    v.forEach((x, i) => each(x, path + "[" + i + "]", i));
+  }
+  function cHash(v, path) {
+    if (isNone(v)) return;
+    if (typeof v !== "string" || !/^[0-9a-fA-F]+$/.test(v) || v.replace(/^0+/, "").length > 16) fail(path, "a 64-bit hexadecimal hash", v);
+  }
+  const cI64 = (v, path) => cInt(v, path);
+
+  function checkHeader(h) {
+    cStr(h.format, "format");
+    if (h.format !== FORMAT) throw new Error("format " + JSON.stringify(h.format) + ", this viewer knows " + JSON.stringify(FORMAT));
+    cStr(h.game, "game");
+    cObj(h.options, "options");
+    for (const [k, v] of Object.entries(h.options || {})) cStr(v, "options." + k);
+    if (!isNone(h.seed)) {
+      cObj(h.seed, "seed");
+      if (!isNone(h.seed.key) && (typeof h.seed.key !== "string" || !/^[0-9]{1,20}$/.test(h.seed.key) || BigInt(h.seed.key) >= 1n << 64n)) fail("seed.key", "a 64-bit unsigned integer in a string", h.seed.key);
+      cInt(h.seed.episode, "seed.episode", 0);
+    }
+    cArr(h.players, "players", cStr);
+    cStr(h.title, "title");
+    cArr(h.heads, "heads", (hd, p) => { cObj(hd, p); cStr(hd.name, p + ".name"); cArr(hd.values, p + ".values", cStr); });
+    cArr(h.dims, "dims", (d, p) => { cObj(d, p); cStr(d.name, p + ".name"); cStr(d.unit, p + ".unit"); });
+    cNum(h.frame_interval, "frame_interval");
+    if (!isNone(h.table)) {
+      cObj(h.table, "table");
+      cNum(h.table.width, "table.width");
+      cNum(h.table.height, "table.height");
+    }
+    cObj(h.pieces, "pieces");
+    for (const [k, ps] of Object.entries(h.pieces || {})) {
+      const p = "pieces." + k;
+      cObj(ps, p);
+      if (!ps) continue;
+      cStr(ps.shape, p + ".shape");
+      for (const f of ["r", "hl", "hw", "h"]) cNum(ps[f], p + "." + f);
+      cBool(ps.topples, p + ".topples");
+    }
+    cHash(h.hash, "hash");
+    if (!isNone(h.drawing)) checkDrawing(h.drawing);
+  }
+
+  function checkDrawing(d) {
+    cObj(d, "drawing");
+  }
+
+  function checkFlick(f, p) {
+    cObj(f, p);
+    cPiece(f.piece, p + ".piece");
+    cTuple(f.asked, p + ".asked", 2, cI64);
+    cTuple(f.v, p + ".v", 2, cI64);
+    cArr(f.start, p + ".start", (x, q) => cTuple(x, q, 4, (y, r, i) => (i === 0 ? cPiece : cI64)(y, r)));
+    cArr(f.hide, p + ".hide", cPiece);
+    cArr(f.frames, p + ".frames", (fr, q) => {
+      cArr(fr, q);
+      if (!fr.length || (fr.length - 1) % 4 !== 0) fail(q, "[t, piece, x, y, angle, …]", fr);
+      fr.forEach((y, i) => (i > 0 && i % 4 === 1 ? cPiece : cI64)(y, q + "[" + i + "]"));
+    });
+    cArr(f.contacts, p + ".contacts", (x, q) => cTuple(x, q, 5, (y, r, i) => (i < 2 ? cPiece : cI64)(y, r)));
+    cArr(f.falls, p + ".falls", (x, q) => cTuple(x, q, 3, (y, r, i) => (i < 2 ? cPiece : cI64)(y, r)));
+    cArr(f.off, p + ".off", (x, q) => cTuple(x, q, 2, (y, r, i) => (i === 0 ? cPiece : cI64)(y, r)));
+    cI64(f.t, p + ".t");
+    cInt(f.steps, p + ".steps");
+    cBool(f.capped, p + ".capped");
+    cHash(f.digest, p + ".digest");
+  }
+
+  function checkStep(s) {
+    cInt(s.player, "player");
+    cObj(s.action, "action");
+    if (s.action) {
+      cArr(s.action.d, "action.d", (v, p) => cInt(v, p, -2147483648, 2147483647));
+      cArr(s.action.c, "action.c", (v, p) => cNum(v, p, true));
+    }
+    cStr(s.label, "label");
+    cStr(s.status, "status");
+    cHash(s.hash, "hash");
+    cArr(s.flicks, "flicks", checkFlick);
+  }
+
+  function checkEnd(e) {
+    cStr(e.status, "status");
+    cArr(e.outcome, "outcome", (v, p) => cNum(v, p, true));
+    cStr(e.note, "note");
+    cInt(e.steps, "steps");
+    cHash(e.hash, "hash");
+  }
+
+  // Checker checks a replay's records in order, as replay.Read reads them.
+  class Checker {
+    constructor() {
+      this.header = false;
+      this.steps = 0;
+      this.ended = false;
+    }
+    // record checks rec, read from line n; it throws an Error naming the line and the field.
+    record(rec, n) {
+      try {
+        this.check(rec);
+      } catch (err) {
+        throw new Error("line " + n + ": " + err.message);
+      }
+    }
+    check(rec) {
+      if (rec === null || typeof rec !== "object" || Array.isArray(rec)) throw new Error("a record is a JSON object, not " + JSON.stringify(rec).slice(0, 40));
+      cStr(rec.type, "type");
+      const type = rec.type || "";
+      if (!this.header && type !== "header") throw new Error("the first line is a " + JSON.stringify(type) + " record, not a header");
+      if (this.ended) throw new Error("a " + JSON.stringify(type) + " record after the end");
+      switch (type) {
+        case "header":
+          if (this.header) throw new Error("a second header");
+          checkHeader(rec);
+          this.header = true;
+          break;
+        case "step": {
+          cInt(rec.i, "i");
+          const i = rec.i || 0;
+          if (i !== this.steps) throw new Error("step " + i + " where step " + this.steps + " was expected");
+          checkStep(rec);
+          this.steps++;
+          break;
+        }
+        case "end":
+          checkEnd(rec);
+          this.ended = true;
+          break;
+        default:
+          throw new Error("unknown record type " + JSON.stringify(type));
+      }
+    }
   }
 
   // ---------------------------------------------------------------- the game model
@@ -144,19 +359,35 @@
   };
 
   // ---------------------------------------------------------------- loading
+  // parseLines parses and checks a whole replay (see Checker).
   function parseLines(text) {
     const recs = [];
-    for (const line of text.split("\n")) {
-      const s = line.trim();
-      if (s) recs.push(JSON.parse(s));
+    const chk = new Checker();
+    const lines = text.split("\n");
+    for (let n = 0; n < lines.length; n++) {
+      const s = lines[n].trim();
+      if (!s) continue;
+      const rec = parseLine(s, n + 1);
+      chk.record(rec, n + 1);
+      recs.push({ rec, n: n + 1 });
     }
+    if (!recs.length) throw new Error("the replay is empty");
     return recs;
   }
 
+  // loadRecords shows a replay checked by parseLines; a step whose view patch does not apply
+  // stops it with the line's number.
   function loadRecords(recs, title) {
-    if (!recs.length || recs[0].type !== "header") throw new Error("the replay has no header line");
-    setGame(new Game(recs[0]), title);
-    for (const r of recs.slice(1)) feed(r);
+    const g = new Game(recs[0].rec);
+    for (const { rec, n } of recs.slice(1)) {
+      try {
+        if (rec.type === "step") g.addStep(rec);
+        else if (rec.type === "end") g.end = rec;
+      } catch (err) {
+        throw new Error("line " + n + ": step " + rec.i + ": view: " + err.message);
+      }
+    }
+    setGame(g, title);
     S.ready = true;
   }
 
@@ -194,9 +425,28 @@
     }
   }
 
+  // gunzip inflates a gzip file, up to MAX_TEXT bytes; a corrupt or truncated file is an
+  // error that says so (the browser's own message is a bare "Failed to fetch").
   async function gunzip(bytes) {
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return await new Response(stream).text();
+    const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
+    const parts = [];
+    let total = 0;
+    for (;;) {
+      let r;
+      try {
+        r = await reader.read();
+      } catch (err) {
+        throw new Error("the file is not valid gzip: it starts like gzip but does not decompress (corrupt or truncated)");
+      }
+      if (r.done) break;
+      total += r.value.length;
+      if (total > MAX_TEXT) {
+        reader.cancel().catch(() => {});
+        throw new Error("the replay decompresses to more than " + MAX_TEXT / (1024 * 1024) + " MiB: not read");
+      }
+      parts.push(r.value);
+    }
+    return await new Blob(parts).text();
   }
 
   async function bytesToText(buf) {
@@ -249,8 +499,24 @@
     S.follow = true;
     $("live-badge").hidden = false;
     es = new EventSource(url);
+    let chk = new Checker(), bad = false; // the current game's checker; bad: skip to the next header
+    let n = 0; // records of the stream
     es.onmessage = (ev) => {
-      const r = JSON.parse(ev.data);
+      n++;
+      let r;
+      try {
+        r = parseLine(ev.data, n);
+        if (r && r.type === "header") {
+          chk = new Checker();
+          bad = false;
+        }
+        if (bad) return;
+        chk.record(r, n);
+      } catch (err) {
+        bad = true;
+        showError(new Error("live stream: " + err.message));
+        return;
+      }
       if (r.type === "header") {
         const g = new Game(r);
         if (!S.game || !S.game.steps.length || S.t >= S.game.total - 1e-9) {
@@ -264,14 +530,19 @@
         S.dirty = true;
         return;
       }
-      if (pending) {
-        if (r.type === "step") pending.addStep(r);
-        else if (r.type === "end") pending.end = r;
-        return;
+      try {
+        if (pending) {
+          if (r.type === "step") pending.addStep(r);
+          else if (r.type === "end") pending.end = r;
+          return;
+        }
+        const wasAtEnd = S.game && S.t >= S.game.total - 1e-9;
+        feed(r);
+        if (S.follow && S.game && !S.playing && wasAtEnd) S.playing = true;
+      } catch (err) {
+        bad = true;
+        showError(new Error("live stream: line " + n + ": step " + r.i + ": view: " + err.message));
       }
-      const wasAtEnd = S.game && S.t >= S.game.total - 1e-9;
-      feed(r);
-      if (S.follow && S.game && !S.playing && wasAtEnd) S.playing = true;
     };
     S.source = "live";
   }

@@ -174,8 +174,67 @@
     if (!isNone(h.drawing)) checkDrawing(h.drawing);
   }
 
+  // checkDrawing checks a header's drawing description (replay.Drawing; Go's
+  // Drawing.Validate): its types, its shapes, and its sizes (MAX_ITEMS, MAX_PATH).
+  const MAX_ITEMS = 4096, MAX_PATH = 16;
+  const FEATURE_POINTS = { rect: 2, circle: 1, polygon: 3, line: 2, text: 1 };
   function checkDrawing(d) {
-    cObj(d, "drawing");
+    const p = "drawing";
+    if (typeof d !== "object" || Array.isArray(d)) fail(p, "an object", d);
+    const pt = (v, q) => cTuple(v, q, 2, (x, r) => { cNum(x, r); if (isNone(x)) fail(r, "a number", x); });
+    cObj(d.area, p + ".area");
+    const a = d.area || {};
+    pt(a.min, p + ".area.min");
+    pt(a.max, p + ".area.max");
+    if (!a.min || !a.max || !(a.max[0] > a.min[0]) || !(a.max[1] > a.min[1])) fail(p + ".area", "a rectangle with min below and left of max", a);
+    for (const f of ["background", "style"]) cStr(d[f], p + "." + f);
+    const bounded = (v, q) => { cArr(v, q); if (v && v.length > MAX_ITEMS) fail(q, "at most " + MAX_ITEMS + " items long", v.length); };
+    bounded(d.features, p + ".features");
+    (d.features || []).forEach((f, i) => {
+      const q = p + ".features[" + i + "]";
+      cObj(f, q);
+      if (!f || !FEATURE_POINTS[f.shape]) fail(q + ".shape", "rect, circle, polygon, line or text", f && f.shape);
+      bounded(f.points, q + ".points");
+      if (!f.points || f.points.length < FEATURE_POINTS[f.shape]) fail(q + ".points", FEATURE_POINTS[f.shape] + " points or more", f.points);
+      f.points.forEach((x, j) => pt(x, q + ".points[" + j + "]"));
+      for (const k of ["r", "width", "size"]) { cNum(f[k], q + "." + k); if (f[k] < 0) fail(q + "." + k, "not negative", f[k]); }
+      for (const k of ["fill", "stroke", "text", "ink"]) cStr(f[k], q + "." + k);
+      cBool(f.dashed, q + ".dashed");
+    });
+    bounded(d.pieces, p + ".pieces");
+    (d.pieces || []).forEach((ps, i) => {
+      const q = p + ".pieces[" + i + "]";
+      cObj(ps, q);
+      if (!ps) fail(q, "an object", ps);
+      cArr(ps.path, q + ".path", cStr);
+      if (!ps.path || !ps.path.length || ps.path.length > MAX_PATH || ps.path.some((k) => !k)) fail(q + ".path", "1 to " + MAX_PATH + " keys, none empty", ps.path);
+      for (const k of ["name", "x", "y", "angle", "angle_unit", "index"]) cStr(ps[k], q + "." + k);
+      if (!ps.x || !ps.y) fail(q, "a set whose x and y name fields", ps.x);
+      if (!isNone(ps.angle_unit) && ps.angle_unit !== "rad" && ps.angle_unit !== "deg") fail(q + ".angle_unit", "rad or deg", ps.angle_unit);
+      for (const k of ["when", "unless"]) {
+        cObj(ps[k], q + "." + k);
+        for (const [f, v] of Object.entries(ps[k] || {})) cStr(v, q + "." + k + "." + f);
+      }
+      cArr(ps.key, q + ".key", cStr);
+      cObj(ps.styles, q + ".styles");
+      const styles = Object.entries(ps.styles || {});
+      if (!styles.length || styles.length > MAX_ITEMS) fail(q + ".styles", "1 to " + MAX_ITEMS + " styles", styles.length);
+      for (const [name, st] of styles) {
+        const r = q + ".styles[" + JSON.stringify(name) + "]";
+        cObj(st, r);
+        if (!st || !["circle", "box", "octagon"].includes(st.shape)) fail(r + ".shape", "circle, box or octagon", st && st.shape);
+        for (const k of ["r", "hl", "hw", "h"]) cNum(st[k], r + "." + k);
+        if (st.shape === "box" ? !(st.hl > 0 && st.hw > 0) : !(st.r > 0)) fail(r, "a shape with its size", st);
+        for (const k of ["fill", "stroke", "ring", "label", "ink"]) cStr(st[k], r + "." + k);
+      }
+    });
+    bounded(d.seats, p + ".seats");
+    (d.seats || []).forEach((st, i) => { cObj(st, p + ".seats[" + i + "]"); cStr(st && st.name, p + ".seats[" + i + "].name"); cStr(st && st.colour, p + ".seats[" + i + "].colour"); });
+    for (const k of ["scores", "turn", "winner", "over"]) {
+      cArr(d[k], p + "." + k, cStr);
+      if (d[k] && d[k].length > MAX_PATH) fail(p + "." + k, "at most " + MAX_PATH + " keys", d[k].length);
+    }
+    if (!isNone(d.trace_offset)) pt(d.trace_offset, p + ".trace_offset");
   }
 
   function checkFlick(f, p) {
@@ -281,9 +340,17 @@
       this.tab = { on: [], pos: [] }; // the table at the end of the last flick
       this.maxHP = {};
       this.noteHP(this.views[0]);
+      // The drawing: the game's own description (replay.Drawing), or, in a replay older than
+      // descriptions, a Flick 'em Up! table.
+      this.d = header.drawing || null;
+      this.style = this.d ? this.d.style || "" : "flickemup";
       const t = header.table || { width: 90, height: 90 };
-      this.W = t.width;
-      this.H = t.height;
+      const area = this.d ? this.d.area : { min: [0, 0], max: [t.width, t.height] };
+      this.x0 = area.min[0];
+      this.y0 = area.min[1];
+      this.W = area.max[0] - area.min[0];
+      this.H = area.max[1] - area.min[1];
+      this.off = (this.d && this.d.trace_offset) || [0, 0]; // view = trajectory + off, cm
     }
     noteHP(v) {
       for (const c of v.cowboys || []) this.maxHP[c.id] = Math.max(this.maxHP[c.id] || 0, c.hp);
@@ -397,6 +464,9 @@
     S.lastK = null;
     S.stopAt = null;
     buildActions();
+    const own = g.style === "flickemup";
+    for (const id of ["clock", "teams", "legend"]) $(id).hidden = !own;
+    $("seats").hidden = own;
     $("drop-hint").hidden = true;
     const h = g.h;
     const names = h.players && h.players.length ? h.players.join(" vs ") : "";
@@ -592,8 +662,8 @@
     S.dirty = true;
   }
   // X and Y turn table cm into canvas px (y grows up on the table, down on the screen).
-  function X(x) { return MARGIN + x * scale; }
-  function Y(y) { return MARGIN + ((S.game ? S.game.H : 90) - y) * scale; }
+  function X(x) { return MARGIN + (x - (S.game ? S.game.x0 : 0)) * scale; }
+  function Y(y) { return MARGIN + ((S.game ? S.game.y0 + S.game.H : 90) - y) * scale; }
   // at screen position of table point (x, y), rotated by table angle a (radians).
   function place(x, y, a) {
     ctx.translate(X(x), Y(y));
@@ -1141,6 +1211,7 @@
   function draw() {
     const g = S.game;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    if (g && g.style !== "flickemup") return drawGeneric(g);
     drawTable();
     if (!g) return;
     const st = g.at(S.t);
@@ -1201,6 +1272,201 @@
     if (!st.anim && view.result) drawResult(view.result);
   }
 
+  // TX and TY turn a trajectory's fixed-point coordinate into view cm (Drawing.trace_offset).
+  function TX(v) { return v / POS + S.game.off[0]; }
+  function TY(v) { return v / POS + S.game.off[1]; }
+
+  // ---------------------------------------------------------------- drawing any game
+  // A game that describes its drawing (replay.Drawing, in the header) is drawn from that
+  // description and its view: the area, the static features, then each piece set, whose
+  // pieces the view lists at the set's path. Flick 'em Up! adds its own style on top.
+
+  // select returns the elements of the view at path ("*": every element of an array), each
+  // with the indices its "*" took.
+  function select(v, path) {
+    let cur = [{ v, idx: [] }];
+    for (const k of path) {
+      const next = [];
+      for (const c of cur) {
+        if (c.v === null || typeof c.v !== "object") continue;
+        if (k === "*") {
+          if (Array.isArray(c.v)) c.v.forEach((e, i) => next.push({ v: e, idx: c.idx.concat(i) }));
+        } else if (Object.prototype.hasOwnProperty.call(c.v, k)) next.push({ v: c.v[k], idx: c.idx });
+      }
+      cur = next;
+    }
+    return cur;
+  }
+  // valueAt returns the value of the view at a path without "*", or undefined.
+  function valueAt(v, path) {
+    if (!path || !path.length) return undefined;
+    const r = select(v, path);
+    return r.length ? r[0].v : undefined;
+  }
+  const asText = (v) => (v === undefined || v === null ? "" : String(v));
+  function fieldOf(el, idx, name) {
+    if (name && name[0] === "$") return idx[+name.slice(1)];
+    return el && typeof el === "object" ? el[name] : undefined;
+  }
+
+  // piecesOf returns the pieces of a drawing to draw at state st: for each set, its elements
+  // that pass when/unless and have a style, placed by the view, or by the flick being played
+  // for pieces on the physics table.
+  function piecesOf(g, st) {
+    let traj = null;
+    if (st.anim) {
+      const fl = st.fl, f = fl.f;
+      traj = { on: fl.startOn.slice(), pos: fl.startPos.map((p) => p.slice()) };
+      const tq = st.tau * TIME;
+      for (const fr of f.frames || []) {
+        if (fr[0] > tq) break;
+        for (let j = 1; j + 3 < fr.length; j += 4) traj.pos[fr[j]] = [fr[j + 1], fr[j + 2], fr[j + 3]];
+      }
+      for (const [i, t] of f.off || []) if (t <= tq) traj.on[i] = false;
+    }
+    const out = [];
+    for (const set of g.d.pieces || []) {
+      const deg = set.angle_unit === "deg" ? Math.PI / 180 : 1;
+      for (const { v: el, idx } of select(st.view, set.path)) {
+        if (el === null || typeof el !== "object") continue;
+        if (Object.entries(set.when || {}).some(([k, want]) => asText(el[k]) !== want)) continue;
+        if (Object.entries(set.unless || {}).some(([k, want]) => asText(el[k]) === want)) continue;
+        const key = (set.key || []).map((k) => asText(fieldOf(el, idx, k))).join("/");
+        const style = (set.styles || {})[key] || (set.styles || {})["*"];
+        if (!style) continue;
+        let x = +el[set.x], y = +el[set.y], a = set.angle ? +el[set.angle] * deg : 0;
+        if (traj && set.index) {
+          const i = fieldOf(el, idx, set.index);
+          if (traj.pos[i]) {
+            if (!traj.on[i]) continue;
+            [x, y, a] = [TX(traj.pos[i][0]), TY(traj.pos[i][1]), traj.pos[i][2] / ANG];
+          }
+        }
+        if (!isFinite(x) || !isFinite(y)) continue;
+        out.push({ set: set.name || "", style, x, y, a: isFinite(a) ? a : 0 });
+      }
+    }
+    return out;
+  }
+
+  function featureCentre(f) {
+    const p = f.points;
+    if (f.shape === "rect") return [(p[0][0] + p[1][0]) / 2, (p[0][1] + p[1][1]) / 2];
+    if (f.shape === "polygon") return [p.reduce((s, q) => s + q[0], 0) / p.length, p.reduce((s, q) => s + q[1], 0) / p.length];
+    if (f.shape === "line") return [(p[0][0] + p[p.length - 1][0]) / 2, (p[0][1] + p[p.length - 1][1]) / 2];
+    return p[0];
+  }
+
+  function drawFeature(f) {
+    const p = f.points;
+    ctx.save();
+    ctx.lineWidth = f.width ? Math.max(1, f.width * scale) : 1;
+    if (f.dashed) ctx.setLineDash([5, 4]);
+    ctx.beginPath();
+    switch (f.shape) {
+      case "rect": {
+        const x = Math.min(X(p[0][0]), X(p[1][0])), y = Math.min(Y(p[0][1]), Y(p[1][1]));
+        ctx.rect(x, y, Math.abs(X(p[1][0]) - X(p[0][0])), Math.abs(Y(p[1][1]) - Y(p[0][1])));
+        break;
+      }
+      case "circle":
+        ctx.arc(X(p[0][0]), Y(p[0][1]), (f.r || 0) * scale, 0, 2 * Math.PI);
+        break;
+      case "polygon":
+      case "line":
+        p.forEach((q, i) => (i ? ctx.lineTo(X(q[0]), Y(q[1])) : ctx.moveTo(X(q[0]), Y(q[1]))));
+        if (f.shape === "polygon") ctx.closePath();
+        break;
+    }
+    if (f.fill && f.shape !== "line" && f.shape !== "text") {
+      ctx.fillStyle = f.fill;
+      ctx.fill();
+    }
+    if (f.stroke && f.shape !== "text") {
+      ctx.strokeStyle = f.stroke;
+      ctx.stroke();
+    }
+    if (f.text) {
+      const [cx, cy] = featureCentre(f);
+      ctx.setLineDash([]);
+      ctx.font = "700 " + Math.max(8, Math.round((f.size || 2) * scale)) + "px system-ui, sans-serif";
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillStyle = f.ink || "rgba(43, 33, 24, 0.8)";
+      ctx.fillText(f.text, X(cx), Y(cy));
+    }
+    ctx.restore();
+  }
+
+  function drawStyled(p) {
+    const st = p.style, s = scale;
+    ctx.save();
+    place(p.x, p.y, p.a);
+    ctx.fillStyle = st.fill || "#a8a29e";
+    ctx.strokeStyle = st.stroke || "#44403c";
+    ctx.lineWidth = 1.2;
+    ctx.beginPath();
+    if (st.shape === "box") ctx.rect(-st.hl * s, -st.hw * s, 2 * st.hl * s, 2 * st.hw * s);
+    else if (st.shape === "octagon") {
+      for (let k = 0; k < 8; k++) ctx.lineTo(st.r * s * Math.cos((k * Math.PI) / 4 + Math.PI / 8), st.r * s * Math.sin((k * Math.PI) / 4 + Math.PI / 8));
+      ctx.closePath();
+    } else ctx.arc(0, 0, st.r * s, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+    const r = st.shape === "box" ? Math.min(st.hl, st.hw) : st.r;
+    if (st.ring) {
+      ctx.strokeStyle = st.ring;
+      ctx.lineWidth = Math.max(2, 0.22 * r * s);
+      ctx.beginPath();
+      ctx.arc(0, 0, 0.68 * r * s, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    if (st.label) {
+      ctx.rotate(p.a);
+      ctx.fillStyle = st.ink || "#1c1917";
+      ctx.font = "700 " + Math.max(8, Math.round(1.05 * r * s)) + "px system-ui, sans-serif";
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillText(st.label, 0, 0.5);
+    }
+    ctx.restore();
+  }
+
+  function seatName(g, i) {
+    const seats = (g.d && g.d.seats) || [];
+    return seats[i] ? seats[i].name : "seat " + i;
+  }
+
+  function drawGeneric(g) {
+    const d = g.d;
+    ctx.fillStyle = "#f3ead8";
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = d.background || "#e6d0a0";
+    ctx.fillRect(X(g.x0), Y(g.y0 + g.H), g.W * scale, g.H * scale);
+    for (const f of d.features || []) drawFeature(f);
+    const st = g.at(S.t);
+    const sg = st.k >= 0 ? g.seg[st.k] : null;
+    if (sg && sg.flicks.length) {
+      const upto = st.anim ? st.j : sg.flicks.length - 1;
+      for (let j = 0; j <= upto; j++) drawTrail(sg.flicks[j], st.anim && j === st.j ? st.tau : Infinity);
+    }
+    const pieces = piecesOf(g, st);
+    const counts = {};
+    for (const p of pieces) {
+      drawStyled(p);
+      counts[p.set] = (counts[p.set] || 0) + 1;
+    }
+    S.drawnPieces = counts;
+    if (sg && sg.flicks.length) {
+      const upto = st.anim ? st.j : sg.flicks.length - 1;
+      for (let j = 0; j <= upto; j++) drawFlickMarks(sg.flicks[j], st.anim && j === st.j ? st.tau : Infinity, []);
+    }
+    if (!st.anim && valueAt(st.view, d.over) === true) {
+      const w = valueAt(st.view, d.winner);
+      drawBanner(typeof w === "number" && w >= 0 ? seatName(g, w) + " wins" : "Draw");
+    }
+  }
+
   function drawTrail(fl, tau) {
     const f = fl.f;
     const p0 = fl.startPos[f.piece];
@@ -1211,10 +1477,10 @@
     ctx.lineWidth = 2;
     ctx.setLineDash([2, 4]);
     ctx.beginPath();
-    ctx.moveTo(X(p0[0] / POS), Y(p0[1] / POS));
+    ctx.moveTo(X(TX(p0[0])), Y(TY(p0[1])));
     for (const fr of f.frames || []) {
       if (fr[0] > tq) break;
-      for (let j = 1; j + 3 < fr.length; j += 4) if (fr[j] === f.piece) ctx.lineTo(X(fr[j + 1] / POS), Y(fr[j + 2] / POS));
+      for (let j = 1; j + 3 < fr.length; j += 4) if (fr[j] === f.piece) ctx.lineTo(X(TX(fr[j + 1])), Y(TY(fr[j + 2])));
     }
     ctx.stroke();
     ctx.restore();
@@ -1228,8 +1494,8 @@
     for (const [a, b, t, x, y] of f.contacts || []) {
       if (t > tq) continue;
       const age = (tq - t) / TIME;
-      if (age < 0.35) drawStar(x / POS, y / POS, (0.9 + 1.6 * (1 - age / 0.35)) * scale, "#fbbf24");
-      else drawStar(x / POS, y / POS, 0.7 * scale, "rgba(251, 191, 36, 0.9)");
+      if (age < 0.35) drawStar(TX(x), TY(y), (0.9 + 1.6 * (1 - age / 0.35)) * scale, "#fbbf24");
+      else drawStar(TX(x), TY(y), 0.7 * scale, "rgba(251, 191, 36, 0.9)");
     }
     // falls: a red ring around the figure that fell
     for (const [i, by, t] of f.falls || []) {
@@ -1247,7 +1513,7 @@
       ctx.restore();
     }
     if (!p0) return;
-    const x0 = p0[0] / POS, y0 = p0[1] / POS;
+    const x0 = TX(p0[0]), y0 = TY(p0[1]);
     const ax = f.asked[0] / POS, ay = f.asked[1] / POS;
     const vx = f.v[0] / POS, vy = f.v[1] / POS;
     drawArrow(x0, y0, x0 + ax * ARROW, y0 + ay * ARROW, "rgba(68, 64, 60, 0.75)", 1.5, true);
@@ -1267,7 +1533,10 @@
   }
 
   function drawResult(res) {
-    const text = res.draw ? "Draw" : (res.winner === "lawmen" ? "The lawmen win" : res.winner === "outlaws" ? "The outlaws win" : "Game over");
+    drawBanner(res.draw ? "Draw" : (res.winner === "lawmen" ? "The lawmen win" : res.winner === "outlaws" ? "The outlaws win" : "Game over"));
+  }
+
+  function drawBanner(text) {
     ctx.save();
     ctx.font = "800 26px system-ui, sans-serif";
     ctx.textAlign = "center";
@@ -1330,8 +1599,63 @@
     return (TEAM[team] ? TEAM[team].name : team) + " " + n;
   }
 
+  // markActions marks the current step in the action list and keeps it in sight.
+  function markActions(st) {
+    document.querySelectorAll("#actions li").forEach((li, i) => {
+      li.classList.toggle("current", i === st.k);
+      li.classList.toggle("future", i > st.k);
+    });
+    const cur = document.querySelector("#actions li.current");
+    if (cur) {
+      const box = $("actions");
+      if (cur.offsetTop < box.scrollTop || cur.offsetTop > box.scrollTop + box.clientHeight - 20) {
+        box.scrollTop = cur.offsetTop - box.clientHeight / 2;
+      }
+    }
+    const g = S.game;
+    $("step-count").textContent = "(" + (st.k + 1) + " / " + g.steps.length + (g.end ? "" : S.live ? ", live" : "") + ")";
+  }
+
+  // updateSeats fills the panel of a game drawn from its description: whose turn, the result,
+  // and each seat with its colour, player and score.
+  function updateSeats(st) {
+    const g = S.game, d = g.d, view = st.view;
+    const over = valueAt(view, d.over) === true;
+    const turn = valueAt(view, d.turn), winner = valueAt(view, d.winner);
+    const scores = valueAt(view, d.scores);
+    $("hour").textContent = g.h.game;
+    $("turn").textContent = over ? "Game over" : typeof turn === "number" ? seatName(g, turn) + " to play" : "";
+    $("phase").textContent = typeof view.phase === "string" ? view.phase : "";
+    const res = $("result");
+    res.hidden = !over;
+    if (over) res.textContent = typeof winner === "number" && winner >= 0 ? seatName(g, winner) + " wins" : "Draw";
+    const ul = $("seats");
+    ul.textContent = "";
+    const n = Math.max((d.seats || []).length, Array.isArray(scores) ? scores.length : 0, g.h.players ? g.h.players.length : 0);
+    for (let i = 0; i < n; i++) {
+      const li = document.createElement("li");
+      li.classList.toggle("playing", !over && turn === i);
+      const sw = document.createElement("span");
+      sw.className = "swatch";
+      sw.style.background = (d.seats && d.seats[i] && d.seats[i].colour) || "#a8a29e";
+      const name = document.createElement("span");
+      name.className = "name";
+      name.textContent = seatName(g, i);
+      const who = document.createElement("span");
+      who.className = "who";
+      who.textContent = (g.h.players && g.h.players[i]) || "";
+      const sc = document.createElement("span");
+      sc.className = "score";
+      sc.textContent = Array.isArray(scores) && scores[i] !== undefined ? String(scores[i]) : "";
+      li.append(sw, name, who, sc);
+      ul.append(li);
+    }
+    markActions(st);
+  }
+
   function updatePanel(st) {
     const g = S.game;
+    if (g.style !== "flickemup") return updateSeats(st);
     const view = st.view;
     drawClock(view);
     $("hour").textContent = (view.hour || "?") + ":00 · " + (view.hour_hat || "") + " hats play";
@@ -1399,18 +1723,7 @@
         ul.append(li);
       }
     }
-    document.querySelectorAll("#actions li").forEach((li, i) => {
-      li.classList.toggle("current", i === st.k);
-      li.classList.toggle("future", i > st.k);
-    });
-    const cur = document.querySelector("#actions li.current");
-    if (cur) {
-      const box = $("actions");
-      if (cur.offsetTop < box.scrollTop || cur.offsetTop > box.scrollTop + box.clientHeight - 20) {
-        box.scrollTop = cur.offsetTop - box.clientHeight / 2;
-      }
-    }
-    $("step-count").textContent = "(" + (st.k + 1) + " / " + g.steps.length + (g.end ? "" : S.live ? ", live" : "") + ")";
+    markActions(st);
   }
 
   // describe returns the words of step k: who, what, and its visible effect.
@@ -1418,6 +1731,33 @@
     const g = S.game;
     const s = g.steps[k];
     const before = g.views[k], after = g.views[k + 1];
+    if (g.style !== "flickemup") {
+      let label = s.label;
+      if (!label) {
+        // each head's value (by name, "none" left out), then the continuous parameters
+        const parts = [];
+        (g.h.heads || []).forEach((h, i) => {
+          const v = (s.action.d || [])[i];
+          const name = h.values ? h.values[v] : h.name + " " + v;
+          if (name !== undefined && name !== "none" && name !== "") parts.push(h.values ? h.name + " " + name : name);
+        });
+        (g.h.dims || []).forEach((dm, i) => {
+          const v = (s.action.c || [])[i];
+          if (typeof v === "number") parts.push(dm.name + " " + (Math.round(v * 100) / 100) + (dm.unit ? " " + dm.unit : ""));
+        });
+        label = parts.join(", ");
+      }
+      const effects = [];
+      const s0 = valueAt(before, g.d.scores), s1 = valueAt(after, g.d.scores);
+      if (Array.isArray(s0) && Array.isArray(s1)) {
+        s1.forEach((v, i) => { if (v !== s0[i]) effects.push(seatName(g, i) + " " + (v > s0[i] ? "+" : "−") + Math.abs(v - s0[i])); });
+      }
+      if (valueAt(after, g.d.over) === true && valueAt(before, g.d.over) !== true) {
+        const w = valueAt(after, g.d.winner);
+        effects.push(typeof w === "number" && w >= 0 ? seatName(g, w) + " wins" : "draw");
+      }
+      return { who: seatName(g, s.player) + " ", label: label || "", effects };
+    }
     const team = before.team || "";
     let label = s.label;
     if (!label) {
@@ -1444,7 +1784,7 @@
       if (a && b && a.x === b.x && a.y === b.y && a.inside === b.inside) effects.push("move failed");
     }
     if (after.result && !before.result) effects.push(after.result.draw ? "draw" : after.result.winner + " win");
-    return { team, actor, label, effects, hour: before.hour };
+    return { who: before.hour + ":00 " + (actor ? who(actor) : team) + " ", label, effects };
   }
 
   function buildActions() {
@@ -1460,7 +1800,7 @@
     li.dataset.step = String(k);
     const w = document.createElement("span");
     w.className = "who";
-    w.textContent = d.hour + ":00 " + (d.actor ? who(d.actor) : d.team) + " ";
+    w.textContent = d.who;
     const what = document.createElement("span");
     what.className = "what";
     what.textContent = d.label;
@@ -1670,6 +2010,10 @@
     get live() { return S.live; },
     get waiting() { return pending ? pending.steps.length : -1; },
     get source() { return S.source; },
+    // the game's drawing style ("flickemup", or "" for a game drawn from its description), and
+    // how many pieces of each set the last frame drew (a game drawn from its description)
+    get style() { return S.game ? S.game.style : ""; },
+    get drawnPieces() { return S.drawnPieces || {}; },
     play, pause, next, prev, seek,
     setSpeed(x) { S.speed = x; $("speed").value = String(x); },
     // the canvas shows the playhead's time

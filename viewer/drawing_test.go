@@ -1,0 +1,147 @@
+package viewer_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/env/flickago"
+	"github.com/flickarena/flickarena/internal/browsertest"
+	"github.com/flickarena/flickarena/replay"
+	"github.com/flickarena/flickarena/replay/replaytest"
+	"github.com/flickarena/flickarena/viewer"
+)
+
+// flickagoView is the part of Flickago's view that says what is on the board.
+type flickagoView struct {
+	Players []struct {
+		Discs []struct {
+			Place string `json:"place"`
+		} `json:"discs"`
+	} `json:"players"`
+	Inspectors []struct {
+		Waiting bool `json:"waiting"`
+	} `json:"inspectors"`
+}
+
+// onBoard counts, in the view after step k of r (-1: the opening), the discs of each gang on
+// the board and the inspectors in play.
+func onBoard(t *testing.T, r *replay.Replay, k int) (white, black, inspectors int) {
+	t.Helper()
+	view := r.Header.View
+	for i := 0; i <= k; i++ {
+		var err error
+		if view, err = replay.Patch(view, r.Steps[i].View); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var v flickagoView
+	if err := json.Unmarshal(view, &v); err != nil {
+		t.Fatal(err)
+	}
+	for p, pl := range v.Players {
+		for _, d := range pl.Discs {
+			if d.Place == "board" && p == 0 {
+				white++
+			} else if d.Place == "board" {
+				black++
+			}
+		}
+	}
+	for _, in := range v.Inspectors {
+		if !in.Waiting {
+			inspectors++
+		}
+	}
+	return white, black, inspectors
+}
+
+// TestViewer_BrowserFlickago draws a recorded Flickago game from the drawing its header
+// carries: the board, both gangs' discs and the inspectors, and the seats' panel.
+func TestViewer_BrowserFlickago(t *testing.T) {
+	reg := env.NewRegistry()
+	if err := flickago.Register(reg); err != nil {
+		t.Fatal(err)
+	}
+	r := replaytest.Play(t, reg, flickago.ID, nil, 11, 0, env.RandomPolicy{})
+	if r.Header.Drawing == nil {
+		t.Fatal("the replay's header has no drawing")
+	}
+	page, err := viewer.Standalone(viewer.Named{Name: "flickago", Replay: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "flickago.html")
+	if err := os.WriteFile(path, page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := browsertest.New(t)
+	b.Open(path)
+	waitFor(t, b, `window.flickViewer && flickViewer.ready && flickViewer.drawn`)
+	if n := browsertest.Eval[int](b, `flickViewer.steps`); n != len(r.Steps) {
+		t.Fatalf("the viewer loaded %d steps, the replay has %d", n, len(r.Steps))
+	}
+	if s := browsertest.Eval[string](b, `flickViewer.style`); s != "" {
+		t.Errorf("style %q, want the game's own description", s)
+	}
+	if n := browsertest.Eval[int](b, `document.querySelectorAll("#seats li").length`); n != 2 {
+		t.Errorf("%d seats in the panel, want 2", n)
+	}
+	if browsertest.Eval[bool](b, `!document.getElementById("clock").hidden || !document.getElementById("teams").hidden`) {
+		t.Error("Flick 'em Up!'s clock or teams are shown for Flickago")
+	}
+	// The opening, the middle and the end: the page draws exactly the pieces on the board.
+	seen, base := 0, -1
+	for _, k := range []int{-1, len(r.Steps) / 2, len(r.Steps) - 1} {
+		white, black, insp := onBoard(t, r, k)
+		browsertest.Eval[bool](b, fmt.Sprintf(`(flickViewer.pause(), flickViewer.seek(flickViewer.afterAction(%d)), true)`, k))
+		waitFor(t, b, fmt.Sprintf(`flickViewer.step === %d && flickViewer.drawn`, k))
+		got := browsertest.Eval[map[string]int](b, `flickViewer.drawnPieces`)
+		if got["discs"] != white+black || got["inspectors"] != insp {
+			t.Errorf("after step %d: drawn %v, want %d discs and %d inspectors", k, got, white+black, insp)
+		}
+		// Pixels: the board, the black discs and the inspectors in their colours.
+		n := browsertest.Eval[map[string]int](b, `(() => {
+			const c = document.getElementById("table");
+			const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+			const near = (i, r, g, b) => Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 30;
+			const n = { board: 0, black: 0, inspector: 0, total: d.length / 4 };
+			for (let i = 0; i < d.length; i += 4) {
+				if (near(i, 243, 236, 217)) n.board++;
+				else if (near(i, 30, 41, 59)) n.black++;
+				else if (near(i, 245, 158, 11)) n.inspector++;
+			}
+			return n;
+		})()`)
+		t.Logf("after step %d: %d white, %d black discs, %d inspectors; pixels %v", k, white, black, insp, n)
+		if n["board"] < n["total"]/10 {
+			t.Errorf("after step %d: %d board pixels of %d: the board is not drawn", k, n["board"], n["total"])
+		}
+		// A disc of radius 1.5 cm covers about 300 px at this window's scale, less its label,
+		// a flipped disc's ring and overlaps; the opening has no black disc, and its few pixels
+		// of that colour (the anti-aliased edges of dark strokes) are the baseline.
+		if base < 0 {
+			if black != 0 {
+				t.Fatalf("%d black discs on the board at the opening", black)
+			}
+			base = n["black"]
+		}
+		if extra := n["black"] - base; extra < 60*black || black == 0 && extra >= 60 {
+			t.Errorf("after step %d: %d black-disc pixels more than the opening for %d black discs", k, extra, black)
+		}
+		if n["inspector"] < 60*insp {
+			t.Errorf("after step %d: %d inspector pixels for %d inspectors", k, n["inspector"], insp)
+		}
+		seen += black
+	}
+	if seen == 0 {
+		t.Error("no black disc on the board at any of the steps looked at: the test checks nothing")
+	}
+	b.Screenshot("flickago")
+	if errs := b.Errors(); len(errs) > 0 {
+		t.Errorf("page errors: %q", errs)
+	}
+}

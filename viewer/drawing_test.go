@@ -145,3 +145,112 @@ func TestViewer_BrowserFlickago(t *testing.T) {
 		t.Errorf("page errors: %q", errs)
 	}
 }
+
+// TestViewer_BrowserDescribedFlicks draws a Flick 'em Up! game from its description alone
+// (its style removed): during a flick the pieces of the physics table move along their
+// recorded trajectories, and on a step's result they stand where the view says.
+func TestViewer_BrowserDescribedFlicks(t *testing.T) {
+	r := showdown(t, screenshotKey)
+	r.Header.Drawing.Style = ""
+	// The first flick from step 20 on in which the flicked piece is listed in a frame.
+	k, frame := -1, []int64(nil)
+	for i := 20; i < len(r.Steps) && k < 0; i++ {
+		if len(r.Steps[i].Flicks) == 0 {
+			continue
+		}
+		f := r.Steps[i].Flicks[0]
+		for _, fr := range f.Frames[len(f.Frames)/2:] {
+			if len(fr) >= 5 && fr[1] == int64(f.Piece) {
+				k, frame = i, fr
+				break
+			}
+		}
+	}
+	if k < 0 {
+		t.Fatal("no flick with frames of the flicked piece")
+	}
+	var anim float64 // the step's flicks' time, s
+	for _, f := range r.Steps[k].Flicks {
+		anim += float64(f.Time) / replay.TimeScale
+	}
+	page, err := viewer.Standalone(viewer.Named{Name: "showdown", Replay: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "described.html")
+	if err := os.WriteFile(path, page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := browsertest.New(t)
+	b.Open(path)
+	waitFor(t, b, `window.flickViewer && flickViewer.ready && flickViewer.drawn`)
+	if s := browsertest.Eval[string](b, `flickViewer.style`); s != "" {
+		t.Fatalf("style %q, want the description alone", s)
+	}
+	type drawn struct {
+		Set  string
+		I    int
+		X, Y float64
+	}
+	piece := r.Steps[k].Flicks[0].Piece
+	find := func(list []drawn) *drawn {
+		for i := range list {
+			if list[i].I == piece {
+				return &list[i]
+			}
+		}
+		return nil
+	}
+	// Mid-flick: the flicked piece is where the frame puts it.
+	tq := float64(frame[0])/replay.TimeScale + 0.5/replay.TimeScale
+	browsertest.Eval[bool](b, fmt.Sprintf(`(flickViewer.pause(), flickViewer.seek(flickViewer.afterAction(%d) - 1e-6 - %v + %v), true)`, k, anim, tq))
+	waitFor(t, b, fmt.Sprintf(`flickViewer.step === %d && flickViewer.animating && flickViewer.drawn`, k))
+	p := find(browsertest.Eval[[]drawn](b, `flickViewer.drawnList`))
+	wx, wy := float64(frame[2])/replay.PosScale, float64(frame[3])/replay.PosScale
+	if p == nil || abs(p.X-wx) > 1e-6 || abs(p.Y-wy) > 1e-6 {
+		t.Errorf("mid-flick, piece %d drawn at %+v, want the frame's (%v, %v)", piece, p, wx, wy)
+	}
+	// On the step's result: every piece on the table, where the view says.
+	browsertest.Eval[bool](b, fmt.Sprintf(`(flickViewer.seek(flickViewer.afterAction(%d)), true)`, k))
+	waitFor(t, b, fmt.Sprintf(`flickViewer.step === %d && !flickViewer.animating && flickViewer.drawn`, k))
+	view := r.Header.View
+	for i := 0; i <= k; i++ {
+		if view, err = replay.Patch(view, r.Steps[i].View); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var v struct {
+		Pieces []struct {
+			X, Y float64
+			Off  bool
+		}
+	}
+	if err := json.Unmarshal(view, &v); err != nil {
+		t.Fatal(err)
+	}
+	list := browsertest.Eval[[]drawn](b, `flickViewer.drawnList`)
+	on := 0
+	for i, pc := range v.Pieces {
+		if pc.Off {
+			continue
+		}
+		on++
+		piece = i
+		if d := find(list); d == nil || d.X != pc.X || d.Y != pc.Y {
+			t.Errorf("piece %d drawn at %+v, want the view's (%v, %v)", i, d, pc.X, pc.Y)
+		}
+	}
+	if len(list) != on {
+		t.Errorf("%d pieces drawn, want the %d on the table", len(list), on)
+	}
+	if errs := b.Errors(); len(errs) > 0 {
+		t.Errorf("page errors: %q", errs)
+	}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

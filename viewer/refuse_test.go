@@ -124,6 +124,14 @@ func TestViewer_BrowserRefusesBadReplays(t *testing.T) {
 			return ls
 		}), `format "flickarena-replay/9"`},
 		{"NotJSON", edit(func(ls [][]byte) [][]byte { ls[2] = []byte(`{"type":"step",`); return ls }), "line 3: not JSON"},
+		{"BadDrawing", edit(func(ls [][]byte) [][]byte {
+			ls[0] = bytes.Replace(ls[0], []byte(`"drawing":{`), []byte(`"drawing":{"features":[{"shape":"blob","points":[[0,0]]}],`), 1)
+			return ls
+		}), `drawing.features[0].shape: "blob" is not rect, circle, polygon, line or text`},
+		{"DrawingPathTooLong", edit(func(ls [][]byte) [][]byte {
+			ls[0] = bytes.Replace(ls[0], []byte(`"path":["pieces","*"]`), []byte(`"path":["a","b","c","d","e","f","g","h","i","j","k","l","m","n","o","p","q"]`), 1)
+			return ls
+		}), "is not 1 to 16 keys, none empty"},
 		{"BadGzip", badGzip, "not valid gzip"},
 	}
 	files := fstest.MapFS{}

@@ -1329,21 +1329,21 @@
       const deg = set.angle_unit === "deg" ? Math.PI / 180 : 1;
       for (const { v: el, idx } of select(st.view, set.path)) {
         if (el === null || typeof el !== "object") continue;
-        if (Object.entries(set.when || {}).some(([k, want]) => asText(el[k]) !== want)) continue;
-        if (Object.entries(set.unless || {}).some(([k, want]) => asText(el[k]) === want)) continue;
+        // during a flick, the trajectory says which pieces of the physics table are on it
+        const i = set.index ? fieldOf(el, idx, set.index) : undefined;
+        const moving = traj && i !== undefined && traj.pos[i];
+        if (moving && !traj.on[i]) continue;
+        if (!moving) {
+          if (Object.entries(set.when || {}).some(([k, want]) => asText(el[k]) !== want)) continue;
+          if (Object.entries(set.unless || {}).some(([k, want]) => asText(el[k]) === want)) continue;
+        }
         const key = (set.key || []).map((k) => asText(fieldOf(el, idx, k))).join("/");
         const style = (set.styles || {})[key] || (set.styles || {})["*"];
         if (!style) continue;
         let x = +el[set.x], y = +el[set.y], a = set.angle ? +el[set.angle] * deg : 0;
-        if (traj && set.index) {
-          const i = fieldOf(el, idx, set.index);
-          if (traj.pos[i]) {
-            if (!traj.on[i]) continue;
-            [x, y, a] = [TX(traj.pos[i][0]), TY(traj.pos[i][1]), traj.pos[i][2] / ANG];
-          }
-        }
+        if (moving) [x, y, a] = [TX(traj.pos[i][0]), TY(traj.pos[i][1]), traj.pos[i][2] / ANG];
         if (!isFinite(x) || !isFinite(y)) continue;
-        out.push({ set: set.name || "", style, x, y, a: isFinite(a) ? a : 0 });
+        out.push({ set: set.name || "", i, style, x, y, a: isFinite(a) ? a : 0 });
       }
     }
     return out;
@@ -1457,6 +1457,7 @@
       counts[p.set] = (counts[p.set] || 0) + 1;
     }
     S.drawnPieces = counts;
+    S.drawnList = pieces.map((p) => ({ set: p.set, i: p.i === undefined ? -1 : p.i, x: p.x, y: p.y }));
     if (sg && sg.flicks.length) {
       const upto = st.anim ? st.j : sg.flicks.length - 1;
       for (let j = 0; j <= upto; j++) drawFlickMarks(sg.flicks[j], st.anim && j === st.j ? st.tau : Infinity, []);
@@ -2014,6 +2015,9 @@
     // how many pieces of each set the last frame drew (a game drawn from its description)
     get style() { return S.game ? S.game.style : ""; },
     get drawnPieces() { return S.drawnPieces || {}; },
+    // the pieces the last frame drew (a game drawn from its description): set, index on the
+    // physics table (-1 if none), centre in cm
+    get drawnList() { return S.drawnList || []; },
     play, pause, next, prev, seek,
     setSpeed(x) { S.speed = x; $("speed").value = String(x); },
     // the canvas shows the playhead's time

@@ -177,6 +177,9 @@ func TestViewer_BrowserRefusesBadReplays(t *testing.T) {
 	files["good"+replay.Ext] = &fstest.MapFile{Data: data}
 	b.Navigate(srv.URL + "/?replay=replays/good" + replay.Ext)
 	waitFor(t, b, fmt.Sprintf(`flickViewer.ready && flickViewer.steps === %d`, len(short.Steps)))
+	if v := browsertest.Eval[string](b, `document.getElementById("replay-list").value`); v != "replays/good"+replay.Ext {
+		t.Errorf("the list shows %q, want the replay opened", v)
+	}
 }
 
 // shortErr cuts an error message for the log.

@@ -1988,7 +1988,13 @@
       }
       fillList(names.map((n) => ({ value: "replays/" + encodeURIComponent(n), label: n })));
       list.addEventListener("change", () => loadURL(list.value).catch(showError));
-      if (q.has("replay")) return loadURL(q.get("replay"));
+      if (q.has("replay")) {
+        // the list shows the replay opened, when it is one of the server's
+        const want = q.get("replay");
+        const opt = [...list.options].find((o) => o.value === want || decodeURIComponent(o.value) === want);
+        if (opt) list.value = opt.value;
+        return loadURL(want);
+      }
       if (q.has("live") && data.live) return startLive("live");
       if (names.length) return loadURL("replays/" + encodeURIComponent(names[0]));
       if (data.live) return startLive("live");

@@ -1,6 +1,8 @@
 package viewer_test
 
 import (
+	"bytes"
+	"fmt"
 	"io"
 	"io/fs"
 	"net/http"
@@ -13,6 +15,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/flickarena/flickarena/internal/browsertest"
+	"github.com/flickarena/flickarena/replay"
 	"github.com/flickarena/flickarena/viewer"
 )
 
@@ -245,5 +249,51 @@ func TestHandler_Token(t *testing.T) {
 	}
 	if res := do("/replays/", bearer("nope")); res.StatusCode != http.StatusUnauthorized {
 		t.Errorf("a wrong bearer token: %s, want 401", res.Status)
+	}
+}
+
+// TestViewer_BrowserToken opens a viewer that requires a token in a real browser: without it
+// the page is refused; through ?token= it loads, its URL loses the token, its script cannot
+// read the cookie, and the replays and the live stream it fetches are served.
+func TestViewer_BrowserToken(t *testing.T) {
+	const token = "br0wser-t0ken"
+	r := showdown(t, 2)
+	dir := t.TempDir()
+	if err := replay.WriteFile(filepath.Join(dir, "stored"+replay.GzipExt), r); err != nil {
+		t.Fatal(err)
+	}
+	live := viewer.NewLive()
+	srv := httptest.NewServer(viewer.Handler(viewer.Config{Replays: os.DirFS(dir), Live: live, Token: token}))
+	defer srv.Close()
+	defer live.Close()
+	b := browsertest.New(t)
+	b.Navigate(srv.URL + "/")
+	if txt := browsertest.Eval[string](b, `document.body.innerText`); !strings.Contains(txt, "requires the server's token") {
+		t.Errorf("without the token the page shows %q", txt)
+	}
+	b.Navigate(srv.URL + "/?token=" + token)
+	waitFor(t, b, fmt.Sprintf(`window.flickViewer && flickViewer.ready && flickViewer.steps === %d`, len(r.Steps)))
+	if u := browsertest.Eval[string](b, `location.href`); strings.Contains(u, token) {
+		t.Errorf("the page's URL %q keeps the token", u)
+	}
+	if c := browsertest.Eval[string](b, `document.cookie`); c != "" {
+		t.Errorf("the page's script reads the cookie %q: want it HttpOnly", c)
+	}
+	// The live stream, through the cookie too.
+	data, err := replay.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.Split(data, []byte("\n"))
+	for _, l := range lines[:4] {
+		live.Line(l)
+	}
+	browsertest.Eval[bool](b, `(document.getElementById("live-button").click(), true)`)
+	// the stored game is being watched: the live one waits for its end, its lines received
+	waitFor(t, b, `flickViewer.live && flickViewer.waiting === 3`)
+	for _, e := range b.Errors() {
+		if !strings.Contains(e, "status of 401") { // the browser logs the refused first load
+			t.Errorf("page error: %q", e)
+		}
 	}
 }

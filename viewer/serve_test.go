@@ -216,11 +216,11 @@ func TestHandler_Token(t *testing.T) {
 		}
 	}
 	res := do("/?replay=replays%2Fa.jsonl&token="+token, nil)
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/?replay=replays%2Fa.jsonl" {
+	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "./?replay=replays%2Fa.jsonl" {
 		t.Fatalf("GET with ?token: %s to %q, want 303 to the URL without the token", res.Status, res.Header.Get("Location"))
 	}
 	cookies := res.Cookies()
-	if len(cookies) != 1 || cookies[0].Name != viewer.CookieName {
+	if len(cookies) != 1 || !strings.HasPrefix(cookies[0].Name, viewer.CookieName) || len(cookies[0].Name) != len(viewer.CookieName)+8 {
 		t.Fatalf("cookies %v, want one %s", cookies, viewer.CookieName)
 	}
 	c := cookies[0]
@@ -228,7 +228,7 @@ func TestHandler_Token(t *testing.T) {
 		t.Errorf("cookie %+v: want HttpOnly, SameSite=Strict, Path=/, a value other than the token", c)
 	}
 	withCookie := func(v string) func(*http.Request) {
-		return func(r *http.Request) { r.AddCookie(&http.Cookie{Name: viewer.CookieName, Value: v}) }
+		return func(r *http.Request) { r.AddCookie(&http.Cookie{Name: c.Name, Value: v}) }
 	}
 	for _, path := range []string{"/", "/replays/", "/replays/a.jsonl"} {
 		if res := do(path, withCookie(c.Value)); res.StatusCode != http.StatusOK {
@@ -240,6 +240,23 @@ func TestHandler_Token(t *testing.T) {
 	}
 	if res := do("/replays/a.jsonl", withCookie(token)); res.StatusCode != http.StatusUnauthorized {
 		t.Errorf("the token as the cookie: %s, want 401", res.Status)
+	}
+	// Another viewer's token has another cookie.
+	other := viewer.Handler(viewer.Config{Token: token + "2"})
+	rec := httptest.NewRecorder()
+	other.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/?token="+token+"2", nil))
+	if oc := rec.Result().Cookies(); len(oc) != 1 || oc[0].Name == c.Name {
+		t.Errorf("two tokens' cookies %v and %s: want two names", oc, c.Name)
+	}
+	// Under a prefix, the redirect stays within it; on a replay, it names the replay.
+	mux := http.NewServeMux()
+	mux.Handle("/viewer/", http.StripPrefix("/viewer", h))
+	for path, want := range map[string]string{"/viewer/?token=" + token: "./", "/viewer/replays/a.jsonl?token=" + token: "./a.jsonl"} {
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if loc := rec.Header().Get("Location"); rec.Code != http.StatusSeeOther || loc != want {
+			t.Errorf("GET %s: %d to %q, want 303 to %q", path, rec.Code, loc, want)
+		}
 	}
 	bearer := func(v string) func(*http.Request) {
 		return func(r *http.Request) { r.Header.Set("Authorization", "Bearer "+v) }

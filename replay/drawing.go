@@ -96,19 +96,24 @@ type PieceSet struct {
 	// Name says what the pieces are, for the legend ("White's discs").
 	Name string `json:"name"`
 	// Path locates the pieces in the view: object keys from the view's root, and "*" for
-	// every element of an array. ["players", "*", "discs", "*"] is every disc of every player.
+	// every element of an array (its index) or every value of an object (its key, in sorted
+	// order). ["players", "*", "discs", "*"] is every disc of every player; ["hikers", "*"]
+	// every hiker of an object keyed by colour.
 	Path []string `json:"path"`
 	// When keeps the pieces whose fields have these values, and Unless drops those whose
 	// fields have these values (compared as text: "board", "false", "3"; a missing field is
 	// ""); nil keeps all.
 	When   map[string]string `json:"when,omitempty"`
 	Unless map[string]string `json:"unless,omitempty"`
-	// X and Y name the fields of a piece's centre, in cm; Angle the field of its angle (empty:
-	// none), in AngleUnit, "rad" (the default) or "deg".
-	X         string `json:"x"`
-	Y         string `json:"y"`
-	Angle     string `json:"angle,omitempty"`
-	AngleUnit string `json:"angle_unit,omitempty"`
+	// X and Y name the fields of a piece's centre, in cm, or Pos names one field holding it as
+	// [x, y] ("." for a piece that is that array itself, as {"red": [3, 5]}); Angle the field of its angle (empty: none), in AngleUnit, "rad" (the default) or
+	// "deg". With a Lattice, the centre's coordinates are lattice indices.
+	X         string   `json:"x,omitempty"`
+	Y         string   `json:"y,omitempty"`
+	Pos       string   `json:"pos,omitempty"`
+	Lattice   *Lattice `json:"lattice,omitempty"`
+	Angle     string   `json:"angle,omitempty"`
+	AngleUnit string   `json:"angle_unit,omitempty"`
 	// Index names the field holding the piece's index on the physics table ("$0": the index
 	// of the first "*" of Path), so that a flick's trajectory moves it; empty when the pieces
 	// are not in the trajectories.
@@ -120,6 +125,14 @@ type PieceSet struct {
 	Key []string `json:"key,omitempty"`
 	// Styles maps keys to looks.
 	Styles map[string]PieceStyle `json:"styles"`
+}
+
+// Lattice turns lattice coordinates (c, r), such as the vertices of a hexagonal board, into
+// view coordinates: Origin + c·U + r·V, in cm.
+type Lattice struct {
+	Origin [2]float64 `json:"origin"`
+	U      [2]float64 `json:"u"`
+	V      [2]float64 `json:"v"`
 }
 
 // PieceStyle is how a piece looks from above.
@@ -196,8 +209,11 @@ func (d *Drawing) Validate() error {
 		if len(s.Path) == 0 || len(s.Path) > MaxPathLen || slices.Contains(s.Path, "") {
 			bad("pieces[%d].path %q: want 1 to %d keys, none empty", i, s.Path, MaxPathLen)
 		}
-		if s.X == "" || s.Y == "" {
-			bad("pieces[%d]: x and y must name fields", i)
+		if (s.X == "" || s.Y == "") && s.Pos == "" {
+			bad("pieces[%d]: x and y, or pos, must name fields", i)
+		}
+		if l := s.Lattice; l != nil && !finite(l.Origin[0], l.Origin[1], l.U[0], l.U[1], l.V[0], l.V[1]) {
+			bad("pieces[%d].lattice: not finite", i)
 		}
 		if s.AngleUnit != "" && s.AngleUnit != "rad" && s.AngleUnit != "deg" {
 			bad("pieces[%d].angle_unit %q: want rad or deg", i, s.AngleUnit)

@@ -47,7 +47,10 @@ func TestDrawing_Validate(t *testing.T) {
 		{"InfinitePoint", func(d *replay.Drawing) { d.Features[1].Points[0][1] = math.Inf(1) }, "features[1]: a point is not finite"},
 		{"NegativeRadius", func(d *replay.Drawing) { d.Features[1].Radius = -1 }, "features[1]: radius"},
 		{"EmptyPathKey", func(d *replay.Drawing) { d.Pieces[0].Path = []string{"players", ""} }, "pieces[0].path"},
-		{"NoXY", func(d *replay.Drawing) { d.Pieces[0].X = "" }, "pieces[0]: x and y"},
+		{"NoXY", func(d *replay.Drawing) { d.Pieces[0].X = "" }, "pieces[0]: x and y, or pos"},
+		{"InfiniteLattice", func(d *replay.Drawing) {
+			d.Pieces[0].Lattice = &replay.Lattice{U: [2]float64{math.Inf(1), 0}}
+		}, "pieces[0].lattice: not finite"},
 		{"BadUnit", func(d *replay.Drawing) { d.Pieces[0].AngleUnit = "grad" }, `pieces[0].angle_unit "grad"`},
 		{"KeyBeyondStars", func(d *replay.Drawing) { d.Pieces[0].Key = []string{"$2"} }, `pieces[0].key "$2"`},
 		{"NoStyles", func(d *replay.Drawing) { d.Pieces[0].Styles = nil }, "pieces[0].styles"},

@@ -254,3 +254,61 @@ func abs(x float64) float64 {
 	}
 	return x
 }
+
+// TestViewer_BrowserLattice draws pieces whose view gives lattice coordinates in an object
+// keyed by colour, as Flip' Rando's hikers ({"red": [c, r]}) and its tokens ({"at": [c, r]}):
+// the page places each through the drawing's lattice and styles it by its key.
+func TestViewer_BrowserLattice(t *testing.T) {
+	lat := &replay.Lattice{Origin: [2]float64{10, 5}, U: [2]float64{4, 0}, V: [2]float64{2, 3.4641}}
+	circle := func(fill string) replay.PieceStyle {
+		return replay.PieceStyle{PieceShape: replay.PieceShape{Shape: "circle", Radius: 1.2}, Fill: fill}
+	}
+	r := &replay.Replay{Header: replay.Header{
+		Format: replay.Format, Game: "test/hex-v1", Heads: []replay.Head{}, Dims: []replay.Dim{},
+		View: json.RawMessage(`{"hikers":{"red":[1,2],"blue":[3,0]},"tokens":[{"at":[2,2],"kind":"tree"},{"at":[0,1],"kind":"rock"}]}`),
+		Drawing: &replay.Drawing{
+			Area: replay.Box{Max: [2]float64{40, 30}},
+			Features: []replay.Feature{{Shape: replay.FeaturePolygon, Points: [][2]float64{{10, 5}, {30, 5}, {35, 13.66}, {15, 13.66}}, Fill: "#dcfce7"}},
+			Pieces: []replay.PieceSet{
+				{Name: "hikers", Path: []string{"hikers", "*"}, Pos: ".", Lattice: lat, Key: []string{"$0"},
+					Styles: map[string]replay.PieceStyle{"red": circle("#dc2626"), "blue": circle("#2563eb")}},
+				{Name: "tokens", Path: []string{"tokens", "*"}, Pos: "at", Lattice: lat, Key: []string{"kind"},
+					Styles: map[string]replay.PieceStyle{"tree": circle("#15803d")}}, // no rock style: not drawn
+			},
+		},
+	}}
+	if err := r.Header.Drawing.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	page, err := viewer.Standalone(viewer.Named{Name: "hex", Replay: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "hex.html")
+	if err := os.WriteFile(path, page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := browsertest.New(t)
+	b.Open(path)
+	waitFor(t, b, `window.flickViewer && flickViewer.ready && flickViewer.drawn`)
+	type drawn struct {
+		Set  string
+		X, Y float64
+	}
+	got := browsertest.Eval[[]drawn](b, `flickViewer.drawnList`)
+	at := func(set string, c, r float64) drawn {
+		return drawn{set, lat.Origin[0] + c*lat.U[0] + r*lat.V[0], lat.Origin[1] + c*lat.U[1] + r*lat.V[1]}
+	}
+	want := []drawn{at("hikers", 3, 0), at("hikers", 1, 2), at("tokens", 2, 2)} // blue before red: keys in order
+	if len(got) != len(want) {
+		t.Fatalf("drawn %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i].Set != want[i].Set || abs(got[i].X-want[i].X) > 1e-9 || abs(got[i].Y-want[i].Y) > 1e-9 {
+			t.Errorf("piece %d drawn %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if errs := b.Errors(); len(errs) > 0 {
+		t.Errorf("page errors: %q", errs)
+	}
+}

@@ -208,8 +208,12 @@
       if (!ps) fail(q, "an object", ps);
       cArr(ps.path, q + ".path", cStr);
       if (!ps.path || !ps.path.length || ps.path.length > MAX_PATH || ps.path.some((k) => !k)) fail(q + ".path", "1 to " + MAX_PATH + " keys, none empty", ps.path);
-      for (const k of ["name", "x", "y", "angle", "angle_unit", "index"]) cStr(ps[k], q + "." + k);
-      if (!ps.x || !ps.y) fail(q, "a set whose x and y name fields", ps.x);
+      for (const k of ["name", "x", "y", "pos", "angle", "angle_unit", "index"]) cStr(ps[k], q + "." + k);
+      if ((!ps.x || !ps.y) && !ps.pos) fail(q, "a set whose x and y, or pos, name fields", ps.x);
+      if (!isNone(ps.lattice)) {
+        cObj(ps.lattice, q + ".lattice");
+        for (const k of ["origin", "u", "v"]) pt(ps.lattice[k], q + ".lattice." + k);
+      }
       if (!isNone(ps.angle_unit) && ps.angle_unit !== "rad" && ps.angle_unit !== "deg") fail(q + ".angle_unit", "rad or deg", ps.angle_unit);
       for (const k of ["when", "unless"]) {
         cObj(ps[k], q + "." + k);
@@ -1291,6 +1295,7 @@
         if (c.v === null || typeof c.v !== "object") continue;
         if (k === "*") {
           if (Array.isArray(c.v)) c.v.forEach((e, i) => next.push({ v: e, idx: c.idx.concat(i) }));
+          else for (const key of Object.keys(c.v).sort()) next.push({ v: c.v[key], idx: c.idx.concat(key) });
         } else if (Object.prototype.hasOwnProperty.call(c.v, k)) next.push({ v: c.v[k], idx: c.idx });
       }
       cur = next;
@@ -1340,7 +1345,15 @@
         const key = (set.key || []).map((k) => asText(fieldOf(el, idx, k))).join("/");
         const style = (set.styles || {})[key] || (set.styles || {})["*"];
         if (!style) continue;
-        let x = +el[set.x], y = +el[set.y], a = set.angle ? +el[set.angle] * deg : 0;
+        let x, y, a = set.angle ? +el[set.angle] * deg : 0;
+        if (set.pos) {
+          const p = set.pos === "." ? el : el[set.pos];
+          [x, y] = Array.isArray(p) ? [+p[0], +p[1]] : [NaN, NaN];
+        } else [x, y] = [+el[set.x], +el[set.y]];
+        if (set.lattice) {
+          const L = set.lattice;
+          [x, y] = [L.origin[0] + x * L.u[0] + y * L.v[0], L.origin[1] + x * L.u[1] + y * L.v[1]];
+        }
         if (moving) [x, y, a] = [TX(traj.pos[i][0]), TY(traj.pos[i][1]), traj.pos[i][2] / ANG];
         if (!isFinite(x) || !isFinite(y)) continue;
         out.push({ set: set.name || "", i, style, x, y, a: isFinite(a) ? a : 0 });

@@ -267,7 +267,7 @@ func TestViewer_BrowserLattice(t *testing.T) {
 		Format: replay.Format, Game: "test/hex-v1", Heads: []replay.Head{}, Dims: []replay.Dim{},
 		View: json.RawMessage(`{"hikers":{"red":[1,2],"blue":[3,0]},"tokens":[{"at":[2,2],"kind":"tree"},{"at":[0,1],"kind":"rock"}]}`),
 		Drawing: &replay.Drawing{
-			Area: replay.Box{Max: [2]float64{40, 30}},
+			Area:     replay.Box{Max: [2]float64{40, 30}},
 			Features: []replay.Feature{{Shape: replay.FeaturePolygon, Points: [][2]float64{{10, 5}, {30, 5}, {35, 13.66}, {15, 13.66}}, Fill: "#dcfce7"}},
 			Pieces: []replay.PieceSet{
 				{Name: "hikers", Path: []string{"hikers", "*"}, Pos: ".", Lattice: lat, Key: []string{"$0"},

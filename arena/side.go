@@ -4,10 +4,11 @@ import (
 	"fmt"
 )
 
-// Side is one of the two sides of a two-sided scenario, the team identity of
+// Side is one of the two seats of a two-seat scenario, the team identity of
 // rating-math.md §3.1 (for example the two factions of a Flick 'em Up!
-// scenario). Side X is index 0 and side Y index 1, so a Side indexes the
-// two-element arrays of this package ([Match.Players], [GameRecord.Bots]).
+// scenario). Side X is seat 0 and side Y seat 1, so a Side indexes the
+// per-seat slices of a two-seat game ([Match.Players], [GameRecord.Bots]).
+// Games of more seats number their seats 0 to k-1.
 type Side int8
 
 const (
@@ -46,8 +47,9 @@ func parseSide(s string) (Side, error) {
 	return 0, fmt.Errorf("arena: unknown side %q", s)
 }
 
-// Result is the result of one game. Its zero value is invalid, so that a
-// forgotten field is caught rather than recorded as a win.
+// Result is the result of a two-seat game, read from its places
+// ([ResultOf]). Its zero value is invalid, so that a forgotten result is
+// caught rather than recorded as a win.
 type Result int8
 
 const (

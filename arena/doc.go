@@ -3,7 +3,7 @@
 // It knows no concrete game and no concrete bot. A bot is a [Player] (a name
 // and a version); a [Referee] plays one game of a scenario, given a seed and
 // the bot of each seat, and returns its [Outcome]: a place per seat (1 for
-// the first, ties shared; [Ranks]) and a score per seat. cmd/arena wires the
+// the first, ties shared; [RanksOf]) and a score per seat. cmd/arena wires the
 // environments and the bots to these two interfaces. A game has k ≥ 2
 // seats; for two seats the places read as a result ([Result]: X, Y or draw,
 // side X being seat 0).

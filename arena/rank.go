@@ -5,15 +5,15 @@ import (
 	"slices"
 )
 
-// Ranks are the finishing places of a game's seats: Ranks[i] is seat i's
-// place, 1 for the first; seats that tie share the best place of their tie
-// and the next place is skipped (competition ranking: 1, 1, 3). For two
-// seats, {1, 2} is a win of seat 0 (side X), {2, 1} a win of seat 1 and
-// {1, 1} a draw.
-//
 // RanksOf returns the ranks of seats whose final values are v, higher
 // better: a seat's place is one more than the number of seats with a higher
 // value.
+//
+// Ranks are the finishing places of a game's seats throughout the arena:
+// ranks[i] is seat i's place, 1 for the first; seats that tie share the best
+// place of their tie and the next place is skipped (competition ranking: 1,
+// 1, 3). For two seats, {1, 2} is a win of seat 0 (side X), {2, 1} a win of
+// seat 1 and {1, 1} a draw.
 func RanksOf(v []float64) []int {
 	r := make([]int, len(v))
 	for i, x := range v {

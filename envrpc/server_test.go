@@ -487,3 +487,88 @@ func serveAgent(t *testing.T, a flickv1.AgentServiceServer) *grpc.ClientConn {
 	t.Cleanup(func() { _ = conn.Close() })
 	return conn
 }
+
+// TestSession_CancelledPipelinesReleasePools is issue 14 item 1 over a
+// real connection: clients that pipeline requests on a Session and cancel
+// it mid-stream leave no pool behind, so that a server with no idle expiry
+// and room for exactly their pools accepts as many new pools once they
+// are gone.
+func TestSession_CancelledPipelinesReleasePools(t *testing.T) {
+	const sessions, pipelined = 30, 64
+	e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithLimits(envrpc.Limits{MaxPools: sessions, IdleTimeout: -1}))
+	var wg sync.WaitGroup
+	for k := range sessions {
+		wg.Go(func() {
+			ctx, cancel := context.WithCancel(testCtx(t))
+			defer cancel()
+			st, err := e.Client.Session(ctx)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			create := &flickv1.SessionRequest{RequestId: 1, Kind: &flickv1.SessionRequest_CreatePool{
+				CreatePool: &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 64}}}}
+			if err := st.Send(create); err != nil {
+				t.Error(err)
+				return
+			}
+			resp, err := st.Recv()
+			if err != nil || resp.GetError() != nil {
+				t.Errorf("create_pool: %v %v", resp.GetError(), err)
+				return
+			}
+			pid := resp.GetCreatePool().GetSpec().GetPoolId()
+			for i := range pipelined {
+				seed := uint64(i)
+				r := &flickv1.SessionRequest{RequestId: uint64(2 + i), Kind: &flickv1.SessionRequest_Reset_{Reset_: &flickv1.ResetRequest{PoolId: pid, Seed: &seed}}}
+				if st.Send(r) != nil {
+					break
+				}
+				if i == pipelined/2 {
+					// Read some answers, so that the server is between
+					// a Send and the next request when the client goes.
+					for range k % 4 {
+						_, _ = st.Recv()
+					}
+				}
+			}
+			cancel()
+		})
+	}
+	wg.Wait()
+	// Every session's pool is closed once its handler ends; then the
+	// server takes `sessions` new pools. Poll: the handlers end
+	// asynchronously after the cancellations.
+	ctx := testCtx(t)
+	for {
+		var ids []string
+		var err error
+		for range sessions {
+			var resp *flickv1.CreatePoolResponse
+			resp, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}})
+			if err != nil {
+				break
+			}
+			ids = append(ids, resp.GetSpec().GetPoolId())
+		}
+		if err == nil {
+			return
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("the pools of cancelled sessions were never released: only %d of %d new pools fit", len(ids), sessions)
+		}
+		if status.Code(err) != codes.ResourceExhausted {
+			t.Fatalf("CreatePool after the sessions left: %v", err)
+		}
+		for _, id := range ids {
+			if _, err := e.Client.ClosePool(ctx, &flickv1.ClosePoolRequest{PoolId: id}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the pools of cancelled sessions were never released: only %d of %d new pools fit", len(ids), sessions)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}

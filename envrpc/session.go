@@ -15,8 +15,11 @@ import (
 // served one at a time, in order, with the semantics of the unary calls;
 // errors come back in-band and the stream goes on. While a request is
 // served the next one is already being received. Pools created in the
-// session are closed when it ends. After Drain, the session ends with
-// Unavailable once its current request is answered.
+// session are closed when it ends, however it ends: the client closes its
+// side, the client goes away or cancels (the session ends with the
+// context's code once the request being served is answered; a request
+// received but not yet served is dropped), or a Send fails. After Drain,
+// the session ends with Unavailable once its current request is answered.
 //
 // The batch of each response is encoded into one buffer reused by the
 // session: Send marshals the message before it returns, and the server
@@ -44,6 +47,10 @@ func (s *Server) Session(stream flickv1.EnvService_SessionServer) error {
 			select {
 			case reqs <- r:
 			case <-ctx.Done():
+				// r is dropped: the client is gone. Report it, so that
+				// the handler never waits for a request that will not
+				// come (recvErr has room: this is its only send).
+				recvErr <- ctx.Err()
 				return
 			}
 		}
@@ -54,11 +61,15 @@ func (s *Server) Session(stream flickv1.EnvService_SessionServer) error {
 		select {
 		case <-s.drain: // checked first: no new request once draining
 			return status.Error(codes.Unavailable, "server shutting down")
+		case <-ctx.Done(): // and none once the client is gone
+			return status.FromContextError(ctx.Err()).Err()
 		default:
 		}
 		select {
 		case <-s.drain:
 			return status.Error(codes.Unavailable, "server shutting down")
+		case <-ctx.Done():
+			return status.FromContextError(ctx.Err()).Err()
 		case err := <-recvErr:
 			if errors.Is(err, io.EOF) {
 				return nil

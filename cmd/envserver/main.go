@@ -12,7 +12,9 @@
 //	                         (default 127.0.0.1:50051, loopback only)
 //	--token TOKEN            require "authorization: Bearer TOKEN" on every call but health
 //	                         checks (default $FLICKARENA_TOKEN; none if empty)
-//	--token-file PATH        read the token from a file instead
+//	--token-file PATH        read the token from a file instead (an empty or blank file, or
+//	                         --token given too, is an error: the server never starts without
+//	                         the authentication it was asked for)
 //	--max-envs-per-pool N    largest pool (default 16384)
 //	--max-envs N             envs over all pools (default 65536)
 //	--max-pools N            open pools (default 64)

@@ -74,7 +74,7 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	fs.StringVar(&m.Listen, "listen", m.Listen, "`address`: host:port, or unix:///abs/path for a unix socket")
 	fs.StringVar(&m.Token, "token", "", "bearer `token` required on every call but health checks (default $FLICKARENA_TOKEN)")
-	tokenFile := fs.String("token-file", "", "read the bearer token from `path`")
+	tokenFile := fs.String("token-file", "", "read the bearer token from `path` (an empty or blank file is an error, as is --token too)")
 	fs.IntVar(&m.Limits.MaxEnvsPerPool, "max-envs-per-pool", m.Limits.MaxEnvsPerPool, "largest pool, in envs")
 	fs.IntVar(&m.Limits.MaxEnvs, "max-envs", m.Limits.MaxEnvs, "envs over all open pools")
 	fs.IntVar(&m.Limits.MaxPools, "max-pools", m.Limits.MaxPools, "open pools")
@@ -103,15 +103,8 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 		fs.Usage()
 		return errUsage
 	}
-	if m.Token == "" {
-		m.Token = os.Getenv("FLICKARENA_TOKEN")
-	}
-	if *tokenFile != "" {
-		b, err := os.ReadFile(*tokenFile)
-		if err != nil {
-			return fmt.Errorf("token file: %w", err)
-		}
-		m.Token = strings.TrimSpace(string(b))
+	if err := m.resolveToken(fs, *tokenFile); err != nil {
+		return err
 	}
 	if m.LogFormat != "text" && m.LogFormat != "json" {
 		fmt.Fprintf(stderr, "envserver: --log-format %q: want text or json\n", m.LogFormat)
@@ -121,6 +114,63 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 		m.Limits.IdleTimeout = -1 // the flag's 0 means never; envrpc's 0 means the default
 	}
 	return nil
+}
+
+// maxTokenFileBytes bounds the token file read by --token-file.
+const maxTokenFileBytes = 4096
+
+// resolveToken sets m.Token from --token, --token-file or
+// $FLICKARENA_TOKEN (when neither flag gives one), in that order. Asking for a token and getting none is
+// an error, never a server without authentication: a blank --token, a
+// token file that is empty, blank or unreadable, or both flags at once.
+func (m *Main) resolveToken(fs *flag.FlagSet, tokenFile string) error {
+	tokenSet := false
+	fs.Visit(func(f *flag.Flag) { tokenSet = tokenSet || f.Name == "token" })
+	switch {
+	case tokenSet && tokenFile != "":
+		return errors.New("--token and --token-file both set: give one")
+	case tokenSet && m.Token != "" && strings.TrimSpace(m.Token) == "":
+		return errors.New("--token: blank; give a token, or leave the flag out to serve without one")
+	case tokenSet && strings.TrimSpace(m.Token) != m.Token:
+		return errors.New("--token: leading or trailing white space is not allowed in a token")
+	case tokenFile != "":
+		b, err := readBounded(tokenFile, maxTokenFileBytes)
+		if err != nil {
+			return fmt.Errorf("--token-file: %w", err)
+		}
+		tok := strings.TrimSpace(string(b))
+		if tok == "" {
+			return fmt.Errorf("--token-file %s: the file is empty or blank; refusing to start without authentication", tokenFile)
+		}
+		if strings.ContainsAny(tok, " \t\r\n") {
+			return fmt.Errorf("--token-file %s: the token has white space inside; want one token on one line", tokenFile)
+		}
+		m.Token = tok
+	case m.Token == "":
+		env := os.Getenv("FLICKARENA_TOKEN")
+		if env != "" && strings.TrimSpace(env) == "" {
+			return errors.New("$FLICKARENA_TOKEN: blank; give a token, or unset it to serve without one")
+		}
+		m.Token = strings.TrimSpace(env)
+	}
+	return nil
+}
+
+// readBounded reads the file at path, refusing one over limit bytes.
+func readBounded(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: over %d bytes; a token file holds one token", path, limit)
+	}
+	return b, nil
 }
 
 // Run serves until ctx is done, then shuts down gracefully: no new pools,

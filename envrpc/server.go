@@ -55,7 +55,8 @@ type Server struct {
 	now       func() time.Time
 	health    *health.Server
 
-	sessions atomic.Uint64 // last session number given out
+	sessions  atomic.Uint64 // last session number given out
+	malformed malformed     // requests that did not decode (see codec)
 
 	mu       sync.Mutex       // guards pools, envs, draining and closed
 	pools    map[string]*pool // open pools by id

@@ -17,6 +17,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/mem"
 	reflectionpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
 	"google.golang.org/grpc/status"
 	"google.golang.org/grpc/test/bufconn"
@@ -570,5 +571,65 @@ func TestSession_CancelledPipelinesReleasePools(t *testing.T) {
 			t.Fatalf("the pools of cancelled sessions were never released: only %d of %d new pools fit", len(ids), sessions)
 		case <-time.After(10 * time.Millisecond):
 		}
+	}
+}
+
+// rawCodec sends and receives messages as raw bytes, to put malformed
+// protobuf on the wire.
+type rawCodec struct{}
+
+func (rawCodec) Marshal(v any) (mem.BufferSlice, error) {
+	return mem.BufferSlice{mem.SliceBuffer(*v.(*[]byte))}, nil
+}
+
+func (rawCodec) Unmarshal(data mem.BufferSlice, v any) error {
+	*v.(*[]byte) = data.Materialize()
+	return nil
+}
+
+func (rawCodec) Name() string { return "proto" }
+
+// TestServer_MalformedProtobuf is the regression test of issue 14 item 12:
+// bytes that are not a valid message of the method's request type are the
+// client's fault, INVALID_ARGUMENT as the proto promises (gRPC's own
+// answer is INTERNAL), on unary calls and on a Session; the server goes
+// on serving.
+func TestServer_MalformedProtobuf(t *testing.T) {
+	e := envrpctest.NewServer(t, dummyRegistry(t))
+	ctx := testCtx(t)
+	raw := grpc.ForceCodecV2(rawCodec{})
+	for _, bad := range []struct {
+		name  string
+		bytes []byte
+	}{
+		{"a truncated varint", []byte{0x08, 0xff}},
+		{"a length past the end", []byte{0x0a, 0x7f, 0x01}},
+		{"an invalid wire type", []byte{0x0f}},
+		{"field number 0", []byte{0x00, 0x01}},
+		{"invalid UTF-8 in a string", []byte{0x0a, 0x02, 0xff, 0xfe}}, // ClosePoolRequest.pool_id
+	} {
+		for _, method := range []string{"CreatePool", "Reset", "Step", "ClosePool", "ListGames"} {
+			if bad.name == "invalid UTF-8 in a string" && method != "ClosePool" {
+				continue
+			}
+			in, out := bad.bytes, []byte(nil)
+			err := e.Conn.Invoke(ctx, "/flickarena.v1.EnvService/"+method, &in, &out, raw)
+			wantCode(t, method+" with "+bad.name, err, codes.InvalidArgument, "not a valid protobuf flickarena.v1."+method+"Request")
+		}
+		if bad.name == "invalid UTF-8 in a string" {
+			continue // field 1 of a SessionRequest is not a string
+		}
+		st, err := e.Conn.NewStream(ctx, &flickv1.EnvService_ServiceDesc.Streams[0], "/flickarena.v1.EnvService/Session", raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, out := bad.bytes, []byte(nil)
+		if err := st.SendMsg(&in); err != nil {
+			t.Fatal(err)
+		}
+		wantCode(t, "Session with "+bad.name, st.RecvMsg(&out), codes.InvalidArgument, "not a valid protobuf flickarena.v1.SessionRequest")
+	}
+	if _, err := e.Client.ListGames(ctx, &flickv1.ListGamesRequest{}); err != nil {
+		t.Errorf("ListGames after the malformed requests: %v", err)
 	}
 }

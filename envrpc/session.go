@@ -44,6 +44,10 @@ func (s *Server) Session(stream flickv1.EnvService_SessionServer) error {
 				recvErr <- err
 				return
 			}
+			if err := s.malformed.take(r); err != nil {
+				recvErr <- err // the request id is unknown: end the session
+				return
+			}
 			select {
 			case reqs <- r:
 			case <-ctx.Done():

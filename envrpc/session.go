@@ -1,6 +1,7 @@
 package envrpc
 
 import (
+	"context"
 	"errors"
 	"io"
 	"slices"
@@ -80,7 +81,7 @@ func (s *Server) Session(stream flickv1.EnvService_SessionServer) error {
 			}
 			return err
 		case r := <-reqs:
-			resp := s.serve(r, id, &buf, &owned)
+			resp := s.serve(ctx, r, id, &buf, &owned)
 			if err := stream.Send(resp); err != nil {
 				return err
 			}
@@ -88,8 +89,8 @@ func (s *Server) Session(stream flickv1.EnvService_SessionServer) error {
 	}
 }
 
-// serve answers one session request.
-func (s *Server) serve(r *flickv1.SessionRequest, session uint64, buf *[]byte, owned *[]string) *flickv1.SessionResponse {
+// serve answers one session request under ctx, the stream's context.
+func (s *Server) serve(ctx context.Context, r *flickv1.SessionRequest, session uint64, buf *[]byte, owned *[]string) *flickv1.SessionResponse {
 	resp := &flickv1.SessionResponse{RequestId: r.GetRequestId()}
 	var (
 		err   error
@@ -106,12 +107,12 @@ func (s *Server) serve(r *flickv1.SessionRequest, session uint64, buf *[]byte, o
 	case *flickv1.SessionRequest_Reset_:
 		field = "reset"
 		var b *flickv1.Batch
-		if b, err = s.reset(k.Reset_, buf); err == nil {
+		if b, err = s.reset(ctx, k.Reset_, buf); err == nil {
 			resp.Kind = &flickv1.SessionResponse_Reset_{Reset_: &flickv1.ResetResponse{Batch: b}}
 		}
 	case *flickv1.SessionRequest_Step:
 		var b *flickv1.Batch
-		if b, field, err = s.step(k.Step, buf); err == nil {
+		if b, field, err = s.step(ctx, k.Step, buf); err == nil {
 			resp.Kind = &flickv1.SessionResponse_Step{Step: &flickv1.StepResponse{Batch: b}}
 		}
 	case *flickv1.SessionRequest_ClosePool:

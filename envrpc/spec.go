@@ -1,6 +1,7 @@
 package envrpc
 
 import (
+	"context"
 	"math"
 	"slices"
 
@@ -59,6 +60,7 @@ type poolConfig struct {
 	format     flickv1.ActionFormat
 	bins       int
 	observeAll bool
+	opp        *callOpponent // the opponent, when it is a ContextPolicy
 }
 
 // resolveConfig checks c (the fields a Vector does not check itself) and
@@ -117,6 +119,10 @@ func (s *Server) resolveConfig(c *flickv1.PoolConfig) (*poolConfig, error) {
 			return nil, invalidf("config.opponent", "unknown opponent %q (known: %v)", name, s.opponentNames())
 		}
 		pc.env.Opponent, w.Opponent = p, name
+		if cp, ok := p.(ContextPolicy); ok {
+			pc.opp = &callOpponent{policy: cp, ctx: context.Background()}
+			pc.env.Opponent, pc.env.Workers = pc.opp, min(n, remoteWorkers)
+		}
 	default:
 		return nil, invalidf("config.view", "unknown value %d", c.GetView())
 	}

@@ -22,6 +22,9 @@
 //	--max-message-bytes N    largest message either way (default 67108864)
 //	--opponent NAME=TARGET   a remote bot (an AgentService at TARGET) that single-agent pools
 //	                         can name as their opponent; repeatable
+//	--opponent-timeout D     how long a remote opponent may take for one move (default 10s); a
+//	                         pool's envs call their opponent concurrently, and a call ends
+//	                         with the client's deadline
 //	--shutdown-timeout D     on SIGTERM or SIGINT, how long in-flight calls may take before
 //	                         the server stops hard (default 30s)
 //	--log-format text|json   log format on stderr (default text)

@@ -256,6 +256,9 @@ func TestMain_ParseFlags(t *testing.T) {
 		{[]string{"--log-format", "xml"}, false},
 		{[]string{"--max-pools", "many"}, false},
 		{[]string{"extra"}, false},
+		{[]string{"--opponent-timeout", "0s"}, false},
+		{[]string{"--opponent-timeout", "11m"}, false},
+		{[]string{"--opponent-timeout", "2s"}, true},
 	} {
 		m := NewMain()
 		err := m.ParseFlags(c.args, io.Discard)

@@ -34,6 +34,8 @@ type Main struct {
 	Limits envrpc.Limits
 	// Opponents maps names to AgentService targets, offered as opponents.
 	Opponents map[string]string
+	// OpponentTimeout bounds each call to a remote opponent (one move).
+	OpponentTimeout time.Duration
 	// ShutdownTimeout bounds the graceful stop.
 	ShutdownTimeout time.Duration
 	// LogFormat is "text" or "json".
@@ -62,6 +64,7 @@ func NewMain() *Main {
 		Listen:          "127.0.0.1:50051",
 		Limits:          envrpc.DefaultLimits(),
 		Opponents:       map[string]string{},
+		OpponentTimeout: 10 * time.Second,
 		ShutdownTimeout: 30 * time.Second,
 		LogFormat:       "text",
 	}
@@ -88,6 +91,7 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 		m.Opponents[name] = target
 		return nil
 	})
+	fs.DurationVar(&m.OpponentTimeout, "opponent-timeout", m.OpponentTimeout, "how long a remote opponent may take for one move (at most 10m)")
 	fs.DurationVar(&m.ShutdownTimeout, "shutdown-timeout", m.ShutdownTimeout, "how long in-flight calls may take on SIGTERM")
 	fs.StringVar(&m.LogFormat, "log-format", m.LogFormat, "log `format` on stderr: text or json")
 	fs.StringVar(&m.HTTP, "http", "", "serve the replay viewer at `address` (host:port): stored replays and the live game of pools created with the option watch=true")
@@ -105,6 +109,9 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	}
 	if err := m.resolveToken(fs, *tokenFile); err != nil {
 		return err
+	}
+	if m.OpponentTimeout <= 0 || m.OpponentTimeout > 10*time.Minute {
+		return fmt.Errorf("--opponent-timeout %v: want more than 0 and at most 10m", m.OpponentTimeout)
 	}
 	if m.LogFormat != "text" && m.LogFormat != "json" {
 		fmt.Fprintf(stderr, "envserver: --log-format %q: want text or json\n", m.LogFormat)
@@ -200,7 +207,7 @@ func (m *Main) Run(ctx context.Context) error {
 			return fmt.Errorf("opponent %s: %w", name, err)
 		}
 		defer conn.Close()
-		opts = append(opts, envrpc.WithOpponent(name, envrpc.NewAgentPolicy(conn, 0)))
+		opts = append(opts, envrpc.WithOpponent(name, envrpc.NewAgentPolicy(conn, m.OpponentTimeout)))
 	}
 	var view *viewerServer
 	if m.HTTP != "" {

@@ -2,12 +2,16 @@ package envrpc
 
 import (
 	"context"
-	"math"
 	"slices"
 
 	"github.com/flickarena/flickarena/env"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
+
+// MaxRewardWeight bounds PoolConfig.illegal_penalty and the magnitude of
+// PoolConfig.shaping: a thousand times a win's reward, far above any useful
+// weight and far below what would overflow a float32 episode return.
+const MaxRewardWeight = 1000
 
 // defaultBins is the number of bins per continuous dim of the MULTI_DISCRETE
 // action format when the request leaves it 0: odd, so that the middle of a
@@ -135,12 +139,12 @@ func (s *Server) resolveConfig(c *flickv1.PoolConfig) (*poolConfig, error) {
 	default:
 		return nil, invalidf("config.illegal_mode", "unknown value %d", c.GetIllegalMode())
 	}
-	if p := c.GetIllegalPenalty(); !finite(p) || p < 0 {
-		return nil, invalidf("config.illegal_penalty", "%v; want a finite value ≥ 0", p)
+	if p := c.GetIllegalPenalty(); !(p >= 0 && p <= MaxRewardWeight) {
+		return nil, invalidf("config.illegal_penalty", "%v; want 0 to %v", p, MaxRewardWeight)
 	}
 	pc.env.IllegalPenalty = c.GetIllegalPenalty()
-	if !finite(c.GetShaping()) {
-		return nil, invalidf("config.shaping", "%v; want a finite value", c.GetShaping())
+	if w := c.GetShaping(); !(w >= -MaxRewardWeight && w <= MaxRewardWeight) {
+		return nil, invalidf("config.shaping", "%v; want -%v to %v", w, MaxRewardWeight, MaxRewardWeight)
 	}
 	pc.env.Shaping = c.GetShaping()
 	pc.env.MaxEpisodeSteps = int(c.GetMaxEpisodeSteps())
@@ -167,9 +171,6 @@ func (s *Server) resolveConfig(c *flickv1.PoolConfig) (*poolConfig, error) {
 	pc.observeAll = c.GetObserveAllSeats()
 	return pc, nil
 }
-
-// finite reports whether x is neither NaN nor infinite.
-func finite(x float32) bool { return !math.IsNaN(float64(x)) && !math.IsInf(float64(x), 0) }
 
 // batchBytes bounds the encoded size of the largest message of a pool of n
 // envs of spec: the Step response (or request, if larger), tensor headers

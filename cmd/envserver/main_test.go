@@ -257,6 +257,15 @@ func TestMain_ParseFlags(t *testing.T) {
 		{[]string{"--max-pools", "many"}, false},
 		{[]string{"extra"}, false},
 		{[]string{"--opponent-timeout", "0s"}, false},
+		// Issue 14 item 9: limits out of range are refused, not replaced.
+		{[]string{"--max-message-bytes", "3000000000"}, false},
+		{[]string{"--max-message-bytes", "-1"}, false},
+		{[]string{"--max-message-bytes", "1073741824"}, true},
+		{[]string{"--max-pools", "-1"}, false},
+		{[]string{"--max-pools", "0"}, false},
+		{[]string{"--max-envs", "-5"}, false},
+		{[]string{"--max-envs-per-pool", "100000000"}, false},
+		{[]string{"--idle-timeout", "-1m"}, false},
 		{[]string{"--opponent-timeout", "11m"}, false},
 		{[]string{"--opponent-timeout", "2s"}, true},
 	} {

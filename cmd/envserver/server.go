@@ -78,11 +78,12 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs.StringVar(&m.Listen, "listen", m.Listen, "`address`: host:port, or unix:///abs/path for a unix socket")
 	fs.StringVar(&m.Token, "token", "", "bearer `token` required on every call but health checks (default $FLICKARENA_TOKEN)")
 	tokenFile := fs.String("token-file", "", "read the bearer token from `path` (an empty or blank file is an error, as is --token too)")
-	fs.IntVar(&m.Limits.MaxEnvsPerPool, "max-envs-per-pool", m.Limits.MaxEnvsPerPool, "largest pool, in envs")
-	fs.IntVar(&m.Limits.MaxEnvs, "max-envs", m.Limits.MaxEnvs, "envs over all open pools")
-	fs.IntVar(&m.Limits.MaxPools, "max-pools", m.Limits.MaxPools, "open pools")
+	fs.IntVar(&m.Limits.MaxEnvsPerPool, "max-envs-per-pool", m.Limits.MaxEnvsPerPool, fmt.Sprintf("largest pool, in envs (1 to %d)", envrpc.MaxEnvsCap))
+	fs.IntVar(&m.Limits.MaxEnvs, "max-envs", m.Limits.MaxEnvs, fmt.Sprintf("envs over all open pools (1 to %d)", envrpc.MaxEnvsCap))
+	fs.IntVar(&m.Limits.MaxPools, "max-pools", m.Limits.MaxPools, fmt.Sprintf("open pools (1 to %d)", envrpc.MaxPoolsCap))
 	fs.DurationVar(&m.Limits.IdleTimeout, "idle-timeout", m.Limits.IdleTimeout, "close a pool idle this long (0: never)")
-	fs.IntVar(&m.Limits.MaxMessageBytes, "max-message-bytes", m.Limits.MaxMessageBytes, "largest message either way, in bytes")
+	fs.IntVar(&m.Limits.MaxMessageBytes, "max-message-bytes", m.Limits.MaxMessageBytes,
+		fmt.Sprintf("largest message either way, in bytes (%d to %d)", envrpc.MinMessageBytes, envrpc.MaxMessageBytesCap))
 	fs.Func("opponent", "`name=target`: a remote bot (AgentService) single-agent pools may name as opponent; repeatable", func(v string) error {
 		name, target, ok := strings.Cut(v, "=")
 		if !ok || name == "" || target == "" {
@@ -110,6 +111,9 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	if err := m.resolveToken(fs, *tokenFile); err != nil {
 		return err
 	}
+	if err := m.checkLimits(); err != nil {
+		return err
+	}
 	if m.OpponentTimeout <= 0 || m.OpponentTimeout > 10*time.Minute {
 		return fmt.Errorf("--opponent-timeout %v: want more than 0 and at most 10m", m.OpponentTimeout)
 	}
@@ -119,6 +123,31 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	}
 	if m.Limits.IdleTimeout == 0 {
 		m.Limits.IdleTimeout = -1 // the flag's 0 means never; envrpc's 0 means the default
+	}
+	return nil
+}
+
+// checkLimits refuses a limit flag out of its range, naming the flag:
+// counts and sizes from 1 (1024 bytes for messages) to envrpc's caps, an
+// idle timeout not negative.
+func (m *Main) checkLimits() error {
+	l := m.Limits
+	for _, f := range []struct {
+		flag     string
+		v        int
+		min, max int
+	}{
+		{"max-envs-per-pool", l.MaxEnvsPerPool, 1, envrpc.MaxEnvsCap},
+		{"max-envs", l.MaxEnvs, 1, envrpc.MaxEnvsCap},
+		{"max-pools", l.MaxPools, 1, envrpc.MaxPoolsCap},
+		{"max-message-bytes", l.MaxMessageBytes, envrpc.MinMessageBytes, envrpc.MaxMessageBytesCap},
+	} {
+		if f.v < f.min || f.v > f.max {
+			return fmt.Errorf("--%s %d: want %d to %d", f.flag, f.v, f.min, f.max)
+		}
+	}
+	if l.IdleTimeout < 0 {
+		return fmt.Errorf("--idle-timeout %v: want 0 (never) or more", l.IdleTimeout)
 	}
 	return nil
 }

@@ -376,6 +376,9 @@ func (s *suite) testBadCreate(t *testing.T) {
 		{"NaN penalty", func(c *flickv1.PoolConfig) { c.IllegalPenalty = nan }, codes.InvalidArgument, "config.illegal_penalty"},
 		{"negative penalty", func(c *flickv1.PoolConfig) { c.IllegalPenalty = -1 }, codes.InvalidArgument, "config.illegal_penalty"},
 		{"NaN shaping", func(c *flickv1.PoolConfig) { c.Shaping = nan }, codes.InvalidArgument, "config.shaping"},
+		{"penalty 3e38", func(c *flickv1.PoolConfig) { c.IllegalPenalty = 3e38 }, codes.InvalidArgument, "config.illegal_penalty"},
+		{"shaping 3e38", func(c *flickv1.PoolConfig) { c.Shaping = 3e38 }, codes.InvalidArgument, "config.shaping"},
+		{"shaping -3e38", func(c *flickv1.PoolConfig) { c.Shaping = -3e38 }, codes.InvalidArgument, "config.shaping"},
 	}
 	for _, c := range cases {
 		cfg := base()

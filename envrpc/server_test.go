@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -632,4 +633,42 @@ func TestServer_MalformedProtobuf(t *testing.T) {
 	if _, err := e.Client.ListGames(ctx, &flickv1.ListGamesRequest{}); err != nil {
 		t.Errorf("ListGames after the malformed requests: %v", err)
 	}
+}
+
+// TestServer_ListGamesOptions checks that ListGames lists each game's
+// options (issue 14: a client needs them without the Go docs), as the
+// dummy game declares them, and that the listed range is the one enforced.
+func TestServer_ListGamesOptions(t *testing.T) {
+	e := envrpctest.NewServer(t, dummyRegistry(t))
+	ctx := testCtx(t)
+	resp, err := e.Client.ListGames(ctx, &flickv1.ListGamesRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.GetGames()) != 1 {
+		t.Fatalf("ListGames: %v, want the dummy game only", resp)
+	}
+	type opt struct {
+		key      string
+		typ      flickv1.OptionType
+		min, max float64
+		def      string
+	}
+	var got []opt
+	for _, o := range resp.GetGames()[0].GetOptions() {
+		got = append(got, opt{o.GetKey(), o.GetType(), o.GetMin(), o.GetMax(), o.GetDefaultValue()})
+		if o.GetDoc() == "" {
+			t.Errorf("option %s has no doc", o.GetKey())
+		}
+	}
+	want := []opt{
+		{"players", flickv1.OptionType_OPTION_TYPE_INT, 2, 5, "2"},
+		{"rounds", flickv1.OptionType_OPTION_TYPE_INT, 1, 1000, "5"},
+		{"noise", flickv1.OptionType_OPTION_TYPE_FLOAT, 0, 1, "0.1"},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("dummy options\n%v\nwant\n%v", got, want)
+	}
+	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1, Options: map[string]string{"players": "6"}}})
+	wantCode(t, "players=6", err, codes.InvalidArgument, "config.options", `option players: "6": want an integer from 2 to 5`)
 }

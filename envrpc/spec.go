@@ -40,6 +40,29 @@ func GameSpec(s *env.Spec) *flickv1.GameSpec {
 	return g
 }
 
+// OptionSpecs returns the wire form of a game's declared options.
+func OptionSpecs(specs env.OptionSpecs) []*flickv1.OptionSpec {
+	out := make([]*flickv1.OptionSpec, 0, len(specs))
+	for _, o := range specs {
+		w := &flickv1.OptionSpec{Key: o.Key, DefaultValue: o.Default, Doc: o.Doc, Choices: slices.Clone(o.Choices)}
+		switch o.Type {
+		case env.OptionInt:
+			w.Type = flickv1.OptionType_OPTION_TYPE_INT
+		case env.OptionFloat:
+			w.Type = flickv1.OptionType_OPTION_TYPE_FLOAT
+		case env.OptionBool:
+			w.Type = flickv1.OptionType_OPTION_TYPE_BOOL
+		case env.OptionString:
+			w.Type = flickv1.OptionType_OPTION_TYPE_STRING
+		}
+		if o.Type == env.OptionInt || o.Type == env.OptionFloat {
+			w.Min, w.Max = o.Min, o.Max
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
 // EnvSpec returns the env.Spec a wire GameSpec describes (the inverse of
 // GameSpec), for clients that decode batches and for remote agents.
 func EnvSpec(g *flickv1.GameSpec) *env.Spec {

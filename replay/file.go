@@ -124,6 +124,11 @@ func readLine(r *Replay, line []byte, n int) (*Replay, error) {
 		if err := json.Unmarshal(line, &r.Header); err != nil {
 			return nil, fmt.Errorf("%w: line %d: %v", ErrFormat, n, err)
 		}
+		if d := r.Header.Drawing; d != nil {
+			if err := d.Validate(); err != nil {
+				return nil, fmt.Errorf("%w: line %d: %v", ErrFormat, n, err)
+			}
+		}
 	case TypeStep:
 		var s Step
 		if err := json.Unmarshal(line, &s); err != nil {

@@ -79,6 +79,8 @@ type Header struct {
 	// Pieces describes the outline of every piece kind of the physics table, by kind name,
 	// so that a viewer draws the table to scale.
 	Pieces map[string]PieceShape `json:"pieces"`
+	// Drawing says how a viewer draws the game, when the game says ([Drawer]).
+	Drawing *Drawing `json:"drawing,omitempty"`
 	// View is the game's structured view right after the reset ([env.Game] MarshalJSON).
 	View json.RawMessage `json:"view"`
 	// Hash is the game's state hash right after the reset.

@@ -76,7 +76,7 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("envserver", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&m.Listen, "listen", m.Listen, "`address`: host:port, or unix:///abs/path for a unix socket")
-	fs.StringVar(&m.Token, "token", "", "bearer `token` required on every call but health checks (default $FLICKARENA_TOKEN)")
+	fs.StringVar(&m.Token, "token", "", "bearer `token` required on every call but health checks, and by the viewer (default $FLICKARENA_TOKEN)")
 	tokenFile := fs.String("token-file", "", "read the bearer token from `path` (an empty or blank file is an error, as is --token too)")
 	fs.IntVar(&m.Limits.MaxEnvsPerPool, "max-envs-per-pool", m.Limits.MaxEnvsPerPool, fmt.Sprintf("largest pool, in envs (1 to %d)", envrpc.MaxEnvsCap))
 	fs.IntVar(&m.Limits.MaxEnvs, "max-envs", m.Limits.MaxEnvs, fmt.Sprintf("envs over all open pools (1 to %d)", envrpc.MaxEnvsCap))
@@ -241,12 +241,12 @@ func (m *Main) Run(ctx context.Context) error {
 	var view *viewerServer
 	if m.HTTP != "" {
 		var err error
-		if view, err = startViewer(m.HTTP, m.Replays); err != nil {
+		if view, err = startViewer(m.HTTP, m.Replays, m.Token); err != nil {
 			return err
 		}
 		defer view.close(m.ShutdownTimeout)
 		opts = append(opts, envrpc.WithWatch(view.live))
-		log.Info("viewer", "url", "http://"+view.addr.String()+"/", "replays", m.Replays)
+		log.Info("viewer", "url", "http://"+view.addr.String()+"/", "replays", m.Replays, "auth", m.Token != "")
 		if m.ViewerReady != nil {
 			m.ViewerReady <- view.addr
 		}

@@ -151,7 +151,20 @@ func (p *pool) opponentFault(ctx context.Context, err error) error {
 	if !errors.As(err, &ee) || ee.Op != "opponent" {
 		return err
 	}
-	return &opponentError{name: p.cfg.wire.GetOpponent(), ee: ee, ctxErr: ctx.Err()}
+	return &opponentError{name: p.cfg.wire.GetOpponent(), ee: ee, ctxErr: callEnded(ctx)}
+}
+
+// callEnded returns ctx's error, or context.DeadlineExceeded if its
+// deadline has passed though its timer has not fired yet (gRPC itself
+// reads the clock, so a bot's call can fail on the deadline first).
+func callEnded(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if d, ok := ctx.Deadline(); ok && !time.Now().Before(d) {
+		return context.DeadlineExceeded
+	}
+	return nil
 }
 
 // step serves a StepRequest under ctx, the client call's context: it

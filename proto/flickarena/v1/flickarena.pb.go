@@ -1864,12 +1864,14 @@ type Batch struct {
 	// [N, P] float32: each seat's reward for this call: the sum over every
 	// move made in the env during the call (in VIEW_SINGLE_AGENT, seat 0's
 	// move and the opponent's replies). Without shaping, the only nonzero
-	// rewards are the outcome, on the call whose step terminates the episode:
-	// +1 for the winner's seat, -1 for the loser's, 0 each for a draw (with
-	// more than two players, +1 for a sole best, 0 for a seat tied for best,
-	// -1 for the others). A truncated episode gets no outcome. shaping × the
-	// game's shaping reward is added after every move, and illegal_penalty
-	// subtracted from a seat whose action REPLACE mode replaced.
+	// rewards are the outcome, on the call whose step terminates the episode,
+	// each in [-1, 1]: with two seats, +1 for the winner's seat, -1 for the
+	// loser's, 0 each for a draw; with more seats, or with a game option that
+	// chooses another outcome reward, as the game's doc ("# Rewards") says
+	// (values rank the seats). A truncated episode gets no outcome. shaping ×
+	// the game's shaping reward is added after every move, and
+	// illegal_penalty subtracted from a seat whose action REPLACE mode
+	// replaced.
 	Reward *Tensor `protobuf:"bytes,2,opt,name=reward,proto3" json:"reward,omitempty"`
 	// [N] bool: the rules ended the episode.
 	Terminated *Tensor `protobuf:"bytes,3,opt,name=terminated,proto3" json:"terminated,omitempty"`

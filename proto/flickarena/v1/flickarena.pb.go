@@ -23,7 +23,8 @@
 //     FAILED_PRECONDITION, UNAUTHENTICATED) changes nothing, so it can be
 //     corrected and sent again. After INTERNAL, DEADLINE_EXCEEDED or
 //     CANCELLED on a Reset or Step, the envs that failed are truncated and
-//     restart on the next Reset or Step; the others went on normally.
+//     restart on the next Step (with AUTORESET_MODE_DISABLED, on a Reset);
+//     the others went on normally.
 //     Inside a Session errors come back in-band, as a SessionResponse.error,
 //     and the stream goes on.
 //   - Removed fields are reserved, never reused. Additions are

@@ -11,6 +11,7 @@ import (
 	"google.golang.org/grpc/mem"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
@@ -39,8 +40,20 @@ func (t *malformed) take(msg any) error {
 		msg.(proto.Message).ProtoReflect().Descriptor().FullName(), v)
 }
 
-// codec is gRPC's protobuf codec, noting in bad instead of failing when a
-// request of the flickarena.v1 package does not decode.
+// envServiceInputs are the request types of EnvService: the messages whose
+// decoding errors the codec notes (the handlers of EnvService, and no
+// other, take the notes).
+var envServiceInputs = func() map[protoreflect.FullName]bool {
+	in := map[protoreflect.FullName]bool{}
+	methods := flickv1.File_flickarena_v1_flickarena_proto.Services().ByName("EnvService").Methods()
+	for i := range methods.Len() {
+		in[methods.Get(i).Input().FullName()] = true
+	}
+	return in
+}()
+
+// codec is gRPC's protobuf codec, noting in bad instead of failing when an
+// EnvService request does not decode.
 type codec struct {
 	encoding.CodecV2
 	bad *malformed
@@ -56,7 +69,7 @@ func (c codec) Unmarshal(data mem.BufferSlice, v any) error {
 		return nil
 	}
 	m, ok := v.(proto.Message)
-	if !ok || m.ProtoReflect().Descriptor().ParentFile().Package() != flickv1.File_flickarena_v1_flickarena_proto.Package() {
+	if !ok || !envServiceInputs[m.ProtoReflect().Descriptor().FullName()] {
 		return err // another service's message (health, reflection): gRPC's answer
 	}
 	proto.Reset(m)

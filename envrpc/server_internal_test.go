@@ -15,6 +15,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/dummy"
@@ -226,4 +227,22 @@ func TestLimits_Check(t *testing.T) {
 		}
 	}()
 	WithLimits(Limits{MaxPools: -1})
+}
+
+// TestEnvServiceInputs checks the request types whose decoding errors the
+// codec notes: every EnvService request, and no AgentService one (its
+// handlers would never take the note).
+func TestEnvServiceInputs(t *testing.T) {
+	for _, m := range []proto.Message{&flickv1.GetServerInfoRequest{}, &flickv1.ListGamesRequest{}, &flickv1.CreatePoolRequest{},
+		&flickv1.ResetRequest{}, &flickv1.StepRequest{}, &flickv1.ClosePoolRequest{}, &flickv1.SessionRequest{}} {
+		if !envServiceInputs[m.ProtoReflect().Descriptor().FullName()] {
+			t.Errorf("%T is not an EnvService input", m)
+		}
+	}
+	if len(envServiceInputs) != 7 {
+		t.Errorf("%d EnvService inputs, want 7", len(envServiceInputs))
+	}
+	if envServiceInputs[(&flickv1.ActRequest{}).ProtoReflect().Descriptor().FullName()] {
+		t.Error("ActRequest counted as an EnvService input")
+	}
 }

@@ -64,7 +64,7 @@ func TestRegistry(t *testing.T) {
 	if err != nil || g.Spec().NumPlayers != 3 {
 		t.Fatalf("New with options: %v", err)
 	}
-	if _, err := r.New("dummy/race-v1", env.Options{"players": "9"}); err == nil || !strings.Contains(err.Error(), `env: new "dummy/race-v1": dummy: players 9`) {
+	if _, err := r.New("dummy/race-v1", env.Options{"players": "9"}); err == nil || !strings.Contains(err.Error(), `env: new "dummy/race-v1": dummy: env: option players: "9": want an integer from 2 to 5`) {
 		t.Errorf("New with a bad option: %v", err)
 	}
 }

@@ -63,7 +63,7 @@ func TestNewVector_Errors(t *testing.T) {
 		{"NegativePenalty", dummy.Factory, env.Config{NumEnvs: 1, IllegalPenalty: -1}, "IllegalPenalty"},
 		{"NaNShaping", dummy.Factory, env.Config{NumEnvs: 1, Shaping: float32(math.NaN())}, "Shaping"},
 		{"OpponentInSelfPlay", dummy.Factory, env.Config{NumEnvs: 1, Opponent: env.RandomPolicy{}}, "Opponent"},
-		{"FactoryError", dummy.Factory, env.Config{NumEnvs: 1, Options: env.Options{"players": "0"}}, "players 0"},
+		{"FactoryError", dummy.Factory, env.Config{NumEnvs: 1, Options: env.Options{"players": "0"}}, `option players: "0"`},
 		{"NilGame", func(env.Options) (env.Game, error) { return nil, nil }, env.Config{NumEnvs: 1}, "returned nil"},
 		{"DifferentSpecs", alternating, env.Config{NumEnvs: 2}, "different spec"},
 		{"InvalidSpec", badSpec, env.Config{NumEnvs: 1}, "invalid spec"},

@@ -15,7 +15,9 @@ import (
 // AgentPolicy is an env.Policy played by a remote bot behind an
 // AgentService: each Act is one Act call with a batch of one position. It
 // lets a bot written in any language be the opponent of a single-agent pool
-// (WithOpponent) or a player in the arena. It is safe for concurrent use.
+// (WithOpponent) or a player in the arena. It is safe for concurrent use. It
+// is a [ContextPolicy]: as a pool's opponent, its calls end with the
+// client's call, and the pool's envs call it concurrently.
 type AgentPolicy struct {
 	client  flickv1.AgentServiceClient
 	timeout time.Duration

@@ -31,8 +31,11 @@
 //   - InvalidArgument: a wrong dtype, shape or data length, a non-finite
 //     continuous or box value, an out-of-range, masked-out or jointly
 //     illegal action (with ILLEGAL_MODE_REJECT), a bad option or config
-//     value. The message names the field ("step.continuous: env 3 column 0
-//     is NaN") and, for actions, the env and the action part.
+//     value (options are checked against the game's env.OptionSpecs, which
+//     ListGames lists), or bytes that are not a valid protobuf request
+//     (gRPC itself would say Internal; see codec.go). The message names
+//     the field ("step.continuous: env 3 column 0 is NaN") and, for
+//     actions, the env and the action part.
 //   - NotFound: an unknown pool or game.
 //   - ResourceExhausted: a pool over MaxEnvsPerPool, MaxEnvs or MaxPools, or
 //     whose batch would not fit in MaxMessageBytes.
@@ -40,16 +43,30 @@
 //     autoreset disabled.
 //   - Unauthenticated: a missing or wrong bearer token.
 //   - Internal: a game failed (returned an error or panicked) during the
-//     call. The call fails, naming the env; the server and every other pool
-//     go on. As in env.Vector the other envs of the pool have stepped and
-//     the failed env is reset at its next step: call Reset to resynchronise.
+//     call, or the pool's opponent did (a remote bot's error, illegal
+//     action or silence past its timeout: never the client's fault, and the
+//     message names the opponent). The call fails, naming the env; the
+//     server and every other pool go on. As in env.Vector the other envs of
+//     the pool have stepped and the failed env is reset at its next step:
+//     call Reset to resynchronise.
+//   - DeadlineExceeded, Canceled: the client's deadline passed, or it
+//     cancelled, while a remote opponent ([ContextPolicy]) was playing: its
+//     calls end with the client's, and the envs it left are truncated as
+//     for Internal.
 //   - Unavailable: the server is shutting down.
 //
 // # Limits
 //
 // Limits (DefaultLimits: 16384 envs per pool, 65536 envs and 64 pools in
 // all, 10 minutes of idleness before a pool is closed, 64 MiB messages) are
-// set with WithLimits.
+// set with WithLimits, within caps (Limits.Check).
+//
+// # Remote opponents
+//
+// An opponent that is a [ContextPolicy] (AgentPolicy is) plays under the
+// client call's context, and the envs of its pool call it concurrently (up
+// to 64 at once; every env draws from its own generators, so results do
+// not change): a silent bot holds a call for one timeout, not one per env.
 //
 // # Logging
 //

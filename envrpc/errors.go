@@ -51,6 +51,10 @@ var errServerClosed = &requestError{codes.Unavailable, "server", "shutting down"
 //
 //   - a refused request keeps its code (InvalidArgument, NotFound,
 //     ResourceExhausted, Unavailable);
+//   - a fault of the pool's opponent (an *opponentError: its error, illegal
+//     action or silence) is Internal naming the opponent and the env, or,
+//     when the client's context ended during the call, that context's code
+//     (DeadlineExceeded, Canceled);
 //   - an illegal action (*env.ActionError) is InvalidArgument, naming field
 //     (the request field that carried it), the env and the action part;
 //   - stepping an env that is not reset, or whose episode is over with
@@ -67,12 +71,21 @@ func (s *Server) toStatus(err error, field string) error {
 		ae *env.ActionError
 		ee *env.EnvError
 		gp *gamePanic
+		oe *opponentError
 	)
 	switch {
 	case err == nil:
 		return nil
 	case errors.As(err, &re):
 		return status.Error(re.code, re.Error())
+	case errors.As(err, &oe) && oe.ctxErr != nil:
+		return status.Errorf(status.FromContextError(oe.ctxErr).Code(),
+			"%s: env %d: the call ended (%v) while opponent %q was playing; the envs it cut short are truncated and reset by the next call",
+			field, oe.ee.Env, oe.ctxErr, oe.name)
+	case errors.As(err, &oe):
+		s.log.Error("opponent failed", "opponent", oe.name, "err", err.Error())
+		return status.Errorf(codes.Internal, "%s: env %d: opponent %q failed (the server's opponent, not the request): %v",
+			field, oe.ee.Env, oe.name, oe.ee.Err)
 	case errors.As(err, &ae):
 		return status.Errorf(codes.InvalidArgument, "%s: env %d: %s: %s", field, ae.Env, ae.Field, ae.Reason)
 	case errors.Is(err, env.ErrNotReset) && errors.As(err, &ee):

@@ -33,7 +33,8 @@ const (
 // standard health service (grpc.health.v1, "" and "flickarena.v1.EnvService")
 // and server reflection, with s's message size limit, keepalive, panic
 // recovery (a panic in a call fails that call with Internal and is logged;
-// the server goes on) and, if token is not empty, bearer-token
+// the server goes on), InvalidArgument for a request that is not valid
+// protobuf and, if token is not empty, bearer-token
 // authentication of every call but the health checks: a call without
 // "authorization: Bearer <token>" fails with Unauthenticated. opts are
 // appended.
@@ -63,9 +64,12 @@ func NewGRPCServer(s *Server, token string, opts ...grpc.ServerOption) *grpc.Ser
 		grpc.InitialConnWindowSize(windowSize),
 		grpc.ReadBufferSize(socketBuffer),
 		grpc.WriteBufferSize(socketBuffer),
+		// A request that is not valid protobuf is the client's fault:
+		// InvalidArgument, not gRPC's Internal.
+		grpc.ForceServerCodecV2(newCodec(&s.malformed)),
 	}, opts...)
 	g := grpc.NewServer(all...)
-	flickv1.RegisterEnvServiceServer(g, s)
+	g.RegisterService(withMalformedCheck(&flickv1.EnvService_ServiceDesc, &s.malformed), s)
 	healthpb.RegisterHealthServer(g, s.health)
 	s.health.SetServingStatus(flickv1.EnvService_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_SERVING)
 	reflection.Register(g)

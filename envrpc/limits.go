@@ -1,28 +1,47 @@
 package envrpc
 
 import (
+	"fmt"
 	"time"
 
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
 
 // Limits bound what clients may ask of a server. A request over a limit fails
-// with ResourceExhausted. The zero value of a field means its default.
+// with ResourceExhausted. The zero value of a field means its default; a
+// negative value (but IdleTimeout's) or one over its cap is an error
+// ([Limits.Check]).
 type Limits struct {
-	// MaxEnvsPerPool is the largest num_envs of one pool; default 16384.
+	// MaxEnvsPerPool is the largest num_envs of one pool; default 16384, at
+	// most MaxEnvsCap.
 	MaxEnvsPerPool int
 	// MaxEnvs is the largest number of envs over all open pools; default
-	// 65536.
+	// 65536, at most MaxEnvsCap.
 	MaxEnvs int
-	// MaxPools is the largest number of open pools; default 64.
+	// MaxPools is the largest number of open pools; default 64, at most
+	// MaxPoolsCap.
 	MaxPools int
 	// IdleTimeout closes a pool that received no call for this long;
 	// default 10 minutes, a negative value means never.
 	IdleTimeout time.Duration
 	// MaxMessageBytes is the largest message, in bytes, the server receives
-	// or sends; default 64 MiB. A pool whose batch would not fit is refused.
+	// or sends; default 64 MiB, from MinMessageBytes to MaxMessageBytesCap.
+	// A pool whose batch would not fit is refused.
 	MaxMessageBytes int
 }
+
+// Caps of the limits: the largest values [Limits.Check] accepts.
+const (
+	// MaxEnvsCap caps MaxEnvsPerPool and MaxEnvs: 2^24 envs.
+	MaxEnvsCap = 1 << 24
+	// MaxPoolsCap caps MaxPools.
+	MaxPoolsCap = 1 << 16
+	// MaxMessageBytesCap caps MaxMessageBytes: 1 GiB (a protobuf message
+	// cannot reach 2 GiB).
+	MaxMessageBytesCap = 1 << 30
+	// MinMessageBytes is the smallest MaxMessageBytes: room for a pool spec.
+	MinMessageBytes = 1024
+)
 
 // DefaultLimits returns the default limits.
 func DefaultLimits() Limits {
@@ -35,22 +54,43 @@ func DefaultLimits() Limits {
 	}
 }
 
+// Check returns an error naming the first field out of its range: a
+// negative count or size, one over its cap, or a message limit under
+// MinMessageBytes. Zero fields are fine (defaults).
+func (l Limits) Check() error {
+	for _, f := range []struct {
+		name     string
+		v        int
+		min, max int
+	}{
+		{"MaxEnvsPerPool", l.MaxEnvsPerPool, 1, MaxEnvsCap},
+		{"MaxEnvs", l.MaxEnvs, 1, MaxEnvsCap},
+		{"MaxPools", l.MaxPools, 1, MaxPoolsCap},
+		{"MaxMessageBytes", l.MaxMessageBytes, MinMessageBytes, MaxMessageBytesCap},
+	} {
+		if f.v != 0 && (f.v < f.min || f.v > f.max) {
+			return fmt.Errorf("envrpc: limit %s %d: want %d to %d (or 0 for the default)", f.name, f.v, f.min, f.max)
+		}
+	}
+	return nil
+}
+
 // withDefaults returns l with every zero field set to its default.
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
-	if l.MaxEnvsPerPool <= 0 {
+	if l.MaxEnvsPerPool == 0 {
 		l.MaxEnvsPerPool = d.MaxEnvsPerPool
 	}
-	if l.MaxEnvs <= 0 {
+	if l.MaxEnvs == 0 {
 		l.MaxEnvs = d.MaxEnvs
 	}
-	if l.MaxPools <= 0 {
+	if l.MaxPools == 0 {
 		l.MaxPools = d.MaxPools
 	}
 	if l.IdleTimeout == 0 {
 		l.IdleTimeout = d.IdleTimeout
 	}
-	if l.MaxMessageBytes <= 0 {
+	if l.MaxMessageBytes == 0 {
 		l.MaxMessageBytes = d.MaxMessageBytes
 	}
 	return l

@@ -24,7 +24,13 @@ func (nopLogger) Error(string, ...any) {}
 type Option func(*Server)
 
 // WithLimits sets the server's limits (zero fields keep their defaults).
-func WithLimits(l Limits) Option { return func(s *Server) { s.limits = l.withDefaults() } }
+// It panics if l.Check fails: check limits that come from a user first.
+func WithLimits(l Limits) Option {
+	if err := l.Check(); err != nil {
+		panic(err)
+	}
+	return func(s *Server) { s.limits = l.withDefaults() }
+}
 
 // WithLogger sets where the server logs; by default it logs nothing.
 func WithLogger(l Logger) Option {

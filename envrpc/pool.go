@@ -1,6 +1,7 @@
 package envrpc
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"sync"
@@ -82,13 +83,15 @@ func (p *pool) closeLocked() {
 	}
 }
 
-// reset serves a ResetRequest (see the proto for its three forms).
-func (p *pool) reset(req *flickv1.ResetRequest, buf *[]byte) (*flickv1.Batch, error) {
+// reset serves a ResetRequest (see the proto for its three forms) under
+// ctx, the client call's context.
+func (p *pool) reset(ctx context.Context, req *flickv1.ResetRequest, buf *[]byte) (*flickv1.Batch, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
 		return nil, env.ErrClosed
 	}
+	defer p.setCallContext(ctx)()
 	var mask []bool
 	var seeds []uint64
 	if t := req.GetMask(); t != nil {
@@ -126,27 +129,64 @@ func (p *pool) reset(req *flickv1.ResetRequest, buf *[]byte) (*flickv1.Batch, er
 		b, err = p.vec.ResetMask(nil, nil)
 	}
 	if err != nil {
-		return nil, err
+		return nil, p.opponentFault(ctx, err)
 	}
 	return p.encode(b, buf), nil
 }
 
-// step serves a StepRequest: it decodes the actions in the pool's format,
-// refusing bad shapes, dtypes and non-finite values before any game is
-// touched, then steps the Vector. On error, field names the request field
-// an env error refers to.
-func (p *pool) step(req *flickv1.StepRequest, buf *[]byte) (*flickv1.Batch, string, error) {
+// setCallContext lets the pool's opponent, if it takes one, play under
+// ctx until the returned function is called. The caller holds p.mu.
+func (p *pool) setCallContext(ctx context.Context) func() {
+	if p.cfg.opp == nil {
+		return func() {}
+	}
+	p.cfg.opp.ctx = ctx
+	return func() { p.cfg.opp.ctx = context.Background() }
+}
+
+// opponentFault returns err as an *opponentError if the pool's opponent
+// caused it, otherwise err unchanged.
+func (p *pool) opponentFault(ctx context.Context, err error) error {
+	var ee *env.EnvError
+	if !errors.As(err, &ee) || ee.Op != "opponent" {
+		return err
+	}
+	return &opponentError{name: p.cfg.wire.GetOpponent(), ee: ee, ctxErr: callEnded(ctx)}
+}
+
+// callEnded returns ctx's error, or context.DeadlineExceeded if its
+// deadline has passed though its timer has not fired yet (gRPC itself
+// reads the clock, so a bot's call can fail on the deadline first).
+func callEnded(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if d, ok := ctx.Deadline(); ok && !time.Now().Before(d) {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
+// step serves a StepRequest under ctx, the client call's context: it
+// decodes the actions in the pool's format, refusing bad shapes, dtypes and
+// non-finite values before any game is touched, then steps the Vector. On
+// error, field names the request field an env error refers to.
+func (p *pool) step(ctx context.Context, req *flickv1.StepRequest, buf *[]byte) (*flickv1.Batch, string, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
 		return nil, "step", env.ErrClosed
 	}
+	defer p.setCallContext(ctx)()
 	field, err := p.decodeActions(req)
 	if err != nil {
 		return nil, field, err
 	}
 	b, err := p.vec.Step(p.acts)
 	if err != nil {
+		if oe := p.opponentFault(ctx, err); oe != err {
+			return nil, "step", oe
+		}
 		var ae *env.ActionError
 		switch {
 		case !errors.As(err, &ae):

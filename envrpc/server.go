@@ -55,7 +55,8 @@ type Server struct {
 	now       func() time.Time
 	health    *health.Server
 
-	sessions atomic.Uint64 // last session number given out
+	sessions  atomic.Uint64 // last session number given out
+	malformed malformed     // requests that did not decode (see codec)
 
 	mu       sync.Mutex       // guards pools, envs, draining and closed
 	pools    map[string]*pool // open pools by id
@@ -177,7 +178,8 @@ func (s *Server) GetServerInfo(context.Context, *flickv1.GetServerInfoRequest) (
 }
 
 // ListGames implements flickv1.EnvServiceServer: every game, with its spec
-// under default options (or the reason it cannot be created with them).
+// under default options (or the reason it cannot be created with them) and
+// the options it declares (env.OptionDeclarer).
 func (s *Server) ListGames(context.Context, *flickv1.ListGamesRequest) (*flickv1.ListGamesResponse, error) {
 	resp := &flickv1.ListGamesResponse{}
 	for _, id := range s.reg.IDs() {
@@ -186,6 +188,9 @@ func (s *Server) ListGames(context.Context, *flickv1.ListGamesRequest) (*flickv1
 			info.Error = err.Error()
 		} else {
 			info.Spec = GameSpec(g.Spec())
+			if d, ok := g.(env.OptionDeclarer); ok {
+				info.Options = OptionSpecs(d.OptionSpecs())
+			}
 		}
 		resp.Games = append(resp.Games, info)
 	}
@@ -346,43 +351,44 @@ func (s *Server) lookup(id, field string) (*pool, error) {
 }
 
 // Reset implements flickv1.EnvServiceServer.
-func (s *Server) Reset(_ context.Context, req *flickv1.ResetRequest) (*flickv1.ResetResponse, error) {
-	b, err := s.reset(req, nil)
+func (s *Server) Reset(ctx context.Context, req *flickv1.ResetRequest) (*flickv1.ResetResponse, error) {
+	b, err := s.reset(ctx, req, nil)
 	if err != nil {
 		return nil, s.toStatus(err, "reset")
 	}
 	return &flickv1.ResetResponse{Batch: b}, nil
 }
 
-// reset serves a ResetRequest, encoding the batch into buf (nil: a new
-// buffer).
-func (s *Server) reset(req *flickv1.ResetRequest, buf *[]byte) (*flickv1.Batch, error) {
+// reset serves a ResetRequest under ctx (the call's: a remote opponent
+// plays under it), encoding the batch into buf (nil: a new buffer).
+func (s *Server) reset(ctx context.Context, req *flickv1.ResetRequest, buf *[]byte) (*flickv1.Batch, error) {
 	p, err := s.lookup(req.GetPoolId(), "reset.pool_id")
 	if err != nil {
 		return nil, err
 	}
 	defer p.touch(s.now())
-	return p.reset(req, buf)
+	return p.reset(ctx, req, buf)
 }
 
 // Step implements flickv1.EnvServiceServer.
-func (s *Server) Step(_ context.Context, req *flickv1.StepRequest) (*flickv1.StepResponse, error) {
-	b, field, err := s.step(req, nil)
+func (s *Server) Step(ctx context.Context, req *flickv1.StepRequest) (*flickv1.StepResponse, error) {
+	b, field, err := s.step(ctx, req, nil)
 	if err != nil {
 		return nil, s.toStatus(err, field)
 	}
 	return &flickv1.StepResponse{Batch: b}, nil
 }
 
-// step serves a StepRequest, encoding the batch into buf (nil: a new
-// buffer). On error, field is the request field an env error refers to.
-func (s *Server) step(req *flickv1.StepRequest, buf *[]byte) (*flickv1.Batch, string, error) {
+// step serves a StepRequest under ctx (the call's: a remote opponent
+// plays under it), encoding the batch into buf (nil: a new buffer). On
+// error, field is the request field an env error refers to.
+func (s *Server) step(ctx context.Context, req *flickv1.StepRequest, buf *[]byte) (*flickv1.Batch, string, error) {
 	p, err := s.lookup(req.GetPoolId(), "step.pool_id")
 	if err != nil {
 		return nil, "step", err
 	}
 	defer p.touch(s.now())
-	return p.step(req, buf)
+	return p.step(ctx, req, buf)
 }
 
 // ClosePool implements flickv1.EnvServiceServer.

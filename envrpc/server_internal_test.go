@@ -8,12 +8,14 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/dummy"
@@ -184,4 +186,63 @@ func TestListen(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = l.Close()
+}
+
+// TestLimits_Check is a regression test of issue 14 item 9: negative limits
+// were silently replaced by defaults, and a message limit over 2^31 was
+// advertised as a negative number. They are refused, naming the field.
+func TestLimits_Check(t *testing.T) {
+	for _, c := range []struct {
+		l    Limits
+		want string // "" for valid
+	}{
+		{Limits{}, ""},
+		{DefaultLimits(), ""},
+		{Limits{MaxEnvsPerPool: MaxEnvsCap, MaxEnvs: MaxEnvsCap, MaxPools: MaxPoolsCap, MaxMessageBytes: MaxMessageBytesCap, IdleTimeout: -1}, ""},
+		{Limits{MaxEnvsPerPool: -1}, "MaxEnvsPerPool -1"},
+		{Limits{MaxEnvs: -5}, "MaxEnvs -5"},
+		{Limits{MaxPools: -1}, "MaxPools -1"},
+		{Limits{MaxPools: MaxPoolsCap + 1}, "MaxPools 65537"},
+		{Limits{MaxEnvsPerPool: MaxEnvsCap + 1}, "MaxEnvsPerPool"},
+		{Limits{MaxMessageBytes: -1}, "MaxMessageBytes -1"},
+		{Limits{MaxMessageBytes: 3_000_000_000}, "MaxMessageBytes 3000000000: want 1024 to 1073741824"},
+		{Limits{MaxMessageBytes: 100}, "MaxMessageBytes 100"},
+	} {
+		err := c.l.Check()
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("Check(%+v) = %v, want nil", c.l, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("Check(%+v) = %v, want an error containing %q", c.l, err, c.want)
+		}
+		if err == nil {
+			if p := c.l.withDefaults().proto(); p.GetMaxMessageBytes() <= 0 || p.GetMaxEnvsPerPool() <= 0 || p.GetMaxPools() <= 0 {
+				t.Errorf("limits %+v advertised as %v", c.l, p)
+			}
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("WithLimits accepted a negative limit")
+		}
+	}()
+	WithLimits(Limits{MaxPools: -1})
+}
+
+// TestEnvServiceInputs checks the request types whose decoding errors the
+// codec notes: every EnvService request, and no AgentService one (its
+// handlers would never take the note).
+func TestEnvServiceInputs(t *testing.T) {
+	for _, m := range []proto.Message{&flickv1.GetServerInfoRequest{}, &flickv1.ListGamesRequest{}, &flickv1.CreatePoolRequest{},
+		&flickv1.ResetRequest{}, &flickv1.StepRequest{}, &flickv1.ClosePoolRequest{}, &flickv1.SessionRequest{}} {
+		if !envServiceInputs[m.ProtoReflect().Descriptor().FullName()] {
+			t.Errorf("%T is not an EnvService input", m)
+		}
+	}
+	if len(envServiceInputs) != 7 {
+		t.Errorf("%d EnvService inputs, want 7", len(envServiceInputs))
+	}
+	if envServiceInputs[(&flickv1.ActRequest{}).ProtoReflect().Descriptor().FullName()] {
+		t.Error("ActRequest counted as an EnvService input")
+	}
 }

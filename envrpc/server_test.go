@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -17,6 +18,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/mem"
 	reflectionpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
 	"google.golang.org/grpc/status"
 	"google.golang.org/grpc/test/bufconn"
@@ -486,4 +488,187 @@ func serveAgent(t *testing.T, a flickv1.AgentServiceServer) *grpc.ClientConn {
 	}
 	t.Cleanup(func() { _ = conn.Close() })
 	return conn
+}
+
+// TestSession_CancelledPipelinesReleasePools is issue 14 item 1 over a
+// real connection: clients that pipeline requests on a Session and cancel
+// it mid-stream leave no pool behind, so that a server with no idle expiry
+// and room for exactly their pools accepts as many new pools once they
+// are gone.
+func TestSession_CancelledPipelinesReleasePools(t *testing.T) {
+	const sessions, pipelined = 30, 64
+	e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithLimits(envrpc.Limits{MaxPools: sessions, IdleTimeout: -1}))
+	var wg sync.WaitGroup
+	for k := range sessions {
+		wg.Go(func() {
+			ctx, cancel := context.WithCancel(testCtx(t))
+			defer cancel()
+			st, err := e.Client.Session(ctx)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			create := &flickv1.SessionRequest{RequestId: 1, Kind: &flickv1.SessionRequest_CreatePool{
+				CreatePool: &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 64}}}}
+			if err := st.Send(create); err != nil {
+				t.Error(err)
+				return
+			}
+			resp, err := st.Recv()
+			if err != nil || resp.GetError() != nil {
+				t.Errorf("create_pool: %v %v", resp.GetError(), err)
+				return
+			}
+			pid := resp.GetCreatePool().GetSpec().GetPoolId()
+			for i := range pipelined {
+				seed := uint64(i)
+				r := &flickv1.SessionRequest{RequestId: uint64(2 + i), Kind: &flickv1.SessionRequest_Reset_{Reset_: &flickv1.ResetRequest{PoolId: pid, Seed: &seed}}}
+				if st.Send(r) != nil {
+					break
+				}
+				if i == pipelined/2 {
+					// Read some answers, so that the server is between
+					// a Send and the next request when the client goes.
+					for range k % 4 {
+						_, _ = st.Recv()
+					}
+				}
+			}
+			cancel()
+		})
+	}
+	wg.Wait()
+	// Every session's pool is closed once its handler ends; then the
+	// server takes `sessions` new pools. Poll: the handlers end
+	// asynchronously after the cancellations.
+	ctx := testCtx(t)
+	for {
+		var ids []string
+		var err error
+		for range sessions {
+			var resp *flickv1.CreatePoolResponse
+			resp, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}})
+			if err != nil {
+				break
+			}
+			ids = append(ids, resp.GetSpec().GetPoolId())
+		}
+		if err == nil {
+			return
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("the pools of cancelled sessions were never released: only %d of %d new pools fit", len(ids), sessions)
+		}
+		if status.Code(err) != codes.ResourceExhausted {
+			t.Fatalf("CreatePool after the sessions left: %v", err)
+		}
+		for _, id := range ids {
+			if _, err := e.Client.ClosePool(ctx, &flickv1.ClosePoolRequest{PoolId: id}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the pools of cancelled sessions were never released: only %d of %d new pools fit", len(ids), sessions)
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// rawCodec sends and receives messages as raw bytes, to put malformed
+// protobuf on the wire.
+type rawCodec struct{}
+
+func (rawCodec) Marshal(v any) (mem.BufferSlice, error) {
+	return mem.BufferSlice{mem.SliceBuffer(*v.(*[]byte))}, nil
+}
+
+func (rawCodec) Unmarshal(data mem.BufferSlice, v any) error {
+	*v.(*[]byte) = data.Materialize()
+	return nil
+}
+
+func (rawCodec) Name() string { return "proto" }
+
+// TestServer_MalformedProtobuf is the regression test of issue 14 item 12:
+// bytes that are not a valid message of the method's request type are the
+// client's fault, INVALID_ARGUMENT as the proto promises (gRPC's own
+// answer is INTERNAL), on unary calls and on a Session; the server goes
+// on serving.
+func TestServer_MalformedProtobuf(t *testing.T) {
+	e := envrpctest.NewServer(t, dummyRegistry(t))
+	ctx := testCtx(t)
+	raw := grpc.ForceCodecV2(rawCodec{})
+	for _, bad := range []struct {
+		name  string
+		bytes []byte
+	}{
+		{"a truncated varint", []byte{0x08, 0xff}},
+		{"a length past the end", []byte{0x0a, 0x7f, 0x01}},
+		{"an invalid wire type", []byte{0x0f}},
+		{"field number 0", []byte{0x00, 0x01}},
+		{"invalid UTF-8 in a string", []byte{0x0a, 0x02, 0xff, 0xfe}}, // ClosePoolRequest.pool_id
+	} {
+		for _, method := range []string{"CreatePool", "Reset", "Step", "ClosePool", "ListGames"} {
+			if bad.name == "invalid UTF-8 in a string" && method != "ClosePool" {
+				continue
+			}
+			in, out := bad.bytes, []byte(nil)
+			err := e.Conn.Invoke(ctx, "/flickarena.v1.EnvService/"+method, &in, &out, raw)
+			wantCode(t, method+" with "+bad.name, err, codes.InvalidArgument, "not a valid protobuf flickarena.v1."+method+"Request")
+		}
+		if bad.name == "invalid UTF-8 in a string" {
+			continue // field 1 of a SessionRequest is not a string
+		}
+		st, err := e.Conn.NewStream(ctx, &flickv1.EnvService_ServiceDesc.Streams[0], "/flickarena.v1.EnvService/Session", raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in, out := bad.bytes, []byte(nil)
+		if err := st.SendMsg(&in); err != nil {
+			t.Fatal(err)
+		}
+		wantCode(t, "Session with "+bad.name, st.RecvMsg(&out), codes.InvalidArgument, "not a valid protobuf flickarena.v1.SessionRequest")
+	}
+	if _, err := e.Client.ListGames(ctx, &flickv1.ListGamesRequest{}); err != nil {
+		t.Errorf("ListGames after the malformed requests: %v", err)
+	}
+}
+
+// TestServer_ListGamesOptions checks that ListGames lists each game's
+// options (issue 14: a client needs them without the Go docs), as the
+// dummy game declares them, and that the listed range is the one enforced.
+func TestServer_ListGamesOptions(t *testing.T) {
+	e := envrpctest.NewServer(t, dummyRegistry(t))
+	ctx := testCtx(t)
+	resp, err := e.Client.ListGames(ctx, &flickv1.ListGamesRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(resp.GetGames()) != 1 {
+		t.Fatalf("ListGames: %v, want the dummy game only", resp)
+	}
+	type opt struct {
+		key      string
+		typ      flickv1.OptionType
+		min, max float64
+		def      string
+	}
+	var got []opt
+	for _, o := range resp.GetGames()[0].GetOptions() {
+		got = append(got, opt{o.GetKey(), o.GetType(), o.GetMin(), o.GetMax(), o.GetDefaultValue()})
+		if o.GetDoc() == "" {
+			t.Errorf("option %s has no doc", o.GetKey())
+		}
+	}
+	want := []opt{
+		{"players", flickv1.OptionType_OPTION_TYPE_INT, 2, 5, "2"},
+		{"rounds", flickv1.OptionType_OPTION_TYPE_INT, 1, 1000, "5"},
+		{"noise", flickv1.OptionType_OPTION_TYPE_FLOAT, 0, 1, "0.1"},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("dummy options\n%v\nwant\n%v", got, want)
+	}
+	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1, Options: map[string]string{"players": "6"}}})
+	wantCode(t, "players=6", err, codes.InvalidArgument, "config.options", `option players: "6": want an integer from 2 to 5`)
 }

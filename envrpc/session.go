@@ -1,6 +1,7 @@
 package envrpc
 
 import (
+	"context"
 	"errors"
 	"io"
 	"slices"
@@ -15,8 +16,11 @@ import (
 // served one at a time, in order, with the semantics of the unary calls;
 // errors come back in-band and the stream goes on. While a request is
 // served the next one is already being received. Pools created in the
-// session are closed when it ends. After Drain, the session ends with
-// Unavailable once its current request is answered.
+// session are closed when it ends, however it ends: the client closes its
+// side, the client goes away or cancels (the session ends with the
+// context's code once the request being served is answered; a request
+// received but not yet served is dropped), or a Send fails. After Drain,
+// the session ends with Unavailable once its current request is answered.
 //
 // The batch of each response is encoded into one buffer reused by the
 // session: Send marshals the message before it returns, and the server
@@ -41,9 +45,17 @@ func (s *Server) Session(stream flickv1.EnvService_SessionServer) error {
 				recvErr <- err
 				return
 			}
+			if err := s.malformed.take(r); err != nil {
+				recvErr <- err // the request id is unknown: end the session
+				return
+			}
 			select {
 			case reqs <- r:
 			case <-ctx.Done():
+				// r is dropped: the client is gone. Report it, so that
+				// the handler never waits for a request that will not
+				// come (recvErr has room: this is its only send).
+				recvErr <- ctx.Err()
 				return
 			}
 		}
@@ -54,18 +66,22 @@ func (s *Server) Session(stream flickv1.EnvService_SessionServer) error {
 		select {
 		case <-s.drain: // checked first: no new request once draining
 			return status.Error(codes.Unavailable, "server shutting down")
+		case <-ctx.Done(): // and none once the client is gone
+			return status.FromContextError(ctx.Err()).Err()
 		default:
 		}
 		select {
 		case <-s.drain:
 			return status.Error(codes.Unavailable, "server shutting down")
+		case <-ctx.Done():
+			return status.FromContextError(ctx.Err()).Err()
 		case err := <-recvErr:
 			if errors.Is(err, io.EOF) {
 				return nil
 			}
 			return err
 		case r := <-reqs:
-			resp := s.serve(r, id, &buf, &owned)
+			resp := s.serve(ctx, r, id, &buf, &owned)
 			if err := stream.Send(resp); err != nil {
 				return err
 			}
@@ -73,8 +89,8 @@ func (s *Server) Session(stream flickv1.EnvService_SessionServer) error {
 	}
 }
 
-// serve answers one session request.
-func (s *Server) serve(r *flickv1.SessionRequest, session uint64, buf *[]byte, owned *[]string) *flickv1.SessionResponse {
+// serve answers one session request under ctx, the stream's context.
+func (s *Server) serve(ctx context.Context, r *flickv1.SessionRequest, session uint64, buf *[]byte, owned *[]string) *flickv1.SessionResponse {
 	resp := &flickv1.SessionResponse{RequestId: r.GetRequestId()}
 	var (
 		err   error
@@ -91,12 +107,12 @@ func (s *Server) serve(r *flickv1.SessionRequest, session uint64, buf *[]byte, o
 	case *flickv1.SessionRequest_Reset_:
 		field = "reset"
 		var b *flickv1.Batch
-		if b, err = s.reset(k.Reset_, buf); err == nil {
+		if b, err = s.reset(ctx, k.Reset_, buf); err == nil {
 			resp.Kind = &flickv1.SessionResponse_Reset_{Reset_: &flickv1.ResetResponse{Batch: b}}
 		}
 	case *flickv1.SessionRequest_Step:
 		var b *flickv1.Batch
-		if b, field, err = s.step(k.Step, buf); err == nil {
+		if b, field, err = s.step(ctx, k.Step, buf); err == nil {
 			resp.Kind = &flickv1.SessionResponse_Step{Step: &flickv1.StepResponse{Batch: b}}
 		}
 	case *flickv1.SessionRequest_ClosePool:

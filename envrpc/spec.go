@@ -1,12 +1,17 @@
 package envrpc
 
 import (
-	"math"
+	"context"
 	"slices"
 
 	"github.com/flickarena/flickarena/env"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
+
+// MaxRewardWeight bounds PoolConfig.illegal_penalty and the magnitude of
+// PoolConfig.shaping: a thousand times a win's reward, far above any useful
+// weight and far below what would overflow a float32 episode return.
+const MaxRewardWeight = 1000
 
 // defaultBins is the number of bins per continuous dim of the MULTI_DISCRETE
 // action format when the request leaves it 0: odd, so that the middle of a
@@ -35,6 +40,29 @@ func GameSpec(s *env.Spec) *flickv1.GameSpec {
 	return g
 }
 
+// OptionSpecs returns the wire form of a game's declared options.
+func OptionSpecs(specs env.OptionSpecs) []*flickv1.OptionSpec {
+	out := make([]*flickv1.OptionSpec, 0, len(specs))
+	for _, o := range specs {
+		w := &flickv1.OptionSpec{Key: o.Key, DefaultValue: o.Default, Doc: o.Doc, Choices: slices.Clone(o.Choices)}
+		switch o.Type {
+		case env.OptionInt:
+			w.Type = flickv1.OptionType_OPTION_TYPE_INT
+		case env.OptionFloat:
+			w.Type = flickv1.OptionType_OPTION_TYPE_FLOAT
+		case env.OptionBool:
+			w.Type = flickv1.OptionType_OPTION_TYPE_BOOL
+		case env.OptionString:
+			w.Type = flickv1.OptionType_OPTION_TYPE_STRING
+		}
+		if o.Type == env.OptionInt || o.Type == env.OptionFloat {
+			w.Min, w.Max = o.Min, o.Max
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
 // EnvSpec returns the env.Spec a wire GameSpec describes (the inverse of
 // GameSpec), for clients that decode batches and for remote agents.
 func EnvSpec(g *flickv1.GameSpec) *env.Spec {
@@ -59,6 +87,7 @@ type poolConfig struct {
 	format     flickv1.ActionFormat
 	bins       int
 	observeAll bool
+	opp        *callOpponent // the opponent, when it is a ContextPolicy
 }
 
 // resolveConfig checks c (the fields a Vector does not check itself) and
@@ -117,6 +146,10 @@ func (s *Server) resolveConfig(c *flickv1.PoolConfig) (*poolConfig, error) {
 			return nil, invalidf("config.opponent", "unknown opponent %q (known: %v)", name, s.opponentNames())
 		}
 		pc.env.Opponent, w.Opponent = p, name
+		if cp, ok := p.(ContextPolicy); ok {
+			pc.opp = &callOpponent{policy: cp, ctx: context.Background()}
+			pc.env.Opponent, pc.env.Workers = pc.opp, min(n, remoteWorkers)
+		}
 	default:
 		return nil, invalidf("config.view", "unknown value %d", c.GetView())
 	}
@@ -129,12 +162,12 @@ func (s *Server) resolveConfig(c *flickv1.PoolConfig) (*poolConfig, error) {
 	default:
 		return nil, invalidf("config.illegal_mode", "unknown value %d", c.GetIllegalMode())
 	}
-	if p := c.GetIllegalPenalty(); !finite(p) || p < 0 {
-		return nil, invalidf("config.illegal_penalty", "%v; want a finite value ≥ 0", p)
+	if p := c.GetIllegalPenalty(); !(p >= 0 && p <= MaxRewardWeight) {
+		return nil, invalidf("config.illegal_penalty", "%v; want 0 to %v", p, MaxRewardWeight)
 	}
 	pc.env.IllegalPenalty = c.GetIllegalPenalty()
-	if !finite(c.GetShaping()) {
-		return nil, invalidf("config.shaping", "%v; want a finite value", c.GetShaping())
+	if w := c.GetShaping(); !(w >= -MaxRewardWeight && w <= MaxRewardWeight) {
+		return nil, invalidf("config.shaping", "%v; want -%v to %v", w, MaxRewardWeight, MaxRewardWeight)
 	}
 	pc.env.Shaping = c.GetShaping()
 	pc.env.MaxEpisodeSteps = int(c.GetMaxEpisodeSteps())
@@ -161,9 +194,6 @@ func (s *Server) resolveConfig(c *flickv1.PoolConfig) (*poolConfig, error) {
 	pc.observeAll = c.GetObserveAllSeats()
 	return pc, nil
 }
-
-// finite reports whether x is neither NaN nor infinite.
-func finite(x float32) bool { return !math.IsNaN(float64(x)) && !math.IsInf(float64(x), 0) }
 
 // batchBytes bounds the encoded size of the largest message of a pool of n
 // envs of spec: the Step response (or request, if larger), tensor headers

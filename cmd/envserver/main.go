@@ -12,14 +12,19 @@
 //	                         (default 127.0.0.1:50051, loopback only)
 //	--token TOKEN            require "authorization: Bearer TOKEN" on every call but health
 //	                         checks (default $FLICKARENA_TOKEN; none if empty)
-//	--token-file PATH        read the token from a file instead
-//	--max-envs-per-pool N    largest pool (default 16384)
-//	--max-envs N             envs over all pools (default 65536)
-//	--max-pools N            open pools (default 64)
+//	--token-file PATH        read the token from a file instead (an empty or blank file, or
+//	                         --token given too, is an error: the server never starts without
+//	                         the authentication it was asked for)
+//	--max-envs-per-pool N    largest pool, 1 to 16777216 (default 16384)
+//	--max-envs N             envs over all pools, 1 to 16777216 (default 65536)
+//	--max-pools N            open pools, 1 to 65536 (default 64)
 //	--idle-timeout D         close a pool idle this long, 0 for never (default 10m)
-//	--max-message-bytes N    largest message either way (default 67108864)
+//	--max-message-bytes N    largest message either way, 1024 to 1073741824 (default 67108864)
 //	--opponent NAME=TARGET   a remote bot (an AgentService at TARGET) that single-agent pools
 //	                         can name as their opponent; repeatable
+//	--opponent-timeout D     how long a remote opponent may take for one move (default 10s); a
+//	                         pool's envs call their opponent concurrently, and a call ends
+//	                         with the client's deadline
 //	--shutdown-timeout D     on SIGTERM or SIGINT, how long in-flight calls may take before
 //	                         the server stops hard (default 30s)
 //	--log-format text|json   log format on stderr (default text)

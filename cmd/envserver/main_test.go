@@ -256,6 +256,18 @@ func TestMain_ParseFlags(t *testing.T) {
 		{[]string{"--log-format", "xml"}, false},
 		{[]string{"--max-pools", "many"}, false},
 		{[]string{"extra"}, false},
+		{[]string{"--opponent-timeout", "0s"}, false},
+		// Issue 14 item 9: limits out of range are refused, not replaced.
+		{[]string{"--max-message-bytes", "3000000000"}, false},
+		{[]string{"--max-message-bytes", "-1"}, false},
+		{[]string{"--max-message-bytes", "1073741824"}, true},
+		{[]string{"--max-pools", "-1"}, false},
+		{[]string{"--max-pools", "0"}, false},
+		{[]string{"--max-envs", "-5"}, false},
+		{[]string{"--max-envs-per-pool", "100000000"}, false},
+		{[]string{"--idle-timeout", "-1m"}, false},
+		{[]string{"--opponent-timeout", "11m"}, false},
+		{[]string{"--opponent-timeout", "2s"}, true},
 	} {
 		m := NewMain()
 		err := m.ParseFlags(c.args, io.Discard)
@@ -273,5 +285,51 @@ func TestMain_ParseFlags(t *testing.T) {
 	m := NewMain()
 	if err := m.ParseFlags(nil, io.Discard); err != nil || m.Token != "from-env" {
 		t.Errorf("token from $FLICKARENA_TOKEN: %q, %v", m.Token, err)
+	}
+}
+
+// TestMain_TokenFileRefusesNoToken is the regression test of issue 14 item
+// 2: an empty or blank --token-file used to turn authentication off, even
+// with --token given. Asking for a token and getting none must refuse to
+// start, naming the flag.
+func TestMain_TokenFileRefusesNoToken(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	empty, blank, good := file("empty", ""), file("blank", " \n\t\n"), file("good", "s3cret\n")
+	two, huge := file("two", "a b\n"), file("huge", strings.Repeat("x", 5000))
+	t.Setenv("FLICKARENA_TOKEN", "")
+	for _, c := range []struct {
+		args []string
+		want string // error part; "" for success
+	}{
+		{[]string{"--token-file", empty}, "empty or blank"},
+		{[]string{"--token-file", blank}, "empty or blank"},
+		{[]string{"--token", "x", "--token-file", blank}, "both set"},
+		{[]string{"--token", "x", "--token-file", good}, "both set"},
+		{[]string{"--token-file", filepath.Join(dir, "missing")}, "--token-file"},
+		{[]string{"--token-file", two}, "white space inside"},
+		{[]string{"--token-file", huge}, "over 4096 bytes"},
+		{[]string{"--token", "   "}, "--token: blank"},
+		{[]string{"--token", " x"}, "white space"},
+		{[]string{"--token-file", good}, ""},
+	} {
+		m := NewMain()
+		err := m.ParseFlags(c.args, io.Discard)
+		switch {
+		case c.want == "" && (err != nil || m.Token != "s3cret"):
+			t.Errorf("ParseFlags(%q) = %v, token %q; want token s3cret", c.args, err, m.Token)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("ParseFlags(%q) = %v (a token of %d bytes); want an error containing %q", c.args, err, len(m.Token), c.want)
+		}
+	}
+	t.Setenv("FLICKARENA_TOKEN", " \t")
+	if err := NewMain().ParseFlags(nil, io.Discard); err == nil || !strings.Contains(err.Error(), "FLICKARENA_TOKEN") {
+		t.Errorf("a blank $FLICKARENA_TOKEN: %v, want an error naming it", err)
 	}
 }

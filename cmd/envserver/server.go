@@ -34,6 +34,8 @@ type Main struct {
 	Limits envrpc.Limits
 	// Opponents maps names to AgentService targets, offered as opponents.
 	Opponents map[string]string
+	// OpponentTimeout bounds each call to a remote opponent (one move).
+	OpponentTimeout time.Duration
 	// ShutdownTimeout bounds the graceful stop.
 	ShutdownTimeout time.Duration
 	// LogFormat is "text" or "json".
@@ -62,6 +64,7 @@ func NewMain() *Main {
 		Listen:          "127.0.0.1:50051",
 		Limits:          envrpc.DefaultLimits(),
 		Opponents:       map[string]string{},
+		OpponentTimeout: 10 * time.Second,
 		ShutdownTimeout: 30 * time.Second,
 		LogFormat:       "text",
 	}
@@ -74,12 +77,13 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	fs.StringVar(&m.Listen, "listen", m.Listen, "`address`: host:port, or unix:///abs/path for a unix socket")
 	fs.StringVar(&m.Token, "token", "", "bearer `token` required on every call but health checks, and by the viewer (default $FLICKARENA_TOKEN)")
-	tokenFile := fs.String("token-file", "", "read the bearer token from `path`")
-	fs.IntVar(&m.Limits.MaxEnvsPerPool, "max-envs-per-pool", m.Limits.MaxEnvsPerPool, "largest pool, in envs")
-	fs.IntVar(&m.Limits.MaxEnvs, "max-envs", m.Limits.MaxEnvs, "envs over all open pools")
-	fs.IntVar(&m.Limits.MaxPools, "max-pools", m.Limits.MaxPools, "open pools")
+	tokenFile := fs.String("token-file", "", "read the bearer token from `path` (an empty or blank file is an error, as is --token too)")
+	fs.IntVar(&m.Limits.MaxEnvsPerPool, "max-envs-per-pool", m.Limits.MaxEnvsPerPool, fmt.Sprintf("largest pool, in envs (1 to %d)", envrpc.MaxEnvsCap))
+	fs.IntVar(&m.Limits.MaxEnvs, "max-envs", m.Limits.MaxEnvs, fmt.Sprintf("envs over all open pools (1 to %d)", envrpc.MaxEnvsCap))
+	fs.IntVar(&m.Limits.MaxPools, "max-pools", m.Limits.MaxPools, fmt.Sprintf("open pools (1 to %d)", envrpc.MaxPoolsCap))
 	fs.DurationVar(&m.Limits.IdleTimeout, "idle-timeout", m.Limits.IdleTimeout, "close a pool idle this long (0: never)")
-	fs.IntVar(&m.Limits.MaxMessageBytes, "max-message-bytes", m.Limits.MaxMessageBytes, "largest message either way, in bytes")
+	fs.IntVar(&m.Limits.MaxMessageBytes, "max-message-bytes", m.Limits.MaxMessageBytes,
+		fmt.Sprintf("largest message either way, in bytes (%d to %d)", envrpc.MinMessageBytes, envrpc.MaxMessageBytesCap))
 	fs.Func("opponent", "`name=target`: a remote bot (AgentService) single-agent pools may name as opponent; repeatable", func(v string) error {
 		name, target, ok := strings.Cut(v, "=")
 		if !ok || name == "" || target == "" {
@@ -88,6 +92,7 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 		m.Opponents[name] = target
 		return nil
 	})
+	fs.DurationVar(&m.OpponentTimeout, "opponent-timeout", m.OpponentTimeout, "how long a remote opponent may take for one move (at most 10m)")
 	fs.DurationVar(&m.ShutdownTimeout, "shutdown-timeout", m.ShutdownTimeout, "how long in-flight calls may take on SIGTERM")
 	fs.StringVar(&m.LogFormat, "log-format", m.LogFormat, "log `format` on stderr: text or json")
 	fs.StringVar(&m.HTTP, "http", "", "serve the replay viewer at `address` (host:port): stored replays and the live game of pools created with the option watch=true")
@@ -103,15 +108,14 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 		fs.Usage()
 		return errUsage
 	}
-	if m.Token == "" {
-		m.Token = os.Getenv("FLICKARENA_TOKEN")
+	if err := m.resolveToken(fs, *tokenFile); err != nil {
+		return err
 	}
-	if *tokenFile != "" {
-		b, err := os.ReadFile(*tokenFile)
-		if err != nil {
-			return fmt.Errorf("token file: %w", err)
-		}
-		m.Token = strings.TrimSpace(string(b))
+	if err := m.checkLimits(); err != nil {
+		return err
+	}
+	if m.OpponentTimeout <= 0 || m.OpponentTimeout > 10*time.Minute {
+		return fmt.Errorf("--opponent-timeout %v: want more than 0 and at most 10m", m.OpponentTimeout)
 	}
 	if m.LogFormat != "text" && m.LogFormat != "json" {
 		fmt.Fprintf(stderr, "envserver: --log-format %q: want text or json\n", m.LogFormat)
@@ -121,6 +125,88 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 		m.Limits.IdleTimeout = -1 // the flag's 0 means never; envrpc's 0 means the default
 	}
 	return nil
+}
+
+// checkLimits refuses a limit flag out of its range, naming the flag:
+// counts and sizes from 1 (1024 bytes for messages) to envrpc's caps, an
+// idle timeout not negative.
+func (m *Main) checkLimits() error {
+	l := m.Limits
+	for _, f := range []struct {
+		flag     string
+		v        int
+		min, max int
+	}{
+		{"max-envs-per-pool", l.MaxEnvsPerPool, 1, envrpc.MaxEnvsCap},
+		{"max-envs", l.MaxEnvs, 1, envrpc.MaxEnvsCap},
+		{"max-pools", l.MaxPools, 1, envrpc.MaxPoolsCap},
+		{"max-message-bytes", l.MaxMessageBytes, envrpc.MinMessageBytes, envrpc.MaxMessageBytesCap},
+	} {
+		if f.v < f.min || f.v > f.max {
+			return fmt.Errorf("--%s %d: want %d to %d", f.flag, f.v, f.min, f.max)
+		}
+	}
+	if l.IdleTimeout < 0 {
+		return fmt.Errorf("--idle-timeout %v: want 0 (never) or more", l.IdleTimeout)
+	}
+	return nil
+}
+
+// maxTokenFileBytes bounds the token file read by --token-file.
+const maxTokenFileBytes = 4096
+
+// resolveToken sets m.Token from --token, --token-file or
+// $FLICKARENA_TOKEN (when neither flag gives one), in that order. Asking for a token and getting none is
+// an error, never a server without authentication: a blank --token, a
+// token file that is empty, blank or unreadable, or both flags at once.
+func (m *Main) resolveToken(fs *flag.FlagSet, tokenFile string) error {
+	tokenSet := false
+	fs.Visit(func(f *flag.Flag) { tokenSet = tokenSet || f.Name == "token" })
+	switch {
+	case tokenSet && tokenFile != "":
+		return errors.New("--token and --token-file both set: give one")
+	case tokenSet && m.Token != "" && strings.TrimSpace(m.Token) == "":
+		return errors.New("--token: blank; give a token, or leave the flag out to serve without one")
+	case tokenSet && strings.TrimSpace(m.Token) != m.Token:
+		return errors.New("--token: leading or trailing white space is not allowed in a token")
+	case tokenFile != "":
+		b, err := readBounded(tokenFile, maxTokenFileBytes)
+		if err != nil {
+			return fmt.Errorf("--token-file: %w", err)
+		}
+		tok := strings.TrimSpace(string(b))
+		if tok == "" {
+			return fmt.Errorf("--token-file %s: the file is empty or blank; refusing to start without authentication", tokenFile)
+		}
+		if strings.ContainsAny(tok, " \t\r\n") {
+			return fmt.Errorf("--token-file %s: the token has white space inside; want one token on one line", tokenFile)
+		}
+		m.Token = tok
+	case m.Token == "":
+		env := os.Getenv("FLICKARENA_TOKEN")
+		if env != "" && strings.TrimSpace(env) == "" {
+			return errors.New("$FLICKARENA_TOKEN: blank; give a token, or unset it to serve without one")
+		}
+		m.Token = strings.TrimSpace(env)
+	}
+	return nil
+}
+
+// readBounded reads the file at path, refusing one over limit bytes.
+func readBounded(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%s: over %d bytes; a token file holds one token", path, limit)
+	}
+	return b, nil
 }
 
 // Run serves until ctx is done, then shuts down gracefully: no new pools,
@@ -150,7 +236,7 @@ func (m *Main) Run(ctx context.Context) error {
 			return fmt.Errorf("opponent %s: %w", name, err)
 		}
 		defer conn.Close()
-		opts = append(opts, envrpc.WithOpponent(name, envrpc.NewAgentPolicy(conn, 0)))
+		opts = append(opts, envrpc.WithOpponent(name, envrpc.NewAgentPolicy(conn, m.OpponentTimeout)))
 	}
 	var view *viewerServer
 	if m.HTTP != "" {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/flickarena/flickarena/env"
 )
@@ -56,32 +57,38 @@ type Game struct {
 	turn    int       // turns played, 0..Players*Rounds
 }
 
+// optionSpecs are the options of [Factory] (see "# Arguments" in the
+// package doc); their defaults are [DefaultConfig]'s.
+var optionSpecs = func() env.OptionSpecs {
+	d := DefaultConfig()
+	return env.OptionSpecs{
+		{Key: "players", Type: env.OptionInt, Min: 2, Max: 5, Default: strconv.Itoa(d.Players), Doc: "players, one seat each"},
+		{Key: "rounds", Type: env.OptionInt, Min: 1, Max: 1000, Default: strconv.Itoa(d.Rounds), Doc: "turns per player"},
+		{Key: "noise", Type: env.OptionFloat, Min: 0, Max: 1, Default: strconv.FormatFloat(d.Noise, 'g', -1, 64),
+			Doc: "half-width of the uniform noise on each gain, points"},
+	}
+}()
+
 // Factory is the env.Factory of the game: it parses the options
-// "players", "rounds" and "noise" (see the package doc).
+// "players", "rounds" and "noise" (see the package doc), checked against
+// their declared specs ([Game.OptionSpecs]).
 func Factory(opts env.Options) (env.Game, error) {
-	// Reject unknown options first: a typo must not silently give a
-	// default game.
-	if err := opts.Check("players", "rounds", "noise"); err != nil {
+	// Unknown options are refused: a typo must not silently give a default
+	// game.
+	v, err := optionSpecs.Parse(opts)
+	if err != nil {
 		return nil, fmt.Errorf("dummy: %w", err)
 	}
-	cfg := DefaultConfig()
-	var err error
-	if cfg.Players, err = opts.Int("players", cfg.Players); err != nil {
-		return nil, fmt.Errorf("dummy: %w", err)
-	}
-	if cfg.Rounds, err = opts.Int("rounds", cfg.Rounds); err != nil {
-		return nil, fmt.Errorf("dummy: %w", err)
-	}
-	if cfg.Noise, err = opts.Float("noise", cfg.Noise); err != nil {
-		return nil, fmt.Errorf("dummy: %w", err)
-	}
-	g, err := New(cfg)
+	g, err := New(Config{Players: v.Int("players"), Rounds: v.Int("rounds"), Noise: v.Float("noise")})
 	if err != nil {
 		// Return a nil interface, not a nil *Game inside an interface.
 		return nil, err
 	}
 	return g, nil
 }
+
+// OptionSpecs implements [env.OptionDeclarer]: the options of [Factory].
+func (g *Game) OptionSpecs() env.OptionSpecs { return optionSpecs }
 
 // Register adds the game to r under [ID]. Programs call it explicitly
 // (no init side effects).

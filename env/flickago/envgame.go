@@ -2,7 +2,9 @@ package flickago
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/flickarena/flickarena/env"
 )
@@ -31,33 +33,44 @@ type Env struct {
 	before [NumPlayers]int
 }
 
+// optionSpecs are the options of [Factory] (see "# Arguments" in the package doc); their
+// defaults are [DefaultConfig]'s.
+var optionSpecs = func() env.OptionSpecs {
+	d := DefaultConfig()
+	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	return env.OptionSpecs{
+		{Key: optAngleSD, Type: env.OptionFloat, Min: 0, Max: math.Pi, Default: g(d.Physics.Noise.AngleSD),
+			Doc: "execution noise of the flick direction (standard deviation), rad"},
+		{Key: optPowerSD, Type: env.OptionFloat, Min: 0, Max: 1, Default: g(d.Physics.Noise.PowerSD),
+			Doc: "execution noise of the flick speed (standard deviation), relative to the speed"},
+		{Key: optFirstPlayer, Type: env.OptionInt, Min: -1, Max: 1, Default: strconv.Itoa(d.FirstPlayer),
+			Doc: "the seat that starts, or -1 to draw it at each reset"},
+		{Key: optMaxTurns, Type: env.OptionInt, Min: 1, Max: 1_000_000, Default: strconv.Itoa(d.MaxTurns),
+			Doc: "flicks before the episode is truncated"},
+	}
+}()
+
 // Factory is the [env.Factory] of flickago-v1: it parses the options angle_sd, power_sd,
-// first_player and max_turns.
+// first_player and max_turns, checked against their declared specs ([Env.OptionSpecs]).
 func Factory(opts env.Options) (env.Game, error) {
-	if err := opts.Check(optAngleSD, optPowerSD, optFirstPlayer, optMaxTurns); err != nil {
+	v, err := optionSpecs.Parse(opts)
+	if err != nil {
 		return nil, fmt.Errorf("flickago: %w", err)
 	}
 	cfg := DefaultConfig()
-	var err error
-	n := &cfg.Physics.Noise
-	if n.AngleSD, err = opts.Float(optAngleSD, n.AngleSD); err != nil {
-		return nil, fmt.Errorf("flickago: %w", err)
-	}
-	if n.PowerSD, err = opts.Float(optPowerSD, n.PowerSD); err != nil {
-		return nil, fmt.Errorf("flickago: %w", err)
-	}
-	if cfg.FirstPlayer, err = opts.Int(optFirstPlayer, cfg.FirstPlayer); err != nil {
-		return nil, fmt.Errorf("flickago: %w", err)
-	}
-	if cfg.MaxTurns, err = opts.Int(optMaxTurns, cfg.MaxTurns); err != nil {
-		return nil, fmt.Errorf("flickago: %w", err)
-	}
+	cfg.Physics.Noise.AngleSD = v.Float(optAngleSD)
+	cfg.Physics.Noise.PowerSD = v.Float(optPowerSD)
+	cfg.FirstPlayer = v.Int(optFirstPlayer)
+	cfg.MaxTurns = v.Int(optMaxTurns)
 	e, err := NewEnv(cfg)
 	if err != nil {
 		return nil, err
 	}
 	return e, nil
 }
+
+// OptionSpecs implements [env.OptionDeclarer]: the options of [Factory].
+func (e *Env) OptionSpecs() env.OptionSpecs { return optionSpecs }
 
 // Register adds flickago-v1 to r. Programs call it explicitly; the package has no init side
 // effects.

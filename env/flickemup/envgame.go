@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"strconv"
 	"sync"
 
 	"github.com/flickarena/flickarena/env"
@@ -151,36 +152,44 @@ func NewEnv(cfg EnvConfig) (*Env, error) {
 // Factory is the [env.Factory] of [DefaultID], the showdown.
 func Factory(opts env.Options) (env.Game, error) { return ScenarioFactory(DefaultScenario)(opts) }
 
+// envOptions are the options of the env factories (see "# Arguments" in the package doc);
+// their defaults are [DefaultEnvConfig]'s.
+var envOptions = func() env.OptionSpecs {
+	d := DefaultEnvConfig()
+	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	return env.OptionSpecs{
+		{Key: optAngleSD, Type: env.OptionFloat, Min: 0, Max: math.Pi, Default: g(d.Options.Noise.AngleSD),
+			Doc: "flick direction noise (standard deviation), rad"},
+		{Key: optPowerSD, Type: env.OptionFloat, Min: 0, Max: 1, Default: g(d.Options.Noise.PowerSD),
+			Doc: "flick speed noise (standard deviation), relative to the speed"},
+		{Key: optMaxDecisions, Type: env.OptionInt, Min: 1, Max: 1_000_000, Default: strconv.Itoa(d.MaxDecisions),
+			Doc: "decisions (Step calls) before the episode is truncated"},
+		{Key: optPlayers, Type: env.OptionInt, Min: 2, Max: 10, Default: strconv.Itoa(d.Options.Players),
+			Doc: "players at the table: who takes turns, not the seats (always 2 teams)"},
+		{Key: optShaping, Type: env.OptionString, Choices: []string{ShapingHP, ShapingNone}, Default: d.Shaping,
+			Doc: "shaping reward: hp (hit points change, see the package doc) or none"},
+		{Key: optRecord, Type: env.OptionBool, Default: strconv.FormatBool(d.Record),
+			Doc: "keep each flick's trajectory for replays: the same game, slower"},
+	}
+}()
+
 // ScenarioFactory returns the [env.Factory] of our scenario name, registered as ID(name). It
-// parses the options angle_sd, power_sd, max_decisions, players, shaping and record.
+// parses the options angle_sd, power_sd, max_decisions, players, shaping and record, checked
+// against their declared specs ([Env.OptionSpecs]).
 func ScenarioFactory(name string) env.Factory {
 	return func(opts env.Options) (env.Game, error) {
-		if err := opts.Check(optAngleSD, optPowerSD, optMaxDecisions, optPlayers, optShaping, optRecord); err != nil {
+		v, err := envOptions.Parse(opts)
+		if err != nil {
 			return nil, fmt.Errorf("flickemup: %w", err)
 		}
 		cfg := DefaultEnvConfig()
 		cfg.Scenario = name
-		var err error
-		n := &cfg.Options.Noise
-		if n.AngleSD, err = opts.Float(optAngleSD, n.AngleSD); err != nil {
-			return nil, fmt.Errorf("flickemup: %w", err)
-		}
-		if n.PowerSD, err = opts.Float(optPowerSD, n.PowerSD); err != nil {
-			return nil, fmt.Errorf("flickemup: %w", err)
-		}
-		if cfg.MaxDecisions, err = opts.Int(optMaxDecisions, cfg.MaxDecisions); err != nil {
-			return nil, fmt.Errorf("flickemup: %w", err)
-		}
-		if cfg.MaxDecisions < 1 {
-			return nil, fmt.Errorf("flickemup: option %s = %d: must be at least 1", optMaxDecisions, cfg.MaxDecisions)
-		}
-		if cfg.Options.Players, err = opts.Int(optPlayers, cfg.Options.Players); err != nil {
-			return nil, fmt.Errorf("flickemup: %w", err)
-		}
-		cfg.Shaping = opts.String(optShaping, cfg.Shaping)
-		if cfg.Record, err = opts.Bool(optRecord, false); err != nil {
-			return nil, fmt.Errorf("flickemup: %w", err)
-		}
+		cfg.Options.Noise.AngleSD = v.Float(optAngleSD)
+		cfg.Options.Noise.PowerSD = v.Float(optPowerSD)
+		cfg.MaxDecisions = v.Int(optMaxDecisions)
+		cfg.Options.Players = v.Int(optPlayers)
+		cfg.Shaping = v.String(optShaping)
+		cfg.Record = v.Bool(optRecord)
 		e, err := NewEnv(cfg)
 		if err != nil {
 			// A nil interface, not a nil *Env inside one.
@@ -189,6 +198,9 @@ func ScenarioFactory(name string) env.Factory {
 		return e, nil
 	}
 }
+
+// OptionSpecs implements [env.OptionDeclarer]: the options of the env factories.
+func (e *Env) OptionSpecs() env.OptionSpecs { return envOptions }
 
 // Register adds one env game per scenario of ours to r, as ID(name): flickemup/showdown-v1
 // (the default), flickemup/bank-job-v1, and so on. Programs call it explicitly; the package

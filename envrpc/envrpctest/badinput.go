@@ -2,6 +2,7 @@ package envrpctest
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -376,6 +377,9 @@ func (s *suite) testBadCreate(t *testing.T) {
 		{"NaN penalty", func(c *flickv1.PoolConfig) { c.IllegalPenalty = nan }, codes.InvalidArgument, "config.illegal_penalty"},
 		{"negative penalty", func(c *flickv1.PoolConfig) { c.IllegalPenalty = -1 }, codes.InvalidArgument, "config.illegal_penalty"},
 		{"NaN shaping", func(c *flickv1.PoolConfig) { c.Shaping = nan }, codes.InvalidArgument, "config.shaping"},
+		{"penalty 3e38", func(c *flickv1.PoolConfig) { c.IllegalPenalty = 3e38 }, codes.InvalidArgument, "config.illegal_penalty"},
+		{"shaping 3e38", func(c *flickv1.PoolConfig) { c.Shaping = 3e38 }, codes.InvalidArgument, "config.shaping"},
+		{"shaping -3e38", func(c *flickv1.PoolConfig) { c.Shaping = -3e38 }, codes.InvalidArgument, "config.shaping"},
 	}
 	for _, c := range cases {
 		cfg := base()
@@ -388,6 +392,63 @@ func (s *suite) testBadCreate(t *testing.T) {
 	}
 	_, err = s.client.CreatePool(ctx, &flickv1.CreatePoolRequest{})
 	wantErr(t, "no config", err, codes.InvalidArgument, "config")
+	s.testOptionRanges(t, base)
+}
+
+// testOptionRanges checks that the server enforces the option ranges
+// ListGames lists: each option's default is accepted, and a value just out
+// of its range (or of its type, or of its choices) is refused naming
+// config.options and the key.
+func (s *suite) testOptionRanges(t *testing.T, base func() *flickv1.PoolConfig) {
+	ctx := s.ctx(t)
+	games, err := s.client.ListGames(ctx, &flickv1.ListGamesRequest{})
+	if err != nil {
+		t.Fatalf("ListGames: %v", err)
+	}
+	for _, gi := range games.GetGames() {
+		if gi.GetId() != s.id {
+			continue
+		}
+		for _, o := range gi.GetOptions() {
+			with := func(v string) *flickv1.PoolConfig {
+				c := base()
+				c.Options = maps.Clone(c.Options)
+				if c.Options == nil {
+					c.Options = map[string]string{}
+				}
+				c.Options[o.GetKey()] = v
+				return c
+			}
+			resp, err := s.client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: with(o.GetDefaultValue())})
+			if err != nil {
+				t.Errorf("option %s at its listed default %q: %v", o.GetKey(), o.GetDefaultValue(), err)
+			} else {
+				_, _ = s.client.ClosePool(ctx, &flickv1.ClosePoolRequest{PoolId: resp.GetSpec().GetPoolId()})
+			}
+			var bad []string
+			switch o.GetType() {
+			case flickv1.OptionType_OPTION_TYPE_INT:
+				bad = []string{fmt.Sprint(int64(o.GetMin()) - 1), fmt.Sprint(int64(o.GetMax()) + 1), "1.5", "x"}
+			case flickv1.OptionType_OPTION_TYPE_FLOAT:
+				bad = []string{fmt.Sprint(o.GetMin() - 1), fmt.Sprint(o.GetMax() + 1), "1e308", "NaN", "Inf", "x"}
+			case flickv1.OptionType_OPTION_TYPE_BOOL:
+				bad = []string{"maybe"}
+			case flickv1.OptionType_OPTION_TYPE_STRING:
+				if len(o.GetChoices()) > 0 {
+					bad = []string{"no-such-choice"}
+				}
+			default:
+				t.Errorf("option %s: type %v", o.GetKey(), o.GetType())
+			}
+			for _, v := range bad {
+				resp, err := s.client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: with(v)})
+				wantErr(t, fmt.Sprintf("option %s=%s", o.GetKey(), v), err, codes.InvalidArgument, "config.options", o.GetKey())
+				if err == nil {
+					_, _ = s.client.ClosePool(ctx, &flickv1.ClosePoolRequest{PoolId: resp.GetSpec().GetPoolId()})
+				}
+			}
+		}
+	}
 }
 
 // testPrecondition checks stepping envs that must be reset first.

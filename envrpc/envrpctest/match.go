@@ -50,6 +50,13 @@ func (s *suite) testInfo(t *testing.T) {
 			if gi.GetSpec().GetId() != s.id || gi.GetError() != "" {
 				t.Errorf("ListGames: %s has spec id %q, error %q", s.id, gi.GetSpec().GetId(), gi.GetError())
 			}
+			var declared env.OptionSpecs
+			if d, ok := g.(env.OptionDeclarer); ok {
+				declared = d.OptionSpecs()
+			}
+			if got, want := gi.GetOptions(), envrpc.OptionSpecs(declared); !slices.EqualFunc(got, want, func(a, b *flickv1.OptionSpec) bool { return proto.Equal(a, b) }) {
+				t.Errorf("ListGames: %s options\n%v\nwant (declared by the game)\n%v", s.id, got, want)
+			}
 		}
 	}
 	if !found {

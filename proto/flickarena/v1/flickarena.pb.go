@@ -10,12 +10,23 @@
 //     documented default"; a response always carries the resolved value.
 //   - Errors are gRPC status codes, with a message that names the offending
 //     field by its path in the request ("step.continuous: env 3 ..."):
-//     INVALID_ARGUMENT (bad shapes, dtypes, values, options), NOT_FOUND
+//     INVALID_ARGUMENT (bad shapes, dtypes, values, options, or bytes that
+//     are not a valid protobuf message of the request's type), NOT_FOUND
 //     (unknown pool or game), RESOURCE_EXHAUSTED (over a server limit),
 //     FAILED_PRECONDITION (stepping an env that must be reset first),
-//     UNAUTHENTICATED (missing or wrong bearer token), INTERNAL (a game
-//     failed). A refused request changes nothing. Inside a Session they come
-//     back in-band, as a SessionResponse.error, and the stream goes on.
+//     UNAUTHENTICATED (missing or wrong bearer token), INTERNAL (a game, or
+//     the server's opponent in VIEW_SINGLE_AGENT, failed: never the
+//     request's fault; the message names the env and, for an opponent, its
+//     name), DEADLINE_EXCEEDED or CANCELLED (the client's deadline passed,
+//     or it cancelled, while the server's opponent was playing). A refused
+//     request (INVALID_ARGUMENT, NOT_FOUND, RESOURCE_EXHAUSTED,
+//     FAILED_PRECONDITION, UNAUTHENTICATED) changes nothing, so it can be
+//     corrected and sent again. After INTERNAL, DEADLINE_EXCEEDED or
+//     CANCELLED on a Reset or Step, the envs that failed are truncated and
+//     restart on the next Step (with AUTORESET_MODE_DISABLED, on a Reset);
+//     the others went on normally.
+//     Inside a Session errors come back in-band, as a SessionResponse.error,
+//     and the stream goes on.
 //   - Removed fields are reserved, never reused. Additions are
 //     backwards-compatible and announced in GetServerInfoResponse.capabilities.
 //
@@ -341,6 +352,67 @@ func (ActionFormat) EnumDescriptor() ([]byte, []int) {
 	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{4}
 }
 
+// OptionType is the type of a game option's value. Every option travels as
+// a string in PoolConfig.options; its type says how the server parses it.
+type OptionType int32
+
+const (
+	OptionType_OPTION_TYPE_UNSPECIFIED OptionType = 0
+	// A base-10 integer, min to max inclusive.
+	OptionType_OPTION_TYPE_INT OptionType = 1
+	// A finite decimal number, min to max inclusive.
+	OptionType_OPTION_TYPE_FLOAT OptionType = 2
+	// "true" or "false" (also "1", "0", "t", "f").
+	OptionType_OPTION_TYPE_BOOL OptionType = 3
+	// A string: one of choices if choices is not empty, any otherwise.
+	OptionType_OPTION_TYPE_STRING OptionType = 4
+)
+
+// Enum value maps for OptionType.
+var (
+	OptionType_name = map[int32]string{
+		0: "OPTION_TYPE_UNSPECIFIED",
+		1: "OPTION_TYPE_INT",
+		2: "OPTION_TYPE_FLOAT",
+		3: "OPTION_TYPE_BOOL",
+		4: "OPTION_TYPE_STRING",
+	}
+	OptionType_value = map[string]int32{
+		"OPTION_TYPE_UNSPECIFIED": 0,
+		"OPTION_TYPE_INT":         1,
+		"OPTION_TYPE_FLOAT":       2,
+		"OPTION_TYPE_BOOL":        3,
+		"OPTION_TYPE_STRING":      4,
+	}
+)
+
+func (x OptionType) Enum() *OptionType {
+	p := new(OptionType)
+	*p = x
+	return p
+}
+
+func (x OptionType) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (OptionType) Descriptor() protoreflect.EnumDescriptor {
+	return file_flickarena_v1_flickarena_proto_enumTypes[5].Descriptor()
+}
+
+func (OptionType) Type() protoreflect.EnumType {
+	return &file_flickarena_v1_flickarena_proto_enumTypes[5]
+}
+
+func (x OptionType) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use OptionType.Descriptor instead.
+func (OptionType) EnumDescriptor() ([]byte, []int) {
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{5}
+}
+
 // Tensor is a dense array: len(data) = product(shape) × the dtype's size,
 // row-major, little-endian.
 type Tensor struct {
@@ -484,6 +556,29 @@ func (x *ObsField) GetDoc() string {
 }
 
 // ActionHead is one discrete part of an action, values 0..n-1.
+//
+// Choosing a legal action. The legal-action mask (Batch.action_mask) is
+// factorised: one bool per value of each head, head after head, not one per
+// combination. So:
+//   - Pick every head's value among the values its mask allows, even for a
+//     head the chosen kind of action does not use: the server checks every
+//     head against its mask. A head that the chosen kind does not use is
+//     then ignored by the game; a head no legal action uses allows only 0,
+//     so sending 0 there is always safe.
+//   - A combination of values each allowed can still be illegal (a joint
+//     rule of the game, such as returning the very disc you flick). Sampling
+//     each head from its mask therefore gives a legal action most of the
+//     time, not always.
+//   - Continuous values (ActionDim) within their bounds are always legal.
+//
+// Two ways to deal with an illegal combination: create the pool with
+// ILLEGAL_MODE_REPLACE (the game's default action is played instead,
+// Batch.illegal is set and illegal_penalty charged), or keep
+// ILLEGAL_MODE_REJECT and retry: the whole Step is refused with
+// INVALID_ARGUMENT naming the first bad env ("step.discrete: env 3: ..."),
+// nothing changes, and the same Step with that env's action changed can be
+// sent again. The game's package doc (its "Action Space") lists its joint
+// rules.
 type ActionHead struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -546,6 +641,16 @@ func (x *ActionHead) GetValues() []string {
 }
 
 // ActionDim is one continuous part of an action.
+//
+// Frame of the flicks. Actions and observations are egocentric: everything
+// is in the acting (or observing) seat's frame, as if it sat at the bottom
+// edge of the table. In the games that flick (flickago-v1, flickemup/*),
+// the dims "vx", "vy" are the flick's velocity in cm/s in that frame: +y
+// points away from the seat's own edge, toward the opponent's side; +x to
+// the seat's right. The second seat's frame is the table turned by a half
+// turn about its centre (x' = width - x, y' = length - y, velocities
+// negated), so the same action means the same flick from either seat.
+// After execution noise the physics clips the speed to 300 cm/s.
 type ActionDim struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
@@ -738,7 +843,10 @@ type PoolConfig struct {
 	GameId string `protobuf:"bytes,1,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
 	// Number of envs, 1 to the server's max_envs_per_pool.
 	NumEnvs int32 `protobuf:"varint,2,opt,name=num_envs,json=numEnvs,proto3" json:"num_envs,omitempty"`
-	// The game's creation arguments (its package doc, "# Arguments").
+	// The game's creation options, as strings ("players": "3"). ListGames
+	// gives every option of every game (GameInfo.options: key, type, range,
+	// default); an unknown key or a value out of its range is
+	// INVALID_ARGUMENT naming config.options.
 	Options       map[string]string `protobuf:"bytes,3,rep,name=options,proto3" json:"options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	AutoresetMode AutoresetMode     `protobuf:"varint,4,opt,name=autoreset_mode,json=autoresetMode,proto3,enum=flickarena.v1.AutoresetMode" json:"autoreset_mode,omitempty"`
 	View          View              `protobuf:"varint,5,opt,name=view,proto3,enum=flickarena.v1.View" json:"view,omitempty"`
@@ -746,9 +854,10 @@ type PoolConfig struct {
 	// (GetServerInfoResponse.opponents); empty means "random".
 	Opponent    string      `protobuf:"bytes,6,opt,name=opponent,proto3" json:"opponent,omitempty"`
 	IllegalMode IllegalMode `protobuf:"varint,7,opt,name=illegal_mode,json=illegalMode,proto3,enum=flickarena.v1.IllegalMode" json:"illegal_mode,omitempty"`
-	// REPLACE only: reward subtracted for a replaced action, ≥ 0.
+	// REPLACE only: reward subtracted for a replaced action, 0 to 1000.
 	IllegalPenalty float32 `protobuf:"fixed32,8,opt,name=illegal_penalty,json=illegalPenalty,proto3" json:"illegal_penalty,omitempty"`
-	// Weight of the game's dense shaping reward; 0 for pure outcome rewards.
+	// Weight of the game's dense shaping reward, -1000 to 1000; 0 for pure
+	// outcome rewards.
 	Shaping float32 `protobuf:"fixed32,9,opt,name=shaping,proto3" json:"shaping,omitempty"`
 	// Episode step limit: 0 means the game's, a negative value none.
 	MaxEpisodeSteps int32        `protobuf:"varint,10,opt,name=max_episode_steps,json=maxEpisodeSteps,proto3" json:"max_episode_steps,omitempty"`
@@ -1084,7 +1193,8 @@ func (x *GetServerInfoResponse) GetOpponents() []string {
 }
 
 // ServerLimits are the server's limits; a request over one fails with
-// RESOURCE_EXHAUSTED.
+// RESOURCE_EXHAUSTED. Every value is positive (max_message_bytes at most
+// 2^30).
 type ServerLimits struct {
 	state          protoimpl.MessageState `protogen:"open.v1"`
 	MaxEnvsPerPool int32                  `protobuf:"varint,1,opt,name=max_envs_per_pool,json=maxEnvsPerPool,proto3" json:"max_envs_per_pool,omitempty"`
@@ -1242,8 +1352,11 @@ type GameInfo struct {
 	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	// The spec under default options; unset, with error set, if the game
 	// cannot be created with default options.
-	Spec          *GameSpec `protobuf:"bytes,2,opt,name=spec,proto3" json:"spec,omitempty"`
-	Error         string    `protobuf:"bytes,3,opt,name=error,proto3" json:"error,omitempty"`
+	Spec  *GameSpec `protobuf:"bytes,2,opt,name=spec,proto3" json:"spec,omitempty"`
+	Error string    `protobuf:"bytes,3,opt,name=error,proto3" json:"error,omitempty"`
+	// The game's creation options (PoolConfig.options), in documentation
+	// order; empty if it takes none (or cannot be created, see error).
+	Options       []*OptionSpec `protobuf:"bytes,4,rep,name=options,proto3" json:"options,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1299,6 +1412,113 @@ func (x *GameInfo) GetError() string {
 	return ""
 }
 
+func (x *GameInfo) GetOptions() []*OptionSpec {
+	if x != nil {
+		return x.Options
+	}
+	return nil
+}
+
+// OptionSpec declares one creation option of a game: the values the server
+// accepts under its key in PoolConfig.options, and the value it takes when
+// the key is absent.
+type OptionSpec struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The key in PoolConfig.options ("players").
+	Key  string     `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
+	Type OptionType `protobuf:"varint,2,opt,name=type,proto3,enum=flickarena.v1.OptionType" json:"type,omitempty"`
+	// INT and FLOAT only: the inclusive bounds.
+	Min float64 `protobuf:"fixed64,3,opt,name=min,proto3" json:"min,omitempty"`
+	Max float64 `protobuf:"fixed64,4,opt,name=max,proto3" json:"max,omitempty"`
+	// STRING only: the allowed values; empty allows any string.
+	Choices []string `protobuf:"bytes,5,rep,name=choices,proto3" json:"choices,omitempty"`
+	// The value when the key is absent, written as in PoolConfig.options.
+	DefaultValue string `protobuf:"bytes,6,opt,name=default_value,json=defaultValue,proto3" json:"default_value,omitempty"`
+	// What the option does, with its unit.
+	Doc           string `protobuf:"bytes,7,opt,name=doc,proto3" json:"doc,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OptionSpec) Reset() {
+	*x = OptionSpec{}
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OptionSpec) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OptionSpec) ProtoMessage() {}
+
+func (x *OptionSpec) ProtoReflect() protoreflect.Message {
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OptionSpec.ProtoReflect.Descriptor instead.
+func (*OptionSpec) Descriptor() ([]byte, []int) {
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *OptionSpec) GetKey() string {
+	if x != nil {
+		return x.Key
+	}
+	return ""
+}
+
+func (x *OptionSpec) GetType() OptionType {
+	if x != nil {
+		return x.Type
+	}
+	return OptionType_OPTION_TYPE_UNSPECIFIED
+}
+
+func (x *OptionSpec) GetMin() float64 {
+	if x != nil {
+		return x.Min
+	}
+	return 0
+}
+
+func (x *OptionSpec) GetMax() float64 {
+	if x != nil {
+		return x.Max
+	}
+	return 0
+}
+
+func (x *OptionSpec) GetChoices() []string {
+	if x != nil {
+		return x.Choices
+	}
+	return nil
+}
+
+func (x *OptionSpec) GetDefaultValue() string {
+	if x != nil {
+		return x.DefaultValue
+	}
+	return ""
+}
+
+func (x *OptionSpec) GetDoc() string {
+	if x != nil {
+		return x.Doc
+	}
+	return ""
+}
+
 type CreatePoolRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Config        *PoolConfig            `protobuf:"bytes,1,opt,name=config,proto3" json:"config,omitempty"`
@@ -1308,7 +1528,7 @@ type CreatePoolRequest struct {
 
 func (x *CreatePoolRequest) Reset() {
 	*x = CreatePoolRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[13]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1320,7 +1540,7 @@ func (x *CreatePoolRequest) String() string {
 func (*CreatePoolRequest) ProtoMessage() {}
 
 func (x *CreatePoolRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[13]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1333,7 +1553,7 @@ func (x *CreatePoolRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePoolRequest.ProtoReflect.Descriptor instead.
 func (*CreatePoolRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{13}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *CreatePoolRequest) GetConfig() *PoolConfig {
@@ -1352,7 +1572,7 @@ type CreatePoolResponse struct {
 
 func (x *CreatePoolResponse) Reset() {
 	*x = CreatePoolResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[14]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1364,7 +1584,7 @@ func (x *CreatePoolResponse) String() string {
 func (*CreatePoolResponse) ProtoMessage() {}
 
 func (x *CreatePoolResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[14]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1377,7 +1597,7 @@ func (x *CreatePoolResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePoolResponse.ProtoReflect.Descriptor instead.
 func (*CreatePoolResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{14}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *CreatePoolResponse) GetSpec() *PoolSpec {
@@ -1408,7 +1628,7 @@ type ResetRequest struct {
 
 func (x *ResetRequest) Reset() {
 	*x = ResetRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[15]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1420,7 +1640,7 @@ func (x *ResetRequest) String() string {
 func (*ResetRequest) ProtoMessage() {}
 
 func (x *ResetRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[15]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1433,7 +1653,7 @@ func (x *ResetRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetRequest.ProtoReflect.Descriptor instead.
 func (*ResetRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{15}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ResetRequest) GetPoolId() string {
@@ -1473,7 +1693,7 @@ type ResetResponse struct {
 
 func (x *ResetResponse) Reset() {
 	*x = ResetResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[16]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1485,7 +1705,7 @@ func (x *ResetResponse) String() string {
 func (*ResetResponse) ProtoMessage() {}
 
 func (x *ResetResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[16]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1498,7 +1718,7 @@ func (x *ResetResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetResponse.ProtoReflect.Descriptor instead.
 func (*ResetResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{16}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ResetResponse) GetBatch() *Batch {
@@ -1528,7 +1748,7 @@ type StepRequest struct {
 
 func (x *StepRequest) Reset() {
 	*x = StepRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[17]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1540,7 +1760,7 @@ func (x *StepRequest) String() string {
 func (*StepRequest) ProtoMessage() {}
 
 func (x *StepRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[17]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1553,7 +1773,7 @@ func (x *StepRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StepRequest.ProtoReflect.Descriptor instead.
 func (*StepRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{17}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *StepRequest) GetPoolId() string {
@@ -1600,7 +1820,7 @@ type StepResponse struct {
 
 func (x *StepResponse) Reset() {
 	*x = StepResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[18]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1612,7 +1832,7 @@ func (x *StepResponse) String() string {
 func (*StepResponse) ProtoMessage() {}
 
 func (x *StepResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[18]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1625,7 +1845,7 @@ func (x *StepResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StepResponse.ProtoReflect.Descriptor instead.
 func (*StepResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{18}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *StepResponse) GetBatch() *Batch {
@@ -1642,14 +1862,31 @@ type Batch struct {
 	// [N, O] float32: the observation of the current player (self-play) or of
 	// seat 0 (single-agent).
 	Obs *Tensor `protobuf:"bytes,1,opt,name=obs,proto3" json:"obs,omitempty"`
-	// [N, P] float32: each seat's reward for this call.
+	// [N, P] float32: each seat's reward for this call: the sum over every
+	// move made in the env during the call (in VIEW_SINGLE_AGENT, seat 0's
+	// move and the opponent's replies). Without shaping, the only nonzero
+	// rewards are the outcome, on the call whose step terminates the episode,
+	// each in [-1, 1]: with two seats, +1 for the winner's seat, -1 for the
+	// loser's, 0 each for a draw; with more seats, or with a game option that
+	// chooses another outcome reward, as the game's doc ("# Rewards") says
+	// (values rank the seats). A truncated episode gets no outcome. shaping ×
+	// the game's shaping reward is added after every move, and
+	// illegal_penalty subtracted from a seat whose action REPLACE mode
+	// replaced.
 	Reward *Tensor `protobuf:"bytes,2,opt,name=reward,proto3" json:"reward,omitempty"`
 	// [N] bool: the rules ended the episode.
 	Terminated *Tensor `protobuf:"bytes,3,opt,name=terminated,proto3" json:"terminated,omitempty"`
 	// [N] bool: the episode was cut short (step limit, the game's safety cap,
 	// or a game fault).
 	Truncated *Tensor `protobuf:"bytes,4,opt,name=truncated,proto3" json:"truncated,omitempty"`
-	// [N] int32: the seat whose action the next Step applies.
+	// [N] int32: the seat whose action the next Step applies. Always 0 on a
+	// running env in VIEW_SINGLE_AGENT. On a row whose episode ended in this
+	// call (terminated or truncated set) with NEXT_STEP or DISABLED
+	// autoreset, it is the game's current player in the final state, which
+	// can be another seat than 0 even in VIEW_SINGLE_AGENT (the opponent's
+	// reply ended the game): ignore it, since the next Step resets that env
+	// and ignores its action (NEXT_STEP) or refuses to step it (DISABLED).
+	// With SAME_STEP the row already describes the new episode.
 	CurrentPlayer *Tensor `protobuf:"bytes,5,opt,name=current_player,json=currentPlayer,proto3" json:"current_player,omitempty"`
 	// [N, M] bool: the current player's factorised legal-action mask; all true
 	// for an env whose next action is ignored or refused.
@@ -1681,7 +1918,7 @@ type Batch struct {
 
 func (x *Batch) Reset() {
 	*x = Batch{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[19]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1693,7 +1930,7 @@ func (x *Batch) String() string {
 func (*Batch) ProtoMessage() {}
 
 func (x *Batch) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[19]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1706,7 +1943,7 @@ func (x *Batch) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Batch.ProtoReflect.Descriptor instead.
 func (*Batch) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{19}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *Batch) GetObs() *Tensor {
@@ -1816,7 +2053,7 @@ type ClosePoolRequest struct {
 
 func (x *ClosePoolRequest) Reset() {
 	*x = ClosePoolRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[20]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1828,7 +2065,7 @@ func (x *ClosePoolRequest) String() string {
 func (*ClosePoolRequest) ProtoMessage() {}
 
 func (x *ClosePoolRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[20]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1841,7 +2078,7 @@ func (x *ClosePoolRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClosePoolRequest.ProtoReflect.Descriptor instead.
 func (*ClosePoolRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{20}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *ClosePoolRequest) GetPoolId() string {
@@ -1859,7 +2096,7 @@ type ClosePoolResponse struct {
 
 func (x *ClosePoolResponse) Reset() {
 	*x = ClosePoolResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[21]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1871,7 +2108,7 @@ func (x *ClosePoolResponse) String() string {
 func (*ClosePoolResponse) ProtoMessage() {}
 
 func (x *ClosePoolResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[21]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1884,7 +2121,7 @@ func (x *ClosePoolResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClosePoolResponse.ProtoReflect.Descriptor instead.
 func (*ClosePoolResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{21}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{22}
 }
 
 // SessionRequest is one call on a Session stream.
@@ -1905,7 +2142,7 @@ type SessionRequest struct {
 
 func (x *SessionRequest) Reset() {
 	*x = SessionRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[22]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1917,7 +2154,7 @@ func (x *SessionRequest) String() string {
 func (*SessionRequest) ProtoMessage() {}
 
 func (x *SessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[22]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1930,7 +2167,7 @@ func (x *SessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SessionRequest.ProtoReflect.Descriptor instead.
 func (*SessionRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{22}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *SessionRequest) GetRequestId() uint64 {
@@ -2029,7 +2266,7 @@ type SessionResponse struct {
 
 func (x *SessionResponse) Reset() {
 	*x = SessionResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[23]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2041,7 +2278,7 @@ func (x *SessionResponse) String() string {
 func (*SessionResponse) ProtoMessage() {}
 
 func (x *SessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[23]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2054,7 +2291,7 @@ func (x *SessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SessionResponse.ProtoReflect.Descriptor instead.
 func (*SessionResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{23}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *SessionResponse) GetRequestId() uint64 {
@@ -2165,7 +2402,7 @@ type Error struct {
 
 func (x *Error) Reset() {
 	*x = Error{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[24]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2177,7 +2414,7 @@ func (x *Error) String() string {
 func (*Error) ProtoMessage() {}
 
 func (x *Error) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[24]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2190,7 +2427,7 @@ func (x *Error) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Error.ProtoReflect.Descriptor instead.
 func (*Error) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{24}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *Error) GetCode() int32 {
@@ -2215,7 +2452,7 @@ type GetAgentInfoRequest struct {
 
 func (x *GetAgentInfoRequest) Reset() {
 	*x = GetAgentInfoRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[25]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2227,7 +2464,7 @@ func (x *GetAgentInfoRequest) String() string {
 func (*GetAgentInfoRequest) ProtoMessage() {}
 
 func (x *GetAgentInfoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[25]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2240,7 +2477,7 @@ func (x *GetAgentInfoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAgentInfoRequest.ProtoReflect.Descriptor instead.
 func (*GetAgentInfoRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{25}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{26}
 }
 
 type GetAgentInfoResponse struct {
@@ -2257,7 +2494,7 @@ type GetAgentInfoResponse struct {
 
 func (x *GetAgentInfoResponse) Reset() {
 	*x = GetAgentInfoResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[26]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2269,7 +2506,7 @@ func (x *GetAgentInfoResponse) String() string {
 func (*GetAgentInfoResponse) ProtoMessage() {}
 
 func (x *GetAgentInfoResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[26]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2282,7 +2519,7 @@ func (x *GetAgentInfoResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAgentInfoResponse.ProtoReflect.Descriptor instead.
 func (*GetAgentInfoResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{26}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *GetAgentInfoResponse) GetName() string {
@@ -2326,7 +2563,7 @@ type ActRequest struct {
 
 func (x *ActRequest) Reset() {
 	*x = ActRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[27]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2338,7 +2575,7 @@ func (x *ActRequest) String() string {
 func (*ActRequest) ProtoMessage() {}
 
 func (x *ActRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[27]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2351,7 +2588,7 @@ func (x *ActRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActRequest.ProtoReflect.Descriptor instead.
 func (*ActRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{27}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *ActRequest) GetGame() *GameSpec {
@@ -2402,7 +2639,7 @@ type ActResponse struct {
 
 func (x *ActResponse) Reset() {
 	*x = ActResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[28]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2414,7 +2651,7 @@ func (x *ActResponse) String() string {
 func (*ActResponse) ProtoMessage() {}
 
 func (x *ActResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[28]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2427,7 +2664,7 @@ func (x *ActResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActResponse.ProtoReflect.Descriptor instead.
 func (*ActResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{28}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *ActResponse) GetDiscrete() *Tensor {
@@ -2520,11 +2757,21 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\x11max_message_bytes\x18\x04 \x01(\x05R\x0fmaxMessageBytes\"\x12\n" +
 	"\x10ListGamesRequest\"B\n" +
 	"\x11ListGamesResponse\x12-\n" +
-	"\x05games\x18\x01 \x03(\v2\x17.flickarena.v1.GameInfoR\x05games\"]\n" +
+	"\x05games\x18\x01 \x03(\v2\x17.flickarena.v1.GameInfoR\x05games\"\x92\x01\n" +
 	"\bGameInfo\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12+\n" +
 	"\x04spec\x18\x02 \x01(\v2\x17.flickarena.v1.GameSpecR\x04spec\x12\x14\n" +
-	"\x05error\x18\x03 \x01(\tR\x05error\"F\n" +
+	"\x05error\x18\x03 \x01(\tR\x05error\x123\n" +
+	"\aoptions\x18\x04 \x03(\v2\x19.flickarena.v1.OptionSpecR\aoptions\"\xc2\x01\n" +
+	"\n" +
+	"OptionSpec\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12-\n" +
+	"\x04type\x18\x02 \x01(\x0e2\x19.flickarena.v1.OptionTypeR\x04type\x12\x10\n" +
+	"\x03min\x18\x03 \x01(\x01R\x03min\x12\x10\n" +
+	"\x03max\x18\x04 \x01(\x01R\x03max\x12\x18\n" +
+	"\achoices\x18\x05 \x03(\tR\achoices\x12#\n" +
+	"\rdefault_value\x18\x06 \x01(\tR\fdefaultValue\x12\x10\n" +
+	"\x03doc\x18\a \x01(\tR\x03doc\"F\n" +
 	"\x11CreatePoolRequest\x121\n" +
 	"\x06config\x18\x01 \x01(\v2\x19.flickarena.v1.PoolConfigR\x06config\"A\n" +
 	"\x12CreatePoolResponse\x12+\n" +
@@ -2637,7 +2884,14 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\x19ACTION_FORMAT_UNSPECIFIED\x10\x00\x12\x18\n" +
 	"\x14ACTION_FORMAT_NATIVE\x10\x01\x12\x15\n" +
 	"\x11ACTION_FORMAT_BOX\x10\x02\x12 \n" +
-	"\x1cACTION_FORMAT_MULTI_DISCRETE\x10\x032\xae\x04\n" +
+	"\x1cACTION_FORMAT_MULTI_DISCRETE\x10\x03*\x83\x01\n" +
+	"\n" +
+	"OptionType\x12\x1b\n" +
+	"\x17OPTION_TYPE_UNSPECIFIED\x10\x00\x12\x13\n" +
+	"\x0fOPTION_TYPE_INT\x10\x01\x12\x15\n" +
+	"\x11OPTION_TYPE_FLOAT\x10\x02\x12\x14\n" +
+	"\x10OPTION_TYPE_BOOL\x10\x03\x12\x16\n" +
+	"\x12OPTION_TYPE_STRING\x10\x042\xae\x04\n" +
 	"\n" +
 	"EnvService\x12Z\n" +
 	"\rGetServerInfo\x12#.flickarena.v1.GetServerInfoRequest\x1a$.flickarena.v1.GetServerInfoResponse\x12N\n" +
@@ -2664,123 +2918,127 @@ func file_flickarena_v1_flickarena_proto_rawDescGZIP() []byte {
 	return file_flickarena_v1_flickarena_proto_rawDescData
 }
 
-var file_flickarena_v1_flickarena_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_flickarena_v1_flickarena_proto_msgTypes = make([]protoimpl.MessageInfo, 30)
+var file_flickarena_v1_flickarena_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
+var file_flickarena_v1_flickarena_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
 var file_flickarena_v1_flickarena_proto_goTypes = []any{
 	(DType)(0),                    // 0: flickarena.v1.DType
 	(AutoresetMode)(0),            // 1: flickarena.v1.AutoresetMode
 	(View)(0),                     // 2: flickarena.v1.View
 	(IllegalMode)(0),              // 3: flickarena.v1.IllegalMode
 	(ActionFormat)(0),             // 4: flickarena.v1.ActionFormat
-	(*Tensor)(nil),                // 5: flickarena.v1.Tensor
-	(*ObsField)(nil),              // 6: flickarena.v1.ObsField
-	(*ActionHead)(nil),            // 7: flickarena.v1.ActionHead
-	(*ActionDim)(nil),             // 8: flickarena.v1.ActionDim
-	(*GameSpec)(nil),              // 9: flickarena.v1.GameSpec
-	(*PoolConfig)(nil),            // 10: flickarena.v1.PoolConfig
-	(*PoolSpec)(nil),              // 11: flickarena.v1.PoolSpec
-	(*GetServerInfoRequest)(nil),  // 12: flickarena.v1.GetServerInfoRequest
-	(*GetServerInfoResponse)(nil), // 13: flickarena.v1.GetServerInfoResponse
-	(*ServerLimits)(nil),          // 14: flickarena.v1.ServerLimits
-	(*ListGamesRequest)(nil),      // 15: flickarena.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),     // 16: flickarena.v1.ListGamesResponse
-	(*GameInfo)(nil),              // 17: flickarena.v1.GameInfo
-	(*CreatePoolRequest)(nil),     // 18: flickarena.v1.CreatePoolRequest
-	(*CreatePoolResponse)(nil),    // 19: flickarena.v1.CreatePoolResponse
-	(*ResetRequest)(nil),          // 20: flickarena.v1.ResetRequest
-	(*ResetResponse)(nil),         // 21: flickarena.v1.ResetResponse
-	(*StepRequest)(nil),           // 22: flickarena.v1.StepRequest
-	(*StepResponse)(nil),          // 23: flickarena.v1.StepResponse
-	(*Batch)(nil),                 // 24: flickarena.v1.Batch
-	(*ClosePoolRequest)(nil),      // 25: flickarena.v1.ClosePoolRequest
-	(*ClosePoolResponse)(nil),     // 26: flickarena.v1.ClosePoolResponse
-	(*SessionRequest)(nil),        // 27: flickarena.v1.SessionRequest
-	(*SessionResponse)(nil),       // 28: flickarena.v1.SessionResponse
-	(*Error)(nil),                 // 29: flickarena.v1.Error
-	(*GetAgentInfoRequest)(nil),   // 30: flickarena.v1.GetAgentInfoRequest
-	(*GetAgentInfoResponse)(nil),  // 31: flickarena.v1.GetAgentInfoResponse
-	(*ActRequest)(nil),            // 32: flickarena.v1.ActRequest
-	(*ActResponse)(nil),           // 33: flickarena.v1.ActResponse
-	nil,                           // 34: flickarena.v1.PoolConfig.OptionsEntry
+	(OptionType)(0),               // 5: flickarena.v1.OptionType
+	(*Tensor)(nil),                // 6: flickarena.v1.Tensor
+	(*ObsField)(nil),              // 7: flickarena.v1.ObsField
+	(*ActionHead)(nil),            // 8: flickarena.v1.ActionHead
+	(*ActionDim)(nil),             // 9: flickarena.v1.ActionDim
+	(*GameSpec)(nil),              // 10: flickarena.v1.GameSpec
+	(*PoolConfig)(nil),            // 11: flickarena.v1.PoolConfig
+	(*PoolSpec)(nil),              // 12: flickarena.v1.PoolSpec
+	(*GetServerInfoRequest)(nil),  // 13: flickarena.v1.GetServerInfoRequest
+	(*GetServerInfoResponse)(nil), // 14: flickarena.v1.GetServerInfoResponse
+	(*ServerLimits)(nil),          // 15: flickarena.v1.ServerLimits
+	(*ListGamesRequest)(nil),      // 16: flickarena.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),     // 17: flickarena.v1.ListGamesResponse
+	(*GameInfo)(nil),              // 18: flickarena.v1.GameInfo
+	(*OptionSpec)(nil),            // 19: flickarena.v1.OptionSpec
+	(*CreatePoolRequest)(nil),     // 20: flickarena.v1.CreatePoolRequest
+	(*CreatePoolResponse)(nil),    // 21: flickarena.v1.CreatePoolResponse
+	(*ResetRequest)(nil),          // 22: flickarena.v1.ResetRequest
+	(*ResetResponse)(nil),         // 23: flickarena.v1.ResetResponse
+	(*StepRequest)(nil),           // 24: flickarena.v1.StepRequest
+	(*StepResponse)(nil),          // 25: flickarena.v1.StepResponse
+	(*Batch)(nil),                 // 26: flickarena.v1.Batch
+	(*ClosePoolRequest)(nil),      // 27: flickarena.v1.ClosePoolRequest
+	(*ClosePoolResponse)(nil),     // 28: flickarena.v1.ClosePoolResponse
+	(*SessionRequest)(nil),        // 29: flickarena.v1.SessionRequest
+	(*SessionResponse)(nil),       // 30: flickarena.v1.SessionResponse
+	(*Error)(nil),                 // 31: flickarena.v1.Error
+	(*GetAgentInfoRequest)(nil),   // 32: flickarena.v1.GetAgentInfoRequest
+	(*GetAgentInfoResponse)(nil),  // 33: flickarena.v1.GetAgentInfoResponse
+	(*ActRequest)(nil),            // 34: flickarena.v1.ActRequest
+	(*ActResponse)(nil),           // 35: flickarena.v1.ActResponse
+	nil,                           // 36: flickarena.v1.PoolConfig.OptionsEntry
 }
 var file_flickarena_v1_flickarena_proto_depIdxs = []int32{
 	0,  // 0: flickarena.v1.Tensor.dtype:type_name -> flickarena.v1.DType
-	6,  // 1: flickarena.v1.GameSpec.obs:type_name -> flickarena.v1.ObsField
-	7,  // 2: flickarena.v1.GameSpec.heads:type_name -> flickarena.v1.ActionHead
-	8,  // 3: flickarena.v1.GameSpec.dims:type_name -> flickarena.v1.ActionDim
-	34, // 4: flickarena.v1.PoolConfig.options:type_name -> flickarena.v1.PoolConfig.OptionsEntry
+	7,  // 1: flickarena.v1.GameSpec.obs:type_name -> flickarena.v1.ObsField
+	8,  // 2: flickarena.v1.GameSpec.heads:type_name -> flickarena.v1.ActionHead
+	9,  // 3: flickarena.v1.GameSpec.dims:type_name -> flickarena.v1.ActionDim
+	36, // 4: flickarena.v1.PoolConfig.options:type_name -> flickarena.v1.PoolConfig.OptionsEntry
 	1,  // 5: flickarena.v1.PoolConfig.autoreset_mode:type_name -> flickarena.v1.AutoresetMode
 	2,  // 6: flickarena.v1.PoolConfig.view:type_name -> flickarena.v1.View
 	3,  // 7: flickarena.v1.PoolConfig.illegal_mode:type_name -> flickarena.v1.IllegalMode
 	4,  // 8: flickarena.v1.PoolConfig.action_format:type_name -> flickarena.v1.ActionFormat
-	10, // 9: flickarena.v1.PoolSpec.config:type_name -> flickarena.v1.PoolConfig
-	9,  // 10: flickarena.v1.PoolSpec.game:type_name -> flickarena.v1.GameSpec
-	14, // 11: flickarena.v1.GetServerInfoResponse.limits:type_name -> flickarena.v1.ServerLimits
-	17, // 12: flickarena.v1.ListGamesResponse.games:type_name -> flickarena.v1.GameInfo
-	9,  // 13: flickarena.v1.GameInfo.spec:type_name -> flickarena.v1.GameSpec
-	10, // 14: flickarena.v1.CreatePoolRequest.config:type_name -> flickarena.v1.PoolConfig
-	11, // 15: flickarena.v1.CreatePoolResponse.spec:type_name -> flickarena.v1.PoolSpec
-	5,  // 16: flickarena.v1.ResetRequest.mask:type_name -> flickarena.v1.Tensor
-	5,  // 17: flickarena.v1.ResetRequest.seeds:type_name -> flickarena.v1.Tensor
-	24, // 18: flickarena.v1.ResetResponse.batch:type_name -> flickarena.v1.Batch
-	5,  // 19: flickarena.v1.StepRequest.discrete:type_name -> flickarena.v1.Tensor
-	5,  // 20: flickarena.v1.StepRequest.continuous:type_name -> flickarena.v1.Tensor
-	5,  // 21: flickarena.v1.StepRequest.box:type_name -> flickarena.v1.Tensor
-	5,  // 22: flickarena.v1.StepRequest.multi_discrete:type_name -> flickarena.v1.Tensor
-	24, // 23: flickarena.v1.StepResponse.batch:type_name -> flickarena.v1.Batch
-	5,  // 24: flickarena.v1.Batch.obs:type_name -> flickarena.v1.Tensor
-	5,  // 25: flickarena.v1.Batch.reward:type_name -> flickarena.v1.Tensor
-	5,  // 26: flickarena.v1.Batch.terminated:type_name -> flickarena.v1.Tensor
-	5,  // 27: flickarena.v1.Batch.truncated:type_name -> flickarena.v1.Tensor
-	5,  // 28: flickarena.v1.Batch.current_player:type_name -> flickarena.v1.Tensor
-	5,  // 29: flickarena.v1.Batch.action_mask:type_name -> flickarena.v1.Tensor
-	5,  // 30: flickarena.v1.Batch.state_hash:type_name -> flickarena.v1.Tensor
-	5,  // 31: flickarena.v1.Batch.episode:type_name -> flickarena.v1.Tensor
-	5,  // 32: flickarena.v1.Batch.illegal:type_name -> flickarena.v1.Tensor
-	5,  // 33: flickarena.v1.Batch.episode_return:type_name -> flickarena.v1.Tensor
-	5,  // 34: flickarena.v1.Batch.episode_length:type_name -> flickarena.v1.Tensor
-	5,  // 35: flickarena.v1.Batch.final_obs:type_name -> flickarena.v1.Tensor
-	5,  // 36: flickarena.v1.Batch.final_state_hash:type_name -> flickarena.v1.Tensor
-	5,  // 37: flickarena.v1.Batch.obs_all_seats:type_name -> flickarena.v1.Tensor
-	18, // 38: flickarena.v1.SessionRequest.create_pool:type_name -> flickarena.v1.CreatePoolRequest
-	20, // 39: flickarena.v1.SessionRequest.reset:type_name -> flickarena.v1.ResetRequest
-	22, // 40: flickarena.v1.SessionRequest.step:type_name -> flickarena.v1.StepRequest
-	25, // 41: flickarena.v1.SessionRequest.close_pool:type_name -> flickarena.v1.ClosePoolRequest
-	19, // 42: flickarena.v1.SessionResponse.create_pool:type_name -> flickarena.v1.CreatePoolResponse
-	21, // 43: flickarena.v1.SessionResponse.reset:type_name -> flickarena.v1.ResetResponse
-	23, // 44: flickarena.v1.SessionResponse.step:type_name -> flickarena.v1.StepResponse
-	26, // 45: flickarena.v1.SessionResponse.close_pool:type_name -> flickarena.v1.ClosePoolResponse
-	29, // 46: flickarena.v1.SessionResponse.error:type_name -> flickarena.v1.Error
-	9,  // 47: flickarena.v1.ActRequest.game:type_name -> flickarena.v1.GameSpec
-	5,  // 48: flickarena.v1.ActRequest.player:type_name -> flickarena.v1.Tensor
-	5,  // 49: flickarena.v1.ActRequest.obs:type_name -> flickarena.v1.Tensor
-	5,  // 50: flickarena.v1.ActRequest.action_mask:type_name -> flickarena.v1.Tensor
-	5,  // 51: flickarena.v1.ActRequest.seed:type_name -> flickarena.v1.Tensor
-	5,  // 52: flickarena.v1.ActResponse.discrete:type_name -> flickarena.v1.Tensor
-	5,  // 53: flickarena.v1.ActResponse.continuous:type_name -> flickarena.v1.Tensor
-	12, // 54: flickarena.v1.EnvService.GetServerInfo:input_type -> flickarena.v1.GetServerInfoRequest
-	15, // 55: flickarena.v1.EnvService.ListGames:input_type -> flickarena.v1.ListGamesRequest
-	18, // 56: flickarena.v1.EnvService.CreatePool:input_type -> flickarena.v1.CreatePoolRequest
-	20, // 57: flickarena.v1.EnvService.Reset:input_type -> flickarena.v1.ResetRequest
-	22, // 58: flickarena.v1.EnvService.Step:input_type -> flickarena.v1.StepRequest
-	25, // 59: flickarena.v1.EnvService.ClosePool:input_type -> flickarena.v1.ClosePoolRequest
-	27, // 60: flickarena.v1.EnvService.Session:input_type -> flickarena.v1.SessionRequest
-	30, // 61: flickarena.v1.AgentService.GetAgentInfo:input_type -> flickarena.v1.GetAgentInfoRequest
-	32, // 62: flickarena.v1.AgentService.Act:input_type -> flickarena.v1.ActRequest
-	13, // 63: flickarena.v1.EnvService.GetServerInfo:output_type -> flickarena.v1.GetServerInfoResponse
-	16, // 64: flickarena.v1.EnvService.ListGames:output_type -> flickarena.v1.ListGamesResponse
-	19, // 65: flickarena.v1.EnvService.CreatePool:output_type -> flickarena.v1.CreatePoolResponse
-	21, // 66: flickarena.v1.EnvService.Reset:output_type -> flickarena.v1.ResetResponse
-	23, // 67: flickarena.v1.EnvService.Step:output_type -> flickarena.v1.StepResponse
-	26, // 68: flickarena.v1.EnvService.ClosePool:output_type -> flickarena.v1.ClosePoolResponse
-	28, // 69: flickarena.v1.EnvService.Session:output_type -> flickarena.v1.SessionResponse
-	31, // 70: flickarena.v1.AgentService.GetAgentInfo:output_type -> flickarena.v1.GetAgentInfoResponse
-	33, // 71: flickarena.v1.AgentService.Act:output_type -> flickarena.v1.ActResponse
-	63, // [63:72] is the sub-list for method output_type
-	54, // [54:63] is the sub-list for method input_type
-	54, // [54:54] is the sub-list for extension type_name
-	54, // [54:54] is the sub-list for extension extendee
-	0,  // [0:54] is the sub-list for field type_name
+	11, // 9: flickarena.v1.PoolSpec.config:type_name -> flickarena.v1.PoolConfig
+	10, // 10: flickarena.v1.PoolSpec.game:type_name -> flickarena.v1.GameSpec
+	15, // 11: flickarena.v1.GetServerInfoResponse.limits:type_name -> flickarena.v1.ServerLimits
+	18, // 12: flickarena.v1.ListGamesResponse.games:type_name -> flickarena.v1.GameInfo
+	10, // 13: flickarena.v1.GameInfo.spec:type_name -> flickarena.v1.GameSpec
+	19, // 14: flickarena.v1.GameInfo.options:type_name -> flickarena.v1.OptionSpec
+	5,  // 15: flickarena.v1.OptionSpec.type:type_name -> flickarena.v1.OptionType
+	11, // 16: flickarena.v1.CreatePoolRequest.config:type_name -> flickarena.v1.PoolConfig
+	12, // 17: flickarena.v1.CreatePoolResponse.spec:type_name -> flickarena.v1.PoolSpec
+	6,  // 18: flickarena.v1.ResetRequest.mask:type_name -> flickarena.v1.Tensor
+	6,  // 19: flickarena.v1.ResetRequest.seeds:type_name -> flickarena.v1.Tensor
+	26, // 20: flickarena.v1.ResetResponse.batch:type_name -> flickarena.v1.Batch
+	6,  // 21: flickarena.v1.StepRequest.discrete:type_name -> flickarena.v1.Tensor
+	6,  // 22: flickarena.v1.StepRequest.continuous:type_name -> flickarena.v1.Tensor
+	6,  // 23: flickarena.v1.StepRequest.box:type_name -> flickarena.v1.Tensor
+	6,  // 24: flickarena.v1.StepRequest.multi_discrete:type_name -> flickarena.v1.Tensor
+	26, // 25: flickarena.v1.StepResponse.batch:type_name -> flickarena.v1.Batch
+	6,  // 26: flickarena.v1.Batch.obs:type_name -> flickarena.v1.Tensor
+	6,  // 27: flickarena.v1.Batch.reward:type_name -> flickarena.v1.Tensor
+	6,  // 28: flickarena.v1.Batch.terminated:type_name -> flickarena.v1.Tensor
+	6,  // 29: flickarena.v1.Batch.truncated:type_name -> flickarena.v1.Tensor
+	6,  // 30: flickarena.v1.Batch.current_player:type_name -> flickarena.v1.Tensor
+	6,  // 31: flickarena.v1.Batch.action_mask:type_name -> flickarena.v1.Tensor
+	6,  // 32: flickarena.v1.Batch.state_hash:type_name -> flickarena.v1.Tensor
+	6,  // 33: flickarena.v1.Batch.episode:type_name -> flickarena.v1.Tensor
+	6,  // 34: flickarena.v1.Batch.illegal:type_name -> flickarena.v1.Tensor
+	6,  // 35: flickarena.v1.Batch.episode_return:type_name -> flickarena.v1.Tensor
+	6,  // 36: flickarena.v1.Batch.episode_length:type_name -> flickarena.v1.Tensor
+	6,  // 37: flickarena.v1.Batch.final_obs:type_name -> flickarena.v1.Tensor
+	6,  // 38: flickarena.v1.Batch.final_state_hash:type_name -> flickarena.v1.Tensor
+	6,  // 39: flickarena.v1.Batch.obs_all_seats:type_name -> flickarena.v1.Tensor
+	20, // 40: flickarena.v1.SessionRequest.create_pool:type_name -> flickarena.v1.CreatePoolRequest
+	22, // 41: flickarena.v1.SessionRequest.reset:type_name -> flickarena.v1.ResetRequest
+	24, // 42: flickarena.v1.SessionRequest.step:type_name -> flickarena.v1.StepRequest
+	27, // 43: flickarena.v1.SessionRequest.close_pool:type_name -> flickarena.v1.ClosePoolRequest
+	21, // 44: flickarena.v1.SessionResponse.create_pool:type_name -> flickarena.v1.CreatePoolResponse
+	23, // 45: flickarena.v1.SessionResponse.reset:type_name -> flickarena.v1.ResetResponse
+	25, // 46: flickarena.v1.SessionResponse.step:type_name -> flickarena.v1.StepResponse
+	28, // 47: flickarena.v1.SessionResponse.close_pool:type_name -> flickarena.v1.ClosePoolResponse
+	31, // 48: flickarena.v1.SessionResponse.error:type_name -> flickarena.v1.Error
+	10, // 49: flickarena.v1.ActRequest.game:type_name -> flickarena.v1.GameSpec
+	6,  // 50: flickarena.v1.ActRequest.player:type_name -> flickarena.v1.Tensor
+	6,  // 51: flickarena.v1.ActRequest.obs:type_name -> flickarena.v1.Tensor
+	6,  // 52: flickarena.v1.ActRequest.action_mask:type_name -> flickarena.v1.Tensor
+	6,  // 53: flickarena.v1.ActRequest.seed:type_name -> flickarena.v1.Tensor
+	6,  // 54: flickarena.v1.ActResponse.discrete:type_name -> flickarena.v1.Tensor
+	6,  // 55: flickarena.v1.ActResponse.continuous:type_name -> flickarena.v1.Tensor
+	13, // 56: flickarena.v1.EnvService.GetServerInfo:input_type -> flickarena.v1.GetServerInfoRequest
+	16, // 57: flickarena.v1.EnvService.ListGames:input_type -> flickarena.v1.ListGamesRequest
+	20, // 58: flickarena.v1.EnvService.CreatePool:input_type -> flickarena.v1.CreatePoolRequest
+	22, // 59: flickarena.v1.EnvService.Reset:input_type -> flickarena.v1.ResetRequest
+	24, // 60: flickarena.v1.EnvService.Step:input_type -> flickarena.v1.StepRequest
+	27, // 61: flickarena.v1.EnvService.ClosePool:input_type -> flickarena.v1.ClosePoolRequest
+	29, // 62: flickarena.v1.EnvService.Session:input_type -> flickarena.v1.SessionRequest
+	32, // 63: flickarena.v1.AgentService.GetAgentInfo:input_type -> flickarena.v1.GetAgentInfoRequest
+	34, // 64: flickarena.v1.AgentService.Act:input_type -> flickarena.v1.ActRequest
+	14, // 65: flickarena.v1.EnvService.GetServerInfo:output_type -> flickarena.v1.GetServerInfoResponse
+	17, // 66: flickarena.v1.EnvService.ListGames:output_type -> flickarena.v1.ListGamesResponse
+	21, // 67: flickarena.v1.EnvService.CreatePool:output_type -> flickarena.v1.CreatePoolResponse
+	23, // 68: flickarena.v1.EnvService.Reset:output_type -> flickarena.v1.ResetResponse
+	25, // 69: flickarena.v1.EnvService.Step:output_type -> flickarena.v1.StepResponse
+	28, // 70: flickarena.v1.EnvService.ClosePool:output_type -> flickarena.v1.ClosePoolResponse
+	30, // 71: flickarena.v1.EnvService.Session:output_type -> flickarena.v1.SessionResponse
+	33, // 72: flickarena.v1.AgentService.GetAgentInfo:output_type -> flickarena.v1.GetAgentInfoResponse
+	35, // 73: flickarena.v1.AgentService.Act:output_type -> flickarena.v1.ActResponse
+	65, // [65:74] is the sub-list for method output_type
+	56, // [56:65] is the sub-list for method input_type
+	56, // [56:56] is the sub-list for extension type_name
+	56, // [56:56] is the sub-list for extension extendee
+	0,  // [0:56] is the sub-list for field type_name
 }
 
 func init() { file_flickarena_v1_flickarena_proto_init() }
@@ -2788,14 +3046,14 @@ func file_flickarena_v1_flickarena_proto_init() {
 	if File_flickarena_v1_flickarena_proto != nil {
 		return
 	}
-	file_flickarena_v1_flickarena_proto_msgTypes[15].OneofWrappers = []any{}
-	file_flickarena_v1_flickarena_proto_msgTypes[22].OneofWrappers = []any{
+	file_flickarena_v1_flickarena_proto_msgTypes[16].OneofWrappers = []any{}
+	file_flickarena_v1_flickarena_proto_msgTypes[23].OneofWrappers = []any{
 		(*SessionRequest_CreatePool)(nil),
 		(*SessionRequest_Reset_)(nil),
 		(*SessionRequest_Step)(nil),
 		(*SessionRequest_ClosePool)(nil),
 	}
-	file_flickarena_v1_flickarena_proto_msgTypes[23].OneofWrappers = []any{
+	file_flickarena_v1_flickarena_proto_msgTypes[24].OneofWrappers = []any{
 		(*SessionResponse_CreatePool)(nil),
 		(*SessionResponse_Reset_)(nil),
 		(*SessionResponse_Step)(nil),
@@ -2807,8 +3065,8 @@ func file_flickarena_v1_flickarena_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_flickarena_v1_flickarena_proto_rawDesc), len(file_flickarena_v1_flickarena_proto_rawDesc)),
-			NumEnums:      5,
-			NumMessages:   30,
+			NumEnums:      6,
+			NumMessages:   31,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

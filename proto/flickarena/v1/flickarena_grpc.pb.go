@@ -10,12 +10,23 @@
 //     documented default"; a response always carries the resolved value.
 //   - Errors are gRPC status codes, with a message that names the offending
 //     field by its path in the request ("step.continuous: env 3 ..."):
-//     INVALID_ARGUMENT (bad shapes, dtypes, values, options), NOT_FOUND
+//     INVALID_ARGUMENT (bad shapes, dtypes, values, options, or bytes that
+//     are not a valid protobuf message of the request's type), NOT_FOUND
 //     (unknown pool or game), RESOURCE_EXHAUSTED (over a server limit),
 //     FAILED_PRECONDITION (stepping an env that must be reset first),
-//     UNAUTHENTICATED (missing or wrong bearer token), INTERNAL (a game
-//     failed). A refused request changes nothing. Inside a Session they come
-//     back in-band, as a SessionResponse.error, and the stream goes on.
+//     UNAUTHENTICATED (missing or wrong bearer token), INTERNAL (a game, or
+//     the server's opponent in VIEW_SINGLE_AGENT, failed: never the
+//     request's fault; the message names the env and, for an opponent, its
+//     name), DEADLINE_EXCEEDED or CANCELLED (the client's deadline passed,
+//     or it cancelled, while the server's opponent was playing). A refused
+//     request (INVALID_ARGUMENT, NOT_FOUND, RESOURCE_EXHAUSTED,
+//     FAILED_PRECONDITION, UNAUTHENTICATED) changes nothing, so it can be
+//     corrected and sent again. After INTERNAL, DEADLINE_EXCEEDED or
+//     CANCELLED on a Reset or Step, the envs that failed are truncated and
+//     restart on the next Step (with AUTORESET_MODE_DISABLED, on a Reset);
+//     the others went on normally.
+//     Inside a Session errors come back in-band, as a SessionResponse.error,
+//     and the stream goes on.
 //   - Removed fields are reserved, never reused. Additions are
 //     backwards-compatible and announced in GetServerInfoResponse.capabilities.
 //
@@ -82,7 +93,12 @@ type EnvServiceClient interface {
 	// with the same semantics, pipelined on one stream. The server answers
 	// every request, in order, with one response carrying its request_id;
 	// errors come back in-band (SessionResponse.error) and the stream goes on.
-	// Pools created in a session are closed when the session ends.
+	// Pools created in a session are closed when the session ends, however it
+	// ends: the client closes its side (the server answers what it received,
+	// then ends with OK), the client cancels or goes away (requests not yet
+	// answered are dropped), a request is not a valid protobuf message (the
+	// stream ends with INVALID_ARGUMENT: its request_id is unknown), or the
+	// server shuts down (UNAVAILABLE after the request being served).
 	Session(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[SessionRequest, SessionResponse], error)
 }
 
@@ -197,7 +213,12 @@ type EnvServiceServer interface {
 	// with the same semantics, pipelined on one stream. The server answers
 	// every request, in order, with one response carrying its request_id;
 	// errors come back in-band (SessionResponse.error) and the stream goes on.
-	// Pools created in a session are closed when the session ends.
+	// Pools created in a session are closed when the session ends, however it
+	// ends: the client closes its side (the server answers what it received,
+	// then ends with OK), the client cancels or goes away (requests not yet
+	// answered are dropped), a request is not a valid protobuf message (the
+	// stream ends with INVALID_ARGUMENT: its request_id is unknown), or the
+	// server shuts down (UNAVAILABLE after the request being served).
 	Session(grpc.BidiStreamingServer[SessionRequest, SessionResponse]) error
 	mustEmbedUnimplementedEnvServiceServer()
 }
@@ -420,7 +441,11 @@ const (
 //
 // AgentService is a bot: given observations and legal-action masks of one
 // game, it chooses actions. The arena and the server's opponents call it;
-// flickarena.agent serves a Python policy as one.
+// flickarena.agent serves a Python policy as one. As an opponent of a
+// VIEW_SINGLE_AGENT pool, a bot is called concurrently for the pool's envs,
+// each call bounded by the server's opponent timeout and by the client's
+// deadline; a late, failed or illegal answer fails the client's call with
+// INTERNAL naming the bot.
 type AgentServiceClient interface {
 	// GetAgentInfo returns the agent's name and the games it plays.
 	GetAgentInfo(ctx context.Context, in *GetAgentInfoRequest, opts ...grpc.CallOption) (*GetAgentInfoResponse, error)
@@ -462,7 +487,11 @@ func (c *agentServiceClient) Act(ctx context.Context, in *ActRequest, opts ...gr
 //
 // AgentService is a bot: given observations and legal-action masks of one
 // game, it chooses actions. The arena and the server's opponents call it;
-// flickarena.agent serves a Python policy as one.
+// flickarena.agent serves a Python policy as one. As an opponent of a
+// VIEW_SINGLE_AGENT pool, a bot is called concurrently for the pool's envs,
+// each call bounded by the server's opponent timeout and by the client's
+// deadline; a late, failed or illegal answer fails the client's call with
+// INTERNAL naming the bot.
 type AgentServiceServer interface {
 	// GetAgentInfo returns the agent's name and the games it plays.
 	GetAgentInfo(context.Context, *GetAgentInfoRequest) (*GetAgentInfoResponse, error)

@@ -41,6 +41,14 @@ class ActionFormat(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ACTION_FORMAT_NATIVE: _ClassVar[ActionFormat]
     ACTION_FORMAT_BOX: _ClassVar[ActionFormat]
     ACTION_FORMAT_MULTI_DISCRETE: _ClassVar[ActionFormat]
+
+class OptionType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    OPTION_TYPE_UNSPECIFIED: _ClassVar[OptionType]
+    OPTION_TYPE_INT: _ClassVar[OptionType]
+    OPTION_TYPE_FLOAT: _ClassVar[OptionType]
+    OPTION_TYPE_BOOL: _ClassVar[OptionType]
+    OPTION_TYPE_STRING: _ClassVar[OptionType]
 DTYPE_UNSPECIFIED: DType
 DTYPE_BOOL: DType
 DTYPE_INT32: DType
@@ -61,6 +69,11 @@ ACTION_FORMAT_UNSPECIFIED: ActionFormat
 ACTION_FORMAT_NATIVE: ActionFormat
 ACTION_FORMAT_BOX: ActionFormat
 ACTION_FORMAT_MULTI_DISCRETE: ActionFormat
+OPTION_TYPE_UNSPECIFIED: OptionType
+OPTION_TYPE_INT: OptionType
+OPTION_TYPE_FLOAT: OptionType
+OPTION_TYPE_BOOL: OptionType
+OPTION_TYPE_STRING: OptionType
 
 class Tensor(_message.Message):
     __slots__ = ("dtype", "shape", "data")
@@ -222,14 +235,34 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ...) -> None: ...
 
 class GameInfo(_message.Message):
-    __slots__ = ("id", "spec", "error")
+    __slots__ = ("id", "spec", "error", "options")
     ID_FIELD_NUMBER: _ClassVar[int]
     SPEC_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
     id: str
     spec: GameSpec
     error: str
-    def __init__(self, id: _Optional[str] = ..., spec: _Optional[_Union[GameSpec, _Mapping]] = ..., error: _Optional[str] = ...) -> None: ...
+    options: _containers.RepeatedCompositeFieldContainer[OptionSpec]
+    def __init__(self, id: _Optional[str] = ..., spec: _Optional[_Union[GameSpec, _Mapping]] = ..., error: _Optional[str] = ..., options: _Optional[_Iterable[_Union[OptionSpec, _Mapping]]] = ...) -> None: ...
+
+class OptionSpec(_message.Message):
+    __slots__ = ("key", "type", "min", "max", "choices", "default_value", "doc")
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    MIN_FIELD_NUMBER: _ClassVar[int]
+    MAX_FIELD_NUMBER: _ClassVar[int]
+    CHOICES_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_VALUE_FIELD_NUMBER: _ClassVar[int]
+    DOC_FIELD_NUMBER: _ClassVar[int]
+    key: str
+    type: OptionType
+    min: float
+    max: float
+    choices: _containers.RepeatedScalarFieldContainer[str]
+    default_value: str
+    doc: str
+    def __init__(self, key: _Optional[str] = ..., type: _Optional[_Union[OptionType, str]] = ..., min: _Optional[float] = ..., max: _Optional[float] = ..., choices: _Optional[_Iterable[str]] = ..., default_value: _Optional[str] = ..., doc: _Optional[str] = ...) -> None: ...
 
 class CreatePoolRequest(_message.Message):
     __slots__ = ("config",)

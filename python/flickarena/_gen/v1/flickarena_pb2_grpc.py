@@ -135,7 +135,12 @@ class EnvServiceServicer:
         with the same semantics, pipelined on one stream. The server answers
         every request, in order, with one response carrying its request_id;
         errors come back in-band (SessionResponse.error) and the stream goes on.
-        Pools created in a session are closed when the session ends.
+        Pools created in a session are closed when the session ends, however it
+        ends: the client closes its side (the server answers what it received,
+        then ends with OK), the client cancels or goes away (requests not yet
+        answered are dropped), a request is not a valid protobuf message (the
+        stream ends with INVALID_ARGUMENT: its request_id is unknown), or the
+        server shuts down (UNAVAILABLE after the request being served).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -388,7 +393,11 @@ class EnvService:
 class AgentServiceStub:
     """AgentService is a bot: given observations and legal-action masks of one
     game, it chooses actions. The arena and the server's opponents call it;
-    flickarena.agent serves a Python policy as one.
+    flickarena.agent serves a Python policy as one. As an opponent of a
+    VIEW_SINGLE_AGENT pool, a bot is called concurrently for the pool's envs,
+    each call bounded by the server's opponent timeout and by the client's
+    deadline; a late, failed or illegal answer fails the client's call with
+    INTERNAL naming the bot.
     """
 
     def __init__(self, channel):
@@ -412,7 +421,11 @@ class AgentServiceStub:
 class AgentServiceServicer:
     """AgentService is a bot: given observations and legal-action masks of one
     game, it chooses actions. The arena and the server's opponents call it;
-    flickarena.agent serves a Python policy as one.
+    flickarena.agent serves a Python policy as one. As an opponent of a
+    VIEW_SINGLE_AGENT pool, a bot is called concurrently for the pool's envs,
+    each call bounded by the server's opponent timeout and by the client's
+    deadline; a late, failed or illegal answer fails the client's call with
+    INTERNAL naming the bot.
     """
 
     def GetAgentInfo(self, request, context):
@@ -453,7 +466,11 @@ def add_AgentServiceServicer_to_server(servicer, server):
 class AgentService:
     """AgentService is a bot: given observations and legal-action masks of one
     game, it chooses actions. The arena and the server's opponents call it;
-    flickarena.agent serves a Python policy as one.
+    flickarena.agent serves a Python policy as one. As an opponent of a
+    VIEW_SINGLE_AGENT pool, a bot is called concurrently for the pool's envs,
+    each call bounded by the server's opponent timeout and by the client's
+    deadline; a late, failed or illegal answer fails the client's call with
+    INTERNAL naming the bot.
     """
 
     @staticmethod

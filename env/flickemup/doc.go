@@ -255,7 +255,9 @@
 //
 // # Scenario files
 //
-// A scenario is a UTF-8 text file, one directive per line; '#' starts a comment line (and a
+// A scenario is a UTF-8 text file (a leading byte order mark is skipped; control and format
+// characters other than tabs are refused) of at most 256 KiB ([MaxFileBytes]) in lines of at
+// most 1024 bytes ([MaxLineBytes]), one directive per line; '#' starts a comment line (and a
 // trailing comment after " #" on key=value lines). Distances are in cm, angles in degrees
 // counter-clockwise from +x; the table's origin is the lawmen's left corner. Directives:
 //
@@ -285,7 +287,9 @@
 // reference to an absent building or cowboy, or an impossible condition (more tokens to
 // gather than exist, killing a teammate, an initiative cowboy unavailable in the first round,
 // two noon conditions, a ground token without take-outside) is a [*ParseError] naming the
-// file, the line and the field.
+// file, the line and the field, with text from the file quoted. Problems are listed by line;
+// one that follows from a refused line (a reference to a building or cowboy whose line has an
+// error) names that line and comes right after its problem.
 //
 // # Scenarios
 //

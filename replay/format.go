@@ -39,6 +39,19 @@ const (
 // can read: another format version, a missing header, a malformed line.
 var ErrFormat = errors.New("replay: bad format")
 
+// ErrTooLarge is wrapped by the errors of [Read] for a replay larger than [MaxBytes] or with a
+// line longer than [MaxLineBytes] (after decompression). It wraps [ErrFormat].
+var ErrTooLarge = fmt.Errorf("%w: too large", ErrFormat)
+
+// MaxBytes is the largest replay [Read] accepts, in bytes of JSON lines after decompression.
+// A showdown between aiming bots takes about 155 kB (see the package doc); a gzip bomb stops
+// here instead of filling the memory.
+const MaxBytes = 64 << 20
+
+// MaxLineBytes is the longest line [Read] accepts, in bytes (a step of a showdown takes a
+// few kB).
+const MaxLineBytes = 4 << 20
+
 // Replay is one recorded game: how it was set up, its opening position, and every action
 // with what it did. It is plain data, encoded as JSON lines by [Write].
 type Replay struct {

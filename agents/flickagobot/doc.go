@@ -1,7 +1,7 @@
 // Package flickagobot holds the Go bots of Flickago (env/flickago): the geometric [Aimer] and
 // the simulating [Planner], the [Bot] interface they implement on the rules engine, [Policy],
 // which enters a Bot into the arena and the env's single-agent view (an env.Policy with a name
-// and a version, playing *flickago.Env games through Env.Game and Env.Encode), and [Random],
+// and a version, playing *flickago.Env games through Env.Engine and Env.EncodeAction), and [Random],
 // the engine-level floor. cmd/arena pairs them with the Flick 'em Up! bots of the same names
 // (aimer, planner-lite, planner, planner-deep) through package agents/bygame.
 //

@@ -140,7 +140,7 @@ func settle(b *flickago.Board, r float64, t *table) {
 	}
 }
 
-// scores returns each player's points in t, as [flickago.Game.Scores] does for a settled
+// scores returns each player's points in t, as [flickago.Game.Points] does for a settled
 // position.
 func scores(b *flickago.Board, r float64, t *table) [flickago.NumPlayers]int {
 	var s [flickago.NumPlayers]int

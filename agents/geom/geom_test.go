@@ -171,7 +171,7 @@ func TestLayoutOf(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := flickemup.New(sc, flickemup.DefaultOptions())
+		g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
 		if err != nil {
 			t.Fatal(err)
 		}

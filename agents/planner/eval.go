@@ -59,9 +59,9 @@ func Evaluate(root *tactics.Situation, g *flickemup.Game, t flickemup.Team) floa
 // evaluate is Evaluate with the posts of the cowboys without an errand, read at the root
 // (nil: none).
 func evaluate(root *tactics.Situation, posts *posts, g *flickemup.Game, t flickemup.Team) float64 {
-	if g.Terminal() {
+	if g.Over() {
 		r := g.Result()
-		sc := g.Scores()
+		sc := g.HitPointsByTeam()
 		margin := 0.01 * float64(sc[t]-sc[t.Other()])
 		switch {
 		case r.Draw:

@@ -52,7 +52,7 @@ func TestErrands_BankJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := flickemup.New(sc, flickemup.DefaultOptions())
+	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ victory last-team-standing
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := flickemup.New(sc, flickemup.DefaultOptions())
+	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,13 +135,13 @@ func TestMoves_Succeed(t *testing.T) {
 		}
 		o := flickemup.DefaultOptions()
 		o.Noise = physics.Noise{}
-		g, err := flickemup.New(sc, o)
+		g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
 		if err != nil {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(3, 3))
 		tried, failed := 0, 0
-		for step := 0; step < 4*n && !g.Terminal(); step++ {
+		for step := 0; step < 4*n && !g.Over(); step++ {
 			// Two pieces resting in contact make the engine fail every plain move (it counts
 			// their contact as the disc's): such positions are left out.
 			if id, ok := g.Actor(); ok && g.Phase() == flickemup.PhaseAct && step%4 == 0 && !touching(g.State()) {

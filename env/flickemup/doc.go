@@ -11,11 +11,13 @@
 //
 // # Engine API
 //
-//	New(sc, opts) (*Game, error)         Reset(seed)             Clone() *Game
-//	Phase() Phase   CurrentTeam() Team   CurrentPlayer() int     Actor() (CowboyID, bool)
-//	LegalActions(dst) []Action           LegalKinds() mask       Check(a) error
-//	Apply(a) error  (*IllegalActionError, nothing changed, when illegal)
-//	Terminal() bool Result() Result      Scores() [2]int         HitPoints(id) int
+// The engine follows the convention of every game (docs/adding-a-game.md):
+//
+//	New(Config{Scenario, Options}) (*Game, error)   Reset(seed)   Clone() *Game
+//	Phase() Phase   CurrentTeam() Team   Current() int           Actor() (CowboyID, bool)
+//	Legal(dst) []Action                  LegalKinds() mask       Check(a) error
+//	Apply(a) error  (*IllegalActionError wrapping env.ErrIllegalAction, nothing changed, when illegal)
+//	Over() bool     Result() Result      Scores(dst) []float64   HitPointsByTeam() [2]int  HitPoints(id) int
 //	Hash() uint64   View() View (JSON)   Validate() error (invariants)
 //	Cowboy(id) CowboyInfo   Token(id) TokenInfo   NumTokens() int   Closed(b) bool
 //	List() []Info   Load(name)   Parse(file, data)   ParseFile(path)   ValidateFile(path) []error
@@ -55,7 +57,7 @@
 //     is full) or [ActLeave].
 //   - PhaseSecondShot: [ActShoot] flicks the second bullet of a two-pistol shot.
 //
-// [Game.LegalActions] lists the legal discrete choices with zero velocity and facing for the
+// [Game.Legal] lists the legal discrete choices with zero velocity and facing for the
 // caller to fill in; a flick velocity is clipped to physics.Config.MaxSpeed after noise.
 //
 // The env games' native action has six discrete heads and three continuous dims, in the
@@ -135,7 +137,7 @@
 //
 // # Rewards
 //
-// None in the engine: [Game.Result] gives the winner or a draw, [Game.Scores] each team's
+// None in the engine: [Game.Result] gives the winner or a draw, [Game.HitPointsByTeam] each team's
 // hit points. The env games reward the outcome, once, at the end: +1 for the winning team's
 // seat, −1 for the other, 0 each for a draw. Their optional shaping ([env.Shaper], weighed by
 // env.Config.Shaping; option shaping=hp, the default) is, after every decision, the change of

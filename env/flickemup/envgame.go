@@ -138,7 +138,7 @@ func NewEnv(cfg EnvConfig) (*Env, error) {
 			return nil, err
 		}
 	}
-	g, err := New(sc, o)
+	g, err := New(Config{Scenario: sc, Options: o})
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func (e *Env) Tracer() *replay.Tracer { return e.tr }
 
 // DescribeAction describes native action a for the decision now, in the table's frame
 // ("shoot left v=(12,250)"): the label of a replay's step.
-func (e *Env) DescribeAction(a env.Action) string { return e.DecodeAction(a).String() }
+func (e *Env) DescribeAction(a env.Action) string { return e.decode(a).String() }
 
 // Config returns the Env's configuration.
 func (e *Env) Config() EnvConfig { return e.cfg }
@@ -225,7 +225,7 @@ func (e *Env) Spec() *env.Spec { return &e.c.spec }
 func (e *Env) Reset(rng *rand.Rand) error {
 	e.g.Reset(rng.Uint64())
 	e.dec = 0
-	e.prev = e.g.Scores()
+	e.prev = e.g.HitPointsByTeam()
 	e.legalOK = false
 	return nil
 }
@@ -246,7 +246,7 @@ func (e *Env) CurrentPlayer() int { return int(e.team()) }
 // state.
 func (e *Env) legalNow() ([]Action, []bool) {
 	if !e.legalOK {
-		e.legal = e.g.LegalActions(e.legal[:0])
+		e.legal = e.g.Legal(e.legal[:0])
 		e.c.mask(e.mask, e.legal, e.g.phase, e.g.actorFull())
 		e.legalOK = true
 	}
@@ -266,7 +266,7 @@ func (e *Env) Mask(dst []bool) {
 // once per state for the mask) is legal without a second Check; any other gets the engine's
 // Check, for its reason.
 func (e *Env) Validate(a env.Action) error {
-	act := e.DecodeAction(a)
+	act := e.decode(a)
 	key := act
 	key.Velocity, key.Facing = physics.Vec{}, 0
 	legal, _ := e.legalNow()
@@ -298,20 +298,20 @@ func (e *Env) DefaultAction(dst env.Action) {
 			a = legal[0]
 		}
 	}
-	e.EncodeAction(a, dst)
+	e.encode(a, dst)
 }
 
 // Step implements env.Game.
 func (e *Env) Step(a env.Action) (env.Status, error) {
-	e.prev = e.g.Scores()
-	act := e.DecodeAction(a)
+	e.prev = e.g.HitPointsByTeam()
+	act := e.decode(a)
 	e.legalOK = false
 	if err := e.g.Apply(act); err != nil {
 		return env.Running, err
 	}
 	e.dec++
 	switch {
-	case e.g.Terminal():
+	case e.g.Over():
 		return env.Terminated, nil
 	case e.dec >= e.cfg.MaxDecisions:
 		return env.Truncated, nil
@@ -341,7 +341,7 @@ func (e *Env) Shaping(dst []float32) {
 		clear(dst)
 		return
 	}
-	now := e.g.Scores()
+	now := e.g.HitPointsByTeam()
 	d := float32((now[0]-now[1])-(e.prev[0]-e.prev[1])) / float32(max(e.c.startHP[0], e.c.startHP[1], 1))
 	dst[0], dst[1] = d, -d
 }
@@ -428,7 +428,18 @@ func (e *Env) MarshalJSON() ([]byte, error) { return json.Marshal(e.g.View()) }
 // Spec): the kind and the heads a uses, the velocity and facing turned into the team's frame
 // and clipped to the dims' bounds; heads a does not use take the first value the mask allows,
 // so that an encoded legal action passes env.Spec.Check. It is the inverse of DecodeAction.
-func (e *Env) EncodeAction(a Action, dst env.Action) {
+// An action illegal now is refused with the engine's *[IllegalActionError] (see
+// [Game.Check]), which wraps env.ErrIllegalAction, and dst is left alone.
+func (e *Env) EncodeAction(dst env.Action, a Action) error {
+	if err := e.g.Check(a); err != nil {
+		return err
+	}
+	e.encode(a, dst)
+	return nil
+}
+
+// encode is EncodeAction without the check.
+func (e *Env) encode(a Action, dst env.Action) {
 	_, m := e.legalNow()
 	e.c.encodeDiscrete(dst.Discrete, a, e.g.phase, e.g.actorFull(), m)
 	e.c.encodeContinuous(dst.Continuous, a, e.team())
@@ -436,8 +447,17 @@ func (e *Env) EncodeAction(a Action, dst env.Action) {
 
 // DecodeAction returns the engine action of native action src for the decision now: the
 // fields its kind uses, the velocity and facing turned back from the deciding team's frame;
-// the other fields are zero.
-func (e *Env) DecodeAction(src env.Action) Action {
+// the other fields are zero. An action illegal now is refused with the error of
+// [Env.Validate], which wraps env.ErrIllegalAction.
+func (e *Env) DecodeAction(src env.Action) (Action, error) {
+	if err := e.Validate(src); err != nil {
+		return Action{}, err
+	}
+	return e.decode(src), nil
+}
+
+// decode is DecodeAction without the check.
+func (e *Env) decode(src env.Action) Action {
 	return e.c.decode(src, e.g.phase, e.team(), e.g.actorFull())
 }
 

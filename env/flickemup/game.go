@@ -133,17 +133,27 @@ type Game struct {
 // seedStream is the PCG stream constant of every game ("flickemu").
 const seedStream = 0x666c69636b656d75
 
-// New starts a game of scenario sc with options o (see [DefaultOptions]).
-func New(sc *Scenario, o Options) (*Game, error) {
+// Config is what a game is created from.
+type Config struct {
+	// Scenario is the scenario played (see [Load], [Parse]). It is shared, not copied: do not
+	// modify it.
+	Scenario *Scenario
+	// Options are the engine's options (see [DefaultOptions]).
+	Options Options
+}
+
+// New starts a game of cfg.Scenario with cfg.Options.
+func New(cfg Config) (*Game, error) {
+	sc, o := cfg.Scenario, cfg.Options
 	if sc == nil {
 		return nil, fmt.Errorf("flickemup: nil scenario")
 	}
-	cfg, err := o.config()
+	pcfg, err := o.config()
 	if err != nil {
 		return nil, err
 	}
 	lay := newLayout(sc)
-	lay.cfg = cfg
+	lay.cfg = pcfg
 	lay.nPlayers = SplitPlayers(o.Players)
 	if err := lay.start.Validate(); err != nil {
 		return nil, fmt.Errorf("flickemup: scenario %s: %w", sc.Name, err)
@@ -302,8 +312,8 @@ func (g *Game) CurrentTeam() Team {
 	return g.team
 }
 
-// CurrentPlayer returns the player who decides now (see [PlayerTeam]), or -1 once the game is over.
-func (g *Game) CurrentPlayer() int {
+// Current returns the player who decides now (see [PlayerTeam]), or -1 once the game is over.
+func (g *Game) Current() int {
 	if g.phase == PhaseOver {
 		return -1
 	}
@@ -333,8 +343,8 @@ func (g *Game) Turns() int { return g.turns }
 // Initiative returns the cowboy holding the initiative token.
 func (g *Game) Initiative() CowboyID { return cowboyID(g.initiative) }
 
-// Terminal reports whether the game is over.
-func (g *Game) Terminal() bool { return g.result.Over }
+// Over reports whether the game is over.
+func (g *Game) Over() bool { return g.result.Over }
 
 // Result returns how the game ended (the zero Result, with Winner NoTeam, while it runs).
 func (g *Game) Result() Result { return g.result }
@@ -347,8 +357,8 @@ func (g *Game) HitPoints(id CowboyID) int {
 	return g.cowboys[id.index()].hp
 }
 
-// Scores returns each team's hit points in play, indexed by Team.
-func (g *Game) Scores() [2]int {
+// HitPointsByTeam returns each team's hit points in play, indexed by Team.
+func (g *Game) HitPointsByTeam() [2]int {
 	var s [2]int
 	for i, c := range g.cowboys {
 		if c.alive {
@@ -356,6 +366,17 @@ func (g *Game) Scores() [2]int {
 		}
 	}
 	return s
+}
+
+// Scores appends each player's score now to dst and returns it: the hit points in play of
+// the player's team (see [PlayerTeam], [Game.HitPointsByTeam]).
+func (g *Game) Scores(dst []float64) []float64 {
+	hp := g.HitPointsByTeam()
+	for p := range g.opts.Players {
+		t, _ := PlayerTeam(p)
+		dst = append(dst, float64(hp[t]))
+	}
+	return dst
 }
 
 // State returns a copy of the physics table (pieces indexed as in [View]).

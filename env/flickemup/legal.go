@@ -197,11 +197,11 @@ func (g *Game) checkDuel(a Action) error {
 	return nil
 }
 
-// LegalActions appends to dst every legal action of the current decision, with zero
+// Legal appends to dst every legal action of the current decision, with zero
 // continuous parameters (Velocity, Facing) for the caller to fill in, and returns it. A
 // face-down pile appears once, under its lowest token id. Once the game is over it appends
 // nothing.
-func (g *Game) LegalActions(dst []Action) []Action {
+func (g *Game) Legal(dst []Action) []Action {
 	add := func(a Action) {
 		if g.Check(a) == nil {
 			dst = append(dst, a)
@@ -275,7 +275,7 @@ func (g *Game) pileHead(id int) int {
 // LegalKinds returns, indexed by ActionKind, which kinds of action are legal now.
 func (g *Game) LegalKinds() [NumActionKinds]bool {
 	var m [NumActionKinds]bool
-	for _, a := range g.LegalActions(nil) {
+	for _, a := range g.Legal(nil) {
 		m[a.Kind] = true
 	}
 	return m

@@ -114,7 +114,7 @@ func runRandom(t *testing.T, sc *flickemup.Scenario, seed uint64, tab flickemup.
 	o.Seed = seed
 	o.Players = 2 + int(seed%9)
 	o.Table = tab
-	g, err := flickemup.New(sc, o)
+	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,13 +123,13 @@ func runRandom(t *testing.T, sc *flickemup.Scenario, seed uint64, tab flickemup.
 	}
 	rng := rand.New(rand.NewPCG(seed, 77))
 	var buf []flickemup.Action
-	hp := g.Scores()
+	hp := g.HitPointsByTeam()
 	const maxActions = 5000
-	for n := 0; !g.Terminal(); n++ {
+	for n := 0; !g.Over(); n++ {
 		if n == maxActions {
 			t.Fatalf("%s seed %d: no end after %d actions (hour %d)", sc.Name, seed, n, g.Hour())
 		}
-		legal := g.LegalActions(buf[:0])
+		legal := g.Legal(buf[:0])
 		if len(legal) == 0 {
 			t.Fatalf("%s seed %d: no legal action in phase %v", sc.Name, seed, g.Phase())
 		}
@@ -138,7 +138,7 @@ func runRandom(t *testing.T, sc *flickemup.Scenario, seed uint64, tab flickemup.
 				t.Fatalf("%s seed %d: listed action %v fails Check: %v", sc.Name, seed, a, err)
 			}
 		}
-		player := g.CurrentPlayer()
+		player := g.Current()
 		if team, _ := flickemup.PlayerTeam(player); team != g.CurrentTeam() {
 			t.Fatalf("player %d decides for the %v", player, g.CurrentTeam())
 		}
@@ -150,7 +150,7 @@ func runRandom(t *testing.T, sc *flickemup.Scenario, seed uint64, tab flickemup.
 		if err := g.Validate(); err != nil {
 			t.Fatalf("%s seed %d after %v: %v\n%s", sc.Name, seed, a, err, dump(g))
 		}
-		s := g.Scores()
+		s := g.HitPointsByTeam()
 		if a.Kind != flickemup.ActDrink && (s[0] > hp[0] || s[1] > hp[1]) {
 			t.Fatalf("%s seed %d: hit points rose from %v to %v on %v", sc.Name, seed, hp, s, a)
 		}
@@ -238,12 +238,12 @@ func TestRandomGames_Branches(t *testing.T) {
 			o := flickemup.DefaultOptions()
 			o.Seed = seed
 			o.Table = &chaos{rng: rand.New(rand.NewPCG(seed, 5))}
-			g, err := flickemup.New(sc, o)
+			g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
 			if err != nil {
 				t.Fatal(err)
 			}
 			rng := rand.New(rand.NewPCG(seed, 6))
-			for !g.Terminal() {
+			for !g.Over() {
 				a := randomAction(g, rng, nil)
 				if err := g.Apply(a); err != nil {
 					t.Fatalf("%s seed %d: Apply(%v): %v", sc.Name, seed, a, err)

@@ -181,7 +181,7 @@ func TestShoot_Pistols(t *testing.T) {
 			if g.Phase() != flickemup.PhaseSecondShot {
 				t.Fatalf("phase %v, want second-shot", g.Phase())
 			}
-			if legal := g.LegalActions(nil); len(legal) != 1 || legal[0].Kind != flickemup.ActShoot {
+			if legal := g.Legal(nil); len(legal) != 1 || legal[0].Kind != flickemup.ActShoot {
 				t.Errorf("legal in second-shot = %v", legal)
 			}
 			apply(t, g, flickemup.Action{Kind: flickemup.ActShoot, Velocity: v(0, 120)})

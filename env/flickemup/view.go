@@ -89,7 +89,7 @@ func deg(a float64) float64 { return a * 180 / math.Pi }
 // View returns the game as plain data.
 func (g *Game) View() View {
 	sc := g.lay.sc
-	s := g.Scores()
+	s := g.HitPointsByTeam()
 	v := View{
 		Scenario:    sc.Name,
 		Hour:        g.hour,
@@ -97,7 +97,7 @@ func (g *Game) View() View {
 		Round:       g.round,
 		Phase:       g.phase.String(),
 		Team:        g.CurrentTeam().String(),
-		Player:      g.CurrentPlayer(),
+		Player:      g.Current(),
 		ActionsLeft: g.actionsLeft,
 		Initiative:  cowboyID(g.initiative).String(),
 		Scores:      map[string]int{"lawmen": s[Lawmen], "outlaws": s[Outlaws]},

@@ -28,6 +28,21 @@ func (d Door) Line(st *State) (a, b, front Vec) {
 	return cl.Add(u.Scale(hl)), cr.Sub(u.Scale(hr)), Vec{u.Y, -u.X}
 }
 
+// Frame returns the door as it stands in st: the middle of the door line, the unit vector
+// along it (from the Left block to the Right one), the unit normal towards the street, and
+// the width between the blocks' inner faces, in cm.
+func (d Door) Frame(st *State) (mid, along, front Vec, width float64) {
+	a, e, front := d.Line(st)
+	v := e.Sub(a)
+	width = v.Len()
+	if width > 0 {
+		along = v.Scale(1 / width)
+	} else {
+		along = Vec{X: -front.Y, Y: front.X}
+	}
+	return a.Add(e).Scale(0.5), along, front, width
+}
+
 // faceDepth returns how far a block's face lies from its centre along the door axis, in cm.
 func (s Spec) faceDepth() float64 {
 	if s.Shape == ShapeBox {

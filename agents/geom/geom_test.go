@@ -79,36 +79,6 @@ func TestShotSpeed_KnocksOver(t *testing.T) {
 	}
 }
 
-func TestOutline_Cast(t *testing.T) {
-	inf := math.Inf(1)
-	right := physics.Vec{X: 1}
-	box := geom.Outline{Box: true, C: physics.Vec{X: 10}, HX: 2, HY: 1} // x in [8,12], y in [-1,1]
-	tilted := geom.Outline{Box: true, C: physics.Vec{X: 10}, HX: 2, HY: 1, A: math.Pi / 2}
-	tests := []struct {
-		name string
-		o    geom.Outline
-		p    physics.Vec
-		r    float64
-		want float64
-	}{
-		{"circle head-on", geom.Outline{C: physics.Vec{X: 10}, R: 1}, physics.Vec{}, 0.5, 8.5},
-		{"circle grazed", geom.Outline{C: physics.Vec{X: 10, Y: 1.5}, R: 1}, physics.Vec{}, 0.5, 10},
-		{"circle missed", geom.Outline{C: physics.Vec{X: 10, Y: 1.6}, R: 1}, physics.Vec{}, 0.5, inf},
-		{"circle behind", geom.Outline{C: physics.Vec{X: -10}, R: 1}, physics.Vec{}, 0.5, inf},
-		{"circle touching", geom.Outline{C: physics.Vec{X: 1.4}, R: 1}, physics.Vec{}, 0.5, 0},
-		{"box face", box, physics.Vec{}, 0.5, 7.5},
-		{"box corner", box, physics.Vec{Y: 1.3}, 0.5, 8 - math.Sqrt(0.25-0.09)},
-		{"box missed", box, physics.Vec{Y: 1.6}, 0.5, inf},
-		{"box tilted", tilted, physics.Vec{}, 0.5, 8.5},
-		{"box inside", box, physics.Vec{X: 10}, 0.5, 0},
-	}
-	for _, tc := range tests {
-		if got := tc.o.Cast(tc.p, right, tc.r); math.Abs(got-tc.want) > 1e-9 && !(math.IsInf(got, 1) && math.IsInf(tc.want, 1)) {
-			t.Errorf("%s: Cast = %g, want %g", tc.name, got, tc.want)
-		}
-	}
-}
-
 // TestSweep_AgreesWithPhysics fires noise-free bullets across random towns and checks that
 // the first piece the bullet touches in the simulation is the one Sweep predicts, whenever
 // Sweep's prediction is not a near miss (within 0.05 cm of another piece).
@@ -130,7 +100,7 @@ func TestSweep_AgreesWithPhysics(t *testing.T) {
 		for len(st.Pieces) < 12 {
 			p := physics.Piece{Kind: kinds[rng.IntN(len(kinds))], Pos: physics.Vec{X: 5 + 80*rng.Float64(), Y: 5 + 80*rng.Float64()}, Angle: rng.Float64() * 2 * math.Pi}
 			p.Fallen = p.Kind == physics.KindCowboy && rng.IntN(3) == 0
-			if geom.Free(st, p.Pos, geom.PieceOutline(p).R+physics.SpecOf(p.Kind).Extent(), 0, nil) {
+			if geom.Free(st, p.Pos, physics.PieceOutline(p).R+physics.SpecOf(p.Kind).Extent(), 0, nil) {
 				st.Pieces = append(st.Pieces, p)
 			}
 		}

@@ -10,14 +10,14 @@ import (
 // Its methods answer as the functions of the same names on the State it was made from.
 type Scene struct {
 	table physics.Table
-	o     []Outline
+	o     []physics.Outline
 	ext   []float64 // the outline's reach from its centre
 	on    []bool    // the piece is on the table
 }
 
 // NewScene returns the scene of st.
 func NewScene(st *physics.State) *Scene {
-	sc := &Scene{table: st.Table, o: make([]Outline, len(st.Pieces)), ext: make([]float64, len(st.Pieces)), on: make([]bool, len(st.Pieces))}
+	sc := &Scene{table: st.Table, o: make([]physics.Outline, len(st.Pieces)), ext: make([]float64, len(st.Pieces)), on: make([]bool, len(st.Pieces))}
 	for i, p := range st.Pieces {
 		sc.Set(i, p)
 	}
@@ -26,7 +26,7 @@ func NewScene(st *physics.State) *Scene {
 
 // Clone returns an independent copy of the scene.
 func (sc *Scene) Clone() *Scene {
-	return &Scene{table: sc.table, o: append([]Outline(nil), sc.o...), ext: append([]float64(nil), sc.ext...), on: append([]bool(nil), sc.on...)}
+	return &Scene{table: sc.table, o: append([]physics.Outline(nil), sc.o...), ext: append([]float64(nil), sc.ext...), on: append([]bool(nil), sc.on...)}
 }
 
 // Set replaces piece i of the scene by p.
@@ -35,7 +35,7 @@ func (sc *Scene) Set(i int, p physics.Piece) {
 	if p.Off {
 		return
 	}
-	o := PieceOutline(p)
+	o := physics.PieceOutline(p)
 	sc.o[i] = o
 	if o.Box {
 		sc.ext[i] = math.Hypot(o.HX, o.HY)

@@ -4,7 +4,6 @@ import (
 	"math"
 	"sync"
 
-	"github.com/flickarena/flickarena/agents/geom"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
@@ -135,7 +134,7 @@ func newField(s *Situation, target physics.Vec) *Field {
 		if p.Off || s.L.Owner(k) >= 0 || p.Kind == physics.KindCowboy {
 			continue
 		}
-		o := geom.PieceOutline(p)
+		o := physics.PieceOutline(p)
 		ext := physics.SpecOf(p.Kind).Extent()
 		if p.Fallen {
 			ext = physics.SpecOf(p.Kind).Height

@@ -7,7 +7,6 @@ import (
 
 	"github.com/flickarena/flickarena/agents/aimer"
 	"github.com/flickarena/flickarena/agents/flickbot"
-	"github.com/flickarena/flickarena/agents/geom"
 	"github.com/flickarena/flickarena/agents/tactics"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
@@ -195,17 +194,17 @@ func touching(st *physics.State) bool {
 		if p.Off {
 			continue
 		}
-		if o := geom.PieceOutline(p); !o.Box {
+		if o := physics.PieceOutline(p); !o.Box {
 			for j, q := range st.Pieces {
-				if j != i && !q.Off && geom.PieceOutline(q).Dist(o.C) < o.R+0.05 {
+				if j != i && !q.Off && physics.PieceOutline(q).Dist(o.C) < o.R+0.05 {
 					return true
 				}
 			}
 			continue
 		}
-		for _, pt := range rim(geom.PieceOutline(p)) {
+		for _, pt := range rim(physics.PieceOutline(p)) {
 			for j, q := range st.Pieces {
-				if j != i && !q.Off && geom.PieceOutline(q).Dist(pt) < 0.05 {
+				if j != i && !q.Off && physics.PieceOutline(q).Dist(pt) < 0.05 {
 					return true
 				}
 			}
@@ -215,7 +214,7 @@ func touching(st *physics.State) bool {
 }
 
 // rim returns 16 points around outline o.
-func rim(o geom.Outline) []physics.Vec {
+func rim(o physics.Outline) []physics.Vec {
 	var pts []physics.Vec
 	for k := range 16 {
 		u := physics.Polar(1, 2*math.Pi*float64(k)/16)

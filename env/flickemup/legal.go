@@ -3,6 +3,8 @@ package flickemup
 import (
 	"fmt"
 	"math"
+
+	"github.com/flickarena/flickarena/physics"
 )
 
 // illegal returns the error rejecting a.
@@ -68,12 +70,12 @@ func (g *Game) Check(a Action) error {
 			if g.carries(c, TokenWinchester) == 0 {
 				return g.illegal(a, "no Winchester in the inventory")
 			}
-			if !g.free(circleShape(g.rifleSpot(c), bulletRadius)) {
+			if !g.free(physics.Circle(g.rifleSpot(c), bulletRadius)) {
 				return g.illegal(a, "the barrel's tip is blocked or off the table")
 			}
 			return nil
 		}
-		if !g.free(circleShape(g.sideSpot(c, a.Side, bulletRadius), bulletRadius)) {
+		if !g.free(physics.Circle(g.sideSpot(c, a.Side, bulletRadius), bulletRadius)) {
 			return g.illegal(a, "no room for the bullet on the %s", a.Side)
 		}
 		return nil
@@ -89,7 +91,7 @@ func (g *Game) Check(a Action) error {
 		if g.carries(c, TokenDynamite) == 0 {
 			return g.illegal(a, "no dynamite in the inventory")
 		}
-		if !g.free(circleShape(g.sideSpot(c, a.Side, octRadius), octRadius)) {
+		if !g.free(physics.Circle(g.sideSpot(c, a.Side, octRadius), octRadius)) {
 			return g.illegal(a, "no room for the dynamite on the %s", a.Side)
 		}
 		return nil
@@ -186,12 +188,12 @@ func (g *Game) checkDuel(a Action) error {
 	if pos.Sub(mid).Len() > DuelRange || g.depthOf(b, pos) <= 0 {
 		return g.illegal(a, "stand within %g cm in front of the %s's door to call out", DuelRange, g.lay.sc.Buildings[b].Kind)
 	}
-	spot := circleShape(g.duelSpot(b), cowboyRadius)
+	spot := physics.Circle(g.duelSpot(b), cowboyRadius)
 	if !g.free(spot) {
 		return g.illegal(a, "the doorway is blocked")
 	}
-	bullet := circleShape(g.sideSpot(c, a.Side, bulletRadius), bulletRadius)
-	if !g.free(bullet) || overlaps(bullet, spot) {
+	bullet := physics.Circle(g.sideSpot(c, a.Side, bulletRadius), bulletRadius)
+	if !g.free(bullet) || bullet.Intersects(spot) {
 		return g.illegal(a, "no room for the bullet on the %s", a.Side)
 	}
 	return nil

@@ -968,32 +968,32 @@ func (p *parser) geometry() {
 	type item struct {
 		what string
 		line int
-		s    shape
+		s    physics.Outline
 	}
 	var items []item
 	for _, b := range sc.Buildings {
 		items = append(items, item{b.Kind.String(), b.Line, b.footprint()})
 	}
 	if g := sc.Gallows; g != nil {
-		items = append(items, item{"gallows", g.Line, pieceShape(physics.Piece{Kind: g.Kind, Pos: g.Pos, Angle: g.Angle})})
+		items = append(items, item{"gallows", g.Line, physics.PieceOutline(physics.Piece{Kind: g.Kind, Pos: g.Pos, Angle: g.Angle})})
 	}
 	for _, pr := range sc.Props {
-		items = append(items, item{pr.Kind.String(), pr.Line, pieceShape(physics.Piece{Kind: pr.Kind, Pos: pr.Pos, Angle: pr.Angle})})
+		items = append(items, item{pr.Kind.String(), pr.Line, physics.PieceOutline(physics.Piece{Kind: pr.Kind, Pos: pr.Pos, Angle: pr.Angle})})
 	}
 	for _, n := range sc.Neutrals {
-		items = append(items, item{"the " + n.Name, n.Line, pieceShape(physics.Piece{Kind: physics.KindNeutral, Pos: n.Pos})})
+		items = append(items, item{"the " + n.Name, n.Line, physics.PieceOutline(physics.Piece{Kind: physics.KindNeutral, Pos: n.Pos})})
 	}
 	for _, c := range sc.Cowboys {
 		if c.Inside < 0 {
-			items = append(items, item{c.ID.String(), c.Line, pieceShape(physics.Piece{Kind: physics.KindCowboy, Pos: c.Pos})})
+			items = append(items, item{c.ID.String(), c.Line, physics.PieceOutline(physics.Piece{Kind: physics.KindCowboy, Pos: c.Pos})})
 		}
 	}
 	for i, it := range items {
-		if !it.s.onTable(sc.Table) {
-			p.errorf(it.line, fieldOf(p, it.line), "%s at (%.4g, %.4g) is not wholly on the %gx%g cm table", it.what, it.s.c.X, it.s.c.Y, sc.Table.Width, sc.Table.Height)
+		if !it.s.OnTable(sc.Table) {
+			p.errorf(it.line, fieldOf(p, it.line), "%s at (%.4g, %.4g) is not wholly on the %gx%g cm table", it.what, it.s.C.X, it.s.C.Y, sc.Table.Width, sc.Table.Height)
 		}
 		for _, o := range items[:i] {
-			if overlaps(it.s, o.s) {
+			if it.s.Intersects(o.s) {
 				p.errorf(it.line, fieldOf(p, it.line), "%s overlaps %s (line %d)", it.what, o.what, o.line)
 			}
 		}

@@ -25,8 +25,8 @@ func (g *Game) shoot(a Action) error {
 		spot = g.sideSpot(c, a.Side, bulletRadius)
 		if g.pistols(c) >= 2 {
 			other := g.sideSpot(c, 1-a.Side, bulletRadius)
-			s := circleShape(other, bulletRadius)
-			if g.free(s) && !overlaps(s, circleShape(spot, bulletRadius)) {
+			s := physics.Circle(other, bulletRadius)
+			if g.free(s) && !s.Intersects(physics.Circle(spot, bulletRadius)) {
 				second = pieceBullet + 1
 				g.st.Pieces[second] = physics.Piece{Kind: physics.KindBullet, Pos: other}
 			}

@@ -48,6 +48,20 @@
 // every flick asleep, so only what moves costs time. A [Simulator] holds scratch buffers and
 // is not safe for concurrent use; give each goroutine its own.
 //
+// # Running flicks for a game
+//
+// A game's rules send their flicks through a hook with the signature of [Simulator.Flick].
+// [Pooled] runs them on simulators borrowed from a pool shared by every game of one
+// configuration, so a game holds no Box2D world between flicks; [Tracer] runs them and keeps
+// the trajectories (frames every [TraceInterval]) between Begin and Take, for replays. Neither
+// changes an outcome.
+//
+// # Geometry
+//
+// [Outline] is the ground a piece covers seen from above ([PieceOutline], [Circle]): the
+// placement tests of a game's rules (Contains, Intersects, OnTable) and the aiming queries of
+// bots (Dist, Overlaps, Cast). [Door.Frame] and [Door.Line] give a door's line as it stands.
+//
 // # Errors
 //
 // A NaN or infinite velocity, an unknown or pinned piece, is [ErrBadFlick]; a state with an

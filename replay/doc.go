@@ -10,9 +10,9 @@
 // # Recording
 //
 // A [Recorder] wraps any [env.Game]: each Reset starts a replay, each Step adds a line. The
-// trajectories come from the game: a game that flicks runs its flicks through a [Tracer]
-// (the Flick 'em Up! env game does when created with the option record=true,
-// [RecordOption]) and exposes it ([Traceable]). The arena records chosen games this way
+// trajectories come from the game: a game that flicks runs its flicks through a
+// [physics.Tracer] (the Flick 'em Up! env game does when created with the option
+// record=true, [RecordOption]) and exposes it ([Traceable]). The arena records chosen games this way
 // (cmd/arena run --record), and a pool created with the watch option streams env 0's games
 // to a live viewer through a [Sink].
 //

@@ -15,8 +15,9 @@ import (
 const Format = "flickarena-replay/1"
 
 // FrameInterval is the interval between recorded trajectory frames, in s of simulated time:
-// 60 frames per simulated second, enough to animate a flick smoothly at normal speed.
-const FrameInterval = 1.0 / 60
+// 60 frames per simulated second, enough to animate a flick smoothly at normal speed (the
+// default of physics.Tracer).
+const FrameInterval = physics.TraceInterval
 
 // Fixed-point scales of the compact trajectory encoding: a position x in cm is written as the
 // integer round(x·PosScale), an angle in radians as round(a·AngleScale), a time in s as
@@ -87,7 +88,7 @@ type Header struct {
 	// FrameInterval is the interval between recorded frames, in s of simulated time.
 	FrameInterval float64 `json:"frame_interval"`
 	// Table is the size of the play area, in cm, when the game plays on a physics table
-	// ([Tracer]).
+	// ([physics.Tracer]).
 	Table *Size `json:"table,omitempty"`
 	// Pieces describes the outline of every piece kind of the physics table, by kind name,
 	// so that a viewer draws the table to scale.

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/physics"
 )
 
 // Sink receives a replay while it is recorded, one line at a time: the header at each reset,
@@ -134,7 +135,7 @@ func (r *Recorder) MarshalJSON() ([]byte, error) { return r.g.MarshalJSON() }
 func (r *Recorder) Outcome(dst []float32) { copy(dst, r.result) }
 
 // tracer returns the game's tracer, or nil.
-func (r *Recorder) tracer() *Tracer {
+func (r *Recorder) tracer() *physics.Tracer {
 	if t, ok := r.g.(Traceable); ok {
 		return t.Tracer()
 	}
@@ -212,7 +213,7 @@ func (r *Recorder) Step(a env.Action) (env.Status, error) {
 		tr.Begin()
 	}
 	status, err := r.g.Step(a)
-	var traced []Traced
+	var traced []physics.Traced
 	if tr != nil {
 		traced = tr.Take()
 	}

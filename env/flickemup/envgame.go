@@ -6,11 +6,9 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"sync"
 
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/physics"
-	"github.com/flickarena/flickarena/replay"
 )
 
 // Version is the version suffix of every env id; any change of the rules, a scenario, the
@@ -35,7 +33,7 @@ const (
 	optMaxDecisions = "max_decisions"
 	optPlayers      = "players"
 	optShaping      = "shaping"
-	optRecord       = replay.RecordOption
+	optRecord       = "record" // replay.RecordOption, by which a recorder asks for trajectories
 )
 
 // The values of the shaping option.
@@ -62,7 +60,7 @@ type EnvConfig struct {
 	MaxDecisions int
 	// Shaping is [ShapingHP] or [ShapingNone]; "" means ShapingHP.
 	Shaping string
-	// Record runs the flicks through a [replay.Tracer], which keeps their trajectories for
+	// Record runs the flicks through a [physics.Tracer], which keeps their trajectories for
 	// replays ([Env.Tracer]); it is ignored when Options.Table is set. It changes no outcome.
 	Record bool
 }
@@ -79,9 +77,9 @@ type Env struct {
 	g    *Game
 	c    *coder
 	cfg  EnvConfig
-	dec  int            // decisions taken this episode
-	prev [2]int         // each team's hit points before the last Step, for Shaping
-	tr   *replay.Tracer // the flicks' table when recording, else nil
+	dec  int             // decisions taken this episode
+	prev [2]int          // each team's hit points before the last Step, for Shaping
+	tr   *physics.Tracer // the flicks' table when recording, else nil
 
 	legal   []Action // the legal actions of the current decision, while valid
 	legalOK bool
@@ -121,21 +119,28 @@ func NewEnv(cfg EnvConfig) (*Env, error) {
 		return nil, fmt.Errorf("flickemup: %w", err)
 	}
 	o := cfg.Options
-	var tr *replay.Tracer
+	var tr *physics.Tracer
 	if o.Table == nil && cfg.Record {
 		pc := physics.DefaultConfig()
 		if o.Physics != nil {
 			pc = *o.Physics
 		}
 		pc.Noise = o.Noise
-		if tr, err = replay.NewTracer(pc, sc.Table); err != nil {
+		if tr, err = physics.NewTracer(pc, sc.Table); err != nil {
 			return nil, fmt.Errorf("flickemup: %w", err)
 		}
 		o.Table = tr
 	}
 	if o.Table == nil {
-		if o.Table, err = newPooledTable(o); err != nil {
-			return nil, err
+		// Between flicks the game holds no simulator: it borrows one from a pool shared by
+		// every Env of the same physics configuration, which changes no outcome.
+		pc := physics.DefaultConfig()
+		if o.Physics != nil {
+			pc = *o.Physics
+		}
+		pc.Noise = o.Noise
+		if o.Table, err = physics.NewPooled(pc); err != nil {
+			return nil, fmt.Errorf("flickemup: options: %w", err)
 		}
 	}
 	g, err := New(Config{Scenario: sc, Options: o})
@@ -207,8 +212,8 @@ func Register(r *env.Registry) error {
 func (e *Env) Engine() *Game { return e.g }
 
 // Tracer returns the table that keeps the flicks' trajectories (option record), or nil: the
-// hook through which a [replay.Recorder] records them.
-func (e *Env) Tracer() *replay.Tracer { return e.tr }
+// hook through which a replay recorder records them.
+func (e *Env) Tracer() *physics.Tracer { return e.tr }
 
 // DescribeAction describes native action a for the decision now, in the table's frame
 // ("shoot left v=(12,250)"): the label of a replay's step.
@@ -461,57 +466,8 @@ func (e *Env) decode(src env.Action) Action {
 	return e.c.decode(src, e.g.phase, e.team(), e.g.actorFull())
 }
 
-// pooledTable is the [Table] of an Env whose options name none: it applies the Env's
-// execution noise itself, then runs the flick on a noiseless [physics.Simulator] borrowed from
-// a pool shared by every Env of the same physics configuration. A game thus holds no
-// simulator, and no Box2D world, between flicks: 40 to 45 kB less per game (see
-// benchmarks/README.md). It is safe for concurrent use, and a flick's outcome depends only
-// on the state, the flick and rng (the simulator rebuilds its world from the state every
-// time), so results do not depend on which simulator runs it; the noise draws are those the
-// simulator itself would make, in the same order.
-type pooledTable struct {
-	noise physics.Noise
-	pool  *sync.Pool
-}
-
-// simPools maps a physics.Config (with zero noise) to the *sync.Pool of its simulators.
-var simPools sync.Map
-
-// newPooledTable returns the pooled table of engine options o.
-func newPooledTable(o Options) (*pooledTable, error) {
-	cfg := physics.DefaultConfig()
-	if o.Physics != nil {
-		cfg = *o.Physics
-	}
-	cfg.Noise = physics.Noise{}
-	if err := cfg.Validate(); err != nil {
-		return nil, fmt.Errorf("flickemup: options: %w", err)
-	}
-	p, ok := simPools.Load(cfg)
-	if !ok {
-		p, _ = simPools.LoadOrStore(cfg, &sync.Pool{New: func() any {
-			sim, err := physics.New(cfg)
-			if err != nil {
-				panic(fmt.Sprintf("flickemup: a validated physics config was refused: %v", err))
-			}
-			return sim
-		}})
-	}
-	return &pooledTable{noise: o.Noise, pool: p.(*sync.Pool)}, nil
-}
-
-// Flick implements Table.
-func (t *pooledTable) Flick(st *physics.State, f physics.Flick, rng *rand.Rand) (physics.Outcome, error) {
-	f.Velocity = t.noise.Apply(f.Velocity, rng)
-	sim := t.pool.Get().(*physics.Simulator)
-	defer t.pool.Put(sim)
-	return sim.Flick(st, f, rng)
-}
-
 // Interface checks.
 var (
-	_ env.Game         = (*Env)(nil)
-	_ env.Shaper       = (*Env)(nil)
-	_ replay.Traceable = (*Env)(nil)
-	_ replay.Describer = (*Env)(nil)
+	_ env.Game   = (*Env)(nil)
+	_ env.Shaper = (*Env)(nil)
 )

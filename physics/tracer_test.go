@@ -1,4 +1,4 @@
-package replay_test
+package physics_test
 
 import (
 	"errors"
@@ -9,7 +9,6 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flickarena/flickarena/physics"
-	"github.com/flickarena/flickarena/replay"
 )
 
 // TestTracer_SameTrajectory checks that sampling frames changes nothing: the tracer's flick
@@ -21,7 +20,7 @@ func TestTracer_SameTrajectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := replay.NewTracer(cfg, physics.DefaultTable)
+	tr, err := physics.NewTracer(cfg, physics.DefaultTable)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +56,7 @@ func TestTracer_SameTrajectory(t *testing.T) {
 			t.Fatalf("flick %d: %d frames from %v to %v, want from 0 to %v", i, len(fr), fr[0].Time, fr[len(fr)-1].Time, out2.Time)
 		}
 		for k := 1; k < len(fr)-1; k++ {
-			if fr[k].Time < float64(k)*replay.FrameInterval-1e-12 || fr[k].Time-fr[k-1].Time > 2*replay.FrameInterval {
+			if fr[k].Time < float64(k)*physics.TraceInterval-1e-12 || fr[k].Time-fr[k-1].Time > 2*physics.TraceInterval {
 				t.Errorf("flick %d: frame %d at %v s after one at %v s", i, k, fr[k].Time, fr[k-1].Time)
 				break
 			}
@@ -66,7 +65,7 @@ func TestTracer_SameTrajectory(t *testing.T) {
 }
 
 func TestTracer_BeginTake(t *testing.T) {
-	tr, err := replay.NewTracer(physics.DefaultConfig(), physics.DefaultTable)
+	tr, err := physics.NewTracer(physics.DefaultConfig(), physics.DefaultTable)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +98,7 @@ func TestTracer_BeginTake(t *testing.T) {
 	if got := tr.Take(); len(got) != 0 {
 		t.Errorf("after Take, %d flicks were kept", len(got))
 	}
-	if _, err := replay.NewTracer(physics.Config{}, physics.DefaultTable); err == nil {
+	if _, err := physics.NewTracer(physics.Config{}, physics.DefaultTable); err == nil {
 		t.Error("NewTracer accepted a zero configuration")
 	}
 }

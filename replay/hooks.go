@@ -1,0 +1,20 @@
+package replay
+
+import (
+	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/physics"
+)
+
+// Traceable is implemented by a game that runs its flicks through a [physics.Tracer]: the
+// Flick 'em Up! env game created with option record ([RecordOption]). Tracer returns nil when
+// the game does not record.
+type Traceable interface {
+	Tracer() *physics.Tracer
+}
+
+// Describer is implemented by a game that can describe an action in words, for the labels of
+// a replay ("shoot right at 240 cm/s"). DescribeAction is called before the action is
+// applied, must not change the game, and does not keep a.
+type Describer interface {
+	DescribeAction(a env.Action) string
+}

@@ -5,8 +5,10 @@ import (
 	"math"
 )
 
-// Config holds the simulation parameters. Start from [DefaultConfig].
+// Config holds the simulation parameters. Start from [DefaultConfig] and set Pieces.
 type Config struct {
+	// Pieces is the game's piece catalogue: the kinds the states hold.
+	Pieces *Catalogue
 	// MaxSpeed is the largest flick speed, in cm/s; faster flicks are clipped to it.
 	MaxSpeed float64
 	// Gravity is the acceleration of gravity, in cm/s²; with a piece's TableFriction it sets
@@ -37,7 +39,8 @@ type Config struct {
 	RecordEvery float64
 }
 
-// DefaultConfig returns the calibrated defaults (see docs/decisions.md for the measurements).
+// DefaultConfig returns the calibrated defaults (see docs/decisions.md for the measurements),
+// without a piece catalogue: the game sets Pieces.
 func DefaultConfig() Config {
 	return Config{
 		MaxSpeed:           300,
@@ -58,6 +61,9 @@ func DefaultConfig() Config {
 
 // Validate reports a parameter that cannot work.
 func (c Config) Validate() error {
+	if c.Pieces == nil {
+		return fmt.Errorf("physics: config Pieces: no piece catalogue")
+	}
 	pos := func(name string, v float64) error {
 		if !(v > 0) || math.IsInf(v, 0) {
 			return fmt.Errorf("physics: config %s = %v: must be positive and finite", name, v)

@@ -2,7 +2,7 @@ package physics
 
 import "math"
 
-// Outline is the ground a piece covers, seen from above: a circle of radius R at C, or a
+// Outline is the ground a piece covers, seen from above ([Catalogue.Outline]): a circle of radius R at C, or a
 // rectangle (Box) of half-extents HX along angle A and HY across it, centred at C. Units: cm
 // and radians. The rules of a game test placements with it (Contains, Intersects, OnTable);
 // bots aim with it (Dist, Cast, Overlaps).
@@ -25,21 +25,6 @@ func Circle(c Vec, r float64) Outline { return Outline{C: c, R: r} }
 // outlineEps is how deep two outlines must interpenetrate to count as intersecting, and how
 // far inside a point must lie to count as contained, in cm: touching is allowed.
 const outlineEps = 1e-6
-
-// PieceOutline returns the outline of piece p: a circle for discs, standing figures, barrels
-// and tumbleweeds (an octagon counts as its circumscribed circle), a rectangle for boxes and
-// for a fallen figure, which lies along its fall direction from its base (Height × 2·Radius).
-func PieceOutline(p Piece) Outline {
-	s := SpecOf(p.Kind)
-	if p.Fallen {
-		hl := s.Height / 2
-		return Outline{Box: true, C: p.Pos.Add(Polar(hl-s.Radius, p.Angle)), HX: hl, HY: s.Radius, A: p.Angle}
-	}
-	if s.Shape == ShapeBox {
-		return Outline{Box: true, C: p.Pos, HX: s.HalfLength, HY: s.HalfWidth, A: p.Angle}
-	}
-	return Outline{C: p.Pos, R: s.Radius}
-}
 
 // axes returns the box's unit axes.
 func (o Outline) axes() (u, v Vec) {

@@ -101,14 +101,14 @@ func (s *State) CopyFrom(src *State) {
 	s.Pieces = append(s.Pieces[:0], src.Pieces...)
 }
 
-// Validate checks that the state can be simulated: known kinds, finite coordinates, pieces
-// in play on the table.
-func (s *State) Validate() error {
+// Validate checks that the state can be simulated with catalogue c: known kinds, finite
+// coordinates, pieces in play on the table, only figures fallen.
+func (s *State) Validate(c *Catalogue) error {
 	if !(s.Table.Width > 0 && s.Table.Height > 0) || math.IsInf(s.Table.Width, 0) || math.IsInf(s.Table.Height, 0) {
 		return fmt.Errorf("physics: table %gx%g cm: %w", s.Table.Width, s.Table.Height, ErrBadState)
 	}
 	for i, p := range s.Pieces {
-		if !p.Kind.Valid() {
+		if !c.Valid(p.Kind) {
 			return fmt.Errorf("physics: piece %d: kind %d: %w", i, p.Kind, ErrBadState)
 		}
 		if !p.Pos.Finite() || math.IsNaN(p.Angle) || math.IsInf(p.Angle, 0) {
@@ -117,7 +117,7 @@ func (s *State) Validate() error {
 		if !p.Off && !s.Table.Contains(p.Pos) {
 			return fmt.Errorf("physics: piece %d (%v) at (%.2f, %.2f) is off the table: %w", i, p.Kind, p.Pos.X, p.Pos.Y, ErrBadState)
 		}
-		if p.Fallen && !catalogue[p.Kind].Topples {
+		if p.Fallen && !c.specs[p.Kind].Topples {
 			return fmt.Errorf("physics: piece %d (%v) cannot be fallen: %w", i, p.Kind, ErrBadState)
 		}
 	}

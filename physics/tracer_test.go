@@ -8,13 +8,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
 // TestTracer_SameTrajectory checks that sampling frames changes nothing: the tracer's flick
 // ends exactly where a plain simulator's does, and its frames are 1/60 s apart or more.
 func TestTracer_SameTrajectory(t *testing.T) {
-	cfg := physics.DefaultConfig()
+	cfg := flickemup.PhysicsConfig()
 	cfg.Noise = physics.DefaultNoise
 	sim, err := physics.New(cfg)
 	if err != nil {
@@ -33,7 +34,7 @@ func TestTracer_SameTrajectory(t *testing.T) {
 		{Piece: 25, Velocity: physics.Vec{X: 150, Y: 90}},
 	}
 	for i, f := range flicks {
-		st1, _ := physics.Town()
+		st1, _ := flickemup.Town()
 		st2 := st1.Clone()
 		out1, err1 := sim.Flick(st1, f, rand.New(rand.NewPCG(uint64(i), 1)))
 		tr.Begin()
@@ -65,11 +66,11 @@ func TestTracer_SameTrajectory(t *testing.T) {
 }
 
 func TestTracer_BeginTake(t *testing.T) {
-	tr, err := physics.NewTracer(physics.DefaultConfig(), physics.DefaultTable)
+	tr, err := physics.NewTracer(flickemup.PhysicsConfig(), physics.DefaultTable)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, _ := physics.Town()
+	st, _ := flickemup.Town()
 	rng := rand.New(rand.NewPCG(1, 1))
 	flick := func(piece int) error {
 		_, err := tr.Flick(st, physics.Flick{Piece: piece, Velocity: physics.Vec{X: 0, Y: 5}}, rng)

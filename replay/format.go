@@ -90,8 +90,9 @@ type Header struct {
 	// Table is the size of the play area, in cm, when the game plays on a physics table
 	// ([physics.Tracer]).
 	Table *Size `json:"table,omitempty"`
-	// Pieces describes the outline of every piece kind of the physics table, by kind name,
-	// so that a viewer draws the table to scale.
+	// Pieces describes the outline of every piece kind of the game's catalogue
+	// ([Catalogued]), by kind name, so that a viewer draws the table to scale; null for a
+	// game without pieces.
 	Pieces map[string]PieceShape `json:"pieces"`
 	// View is the game's structured view right after the reset ([env.Game] MarshalJSON).
 	View json.RawMessage `json:"view"`
@@ -256,11 +257,14 @@ func (h *Hash) UnmarshalJSON(b []byte) error {
 // String returns the 16-digit hexadecimal form.
 func (h Hash) String() string { return fmt.Sprintf("%016x", uint64(h)) }
 
-// pieceShapes returns the outline of every piece kind, by name.
-func pieceShapes() map[string]PieceShape {
+// pieceShapes returns the outline of every piece kind of catalogue c, by name (nil for nil).
+func pieceShapes(c *physics.Catalogue) map[string]PieceShape {
+	if c == nil {
+		return nil
+	}
 	m := make(map[string]PieceShape)
-	for _, k := range physics.Kinds() {
-		s := physics.SpecOf(k)
+	for _, k := range c.Kinds() {
+		s := c.Spec(k)
 		ps := PieceShape{Radius: s.Radius, HalfLength: s.HalfLength, HalfWidth: s.HalfWidth, Height: s.Height, Topples: s.Topples}
 		switch s.Shape {
 		case physics.ShapeCircle:
@@ -270,7 +274,7 @@ func pieceShapes() map[string]PieceShape {
 		case physics.ShapeOctagon:
 			ps.Shape = "octagon"
 		}
-		m[k.String()] = ps
+		m[c.Name(k)] = ps
 	}
 	return m
 }

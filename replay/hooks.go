@@ -12,6 +12,12 @@ type Traceable interface {
 	Tracer() *physics.Tracer
 }
 
+// Catalogued is implemented by a physics game that names its piece catalogue: a replay's
+// header lists the shapes of its pieces, by name, for the viewer.
+type Catalogued interface {
+	Pieces() *physics.Catalogue
+}
+
 // Describer is implemented by a game that can describe an action in words, for the labels of
 // a replay ("shoot right at 240 cm/s"). DescribeAction is called before the action is
 // applied, must not change the game, and does not keep a.

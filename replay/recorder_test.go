@@ -199,6 +199,7 @@ type noShaping struct{ env.Game }
 
 // The Flick 'em Up! env game records its flicks and describes its actions.
 var (
-	_ replay.Traceable = (*flickemup.Env)(nil)
-	_ replay.Describer = (*flickemup.Env)(nil)
+	_ replay.Traceable  = (*flickemup.Env)(nil)
+	_ replay.Describer  = (*flickemup.Env)(nil)
+	_ replay.Catalogued = (*flickemup.Env)(nil)
 )

@@ -17,7 +17,7 @@
 //
 //   - placing: a flick to every spot of a 4 cm grid over the half it attacks (less the enemy
 //     headquarters) and to its return zone, with the speed that stops the disc there,
-//     v = sqrt(2μg·d) (μ the table friction of physics.KindGangDisc, g the gravity of the
+//     v = sqrt(2μg·d) (μ the table friction of flickago.KindGangDisc, g the gravity of the
 //     physics config; geom.StopSpeed, calibrated on the simulated table);
 //   - knocking: cut shots at every other piece in play that push it 6, 15 or 35 cm in five
 //     directions about the line of fire, or to a goal: an opponent's disc off the nearest edge

@@ -45,7 +45,7 @@ func TestScores_Engine(t *testing.T) {
 // TestSettle checks the end-of-turn rules on literal tables.
 func TestSettle(t *testing.T) {
 	b := flickago.StandardBoard()
-	r := physics.SpecOf(physics.KindGangDisc).Radius
+	r := flickago.Pieces.Spec(flickago.KindGangDisc).Radius
 	type piece struct {
 		i    int
 		x, y float64
@@ -118,7 +118,7 @@ func TestWorth(t *testing.T) {
 func TestModel_Slide(t *testing.T) {
 	cfg := flickago.DefaultConfig()
 	cfg.Physics.Noise = physics.Noise{}
-	b, r := cfg.Board, physics.SpecOf(physics.KindGangDisc).Radius
+	b, r := cfg.Board, flickago.Pieces.Spec(flickago.KindGangDisc).Radius
 	tests := []struct {
 		name   string
 		target *physics.Vec // a disc of the opponent in the way, or nil

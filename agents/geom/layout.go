@@ -39,10 +39,10 @@ func LayoutOf(g *flickemup.Game) *Layout {
 	}
 	sc := g.Scenario()
 	for b, bv := range v.Buildings {
-		l.Doors = append(l.Doors, physics.Door{Left: bv.Left, Right: bv.Right, Depth: sc.Buildings[b].Depth})
+		l.Doors = append(l.Doors, flickemup.NewDoor(bv.Left, bv.Right, sc.Buildings[b].Depth))
 	}
 	for i, p := range v.Pieces {
-		if p.Kind == physics.KindGallows.String() {
+		if p.Kind == flickemup.Pieces.Name(flickemup.KindGallows) {
 			l.Gallows = i
 		}
 	}

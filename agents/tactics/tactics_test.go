@@ -164,9 +164,9 @@ func TestMoves_Succeed(t *testing.T) {
 						if failed <= 3 {
 							t.Logf("%s: move %+v ended at %v inside %d", name, m, got.Pos, got.Inside)
 							st := g.State()
-							sim, _ := physics.New(physics.DefaultConfig())
+							sim, _ := physics.New(flickemup.PhysicsConfig())
 							st.Pieces[s.Piece(i)].Off = true
-							st.Pieces[0] = physics.Piece{Kind: physics.KindMovementDisc, Pos: m.From}
+							st.Pieces[0] = physics.Piece{Kind: flickemup.KindMovementDisc, Pos: m.From}
 							out, err := sim.Flick(st, physics.Flick{Piece: 0, Velocity: m.Velocity}, nil)
 							t.Logf("   replay: err %v contacts %+v end %v", err, out.Contacts, st.Pieces[0].Pos)
 							for _, c := range out.Contacts {
@@ -194,17 +194,17 @@ func touching(st *physics.State) bool {
 		if p.Off {
 			continue
 		}
-		if o := physics.PieceOutline(p); !o.Box {
+		if o := flickemup.Pieces.Outline(p); !o.Box {
 			for j, q := range st.Pieces {
-				if j != i && !q.Off && physics.PieceOutline(q).Dist(o.C) < o.R+0.05 {
+				if j != i && !q.Off && flickemup.Pieces.Outline(q).Dist(o.C) < o.R+0.05 {
 					return true
 				}
 			}
 			continue
 		}
-		for _, pt := range rim(physics.PieceOutline(p)) {
+		for _, pt := range rim(flickemup.Pieces.Outline(p)) {
 			for j, q := range st.Pieces {
-				if j != i && !q.Off && physics.PieceOutline(q).Dist(pt) < 0.05 {
+				if j != i && !q.Off && flickemup.Pieces.Outline(q).Dist(pt) < 0.05 {
 					return true
 				}
 			}

@@ -157,11 +157,11 @@ func (g *Game) toPhysics() {
 	m := physics.Vec{X: g.board.Margin, Y: g.board.Margin}
 	for p := range NumPlayers {
 		for d, dc := range g.st.Discs[p] {
-			g.phys.Pieces[p*NumDiscs+d] = physics.Piece{Kind: physics.KindGangDisc, Pos: dc.Pos.Add(m), Angle: dc.Angle, Off: dc.Place != OnBoard}
+			g.phys.Pieces[p*NumDiscs+d] = physics.Piece{Kind: KindGangDisc, Pos: dc.Pos.Add(m), Angle: dc.Angle, Off: dc.Place != OnBoard}
 		}
 	}
 	for i, in := range g.st.Inspectors {
-		g.phys.Pieces[NumPlayers*NumDiscs+i] = physics.Piece{Kind: physics.KindInspector, Pos: in.Pos.Add(m), Angle: in.Angle, Off: in.Waiting}
+		g.phys.Pieces[NumPlayers*NumDiscs+i] = physics.Piece{Kind: KindInspector, Pos: in.Pos.Add(m), Angle: in.Angle, Off: in.Waiting}
 	}
 }
 

@@ -9,7 +9,7 @@
 // [StandardBoard] is 48 cm × 72 cm, in board coordinates: cm, origin at the corner on
 // White's left, X along White's edge, Y towards Black. It is symmetric under a half turn
 // about its centre (24, 36), which exchanges the players. Discs and inspectors are 3 cm
-// across ([physics.KindGangDisc], [physics.KindInspector]). Drawn with X right and Y up:
+// across ([KindGangDisc], [KindInspector]). Drawn with X right and Y up:
 //
 //	       x=0     8                              40      48
 //	y=72   +-------+------------------------------+-------+

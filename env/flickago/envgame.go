@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/physics"
 )
 
 // ID is the versioned id the game registers under. Any change of the rules, the board, the
@@ -176,6 +177,9 @@ func (e *Env) Shaping(dst []float32) {
 
 // Observe implements env.Game; see "# Observation Space" in the package doc.
 func (e *Env) Observe(dst []float32, player int) { e.lay.observe(dst, e.g, player) }
+
+// Pieces returns the catalogue of the game's pieces ([Pieces]), whose shapes a replay lists.
+func (e *Env) Pieces() *physics.Catalogue { return Pieces }
 
 // Hash implements env.Game.
 func (e *Env) Hash() uint64 { return e.g.Hash() }

@@ -25,6 +25,7 @@ type Game struct {
 // New returns a game with cfg, in its starting position with player 0 to flick; call
 // [Game.Reset] to start an episode with its random draws.
 func New(cfg Config) (*Game, error) {
+	cfg.Physics.Pieces = Pieces
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

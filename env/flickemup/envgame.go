@@ -125,6 +125,7 @@ func NewEnv(cfg EnvConfig) (*Env, error) {
 		if o.Physics != nil {
 			pc = *o.Physics
 		}
+		pc.Pieces = Pieces
 		pc.Noise = o.Noise
 		if tr, err = physics.NewTracer(pc, sc.Table); err != nil {
 			return nil, fmt.Errorf("flickemup: %w", err)
@@ -138,6 +139,7 @@ func NewEnv(cfg EnvConfig) (*Env, error) {
 		if o.Physics != nil {
 			pc = *o.Physics
 		}
+		pc.Pieces = Pieces
 		pc.Noise = o.Noise
 		if o.Table, err = physics.NewPooled(pc); err != nil {
 			return nil, fmt.Errorf("flickemup: options: %w", err)
@@ -210,6 +212,9 @@ func Register(r *env.Registry) error {
 // Engine returns the rules engine, for bots that read the state or plan on clones
 // ([Game.Clone]). The caller must not change it: Apply, Reset and the like break the Env.
 func (e *Env) Engine() *Game { return e.g }
+
+// Pieces returns the catalogue of the game's pieces ([Pieces]), whose shapes a replay lists.
+func (e *Env) Pieces() *physics.Catalogue { return Pieces }
 
 // Tracer returns the table that keeps the flicks' trajectories (option record), or nil: the
 // hook through which a replay recorder records them.

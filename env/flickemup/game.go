@@ -155,7 +155,7 @@ func New(cfg Config) (*Game, error) {
 	lay := newLayout(sc)
 	lay.cfg = pcfg
 	lay.nPlayers = SplitPlayers(o.Players)
-	if err := lay.start.Validate(); err != nil {
+	if err := lay.start.Validate(Pieces); err != nil {
 		return nil, fmt.Errorf("flickemup: scenario %s: %w", sc.Name, err)
 	}
 	g := &Game{lay: lay, opts: o, table: o.Table}
@@ -171,32 +171,32 @@ func newLayout(sc *Scenario) *layout {
 		st.Pieces = append(st.Pieces, p)
 		return len(st.Pieces) - 1
 	}
-	add(physics.Piece{Kind: physics.KindMovementDisc, Off: true})
-	add(physics.Piece{Kind: physics.KindBullet, Off: true})
-	add(physics.Piece{Kind: physics.KindBullet, Off: true})
-	add(physics.Piece{Kind: physics.KindDynamite, Off: true})
+	add(physics.Piece{Kind: KindMovementDisc, Off: true})
+	add(physics.Piece{Kind: KindBullet, Off: true})
+	add(physics.Piece{Kind: KindBullet, Off: true})
+	add(physics.Piece{Kind: KindDynamite, Off: true})
 	for i := range lay.cowboyPiece {
 		lay.cowboyPiece[i] = -1
 	}
 	for _, c := range sc.Cowboys {
-		p := physics.Piece{Kind: physics.KindCowboy, Pos: c.Pos, Angle: c.Facing, Off: c.Inside >= 0}
+		p := physics.Piece{Kind: KindCowboy, Pos: c.Pos, Angle: c.Facing, Off: c.Inside >= 0}
 		if c.Inside >= 0 {
 			p.Pos = sc.Buildings[c.Inside].Door
 		}
 		lay.cowboyPiece[c.ID.index()] = add(p)
 	}
 	for _, n := range sc.Neutrals {
-		add(physics.Piece{Kind: physics.KindNeutral, Pos: n.Pos, Angle: n.Facing})
+		add(physics.Piece{Kind: KindNeutral, Pos: n.Pos, Angle: n.Facing})
 	}
 	for _, b := range sc.Buildings {
 		l, r := b.blocks()
-		d := physics.Door{Depth: b.Depth}
-		d.Left = add(physics.Piece{Kind: physics.KindSupportBlock, Pos: l, Angle: b.Facing})
-		d.Right = add(physics.Piece{Kind: physics.KindSupportBlock, Pos: r, Angle: b.Facing})
+		d := physics.Door{Depth: b.Depth, Block: Pieces.Spec(KindSupportBlock)}
+		d.Left = add(physics.Piece{Kind: KindSupportBlock, Pos: l, Angle: b.Facing})
+		d.Right = add(physics.Piece{Kind: KindSupportBlock, Pos: r, Angle: b.Facing})
 		lay.doors = append(lay.doors, d)
 	}
 	if g := sc.Gallows; g != nil {
-		lay.gallows = add(physics.Piece{Kind: physics.KindGallows, Pos: g.Pos, Angle: g.Angle})
+		lay.gallows = add(physics.Piece{Kind: KindGallows, Pos: g.Pos, Angle: g.Angle})
 	}
 	for _, pr := range sc.Props {
 		add(physics.Piece{Kind: pr.Kind, Pos: pr.Pos, Angle: pr.Angle})

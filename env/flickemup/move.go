@@ -33,7 +33,7 @@ func (g *Game) move(a Action) error {
 		start = clampOnTable(g.behind(from, discRadius, 0), discRadius, g.st.Table)
 	}
 	g.st.Pieces[cp].Off = true
-	g.st.Pieces[pieceDisc] = physics.Piece{Kind: physics.KindMovementDisc, Pos: start}
+	g.st.Pieces[pieceDisc] = physics.Piece{Kind: KindMovementDisc, Pos: start}
 	out, err := g.flick(pieceDisc, a.Velocity)
 	if err != nil {
 		g.st.CopyFrom(g.snap)
@@ -108,7 +108,7 @@ func (g *Game) innerOnly(out *physics.Outcome, b int) bool {
 func (g *Game) blocksDoor(b, j int) bool {
 	p := g.snap.Pieces[j]
 	switch p.Kind {
-	case physics.KindCowboy, physics.KindNeutral, physics.KindSupportBlock, physics.KindMovementDisc:
+	case KindCowboy, KindNeutral, KindSupportBlock, KindMovementDisc:
 		return false
 	}
 	if p.Off {
@@ -124,7 +124,7 @@ func (g *Game) blocksDoor(b, j int) bool {
 		HY:  (2*discRadius + blockHalf) / 2,
 		A:   e.Sub(a).Angle(),
 	}
-	return doorway.Intersects(physics.PieceOutline(p))
+	return doorway.Intersects(Pieces.Outline(p))
 }
 
 // depthOfIn is depthOf measured on state st.

@@ -470,10 +470,10 @@ func (p *parser) buildings() {
 
 // propLimits is how many of each prop the box holds.
 var propLimits = map[physics.Kind]int{
-	physics.KindBarrel:     5,
-	physics.KindCactus:     3,
-	physics.KindFence:      4,
-	physics.KindTumbleweed: 5,
+	KindBarrel:     5,
+	KindCactus:     3,
+	KindFence:      4,
+	KindTumbleweed: 5,
 }
 
 // scenery reads the gallows, prop and neutral lines.
@@ -484,7 +484,7 @@ func (p *parser) scenery() {
 		a, _ := l.degrees("angle")
 		l.finish()
 		if ok {
-			sc.Gallows = &Prop{Kind: physics.KindGallows, Pos: pos, Angle: a, Line: l.n}
+			sc.Gallows = &Prop{Kind: KindGallows, Pos: pos, Angle: a, Line: l.n}
 		} else {
 			p.refuse("gallows", l.n)
 		}
@@ -494,12 +494,12 @@ func (p *parser) scenery() {
 		pr := Prop{Line: l.n}
 		ok := true
 		if s, has := l.str("kind", true); has {
-			k, err := physics.ParseKind(s)
+			k, err := Pieces.Parse(s)
 			if _, prop := propLimits[k]; err != nil || !prop {
 				l.errorf("kind", "%q is not a prop (want barrel, cactus, fence or tumbleweed)", s)
 				ok = false
 			} else if count[k]++; count[k] > propLimits[k] {
-				l.errorf("kind", "more than %d of %s: the box has no more", propLimits[k], k)
+				l.errorf("kind", "more than %d of %s: the box has no more", propLimits[k], Pieces.Name(k))
 				ok = false
 			}
 			pr.Kind = k
@@ -975,17 +975,17 @@ func (p *parser) geometry() {
 		items = append(items, item{b.Kind.String(), b.Line, b.footprint()})
 	}
 	if g := sc.Gallows; g != nil {
-		items = append(items, item{"gallows", g.Line, physics.PieceOutline(physics.Piece{Kind: g.Kind, Pos: g.Pos, Angle: g.Angle})})
+		items = append(items, item{"gallows", g.Line, Pieces.Outline(physics.Piece{Kind: g.Kind, Pos: g.Pos, Angle: g.Angle})})
 	}
 	for _, pr := range sc.Props {
-		items = append(items, item{pr.Kind.String(), pr.Line, physics.PieceOutline(physics.Piece{Kind: pr.Kind, Pos: pr.Pos, Angle: pr.Angle})})
+		items = append(items, item{Pieces.Name(pr.Kind), pr.Line, Pieces.Outline(physics.Piece{Kind: pr.Kind, Pos: pr.Pos, Angle: pr.Angle})})
 	}
 	for _, n := range sc.Neutrals {
-		items = append(items, item{"the " + n.Name, n.Line, physics.PieceOutline(physics.Piece{Kind: physics.KindNeutral, Pos: n.Pos})})
+		items = append(items, item{"the " + n.Name, n.Line, Pieces.Outline(physics.Piece{Kind: KindNeutral, Pos: n.Pos})})
 	}
 	for _, c := range sc.Cowboys {
 		if c.Inside < 0 {
-			items = append(items, item{c.ID.String(), c.Line, physics.PieceOutline(physics.Piece{Kind: physics.KindCowboy, Pos: c.Pos})})
+			items = append(items, item{c.ID.String(), c.Line, Pieces.Outline(physics.Piece{Kind: KindCowboy, Pos: c.Pos})})
 		}
 	}
 	for i, it := range items {

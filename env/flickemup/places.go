@@ -37,7 +37,7 @@ func (g *Game) free(s physics.Outline) bool {
 		return false
 	}
 	for _, p := range g.st.Pieces {
-		if !p.Off && s.Intersects(physics.PieceOutline(p)) {
+		if !p.Off && s.Intersects(Pieces.Outline(p)) {
 			return false
 		}
 	}
@@ -94,7 +94,7 @@ func (g *Game) nearGallows(c int) bool {
 	if gp.Off {
 		return false
 	}
-	return physics.PieceOutline(gp).Dist(g.piece(c).Pos) <= Reach
+	return Pieces.Outline(gp).Dist(g.piece(c).Pos) <= Reach
 }
 
 // reaches reports whether cowboy c can take token t where it lies.

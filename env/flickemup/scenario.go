@@ -106,7 +106,7 @@ const (
 )
 
 // blockHalf is the half-size of a support block, in cm.
-var blockHalf = physics.SpecOf(physics.KindSupportBlock).HalfLength
+var blockHalf = Pieces.Spec(KindSupportBlock).HalfLength
 
 // axis returns the unit vector along the door from the Left block to the Right block.
 func (b Building) axis() physics.Vec { return physics.Polar(1, b.Facing+halfPi) }

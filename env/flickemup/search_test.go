@@ -67,7 +67,7 @@ cowboy id=outlaws:1 x=40 y=70 facing=270 hp=3
 		t.Fatal(err)
 	}
 	pos := physics.Vec{X: 40, Y: 20}
-	offset := physics.SpecOf(physics.KindCowboy).Radius + 3*physics.SpecOf(physics.KindBullet).Radius
+	offset := flickemup.Pieces.Spec(flickemup.KindCowboy).Radius + 3*flickemup.Pieces.Spec(flickemup.KindBullet).Radius
 	tests := []struct {
 		name string
 		a    flickemup.Action

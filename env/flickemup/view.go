@@ -150,7 +150,7 @@ func (g *Game) View() View {
 		v.Tokens = append(v.Tokens, tv)
 	}
 	for _, p := range g.st.Pieces {
-		v.Pieces = append(v.Pieces, PieceView{Kind: p.Kind.String(), X: p.Pos.X, Y: p.Pos.Y, Angle: deg(p.Angle), Fallen: p.Fallen, Off: p.Off})
+		v.Pieces = append(v.Pieces, PieceView{Kind: Pieces.Name(p.Kind), X: p.Pos.X, Y: p.Pos.Y, Angle: deg(p.Angle), Fallen: p.Fallen, Off: p.Off})
 	}
 	if g.result.Over {
 		v.Result = &ResultView{Winner: g.result.Winner.String(), Draw: g.result.Draw, Reason: g.result.Reason}

@@ -6,7 +6,7 @@ import (
 )
 
 // Vec is a point or a vector on the table, in cm (or cm/s for a velocity). X grows to the
-// right, Y grows away from the lawmen's edge; the origin is the table's lower-left corner.
+// right, Y grows away from the first seat's edge; the origin is the table's lower-left corner.
 type Vec struct {
 	X, Y float64
 }
@@ -54,7 +54,8 @@ type Table struct {
 	Height float64
 }
 
-// DefaultTable is our standard play area for Flick 'em Up!: 90 cm × 90 cm, a typical kitchen table.
+// DefaultTable is a standard play area: 90 cm × 90 cm, a typical kitchen table (Flick 'em
+// Up!'s scenarios use it).
 var DefaultTable = Table{Width: 90, Height: 90}
 
 // Contains reports whether p lies on the table (edges included).

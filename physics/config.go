@@ -19,7 +19,8 @@ type Config struct {
 	KnockImpulse float64
 	// StepTravel is the farthest the fastest piece may move in one step, in cm. The step is
 	// sized to it, which prevents tunnelling without continuous collision: keep it below the
-	// smallest disc diameter plus the thinnest obstacle (1.8 + 1.0 cm here).
+	// smallest disc diameter plus the thinnest obstacle of the catalogue (1.8 + 1.0 cm for
+	// Flick 'em Up!'s pieces).
 	StepTravel float64
 	// MinStep and MaxStep bound the step, in s.
 	MinStep, MaxStep float64

@@ -25,6 +25,7 @@
 //	 "options":{"record":"true"},"seed":{"key":"5","episode":0},"players":["aimer","random"],
 //	 "heads":[…],"dims":[…],"frame_interval":0.0166…,"table":{"width":90,"height":90},
 //	 "pieces":{"cowboy":{"shape":"circle","r":1.2,"h":5.5,"topples":true},…},
+//	 "drawing":{"area":{"min":[0,0],"max":[90,90]},"pieces":[…],"seats":[…],"style":"flickemup"},
 //	 "view":{…the game's view after the reset…},"hash":"1c0d…"}
 //	{"type":"step","i":0,"player":0,"action":{"d":[0,2,0,0,0,0],"c":[0,0,0]},
 //	 "label":"select 3","status":"running","hash":"…","view":{"phase":"act","actor":"lawmen:3"}}
@@ -33,6 +34,9 @@
 //	 "contacts":[[1,9,3488,4110,8110]],"falls":[[9,1,3488]],"t":9120,"steps":412,
 //	 "digest":"…"}]}
 //	{"type":"end","status":"terminated","outcome":[1,-1],"steps":151,"hash":"…"}
+//
+// The header's drawing ([draw.Drawing], from a game that is a [Drawer]) says how a viewer draws the
+// game: each game owns its description. [Read] refuses one that does not validate.
 //
 // Numbers that a reader could not hold (64-bit hashes and seeds) are strings. A step's view
 // is a patch of the view before it ([Diff], [Patch]): JSON Merge Patch, extended to patch

@@ -158,6 +158,11 @@ func parseLine(r *Replay, line []byte, n int) (*Replay, error) {
 		if err := json.Unmarshal(line, &r.Header); err != nil {
 			return nil, fmt.Errorf("%w: line %d: %v", ErrFormat, n, err)
 		}
+		if d := r.Header.Drawing; d != nil {
+			if err := d.Validate(); err != nil {
+				return nil, fmt.Errorf("%w: line %d: %v", ErrFormat, n, err)
+			}
+		}
 	case TypeStep:
 		var s Step
 		if err := json.Unmarshal(line, &s); err != nil {

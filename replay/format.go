@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/flickarena/flickarena/draw"
 	"strconv"
 
 	"github.com/flickarena/flickarena/env"
@@ -93,7 +94,9 @@ type Header struct {
 	// Pieces describes the outline of every piece kind of the game's catalogue
 	// ([Catalogued]), by kind name, so that a viewer draws the table to scale; null for a
 	// game without pieces.
-	Pieces map[string]PieceShape `json:"pieces"`
+	Pieces map[string]draw.PieceShape `json:"pieces"`
+	// Drawing says how a viewer draws the game, when the game says ([Drawer]).
+	Drawing *draw.Drawing `json:"drawing,omitempty"`
 	// View is the game's structured view right after the reset ([env.Game] MarshalJSON).
 	View json.RawMessage `json:"view"`
 	// Hash is the game's state hash right after the reset.
@@ -125,21 +128,6 @@ type Head struct {
 type Dim struct {
 	Name string `json:"name"`
 	Unit string `json:"unit,omitempty"`
-}
-
-// PieceShape is the outline of a piece kind seen from above, in cm (see [physics.Spec]).
-type PieceShape struct {
-	// Shape is "circle", "box" or "octagon".
-	Shape string `json:"shape"`
-	// Radius is the radius of a circle or the circumradius of an octagon.
-	Radius float64 `json:"r,omitempty"`
-	// HalfLength and HalfWidth are the half-extents of a box, HalfLength along the angle.
-	HalfLength float64 `json:"hl,omitempty"`
-	HalfWidth  float64 `json:"hw,omitempty"`
-	// Height is how tall the piece stands: a fallen figure lies as Height × 2·Radius.
-	Height float64 `json:"h,omitempty"`
-	// Topples reports a figure that can be knocked over.
-	Topples bool `json:"topples,omitempty"`
 }
 
 // Step is one applied action: a line of type TypeStep.
@@ -258,14 +246,14 @@ func (h *Hash) UnmarshalJSON(b []byte) error {
 func (h Hash) String() string { return fmt.Sprintf("%016x", uint64(h)) }
 
 // pieceShapes returns the outline of every piece kind of catalogue c, by name (nil for nil).
-func pieceShapes(c *physics.Catalogue) map[string]PieceShape {
+func pieceShapes(c *physics.Catalogue) map[string]draw.PieceShape {
 	if c == nil {
 		return nil
 	}
-	m := make(map[string]PieceShape)
+	m := make(map[string]draw.PieceShape)
 	for _, k := range c.Kinds() {
 		s := c.Spec(k)
-		ps := PieceShape{Radius: s.Radius, HalfLength: s.HalfLength, HalfWidth: s.HalfWidth, Height: s.Height, Topples: s.Topples}
+		ps := draw.PieceShape{Radius: s.Radius, HalfLength: s.HalfLength, HalfWidth: s.HalfWidth, Height: s.Height, Topples: s.Topples}
 		switch s.Shape {
 		case physics.ShapeCircle:
 			ps.Shape = "circle"

@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"github.com/flickarena/flickarena/draw"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/physics"
 )
@@ -16,6 +17,13 @@ type Traceable interface {
 // header lists the shapes of its pieces, by name, for the viewer.
 type Catalogued interface {
 	Pieces() *physics.Catalogue
+}
+
+// Drawer is a game that says how a viewer draws it: a [Recorder] writes its [draw.Drawing] in
+// each replay's header, and the viewer draws the game from it and from the game's view.
+type Drawer interface {
+	// Drawing returns the game's drawing description, as it stands after a reset.
+	Drawing() draw.Drawing
 }
 
 // Describer is implemented by a game that can describe an action in words, for the labels of

@@ -183,6 +183,10 @@ func (r *Recorder) Reset(rng *rand.Rand) error {
 		t := tr.Table()
 		h.Table = &Size{Width: t.Width, Height: t.Height}
 	}
+	if d, ok := r.g.(Drawer); ok {
+		dr := d.Drawing()
+		h.Drawing = &dr
+	}
 	for _, hd := range r.spec.Heads {
 		h.Heads = append(h.Heads, Head{Name: hd.Name, Values: hd.Values})
 	}

@@ -1,11 +1,21 @@
-// Package viewer is the replay viewer: a web page that draws a game of Flick 'em Up! from
-// above, to scale, and plays it, with the server that shows it recorded games and the game
-// being played.
+// Package viewer is the replay viewer: a web page that draws a recorded game from above, to
+// scale, and plays it, with the server that shows it recorded games and the game being
+// played.
 //
 // # The page
 //
 // One self-contained HTML page (style sheet and script inline, plain JavaScript and a
-// canvas: no library, no CDN, no build step) reads the replay format of package replay. It
+// canvas: no library, no CDN, no build step) reads the replay format of package replay.
+//
+// Each game owns the description of how it is drawn ([draw.Drawing], written in the
+// replay's header by a game that is a [replay.Drawer]): the area, the board's static features
+// (zones, lines, labels), where its view lists its pieces and how each looks, and its seats.
+// The page draws any described game from that and the view: Flickago's board with its
+// sectors, headquarters, return zones, centre line and stars, both gangs' discs and the
+// inspectors, and a panel with each seat's score and whose turn it is; pieces on the physics
+// table move along their recorded trajectories during a flick. A description may name a style
+// the page knows beyond it: "flickemup", which Flick 'em Up! names (a replay without a
+// description is drawn the same way). In that style the page
 // draws the table to scale: buildings with their walls, doors and what lies inside (tokens,
 // cowboys), the props, the cowboys with their team colour, hat colour, number, facing tick
 // and hit points, fallen figures lying along their fall; during a flick, the moving pieces
@@ -13,6 +23,12 @@
 // dashed: the difference is the execution noise; an arrow is the distance covered in 0.1 s),
 // the trail, the contacts as bursts and the falls as red rings. Beside the table: the clock,
 // whose turn it is, each team's cowboys, and the list of actions with their effects.
+// The page refuses a replay that replay.Read or replay.Verify would refuse, with a message
+// naming the line and the field (see its Checker): steps out of order, numbers out of their
+// type's range, piece indices beyond 4095, JSON nested deeper than 10,000 levels, a view patch
+// that does not apply, a drawing description that is not valid; a corrupt gzip file is said to
+// be one, and a file that inflates beyond 256 MiB is not read.
+//
 // Controls: play/pause (space), speed, step by action (arrow keys: a step animates the next
 // action and stops on its result), and a timeline in which each action takes its flicks'
 // simulated time plus a short hold.
@@ -30,9 +46,14 @@
 // anyone watches one: a live page plays the current game to its end, then jumps to the newest
 // game, skipping those in between.
 //
+// The replay files are streamed from their directory, opened as an [os.Root] so that a link
+// leading out of it is not followed. When the server has a token, the viewer requires it:
+// given once in the URL (?token=TOKEN), then kept in an HttpOnly, SameSite=Strict cookie.
+//
 // # Test hooks
 //
 // The page exposes window.flickViewer (ready, steps, step, animating, time, duration,
-// playing, drawn, live, source; play, pause, next, prev, seek, setSpeed, fallAfter, load),
+// playing, drawn, live, source, style, drawnPieces, drawnList; play, pause, next, prev, seek,
+// setSpeed, fallAfter, afterAction, load),
 // which the browser tests drive; they run in headless Chromium (internal/browsertest).
 package viewer

@@ -3,9 +3,11 @@ package viewer
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/flickarena/flickarena/replay"
@@ -14,10 +16,15 @@ import (
 // Config says what a [Handler] serves besides the page.
 type Config struct {
 	// Replays holds replay files (*.jsonl, *.jsonl.gz) at its top level, listed and served
-	// under replays/; nil serves none. os.DirFS(dir) serves a directory.
+	// under replays/; nil serves none. Serve a directory as the FS of an [os.Root]
+	// (os.OpenRoot(dir) then Root.FS), which refuses a symbolic link that leads out of the
+	// directory; os.DirFS follows it. Only regular files are served, streamed from the file
+	// (never read whole into memory).
 	Replays fs.FS
 	// Live, if not nil, is served under live/ and offered by the page.
 	Live *Live
+	// Token, if not empty, is required of every request: see [TokenParam] and [CookieName].
+	Token string
 }
 
 // Handler returns the viewer's web server, to mount at any path (with http.StripPrefix):
@@ -27,7 +34,8 @@ type Config struct {
 //	GET replays/NAME one replay file, as stored (gzip is left to the page to undo)
 //	GET live         the live game, as Server-Sent Events (see [Live])
 //
-// The page opens ?replay=URL, ?live, or else the first replay, or the live game.
+// The page opens ?replay=URL, ?live, or else the first replay, or the live game. With a
+// Config.Token, every request must carry it (see [TokenParam]).
 func Handler(cfg Config) http.Handler {
 	page, err := build(pageData{Server: true, Live: cfg.Live != nil})
 	if err != nil {
@@ -55,23 +63,43 @@ func Handler(cfg Config) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		data, err := fs.ReadFile(cfg.Replays, name)
-		if err != nil {
-			http.NotFound(w, r)
-			return
-		}
-		if strings.HasSuffix(name, ".gz") {
-			w.Header().Set("Content-Type", "application/gzip")
-		} else {
-			w.Header().Set("Content-Type", "application/x-ndjson")
-		}
-		w.Header().Set("Cache-Control", "no-cache")
-		_, _ = w.Write(data)
+		serveFile(w, r, cfg.Replays, name)
 	})
 	if cfg.Live != nil {
 		mux.Handle("GET /live", cfg.Live)
 	}
+	if cfg.Token != "" {
+		return requireToken(cfg.Token, mux)
+	}
 	return mux
+}
+
+// serveFile streams the regular file name of fsys: with http.ServeContent when the file can
+// seek (ranges, conditional requests), else by copying it; never whole in memory.
+func serveFile(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || !st.Mode().IsRegular() {
+		http.NotFound(w, r) // a directory, a device, a pipe: not a replay
+		return
+	}
+	if strings.HasSuffix(name, ".gz") {
+		w.Header().Set("Content-Type", "application/gzip")
+	} else {
+		w.Header().Set("Content-Type", "application/x-ndjson")
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	if rs, ok := f.(io.ReadSeeker); ok {
+		http.ServeContent(w, r, name, st.ModTime(), rs)
+		return
+	}
+	w.Header().Set("Content-Length", strconv.FormatInt(st.Size(), 10))
+	_, _ = io.Copy(w, f) // an error is the client going away: nothing to tell it
 }
 
 // isReplay reports whether a file name has a replay's extension.
@@ -91,7 +119,17 @@ func List(fsys fs.FS) ([]string, error) {
 		return nil, fmt.Errorf("viewer: list replays: %w", err)
 	}
 	for _, e := range entries {
-		if !e.IsDir() && isReplay(e.Name()) && !strings.HasPrefix(e.Name(), ".") {
+		if !isReplay(e.Name()) || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		regular := e.Type().IsRegular()
+		if !regular && e.Type()&fs.ModeSymlink != 0 {
+			// a link is listed when it can be served: it leads to a regular file that fsys
+			// opens (an os.Root refuses one that leads out of its directory)
+			st, err := fs.Stat(fsys, e.Name())
+			regular = err == nil && st.Mode().IsRegular()
+		}
+		if regular {
 			names = append(names, e.Name())
 		}
 	}

@@ -30,6 +30,11 @@ const LiveBuffer = 1024
 // Heartbeat is the interval of the comments that keep an idle stream open through proxies.
 const Heartbeat = 15 * time.Second
 
+// LiveWriteTimeout bounds each write to a viewer: a viewer that takes no data for this long is
+// disconnected. The stream lasts longer than a server's write timeout, so it sets its own
+// deadline before each write instead.
+const LiveWriteTimeout = 30 * time.Second
+
 // subscriber is one connected viewer.
 type subscriber struct {
 	ch   chan []byte   // lines to send
@@ -128,6 +133,10 @@ func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-cache")
 	h.Set("X-Accel-Buffering", "no")
+	rc := http.NewResponseController(w)
+	// extend moves the write deadline; a writer without deadlines (a test's recorder) has none
+	extend := func() { _ = rc.SetWriteDeadline(time.Now().Add(LiveWriteTimeout)) }
+	extend()
 	w.WriteHeader(http.StatusOK)
 	send := func(line []byte) bool {
 		if _, err := w.Write([]byte("data: ")); err != nil {
@@ -153,11 +162,13 @@ func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	for {
 		select {
 		case line := <-s.ch:
+			extend()
 			if !send(line) {
 				return
 			}
 			fl.Flush()
 		case <-beat.C:
+			extend()
 			if _, err := w.Write([]byte(": ping\n\n")); err != nil {
 				return
 			}

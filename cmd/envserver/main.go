@@ -26,7 +26,11 @@
 //	--http ADDR              serve the replay viewer at ADDR (host:port): the page, the replays
 //	                         of --replays, and the live game of pools created with the option
 //	                         watch=true (env 0 of the newest such pool)
-//	--replays DIR            the replay files the viewer lists (with --http)
+//	--replays DIR            the replay files the viewer lists (with --http); a link that
+//	                         leads out of DIR is not served
+//
+// With a token, the viewer requires it too: open http://ADDR/?token=TOKEN once, and the
+// browser keeps a cookie for the rest of the visit.
 //
 // On SIGTERM or SIGINT the server stops accepting pools, ends every Session
 // after its current request, lets in-flight calls finish, closes every pool

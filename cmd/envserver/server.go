@@ -73,7 +73,7 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs := flag.NewFlagSet("envserver", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&m.Listen, "listen", m.Listen, "`address`: host:port, or unix:///abs/path for a unix socket")
-	fs.StringVar(&m.Token, "token", "", "bearer `token` required on every call but health checks (default $FLICKARENA_TOKEN)")
+	fs.StringVar(&m.Token, "token", "", "bearer `token` required on every call but health checks, and by the viewer (default $FLICKARENA_TOKEN)")
 	tokenFile := fs.String("token-file", "", "read the bearer token from `path`")
 	fs.IntVar(&m.Limits.MaxEnvsPerPool, "max-envs-per-pool", m.Limits.MaxEnvsPerPool, "largest pool, in envs")
 	fs.IntVar(&m.Limits.MaxEnvs, "max-envs", m.Limits.MaxEnvs, "envs over all open pools")
@@ -155,12 +155,12 @@ func (m *Main) Run(ctx context.Context) error {
 	var view *viewerServer
 	if m.HTTP != "" {
 		var err error
-		if view, err = startViewer(m.HTTP, m.Replays); err != nil {
+		if view, err = startViewer(m.HTTP, m.Replays, m.Token); err != nil {
 			return err
 		}
 		defer view.close(m.ShutdownTimeout)
 		opts = append(opts, envrpc.WithWatch(view.live))
-		log.Info("viewer", "url", "http://"+view.addr.String()+"/", "replays", m.Replays)
+		log.Info("viewer", "url", "http://"+view.addr.String()+"/", "replays", m.Replays, "auth", m.Token != "")
 		if m.ViewerReady != nil {
 			m.ViewerReady <- view.addr
 		}

@@ -12,29 +12,55 @@ import (
 	"github.com/flickarena/flickarena/viewer"
 )
 
+// The viewer's HTTP timeouts. A replay is tens of kilobytes, so two minutes to send one is
+// generous; the live stream sets its own deadline per write (viewer.LiveWriteTimeout).
+const (
+	viewerReadHeaderTimeout = 10 * time.Second
+	viewerReadTimeout       = 30 * time.Second
+	viewerWriteTimeout      = 2 * time.Minute
+	viewerIdleTimeout       = 2 * time.Minute
+)
+
 // viewerServer is the replay viewer's web server (--http).
 type viewerServer struct {
 	addr net.Addr
 	live *viewer.Live
+	root *os.Root // the replay directory, nil for none
 	srv  *http.Server
 	done chan error
 }
 
-// startViewer serves the viewer at addr, with the replays of dir (none if empty).
-func startViewer(addr, dir string) (*viewerServer, error) {
+// startViewer serves the viewer at addr, with the replays of dir (none if empty), requiring
+// token when it is not empty. The directory is opened as an os.Root: a link that leads out of
+// it is not served.
+func startViewer(addr, dir, token string) (*viewerServer, error) {
 	var files fs.FS
+	var root *os.Root
 	if dir != "" {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 			return nil, fmt.Errorf("--replays %s: not a directory", dir)
 		}
-		files = os.DirFS(dir)
+		var err error
+		if root, err = os.OpenRoot(dir); err != nil {
+			return nil, fmt.Errorf("--replays %s: %w", dir, err)
+		}
+		files = root.FS()
 	}
 	l, err := net.Listen("tcp", addr)
 	if err != nil {
+		if root != nil {
+			root.Close()
+		}
 		return nil, fmt.Errorf("--http: %w", err)
 	}
-	v := &viewerServer{addr: l.Addr(), live: viewer.NewLive(), done: make(chan error, 1)}
-	v.srv = &http.Server{Handler: viewer.Handler(viewer.Config{Replays: files, Live: v.live}), ReadHeaderTimeout: 10 * time.Second}
+	v := &viewerServer{addr: l.Addr(), live: viewer.NewLive(), root: root, done: make(chan error, 1)}
+	v.srv = &http.Server{
+		Handler:           viewer.Handler(viewer.Config{Replays: files, Live: v.live, Token: token}),
+		ReadHeaderTimeout: viewerReadHeaderTimeout,
+		ReadTimeout:       viewerReadTimeout,
+		WriteTimeout:      viewerWriteTimeout,
+		IdleTimeout:       viewerIdleTimeout,
+	}
 	go func() { v.done <- v.srv.Serve(l) }()
 	return v, nil
 }
@@ -48,4 +74,7 @@ func (v *viewerServer) close(timeout time.Duration) {
 		_ = v.srv.Close()
 	}
 	<-v.done
+	if v.root != nil {
+		v.root.Close()
+	}
 }

@@ -8,6 +8,8 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/http/cookiejar"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -159,5 +161,128 @@ func TestMain_ViewerBadFlags(t *testing.T) {
 		if err := m.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "--") {
 			t.Errorf("%q: got %v, want an error naming the flag", args, err)
 		}
+	}
+}
+
+// serveViewer runs a Main with args and the viewer on a free port until the test ends, and
+// returns the viewer's base URL.
+func serveViewer(t *testing.T, args ...string) string {
+	t.Helper()
+	m := NewMain()
+	if err := m.ParseFlags(append([]string{"--listen", "127.0.0.1:0", "--http", "127.0.0.1:0"}, args...), io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	viewerReady := make(chan net.Addr, 1)
+	m.Registry, m.Stderr, m.ViewerReady = replaytest.Registry(t), io.Discard, viewerReady
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- m.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	select {
+	case web := <-viewerReady:
+		return "http://" + web.String()
+	case err := <-done:
+		t.Fatalf("Run: %v", err)
+	case <-time.After(10 * time.Second):
+		t.Fatal("not serving after 10 s")
+	}
+	return ""
+}
+
+// TestMain_ViewerSymlink: a link in the replay directory to a file outside it is neither
+// listed nor served (`ln -s /etc/passwd DIR/x.jsonl` was served).
+func TestMain_ViewerSymlink(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "game.jsonl"), []byte(`{"type":"header"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "x.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	base := serveViewer(t, "--replays", dir)
+	res, err := http.Get(base + "/replays/x.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusNotFound || strings.Contains(string(body), "root:") {
+		t.Errorf("GET /replays/x.jsonl (a link to /etc/passwd): %s %q, want 404", res.Status, shorten(body))
+	}
+	res, err = http.Get(base + "/replays/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	if strings.TrimSpace(string(body)) != `["game.jsonl"]` {
+		t.Errorf("replays/ = %s, want the regular file only", body)
+	}
+}
+
+// shorten cuts a body for a message.
+func shorten(b []byte) string {
+	if len(b) > 80 {
+		return string(b[:80]) + "…"
+	}
+	return string(b)
+}
+
+// TestMain_ViewerToken: with --token, the viewer requires it too; the token given once in the
+// URL is kept in a cookie.
+func TestMain_ViewerToken(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "game.jsonl"), []byte(`{"type":"header"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const token = "t0ken-for-the-viewer"
+	base := serveViewer(t, "--replays", dir, "--token", token)
+	for _, path := range []string{"/", "/replays/", "/replays/game.jsonl", "/live"} {
+		res, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusUnauthorized {
+			t.Errorf("GET %s without the token: %s, want 401", path, res.Status)
+		}
+	}
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := &http.Client{Jar: jar}
+	res, err := client.Get(base + "/?token=" + token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(page), "<canvas") || res.Request.URL.RawQuery != "" {
+		t.Fatalf("GET /?token=…: %s at %s, want the page at / (the token dropped from the URL)", res.Status, res.Request.URL)
+	}
+	res, err = client.Get(base + "/replays/game.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("GET a replay with the cookie: %s, want 200", res.Status)
+	}
+}
+
+// TestStartViewer_Timeouts: the viewer's server bounds reading a request and writing a
+// response, so that a slow client cannot hold a connection forever.
+func TestStartViewer_Timeouts(t *testing.T) {
+	v, err := startViewer("127.0.0.1:0", "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.close(time.Second)
+	if v.srv.ReadHeaderTimeout <= 0 || v.srv.ReadTimeout <= 0 || v.srv.WriteTimeout <= 0 || v.srv.IdleTimeout <= 0 {
+		t.Errorf("timeouts: read header %v, read %v, write %v, idle %v; want all set", v.srv.ReadHeaderTimeout, v.srv.ReadTimeout, v.srv.WriteTimeout, v.srv.IdleTimeout)
 	}
 }

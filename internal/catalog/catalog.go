@@ -7,6 +7,7 @@ import (
 	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/fliprando"
 )
 
 // registrars are the Register functions of every game, in id order. Add a
@@ -15,6 +16,7 @@ var registrars = []func(*env.Registry) error{
 	dummy.Register,     // dummy/race-v1
 	flickago.Register,  // flickago-v1
 	flickemup.Register, // flickemup/<scenario>-v1, one id per scenario of ours
+	fliprando.Register, // fliprando-v1
 }
 
 // Registry returns a new registry holding every game.

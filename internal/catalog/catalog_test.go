@@ -16,7 +16,7 @@ func TestRegistry(t *testing.T) {
 	}
 	ids := reg.IDs()
 	for _, want := range []string{"dummy/race-v1", "flickago-v1", "flickemup/showdown-v1", "flickemup/bank-job-v1",
-		"flickemup/dry-spell-v1", "flickemup/gunsmith-v1", "flickemup/hostage-v1", "flickemup/pardon-v1"} {
+		"flickemup/dry-spell-v1", "flickemup/gunsmith-v1", "flickemup/hostage-v1", "flickemup/pardon-v1", "fliprando-v1"} {
 		if !slices.Contains(ids, want) {
 			t.Errorf("ids %v lack %s", ids, want)
 		}

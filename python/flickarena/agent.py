@@ -104,7 +104,11 @@ class _Servicer(pb_grpc.AgentServiceServicer):
         disc, cont = self.policy(turn)
         disc = np.asarray(disc).reshape(b, h) if h else np.zeros((b, 0))
         cont = np.asarray(cont).reshape(b, d) if d else np.zeros((b, 0))
-        return pb.ActResponse(discrete=from_numpy(disc, np.int32), continuous=from_numpy(cont, np.float32))
+        try:  # a policy's 0.9 or 2**32 for a head is its bug: say so rather than send 0
+            return pb.ActResponse(discrete=from_numpy(disc, np.int32, "discrete"),
+                                  continuous=from_numpy(cont, np.float32, "continuous"))
+        except (ValueError, TypeError) as e:
+            context.abort(grpc.StatusCode.INTERNAL, f"act: policy of {self.info.name}: {e}")
 
 
 class AgentServer:

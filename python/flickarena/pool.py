@@ -7,6 +7,7 @@ read-only numpy views of the server's tensors (``numpy.frombuffer``, no copy).
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -182,12 +183,13 @@ class Pool:
         """
         req = pb.ResetRequest(pool_id=self.id)
         if seed is not None:
-            req.seed = int(seed) % (1 << 64)
+            req.seed = _seed(seed, "seed")
         if mask is not None:
-            req.mask.CopyFrom(from_numpy(np.asarray(mask, dtype=bool), np.bool_))
+            req.mask.CopyFrom(from_numpy(mask, np.bool_, "mask"))
         if seeds is not None:
-            s = np.asarray([int(x) % (1 << 64) for x in np.asarray(seeds).ravel()], dtype=np.uint64)
-            req.seeds.CopyFrom(from_numpy(s, np.uint64))
+            flat = np.asarray(seeds, dtype=object).ravel()
+            s = np.asarray([_seed(x, f"seeds[{i}]") for i, x in enumerate(flat)], dtype=np.uint64)
+            req.seeds.CopyFrom(from_numpy(s, np.uint64, "seeds"))
         return decode_batch(self._calls.reset(req))
 
     def step(self, actions: Any) -> Batch:
@@ -195,7 +197,9 @@ class Pool:
 
         ``"native"``: ``{"discrete": [N, heads] ints, "continuous": [N, dims] floats}``;
         ``"box"``: ``[N, box_size]`` floats; ``"multidiscrete"``: ``[N, heads+dims]`` ints.
-        Arrays go as they are: the server checks their shapes and values.
+        Values are converted to the wire's dtypes exactly or refused before anything is sent:
+        ``2**32`` or ``0.9`` for a discrete head raises ValueError naming the element (whole
+        floats such as ``1.0`` are fine); the server checks shapes and game ranges.
         """
         return decode_batch(self._calls.step(self.step_request(actions)))
 
@@ -203,16 +207,16 @@ class Pool:
         """Returns the StepRequest of ``actions``."""
         fmt = self.spaces.format
         if fmt == "box":
-            return pb.StepRequest(pool_id=self.id, box=from_numpy(actions, np.float32))
+            return pb.StepRequest(pool_id=self.id, box=from_numpy(actions, np.float32, "actions"))
         if fmt == "multidiscrete":
-            return pb.StepRequest(pool_id=self.id, multi_discrete=from_numpy(actions, np.int64))
+            return pb.StepRequest(pool_id=self.id, multi_discrete=from_numpy(actions, np.int64, "actions"))
         if not isinstance(actions, Mapping):
             raise TypeError(f"step: native actions are a mapping with 'discrete' and 'continuous', got {type(actions).__name__}")
         req = pb.StepRequest(pool_id=self.id)
         if actions.get("discrete") is not None:
-            req.discrete.CopyFrom(from_numpy(actions["discrete"], np.int32))
+            req.discrete.CopyFrom(from_numpy(actions["discrete"], np.int32, "actions['discrete']"))
         if actions.get("continuous") is not None:
-            req.continuous.CopyFrom(from_numpy(actions["continuous"], np.float32))
+            req.continuous.CopyFrom(from_numpy(actions["continuous"], np.float32, "actions['continuous']"))
         return req
 
     def _close_transport(self) -> None:
@@ -244,3 +248,16 @@ class Pool:
             self.close(timeout=2.0)
         except Exception:
             pass
+
+
+def _seed(x: Any, field: str) -> int:
+    """Returns the seed x as a uint64 (a negative int counts from 2**64, as before); a value
+    that is not a whole number is refused with TypeError naming field."""
+    if isinstance(x, (float, np.floating)):
+        if not float(x).is_integer():
+            raise TypeError(f"{field}: {x!r} is not an integer")
+        x = int(x)
+    try:
+        return operator.index(x) % (1 << 64)
+    except TypeError:
+        raise TypeError(f"{field}: {x!r} is not an integer") from None

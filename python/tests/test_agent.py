@@ -111,3 +111,22 @@ def test_agent_as_opponent(tmp_path):
         assert vs_greedy < vs_random - 0.5, (vs_greedy, vs_random)
         with pytest.raises(flickarena.InvalidArgumentError, match="config.opponent"):
             flickarena.FlickVectorEnv("dummy/race-v1", 1, server=srv.target, opponent="nobody")
+
+
+def test_serve_agent_refuses_lossy_policy_output(server, tmp_path):
+    """A policy that answers 0.9 or 2**32 for a head is not sent as 0: the call fails with
+    INTERNAL naming the agent and the field."""
+    spec = dummy_spec(server)
+    answers = iter([np.full((2, 2), 0.9), np.full((2, 2), 2**32, dtype=np.int64)])
+
+    def policy(turn):
+        return next(answers), np.zeros((len(turn.player), 1))
+
+    with flickarena.serve_agent(policy, f"unix://{tmp_path}/bot.sock", name="lossy") as bot, \
+            grpc.insecure_channel(bot.address) as ch:
+        stub = pb_grpc.AgentServiceStub(ch)
+        for want in ("discrete[0, 0]: 0.9 is not a whole number", "discrete[0, 0]: 4294967296 is out of the int32 range"):
+            with pytest.raises(grpc.RpcError) as e:
+                stub.Act(act_request(spec, 2), timeout=10)
+            assert e.value.code() == grpc.StatusCode.INTERNAL, e.value
+            assert "lossy" in e.value.details() and want in e.value.details(), e.value.details()

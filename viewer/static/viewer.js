@@ -31,7 +31,8 @@
 
   // ---------------------------------------------------------------- view patches
   // applyPatch mirrors replay.Patch: an object patches an object (null removes a key) or an
-  // array by index; {"=": v} replaces; anything else replaces.
+  // array by index; {"=": v} replaces; anything else replaces. Like replay.Patch, it refuses an
+  // index outside the array and an object patch on anything but an object or an array.
   function applyPatch(doc, p) {
     if (p === null || p === undefined) return doc;
     if (typeof p !== "object" || Array.isArray(p)) return p;
@@ -39,15 +40,292 @@
     if (keys.length === 1 && keys[0] === "=") return p["="];
     if (Array.isArray(doc)) {
       const out = doc.slice();
-      for (const k of keys) out[+k] = p[k] === null ? null : applyPatch(out[+k], p[k]);
+      for (const k of keys) {
+        const i = /^[+-]?[0-9]+$/.test(k) ? parseInt(k, 10) : NaN;
+        if (!(i >= 0 && i < out.length)) throw new Error("index " + JSON.stringify(k) + " out of an array of " + out.length);
+        out[i] = p[k] === null ? null : applyPatch(out[i], p[k]);
+      }
       return out;
     }
-    const out = Object.assign({}, doc && typeof doc === "object" ? doc : {});
-    for (const k of keys) {
+    if (doc === null || typeof doc !== "object") throw new Error("an object patch on " + (doc === null || doc === undefined ? "nothing" : typeof doc));
+    const out = Object.assign({}, doc);
+    for (const k of keys.sort()) {
       if (p[k] === null) delete out[k];
       else out[k] = applyPatch(out[k], p[k]);
     }
     return out;
+  }
+
+  // ---------------------------------------------------------------- checking a replay
+  // The page refuses what Go's replay.Read and replay.Verify refuse, with a message naming the
+  // line and the field: a line that is not JSON or nests deeper than encoding/json allows, a
+  // first line that is not a header, another format, a second header, a record after the end,
+  // an unknown record type, step indices that do not count 0, 1, 2, …, a field of the wrong
+  // type (a number where a string is expected, 0.5 for an integer, a number out of its Go
+  // type's range: 1e999, a float32 beyond 3.4e38, an int32 beyond 2^31), a hash that is not
+  // 64-bit hexadecimal, a view patch that does not apply. Where Verify compares with a replayed
+  // game, which a page cannot do, the page bounds what it would otherwise trust: a piece index
+  // is below MAX_PIECES, a frame lists whole [piece, x, y, angle] groups, fixed-size tuples
+  // have their size.
+  const MAX_DEPTH = 10000; // encoding/json's nesting limit
+  const MAX_PIECES = 4096; // a table holds far fewer pieces; Verify refuses any index the game did not make
+  const MAX_TEXT = 256 * 1024 * 1024; // bytes of JSON lines a page reads (a gzip bomb stops here)
+  const F32 = 3.4028234663852886e38;
+
+  // depthOf returns how deeply a JSON text nests arrays and objects (strings skipped).
+  function depthOf(text) {
+    let d = 0, max = 0, inStr = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (inStr) {
+        if (c === 92) i++; // backslash: skip the escaped character
+        else if (c === 34) inStr = false;
+      } else if (c === 34) inStr = true;
+      else if (c === 91 || c === 123) { if (++d > max) max = d; }
+      else if (c === 93 || c === 125) d--;
+    }
+    return max;
+  }
+
+  // parseLine parses line n of a replay.
+  function parseLine(text, n) {
+    if (depthOf(text) > MAX_DEPTH) throw new Error("line " + n + ": nested deeper than " + MAX_DEPTH + " levels (exceeded max depth)");
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      throw new Error("line " + n + ": not JSON: " + err.message);
+    }
+  }
+
+  // The field checks: each throws an Error naming the field. A missing field (undefined or
+  // null) is allowed where Go would leave a zero value.
+  const isNone = (v) => v === undefined || v === null;
+  function fail(path, what, v) {
+    let shown;
+    try { shown = JSON.stringify(v); } catch (e) { shown = String(v); }
+    if (typeof v === "number" && !isFinite(v)) shown = String(v);
+    if (shown && shown.length > 40) shown = shown.slice(0, 40) + "…";
+    throw new Error(path + ": " + shown + " is not " + what);
+  }
+  function cStr(v, path) { if (!isNone(v) && typeof v !== "string") fail(path, "a string", v); }
+  function cBool(v, path) { if (!isNone(v) && typeof v !== "boolean") fail(path, "true or false", v); }
+  function cNum(v, path, f32) {
+    if (isNone(v)) return;
+    if (typeof v !== "number") fail(path, "a number", v);
+    if (!isFinite(v)) fail(path, "a finite number", v);
+    if (f32 && Math.abs(v) > F32) fail(path, "within a float32's range", v);
+  }
+  function cInt(v, path, lo, hi) {
+    if (isNone(v)) return;
+    if (typeof v !== "number" || !Number.isInteger(v)) fail(path, "an integer", v);
+    lo = lo === undefined ? -Number.MAX_SAFE_INTEGER : lo;
+    hi = hi === undefined ? Number.MAX_SAFE_INTEGER : hi;
+    if (v < lo || v > hi) fail(path, "an integer in [" + lo + ", " + hi + "]", v);
+  }
+  function cPiece(v, path) { cInt(v, path, 0, MAX_PIECES - 1); }
+  function cObj(v, path) { if (!isNone(v) && (typeof v !== "object" || Array.isArray(v))) fail(path, "an object", v); }
+  function cArr(v, path, each) {
+    if (isNone(v)) return;
+    if (!Array.isArray(v)) fail(path, "an array", v);
+    if (each) v.forEach((x, i) => each(x, path + "[" + i + "]"));
+  }
+  function cTuple(v, path, n, each) {
+    if (isNone(v)) return;
+    if (!Array.isArray(v) || v.length !== n) fail(path, "an array of " + n, v);
+    v.forEach((x, i) => each(x, path + "[" + i + "]", i));
+  }
+  function cHash(v, path) {
+    if (isNone(v)) return;
+    if (typeof v !== "string" || !/^[0-9a-fA-F]+$/.test(v) || v.replace(/^0+/, "").length > 16) fail(path, "a 64-bit hexadecimal hash", v);
+  }
+  const cI64 = (v, path) => cInt(v, path);
+
+  function checkHeader(h) {
+    cStr(h.format, "format");
+    if (h.format !== FORMAT) throw new Error("format " + JSON.stringify(h.format) + ", this viewer knows " + JSON.stringify(FORMAT));
+    cStr(h.game, "game");
+    cObj(h.options, "options");
+    for (const [k, v] of Object.entries(h.options || {})) cStr(v, "options." + k);
+    if (!isNone(h.seed)) {
+      cObj(h.seed, "seed");
+      if (!isNone(h.seed.key) && (typeof h.seed.key !== "string" || !/^[0-9]{1,20}$/.test(h.seed.key) || BigInt(h.seed.key) >= 1n << 64n)) fail("seed.key", "a 64-bit unsigned integer in a string", h.seed.key);
+      cInt(h.seed.episode, "seed.episode", 0);
+    }
+    cArr(h.players, "players", cStr);
+    cStr(h.title, "title");
+    cArr(h.heads, "heads", (hd, p) => { cObj(hd, p); cStr(hd.name, p + ".name"); cArr(hd.values, p + ".values", cStr); });
+    cArr(h.dims, "dims", (d, p) => { cObj(d, p); cStr(d.name, p + ".name"); cStr(d.unit, p + ".unit"); });
+    cNum(h.frame_interval, "frame_interval");
+    if (!isNone(h.table)) {
+      cObj(h.table, "table");
+      cNum(h.table.width, "table.width");
+      cNum(h.table.height, "table.height");
+    }
+    cObj(h.pieces, "pieces");
+    for (const [k, ps] of Object.entries(h.pieces || {})) {
+      const p = "pieces." + k;
+      cObj(ps, p);
+      if (!ps) continue;
+      cStr(ps.shape, p + ".shape");
+      for (const f of ["r", "hl", "hw", "h"]) cNum(ps[f], p + "." + f);
+      cBool(ps.topples, p + ".topples");
+    }
+    cHash(h.hash, "hash");
+    if (!isNone(h.drawing)) checkDrawing(h.drawing);
+  }
+
+  // checkDrawing checks a header's drawing description (replay.Drawing; Go's
+  // Drawing.Validate): its types, its shapes, and its sizes (MAX_ITEMS, MAX_PATH).
+  const MAX_ITEMS = 4096, MAX_PATH = 16;
+  const FEATURE_POINTS = { rect: 2, circle: 1, polygon: 3, line: 2, text: 1 };
+  function checkDrawing(d) {
+    const p = "drawing";
+    if (typeof d !== "object" || Array.isArray(d)) fail(p, "an object", d);
+    const pt = (v, q) => cTuple(v, q, 2, (x, r) => { cNum(x, r); if (isNone(x)) fail(r, "a number", x); });
+    cObj(d.area, p + ".area");
+    const a = d.area || {};
+    pt(a.min, p + ".area.min");
+    pt(a.max, p + ".area.max");
+    if (!a.min || !a.max || !(a.max[0] > a.min[0]) || !(a.max[1] > a.min[1])) fail(p + ".area", "a rectangle with min below and left of max", a);
+    for (const f of ["background", "style"]) cStr(d[f], p + "." + f);
+    const bounded = (v, q) => { cArr(v, q); if (v && v.length > MAX_ITEMS) fail(q, "at most " + MAX_ITEMS + " items long", v.length); };
+    bounded(d.features, p + ".features");
+    (d.features || []).forEach((f, i) => {
+      const q = p + ".features[" + i + "]";
+      cObj(f, q);
+      if (!f || !FEATURE_POINTS[f.shape]) fail(q + ".shape", "rect, circle, polygon, line or text", f && f.shape);
+      bounded(f.points, q + ".points");
+      if (!f.points || f.points.length < FEATURE_POINTS[f.shape]) fail(q + ".points", FEATURE_POINTS[f.shape] + " points or more", f.points);
+      f.points.forEach((x, j) => pt(x, q + ".points[" + j + "]"));
+      for (const k of ["r", "width", "size"]) { cNum(f[k], q + "." + k); if (f[k] < 0) fail(q + "." + k, "not negative", f[k]); }
+      for (const k of ["fill", "stroke", "text", "ink"]) cStr(f[k], q + "." + k);
+      cBool(f.dashed, q + ".dashed");
+    });
+    bounded(d.pieces, p + ".pieces");
+    (d.pieces || []).forEach((ps, i) => {
+      const q = p + ".pieces[" + i + "]";
+      cObj(ps, q);
+      if (!ps) fail(q, "an object", ps);
+      cArr(ps.path, q + ".path", cStr);
+      if (!ps.path || !ps.path.length || ps.path.length > MAX_PATH || ps.path.some((k) => !k)) fail(q + ".path", "1 to " + MAX_PATH + " keys, none empty", ps.path);
+      for (const k of ["name", "x", "y", "pos", "angle", "angle_unit", "index"]) cStr(ps[k], q + "." + k);
+      if ((!ps.x || !ps.y) && !ps.pos) fail(q, "a set whose x and y, or pos, name fields", ps.x);
+      if (!isNone(ps.lattice)) {
+        cObj(ps.lattice, q + ".lattice");
+        for (const k of ["origin", "u", "v"]) pt(ps.lattice[k], q + ".lattice." + k);
+      }
+      if (!isNone(ps.angle_unit) && ps.angle_unit !== "rad" && ps.angle_unit !== "deg") fail(q + ".angle_unit", "rad or deg", ps.angle_unit);
+      for (const k of ["when", "unless"]) {
+        cObj(ps[k], q + "." + k);
+        for (const [f, v] of Object.entries(ps[k] || {})) cStr(v, q + "." + k + "." + f);
+      }
+      cArr(ps.key, q + ".key", cStr);
+      cObj(ps.styles, q + ".styles");
+      const styles = Object.entries(ps.styles || {});
+      if (!styles.length || styles.length > MAX_ITEMS) fail(q + ".styles", "1 to " + MAX_ITEMS + " styles", styles.length);
+      for (const [name, st] of styles) {
+        const r = q + ".styles[" + JSON.stringify(name) + "]";
+        cObj(st, r);
+        if (!st || !["circle", "box", "octagon"].includes(st.shape)) fail(r + ".shape", "circle, box or octagon", st && st.shape);
+        for (const k of ["r", "hl", "hw", "h"]) cNum(st[k], r + "." + k);
+        if (st.shape === "box" ? !(st.hl > 0 && st.hw > 0) : !(st.r > 0)) fail(r, "a shape with its size", st);
+        for (const k of ["fill", "stroke", "ring", "label", "ink"]) cStr(st[k], r + "." + k);
+      }
+    });
+    bounded(d.seats, p + ".seats");
+    (d.seats || []).forEach((st, i) => { cObj(st, p + ".seats[" + i + "]"); cStr(st && st.name, p + ".seats[" + i + "].name"); cStr(st && st.colour, p + ".seats[" + i + "].colour"); });
+    for (const k of ["scores", "turn", "winner", "over"]) {
+      cArr(d[k], p + "." + k, cStr);
+      if (d[k] && d[k].length > MAX_PATH) fail(p + "." + k, "at most " + MAX_PATH + " keys", d[k].length);
+    }
+    if (!isNone(d.trace_offset)) pt(d.trace_offset, p + ".trace_offset");
+  }
+
+  function checkFlick(f, p) {
+    cObj(f, p);
+    cPiece(f.piece, p + ".piece");
+    cTuple(f.asked, p + ".asked", 2, cI64);
+    cTuple(f.v, p + ".v", 2, cI64);
+    cArr(f.start, p + ".start", (x, q) => cTuple(x, q, 4, (y, r, i) => (i === 0 ? cPiece : cI64)(y, r)));
+    cArr(f.hide, p + ".hide", cPiece);
+    cArr(f.frames, p + ".frames", (fr, q) => {
+      cArr(fr, q);
+      if (!fr.length || (fr.length - 1) % 4 !== 0) fail(q, "[t, piece, x, y, angle, …]", fr);
+      fr.forEach((y, i) => (i > 0 && i % 4 === 1 ? cPiece : cI64)(y, q + "[" + i + "]"));
+    });
+    cArr(f.contacts, p + ".contacts", (x, q) => cTuple(x, q, 5, (y, r, i) => (i < 2 ? cPiece : cI64)(y, r)));
+    cArr(f.falls, p + ".falls", (x, q) => cTuple(x, q, 3, (y, r, i) => (i < 2 ? cPiece : cI64)(y, r)));
+    cArr(f.off, p + ".off", (x, q) => cTuple(x, q, 2, (y, r, i) => (i === 0 ? cPiece : cI64)(y, r)));
+    cI64(f.t, p + ".t");
+    cInt(f.steps, p + ".steps");
+    cBool(f.capped, p + ".capped");
+    cHash(f.digest, p + ".digest");
+  }
+
+  function checkStep(s) {
+    cInt(s.player, "player");
+    cObj(s.action, "action");
+    if (s.action) {
+      cArr(s.action.d, "action.d", (v, p) => cInt(v, p, -2147483648, 2147483647));
+      cArr(s.action.c, "action.c", (v, p) => cNum(v, p, true));
+    }
+    cStr(s.label, "label");
+    cStr(s.status, "status");
+    cHash(s.hash, "hash");
+    cArr(s.flicks, "flicks", checkFlick);
+  }
+
+  function checkEnd(e) {
+    cStr(e.status, "status");
+    cArr(e.outcome, "outcome", (v, p) => cNum(v, p, true));
+    cStr(e.note, "note");
+    cInt(e.steps, "steps");
+    cHash(e.hash, "hash");
+  }
+
+  // Checker checks a replay's records in order, as replay.Read reads them.
+  class Checker {
+    constructor() {
+      this.header = false;
+      this.steps = 0;
+      this.ended = false;
+    }
+    // record checks rec, read from line n; it throws an Error naming the line and the field.
+    record(rec, n) {
+      try {
+        this.check(rec);
+      } catch (err) {
+        throw new Error("line " + n + ": " + err.message);
+      }
+    }
+    check(rec) {
+      if (rec === null || typeof rec !== "object" || Array.isArray(rec)) throw new Error("a record is a JSON object, not " + JSON.stringify(rec).slice(0, 40));
+      cStr(rec.type, "type");
+      const type = rec.type || "";
+      if (!this.header && type !== "header") throw new Error("the first line is a " + JSON.stringify(type) + " record, not a header");
+      if (this.ended) throw new Error("a " + JSON.stringify(type) + " record after the end");
+      switch (type) {
+        case "header":
+          if (this.header) throw new Error("a second header");
+          checkHeader(rec);
+          this.header = true;
+          break;
+        case "step": {
+          cInt(rec.i, "i");
+          const i = rec.i || 0;
+          if (i !== this.steps) throw new Error("step " + i + " where step " + this.steps + " was expected");
+          checkStep(rec);
+          this.steps++;
+          break;
+        }
+        case "end":
+          checkEnd(rec);
+          this.ended = true;
+          break;
+        default:
+          throw new Error("unknown record type " + JSON.stringify(type));
+      }
+    }
   }
 
   // ---------------------------------------------------------------- the game model
@@ -66,9 +344,17 @@
       this.tab = { on: [], pos: [] }; // the table at the end of the last flick
       this.maxHP = {};
       this.noteHP(this.views[0]);
+      // The drawing: the game's own description (replay.Drawing), or, in a replay older than
+      // descriptions, a Flick 'em Up! table.
+      this.d = header.drawing || null;
+      this.style = this.d ? this.d.style || "" : "flickemup";
       const t = header.table || { width: 90, height: 90 };
-      this.W = t.width;
-      this.H = t.height;
+      const area = this.d ? this.d.area : { min: [0, 0], max: [t.width, t.height] };
+      this.x0 = area.min[0];
+      this.y0 = area.min[1];
+      this.W = area.max[0] - area.min[0];
+      this.H = area.max[1] - area.min[1];
+      this.off = (this.d && this.d.trace_offset) || [0, 0]; // view = trajectory + off, cm
     }
     noteHP(v) {
       for (const c of v.cowboys || []) this.maxHP[c.id] = Math.max(this.maxHP[c.id] || 0, c.hp);
@@ -144,19 +430,35 @@
   };
 
   // ---------------------------------------------------------------- loading
+  // parseLines parses and checks a whole replay (see Checker).
   function parseLines(text) {
     const recs = [];
-    for (const line of text.split("\n")) {
-      const s = line.trim();
-      if (s) recs.push(JSON.parse(s));
+    const chk = new Checker();
+    const lines = text.split("\n");
+    for (let n = 0; n < lines.length; n++) {
+      const s = lines[n].trim();
+      if (!s) continue;
+      const rec = parseLine(s, n + 1);
+      chk.record(rec, n + 1);
+      recs.push({ rec, n: n + 1 });
     }
+    if (!recs.length) throw new Error("the replay is empty");
     return recs;
   }
 
+  // loadRecords shows a replay checked by parseLines; a step whose view patch does not apply
+  // stops it with the line's number.
   function loadRecords(recs, title) {
-    if (!recs.length || recs[0].type !== "header") throw new Error("the replay has no header line");
-    setGame(new Game(recs[0]), title);
-    for (const r of recs.slice(1)) feed(r);
+    const g = new Game(recs[0].rec);
+    for (const { rec, n } of recs.slice(1)) {
+      try {
+        if (rec.type === "step") g.addStep(rec);
+        else if (rec.type === "end") g.end = rec;
+      } catch (err) {
+        throw new Error("line " + n + ": step " + rec.i + ": view: " + err.message);
+      }
+    }
+    setGame(g, title);
     S.ready = true;
   }
 
@@ -166,6 +468,9 @@
     S.lastK = null;
     S.stopAt = null;
     buildActions();
+    const own = g.style === "flickemup";
+    for (const id of ["clock", "teams", "legend"]) $(id).hidden = !own;
+    $("seats").hidden = own;
     $("drop-hint").hidden = true;
     const h = g.h;
     const names = h.players && h.players.length ? h.players.join(" vs ") : "";
@@ -194,9 +499,28 @@
     }
   }
 
+  // gunzip inflates a gzip file, up to MAX_TEXT bytes; a corrupt or truncated file is an
+  // error that says so (the browser's own message is a bare "Failed to fetch").
   async function gunzip(bytes) {
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return await new Response(stream).text();
+    const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")).getReader();
+    const parts = [];
+    let total = 0;
+    for (;;) {
+      let r;
+      try {
+        r = await reader.read();
+      } catch (err) {
+        throw new Error("the file is not valid gzip: it starts like gzip but does not decompress (corrupt or truncated)");
+      }
+      if (r.done) break;
+      total += r.value.length;
+      if (total > MAX_TEXT) {
+        reader.cancel().catch(() => {});
+        throw new Error("the replay decompresses to more than " + MAX_TEXT / (1024 * 1024) + " MiB: not read");
+      }
+      parts.push(r.value);
+    }
+    return await new Blob(parts).text();
   }
 
   async function bytesToText(buf) {
@@ -249,8 +573,24 @@
     S.follow = true;
     $("live-badge").hidden = false;
     es = new EventSource(url);
+    let chk = new Checker(), bad = false; // the current game's checker; bad: skip to the next header
+    let n = 0; // records of the stream
     es.onmessage = (ev) => {
-      const r = JSON.parse(ev.data);
+      n++;
+      let r;
+      try {
+        r = parseLine(ev.data, n);
+        if (r && r.type === "header") {
+          chk = new Checker();
+          bad = false;
+        }
+        if (bad) return;
+        chk.record(r, n);
+      } catch (err) {
+        bad = true;
+        showError(new Error("live stream: " + err.message));
+        return;
+      }
       if (r.type === "header") {
         const g = new Game(r);
         if (!S.game || !S.game.steps.length || S.t >= S.game.total - 1e-9) {
@@ -264,14 +604,19 @@
         S.dirty = true;
         return;
       }
-      if (pending) {
-        if (r.type === "step") pending.addStep(r);
-        else if (r.type === "end") pending.end = r;
-        return;
+      try {
+        if (pending) {
+          if (r.type === "step") pending.addStep(r);
+          else if (r.type === "end") pending.end = r;
+          return;
+        }
+        const wasAtEnd = S.game && S.t >= S.game.total - 1e-9;
+        feed(r);
+        if (S.follow && S.game && !S.playing && wasAtEnd) S.playing = true;
+      } catch (err) {
+        bad = true;
+        showError(new Error("live stream: line " + n + ": step " + r.i + ": view: " + err.message));
       }
-      const wasAtEnd = S.game && S.t >= S.game.total - 1e-9;
-      feed(r);
-      if (S.follow && S.game && !S.playing && wasAtEnd) S.playing = true;
     };
     S.source = "live";
   }
@@ -321,8 +666,8 @@
     S.dirty = true;
   }
   // X and Y turn table cm into canvas px (y grows up on the table, down on the screen).
-  function X(x) { return MARGIN + x * scale; }
-  function Y(y) { return MARGIN + ((S.game ? S.game.H : 90) - y) * scale; }
+  function X(x) { return MARGIN + (x - (S.game ? S.game.x0 : 0)) * scale; }
+  function Y(y) { return MARGIN + ((S.game ? S.game.y0 + S.game.H : 90) - y) * scale; }
   // at screen position of table point (x, y), rotated by table angle a (radians).
   function place(x, y, a) {
     ctx.translate(X(x), Y(y));
@@ -870,6 +1215,7 @@
   function draw() {
     const g = S.game;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    if (g && g.style !== "flickemup") return drawGeneric(g);
     drawTable();
     if (!g) return;
     const st = g.at(S.t);
@@ -930,6 +1276,211 @@
     if (!st.anim && view.result) drawResult(view.result);
   }
 
+  // TX and TY turn a trajectory's fixed-point coordinate into view cm (Drawing.trace_offset).
+  function TX(v) { return v / POS + S.game.off[0]; }
+  function TY(v) { return v / POS + S.game.off[1]; }
+
+  // ---------------------------------------------------------------- drawing any game
+  // A game that describes its drawing (replay.Drawing, in the header) is drawn from that
+  // description and its view: the area, the static features, then each piece set, whose
+  // pieces the view lists at the set's path. Flick 'em Up! adds its own style on top.
+
+  // select returns the elements of the view at path ("*": every element of an array), each
+  // with the indices its "*" took.
+  function select(v, path) {
+    let cur = [{ v, idx: [] }];
+    for (const k of path) {
+      const next = [];
+      for (const c of cur) {
+        if (c.v === null || typeof c.v !== "object") continue;
+        if (k === "*") {
+          if (Array.isArray(c.v)) c.v.forEach((e, i) => next.push({ v: e, idx: c.idx.concat(i) }));
+          else for (const key of Object.keys(c.v).sort()) next.push({ v: c.v[key], idx: c.idx.concat(key) });
+        } else if (Object.prototype.hasOwnProperty.call(c.v, k)) next.push({ v: c.v[k], idx: c.idx });
+      }
+      cur = next;
+    }
+    return cur;
+  }
+  // valueAt returns the value of the view at a path without "*", or undefined.
+  function valueAt(v, path) {
+    if (!path || !path.length) return undefined;
+    const r = select(v, path);
+    return r.length ? r[0].v : undefined;
+  }
+  const asText = (v) => (v === undefined || v === null ? "" : String(v));
+  function fieldOf(el, idx, name) {
+    if (name && name[0] === "$") return idx[+name.slice(1)];
+    return el && typeof el === "object" ? el[name] : undefined;
+  }
+
+  // piecesOf returns the pieces of a drawing to draw at state st: for each set, its elements
+  // that pass when/unless and have a style, placed by the view, or by the flick being played
+  // for pieces on the physics table.
+  function piecesOf(g, st) {
+    let traj = null;
+    if (st.anim) {
+      const fl = st.fl, f = fl.f;
+      traj = { on: fl.startOn.slice(), pos: fl.startPos.map((p) => p.slice()) };
+      const tq = st.tau * TIME;
+      for (const fr of f.frames || []) {
+        if (fr[0] > tq) break;
+        for (let j = 1; j + 3 < fr.length; j += 4) traj.pos[fr[j]] = [fr[j + 1], fr[j + 2], fr[j + 3]];
+      }
+      for (const [i, t] of f.off || []) if (t <= tq) traj.on[i] = false;
+    }
+    const out = [];
+    for (const set of g.d.pieces || []) {
+      const deg = set.angle_unit === "deg" ? Math.PI / 180 : 1;
+      for (const { v: el, idx } of select(st.view, set.path)) {
+        if (el === null || typeof el !== "object") continue;
+        // during a flick, the trajectory says which pieces of the physics table are on it
+        const i = set.index ? fieldOf(el, idx, set.index) : undefined;
+        const moving = traj && i !== undefined && traj.pos[i];
+        if (moving && !traj.on[i]) continue;
+        if (!moving) {
+          if (Object.entries(set.when || {}).some(([k, want]) => asText(el[k]) !== want)) continue;
+          if (Object.entries(set.unless || {}).some(([k, want]) => asText(el[k]) === want)) continue;
+        }
+        const key = (set.key || []).map((k) => asText(fieldOf(el, idx, k))).join("/");
+        const style = (set.styles || {})[key] || (set.styles || {})["*"];
+        if (!style) continue;
+        let x, y, a = set.angle ? +el[set.angle] * deg : 0;
+        if (set.pos) {
+          const p = set.pos === "." ? el : el[set.pos];
+          [x, y] = Array.isArray(p) ? [+p[0], +p[1]] : [NaN, NaN];
+        } else [x, y] = [+el[set.x], +el[set.y]];
+        if (set.lattice) {
+          const L = set.lattice;
+          [x, y] = [L.origin[0] + x * L.u[0] + y * L.v[0], L.origin[1] + x * L.u[1] + y * L.v[1]];
+        }
+        if (moving) [x, y, a] = [TX(traj.pos[i][0]), TY(traj.pos[i][1]), traj.pos[i][2] / ANG];
+        if (!isFinite(x) || !isFinite(y)) continue;
+        out.push({ set: set.name || "", i, style, x, y, a: isFinite(a) ? a : 0 });
+      }
+    }
+    return out;
+  }
+
+  function featureCentre(f) {
+    const p = f.points;
+    if (f.shape === "rect") return [(p[0][0] + p[1][0]) / 2, (p[0][1] + p[1][1]) / 2];
+    if (f.shape === "polygon") return [p.reduce((s, q) => s + q[0], 0) / p.length, p.reduce((s, q) => s + q[1], 0) / p.length];
+    if (f.shape === "line") return [(p[0][0] + p[p.length - 1][0]) / 2, (p[0][1] + p[p.length - 1][1]) / 2];
+    return p[0];
+  }
+
+  function drawFeature(f) {
+    const p = f.points;
+    ctx.save();
+    ctx.lineWidth = f.width ? Math.max(1, f.width * scale) : 1;
+    if (f.dashed) ctx.setLineDash([5, 4]);
+    ctx.beginPath();
+    switch (f.shape) {
+      case "rect": {
+        const x = Math.min(X(p[0][0]), X(p[1][0])), y = Math.min(Y(p[0][1]), Y(p[1][1]));
+        ctx.rect(x, y, Math.abs(X(p[1][0]) - X(p[0][0])), Math.abs(Y(p[1][1]) - Y(p[0][1])));
+        break;
+      }
+      case "circle":
+        ctx.arc(X(p[0][0]), Y(p[0][1]), (f.r || 0) * scale, 0, 2 * Math.PI);
+        break;
+      case "polygon":
+      case "line":
+        p.forEach((q, i) => (i ? ctx.lineTo(X(q[0]), Y(q[1])) : ctx.moveTo(X(q[0]), Y(q[1]))));
+        if (f.shape === "polygon") ctx.closePath();
+        break;
+    }
+    if (f.fill && f.shape !== "line" && f.shape !== "text") {
+      ctx.fillStyle = f.fill;
+      ctx.fill();
+    }
+    if (f.stroke && f.shape !== "text") {
+      ctx.strokeStyle = f.stroke;
+      ctx.stroke();
+    }
+    if (f.text) {
+      const [cx, cy] = featureCentre(f);
+      ctx.setLineDash([]);
+      ctx.font = "700 " + Math.max(8, Math.round((f.size || 2) * scale)) + "px system-ui, sans-serif";
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillStyle = f.ink || "rgba(43, 33, 24, 0.8)";
+      ctx.fillText(f.text, X(cx), Y(cy));
+    }
+    ctx.restore();
+  }
+
+  function drawStyled(p) {
+    const st = p.style, s = scale;
+    ctx.save();
+    place(p.x, p.y, p.a);
+    ctx.fillStyle = st.fill || "#a8a29e";
+    ctx.strokeStyle = st.stroke || "#44403c";
+    ctx.lineWidth = 1.2;
+    ctx.beginPath();
+    if (st.shape === "box") ctx.rect(-st.hl * s, -st.hw * s, 2 * st.hl * s, 2 * st.hw * s);
+    else if (st.shape === "octagon") {
+      for (let k = 0; k < 8; k++) ctx.lineTo(st.r * s * Math.cos((k * Math.PI) / 4 + Math.PI / 8), st.r * s * Math.sin((k * Math.PI) / 4 + Math.PI / 8));
+      ctx.closePath();
+    } else ctx.arc(0, 0, st.r * s, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+    const r = st.shape === "box" ? Math.min(st.hl, st.hw) : st.r;
+    if (st.ring) {
+      ctx.strokeStyle = st.ring;
+      ctx.lineWidth = Math.max(2, 0.22 * r * s);
+      ctx.beginPath();
+      ctx.arc(0, 0, 0.68 * r * s, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    if (st.label) {
+      ctx.rotate(p.a);
+      ctx.fillStyle = st.ink || "#1c1917";
+      ctx.font = "700 " + Math.max(8, Math.round(1.05 * r * s)) + "px system-ui, sans-serif";
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillText(st.label, 0, 0.5);
+    }
+    ctx.restore();
+  }
+
+  function seatName(g, i) {
+    const seats = (g.d && g.d.seats) || [];
+    return seats[i] ? seats[i].name : "seat " + i;
+  }
+
+  function drawGeneric(g) {
+    const d = g.d;
+    ctx.fillStyle = "#f3ead8";
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = d.background || "#e6d0a0";
+    ctx.fillRect(X(g.x0), Y(g.y0 + g.H), g.W * scale, g.H * scale);
+    for (const f of d.features || []) drawFeature(f);
+    const st = g.at(S.t);
+    const sg = st.k >= 0 ? g.seg[st.k] : null;
+    if (sg && sg.flicks.length) {
+      const upto = st.anim ? st.j : sg.flicks.length - 1;
+      for (let j = 0; j <= upto; j++) drawTrail(sg.flicks[j], st.anim && j === st.j ? st.tau : Infinity);
+    }
+    const pieces = piecesOf(g, st);
+    const counts = {};
+    for (const p of pieces) {
+      drawStyled(p);
+      counts[p.set] = (counts[p.set] || 0) + 1;
+    }
+    S.drawnPieces = counts;
+    S.drawnList = pieces.map((p) => ({ set: p.set, i: p.i === undefined ? -1 : p.i, x: p.x, y: p.y }));
+    if (sg && sg.flicks.length) {
+      const upto = st.anim ? st.j : sg.flicks.length - 1;
+      for (let j = 0; j <= upto; j++) drawFlickMarks(sg.flicks[j], st.anim && j === st.j ? st.tau : Infinity, []);
+    }
+    if (!st.anim && valueAt(st.view, d.over) === true) {
+      const w = valueAt(st.view, d.winner);
+      drawBanner(typeof w === "number" && w >= 0 ? seatName(g, w) + " wins" : "Draw");
+    }
+  }
+
   function drawTrail(fl, tau) {
     const f = fl.f;
     const p0 = fl.startPos[f.piece];
@@ -940,10 +1491,10 @@
     ctx.lineWidth = 2;
     ctx.setLineDash([2, 4]);
     ctx.beginPath();
-    ctx.moveTo(X(p0[0] / POS), Y(p0[1] / POS));
+    ctx.moveTo(X(TX(p0[0])), Y(TY(p0[1])));
     for (const fr of f.frames || []) {
       if (fr[0] > tq) break;
-      for (let j = 1; j + 3 < fr.length; j += 4) if (fr[j] === f.piece) ctx.lineTo(X(fr[j + 1] / POS), Y(fr[j + 2] / POS));
+      for (let j = 1; j + 3 < fr.length; j += 4) if (fr[j] === f.piece) ctx.lineTo(X(TX(fr[j + 1])), Y(TY(fr[j + 2])));
     }
     ctx.stroke();
     ctx.restore();
@@ -957,8 +1508,8 @@
     for (const [a, b, t, x, y] of f.contacts || []) {
       if (t > tq) continue;
       const age = (tq - t) / TIME;
-      if (age < 0.35) drawStar(x / POS, y / POS, (0.9 + 1.6 * (1 - age / 0.35)) * scale, "#fbbf24");
-      else drawStar(x / POS, y / POS, 0.7 * scale, "rgba(251, 191, 36, 0.9)");
+      if (age < 0.35) drawStar(TX(x), TY(y), (0.9 + 1.6 * (1 - age / 0.35)) * scale, "#fbbf24");
+      else drawStar(TX(x), TY(y), 0.7 * scale, "rgba(251, 191, 36, 0.9)");
     }
     // falls: a red ring around the figure that fell
     for (const [i, by, t] of f.falls || []) {
@@ -976,7 +1527,7 @@
       ctx.restore();
     }
     if (!p0) return;
-    const x0 = p0[0] / POS, y0 = p0[1] / POS;
+    const x0 = TX(p0[0]), y0 = TY(p0[1]);
     const ax = f.asked[0] / POS, ay = f.asked[1] / POS;
     const vx = f.v[0] / POS, vy = f.v[1] / POS;
     drawArrow(x0, y0, x0 + ax * ARROW, y0 + ay * ARROW, "rgba(68, 64, 60, 0.75)", 1.5, true);
@@ -996,7 +1547,10 @@
   }
 
   function drawResult(res) {
-    const text = res.draw ? "Draw" : (res.winner === "lawmen" ? "The lawmen win" : res.winner === "outlaws" ? "The outlaws win" : "Game over");
+    drawBanner(res.draw ? "Draw" : (res.winner === "lawmen" ? "The lawmen win" : res.winner === "outlaws" ? "The outlaws win" : "Game over"));
+  }
+
+  function drawBanner(text) {
     ctx.save();
     ctx.font = "800 26px system-ui, sans-serif";
     ctx.textAlign = "center";
@@ -1059,8 +1613,63 @@
     return (TEAM[team] ? TEAM[team].name : team) + " " + n;
   }
 
+  // markActions marks the current step in the action list and keeps it in sight.
+  function markActions(st) {
+    document.querySelectorAll("#actions li").forEach((li, i) => {
+      li.classList.toggle("current", i === st.k);
+      li.classList.toggle("future", i > st.k);
+    });
+    const cur = document.querySelector("#actions li.current");
+    if (cur) {
+      const box = $("actions");
+      if (cur.offsetTop < box.scrollTop || cur.offsetTop > box.scrollTop + box.clientHeight - 20) {
+        box.scrollTop = cur.offsetTop - box.clientHeight / 2;
+      }
+    }
+    const g = S.game;
+    $("step-count").textContent = "(" + (st.k + 1) + " / " + g.steps.length + (g.end ? "" : S.live ? ", live" : "") + ")";
+  }
+
+  // updateSeats fills the panel of a game drawn from its description: whose turn, the result,
+  // and each seat with its colour, player and score.
+  function updateSeats(st) {
+    const g = S.game, d = g.d, view = st.view;
+    const over = valueAt(view, d.over) === true;
+    const turn = valueAt(view, d.turn), winner = valueAt(view, d.winner);
+    const scores = valueAt(view, d.scores);
+    $("hour").textContent = g.h.game;
+    $("turn").textContent = over ? "Game over" : typeof turn === "number" ? seatName(g, turn) + " to play" : "";
+    $("phase").textContent = typeof view.phase === "string" ? view.phase : "";
+    const res = $("result");
+    res.hidden = !over;
+    if (over) res.textContent = typeof winner === "number" && winner >= 0 ? seatName(g, winner) + " wins" : "Draw";
+    const ul = $("seats");
+    ul.textContent = "";
+    const n = Math.max((d.seats || []).length, Array.isArray(scores) ? scores.length : 0, g.h.players ? g.h.players.length : 0);
+    for (let i = 0; i < n; i++) {
+      const li = document.createElement("li");
+      li.classList.toggle("playing", !over && turn === i);
+      const sw = document.createElement("span");
+      sw.className = "swatch";
+      sw.style.background = (d.seats && d.seats[i] && d.seats[i].colour) || "#a8a29e";
+      const name = document.createElement("span");
+      name.className = "name";
+      name.textContent = seatName(g, i);
+      const who = document.createElement("span");
+      who.className = "who";
+      who.textContent = (g.h.players && g.h.players[i]) || "";
+      const sc = document.createElement("span");
+      sc.className = "score";
+      sc.textContent = Array.isArray(scores) && scores[i] !== undefined ? String(scores[i]) : "";
+      li.append(sw, name, who, sc);
+      ul.append(li);
+    }
+    markActions(st);
+  }
+
   function updatePanel(st) {
     const g = S.game;
+    if (g.style !== "flickemup") return updateSeats(st);
     const view = st.view;
     drawClock(view);
     $("hour").textContent = (view.hour || "?") + ":00 · " + (view.hour_hat || "") + " hats play";
@@ -1128,18 +1737,7 @@
         ul.append(li);
       }
     }
-    document.querySelectorAll("#actions li").forEach((li, i) => {
-      li.classList.toggle("current", i === st.k);
-      li.classList.toggle("future", i > st.k);
-    });
-    const cur = document.querySelector("#actions li.current");
-    if (cur) {
-      const box = $("actions");
-      if (cur.offsetTop < box.scrollTop || cur.offsetTop > box.scrollTop + box.clientHeight - 20) {
-        box.scrollTop = cur.offsetTop - box.clientHeight / 2;
-      }
-    }
-    $("step-count").textContent = "(" + (st.k + 1) + " / " + g.steps.length + (g.end ? "" : S.live ? ", live" : "") + ")";
+    markActions(st);
   }
 
   // describe returns the words of step k: who, what, and its visible effect.
@@ -1147,6 +1745,33 @@
     const g = S.game;
     const s = g.steps[k];
     const before = g.views[k], after = g.views[k + 1];
+    if (g.style !== "flickemup") {
+      let label = s.label;
+      if (!label) {
+        // each head's value (by name, "none" left out), then the continuous parameters
+        const parts = [];
+        (g.h.heads || []).forEach((h, i) => {
+          const v = (s.action.d || [])[i];
+          const name = h.values ? h.values[v] : h.name + " " + v;
+          if (name !== undefined && name !== "none" && name !== "") parts.push(h.values ? h.name + " " + name : name);
+        });
+        (g.h.dims || []).forEach((dm, i) => {
+          const v = (s.action.c || [])[i];
+          if (typeof v === "number") parts.push(dm.name + " " + (Math.round(v * 100) / 100) + (dm.unit ? " " + dm.unit : ""));
+        });
+        label = parts.join(", ");
+      }
+      const effects = [];
+      const s0 = valueAt(before, g.d.scores), s1 = valueAt(after, g.d.scores);
+      if (Array.isArray(s0) && Array.isArray(s1)) {
+        s1.forEach((v, i) => { if (v !== s0[i]) effects.push(seatName(g, i) + " " + (v > s0[i] ? "+" : "−") + Math.abs(v - s0[i])); });
+      }
+      if (valueAt(after, g.d.over) === true && valueAt(before, g.d.over) !== true) {
+        const w = valueAt(after, g.d.winner);
+        effects.push(typeof w === "number" && w >= 0 ? seatName(g, w) + " wins" : "draw");
+      }
+      return { who: seatName(g, s.player) + " ", label: label || "", effects };
+    }
     const team = before.team || "";
     let label = s.label;
     if (!label) {
@@ -1173,7 +1798,7 @@
       if (a && b && a.x === b.x && a.y === b.y && a.inside === b.inside) effects.push("move failed");
     }
     if (after.result && !before.result) effects.push(after.result.draw ? "draw" : after.result.winner + " win");
-    return { team, actor, label, effects, hour: before.hour };
+    return { who: before.hour + ":00 " + (actor ? who(actor) : team) + " ", label, effects };
   }
 
   function buildActions() {
@@ -1189,7 +1814,7 @@
     li.dataset.step = String(k);
     const w = document.createElement("span");
     w.className = "who";
-    w.textContent = d.hour + ":00 " + (d.actor ? who(d.actor) : d.team) + " ";
+    w.textContent = d.who;
     const what = document.createElement("span");
     what.className = "what";
     what.textContent = d.label;
@@ -1376,7 +2001,13 @@
       }
       fillList(names.map((n) => ({ value: "replays/" + encodeURIComponent(n), label: n })));
       list.addEventListener("change", () => loadURL(list.value).catch(showError));
-      if (q.has("replay")) return loadURL(q.get("replay"));
+      if (q.has("replay")) {
+        // the list shows the replay opened, when it is one of the server's
+        const want = q.get("replay");
+        const opt = [...list.options].find((o) => o.value === want || decodeURIComponent(o.value) === want);
+        if (opt) list.value = opt.value;
+        return loadURL(want);
+      }
       if (q.has("live") && data.live) return startLive("live");
       if (names.length) return loadURL("replays/" + encodeURIComponent(names[0]));
       if (data.live) return startLive("live");
@@ -1399,6 +2030,13 @@
     get live() { return S.live; },
     get waiting() { return pending ? pending.steps.length : -1; },
     get source() { return S.source; },
+    // the game's drawing style ("flickemup", or "" for a game drawn from its description), and
+    // how many pieces of each set the last frame drew (a game drawn from its description)
+    get style() { return S.game ? S.game.style : ""; },
+    get drawnPieces() { return S.drawnPieces || {}; },
+    // the pieces the last frame drew (a game drawn from its description): set, index on the
+    // physics table (-1 if none), centre in cm
+    get drawnList() { return S.drawnList || []; },
     play, pause, next, prev, seek,
     setSpeed(x) { S.speed = x; $("speed").value = String(x); },
     // the canvas shows the playhead's time

@@ -1,0 +1,301 @@
+package fliprando
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/flickarena/flickarena/env"
+)
+
+// ID is the versioned id the game registers under. Bump the version on any
+// change of rules, observations or rewards.
+const ID = "fliprando-v1"
+
+// Reward selects the terminal reward of [Env].
+type Reward uint8
+
+// Terminal rewards (see the package doc, "Rewards").
+const (
+	RewardRank   Reward = iota // 1 − 2r/(N−1) by mean rank position r, ties shared
+	RewardWin                  // 1/k to each of the k winners, 0 to the others
+	RewardMargin               // (own total − mean of the others)/50, clipped to [−1, 1]
+)
+
+// ShapingUnit is the number of points of total that make one unit of the
+// shaping reward.
+const ShapingUnit = 50
+
+// Env adapts a [Game] to [env.Game] as [ID]. It implements env.Shaper.
+type Env struct {
+	g      Game
+	reward Reward
+	spec   env.Spec
+	before [MaxPlayers]int // totals before the last Step
+	delta  [MaxPlayers]int // change of totals in the last Step
+}
+
+var options = []string{"players", "first", "move_legs", "literal_phase1", "slot_per_round", "hidden_weather", "negative_scores", "reward"}
+
+// Factory is the env.Factory of the game; its options are listed in the
+// package doc under "Arguments".
+func Factory(opts env.Options) (env.Game, error) {
+	e, err := NewEnv(opts)
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// NewEnv returns an Env for opts, dealt from seed 0 until its first Reset.
+func NewEnv(opts env.Options) (*Env, error) {
+	if err := opts.Check(options...); err != nil {
+		return nil, fmt.Errorf("fliprando: %w", err)
+	}
+	cfg := DefaultConfig(2)
+	var err error
+	if cfg.Players, err = opts.Int("players", 2); err != nil {
+		return nil, fmt.Errorf("fliprando: %w", err)
+	}
+	if cfg.FirstPlayer, err = opts.Int("first", 0); err != nil {
+		return nil, fmt.Errorf("fliprando: %w", err)
+	}
+	for _, b := range []struct {
+		key string
+		dst *bool
+	}{
+		{"move_legs", &cfg.MoveLegs}, {"literal_phase1", &cfg.LiteralPhase1}, {"slot_per_round", &cfg.SlotPerRound},
+		{"hidden_weather", &cfg.HiddenWeather}, {"negative_scores", &cfg.NegativeScores},
+	} {
+		if *b.dst, err = opts.Bool(b.key, false); err != nil {
+			return nil, fmt.Errorf("fliprando: %w", err)
+		}
+	}
+	e := &Env{}
+	switch r := opts.String("reward", "rank"); r {
+	case "rank":
+		e.reward = RewardRank
+	case "win":
+		e.reward = RewardWin
+	case "margin":
+		e.reward = RewardMargin
+	default:
+		return nil, fmt.Errorf("fliprando: option \"reward\": %q is not rank, win or margin", r)
+	}
+	g, err := New(cfg)
+	if err != nil {
+		return nil, err
+	}
+	e.g = *g
+	e.spec = newSpec(cfg)
+	return e, nil
+}
+
+// Register adds the game to r under [ID].
+func Register(r *env.Registry) error { return r.Register(ID, Factory) }
+
+// actionNames names the 112 action values.
+var actionNames = func() []string {
+	s := make([]string, NumActions)
+	for a := range Action(NumActions) {
+		s[a] = a.String()
+	}
+	return s
+}()
+
+func newSpec(cfg Config) env.Spec {
+	return env.Spec{
+		ID:         ID,
+		NumPlayers: cfg.Players,
+		Obs: []env.Field{
+			{Name: "hikers", Size: NumColours * NumVertices, Low: 0, High: 1, Doc: "one-hot vertex of each hiker, by colour"},
+			{Name: "tokens", Size: NumSlots*NumColours + NumSlots, Low: 0, High: 1, Doc: "colour one-hot per slot, then 1 if the value face shows"},
+			{Name: "markers", Size: 9, Low: 0, High: 1, Doc: "marker slot x holds kind k at 3x+k"},
+			{Name: "weather", Size: NumSlotsWeather * 6, Low: 0, High: 1, Doc: "per slot: lightning, thunder, sun, wind, rain, hidden"},
+			{Name: "counter", Size: NumSlotsWeather, Low: 0, High: 1, Doc: "one-hot slot of the round counter"},
+			{Name: "round", Size: 15, Low: 0, High: 1, Doc: "one-hot round (later rounds show as 15)"},
+			{Name: "pile", Size: 8, Low: 0, High: 1, Doc: "top back colour one-hot (7th: empty), size/66"},
+			{Name: "cards", Size: 3 * NumCards, Low: 0, High: 1, Doc: "multi-hot: discard pile, own hand, all played cards"},
+			{Name: "seats", Size: MaxPlayers * seatSize, Low: -1, High: 2, Doc: "56 values per seat from the observer, padded to 5 (see the package doc)"},
+			{Name: "decision", Size: decisionSize, Low: 0, High: 1, Doc: "the pending decision's type and context"},
+			{Name: "to_act", Size: MaxPlayers, Low: 0, High: 1, Doc: "one-hot relative seat that decides now"},
+		},
+		Heads: []env.Head{{Name: "action", N: NumActions, Values: actionNames}},
+	}
+}
+
+// Game returns the engine (read only: changing it behind the Env's back
+// breaks the shaping reward).
+func (e *Env) Game() *Game { return &e.g }
+
+// Spec implements env.Game.
+func (e *Env) Spec() *env.Spec { return &e.spec }
+
+// Reset implements env.Game: it deals from two draws of rng.
+func (e *Env) Reset(rng *rand.Rand) error {
+	e.g.Deal(rng)
+	e.before, e.delta = [MaxPlayers]int{}, [MaxPlayers]int{}
+	return nil
+}
+
+// CurrentPlayer implements env.Game.
+func (e *Env) CurrentPlayer() int { return e.g.Current() }
+
+// Mask implements env.Game: the legal actions of the pending decision.
+func (e *Env) Mask(dst []bool) {
+	clear(dst)
+	var buf [NumActions]Action
+	for _, a := range e.g.Legal(buf[:0]) {
+		dst[a] = true
+	}
+}
+
+// Validate implements env.Game.
+func (e *Env) Validate(a env.Action) error {
+	x, err := DecodeAction(a)
+	if err != nil {
+		return err
+	}
+	return e.g.Check(x)
+}
+
+// DefaultAction implements env.Game: the lowest legal index (pass where
+// legal).
+func (e *Env) DefaultAction(dst env.Action) {
+	var buf [NumActions]Action
+	l := e.g.Legal(buf[:0])
+	dst.Discrete[0] = 0
+	if len(l) > 0 {
+		dst.Discrete[0] = int32(l[0])
+	}
+}
+
+// Step implements env.Game.
+func (e *Env) Step(a env.Action) (env.Status, error) {
+	x, err := DecodeAction(a)
+	if err != nil {
+		return env.Running, err
+	}
+	n := e.g.cfg.Players
+	for p := range n {
+		e.before[p] = e.g.Total(p)
+	}
+	if err := e.g.Apply(x); err != nil {
+		return env.Running, err
+	}
+	for p := range n {
+		e.delta[p] = e.g.Total(p) - e.before[p]
+	}
+	if e.g.Over() {
+		return env.Terminated, nil
+	}
+	return env.Running, nil
+}
+
+// Shaping implements env.Shaper: each seat's change of total in the last
+// Step, in units of ShapingUnit points.
+func (e *Env) Shaping(dst []float32) {
+	for p := range e.g.cfg.Players {
+		dst[p] = float32(e.delta[p]) / ShapingUnit
+	}
+}
+
+// Outcome implements env.Game (see the package doc, "Rewards").
+func (e *Env) Outcome(dst []float32) {
+	RankValues(dst, e.g.Scores(nil), e.reward)
+}
+
+// RankValues writes into dst each seat's terminal reward for the final
+// totals under reward r.
+func RankValues(dst []float32, totals []float64, r Reward) {
+	n := len(totals)
+	for p, t := range totals {
+		higher, equal, sum := 0, 0, 0.0
+		for _, u := range totals {
+			switch {
+			case u > t:
+				higher++
+			case u == t:
+				equal++
+			}
+			sum += u
+		}
+		switch r {
+		case RewardWin:
+			dst[p] = 0
+			if higher == 0 {
+				dst[p] = 1 / float32(equal)
+			}
+		case RewardMargin:
+			m := (t - (sum-t)/float64(n-1)) / 50
+			dst[p] = float32(max(-1, min(1, m)))
+		default:
+			rank := float64(higher) + float64(equal-1)/2
+			dst[p] = float32(1 - 2*rank/float64(n-1))
+		}
+	}
+}
+
+// Hash implements env.Game: every field of the state but the generator,
+// small fields packed eight bytes to a word.
+func (e *Env) Hash() uint64 {
+	g := &e.g
+	var h env.Hasher
+	var word uint64
+	k := 0
+	put := func(x int) { // one byte into the current word
+		word |= uint64(uint8(x)) << (8 * k)
+		if k++; k == 8 {
+			h.Uint64(word)
+			word, k = 0, 0
+		}
+	}
+	put(g.cfg.Players)
+	for _, w := range g.weather {
+		put(int(w))
+	}
+	put(int(g.counter))
+	for _, m := range g.markers {
+		put(int(m))
+	}
+	for _, v := range g.hiker {
+		put(int(v))
+	}
+	for s := range NumSlots {
+		put(int(g.tokColour[s]))
+		put(int(b2f(g.tokValue[s])))
+	}
+	put(int(g.pileN))
+	for _, id := range g.pile[:g.pileN] {
+		put(int(id))
+	}
+	for p := range g.players {
+		pl := &g.players[p]
+		for _, o := range pl.obst {
+			put(int(o))
+		}
+		for _, m := range pl.mult {
+			put(int(m))
+		}
+		for _, t := range pl.tiles {
+			put(int(t))
+		}
+		put(int(g.gift[p]))
+	}
+	for _, x := range []int8{g.first, g.round, g.active, g.turns, int8(g.dec), g.actor, int8(g.p1Start), g.p1First,
+		g.played, g.act, g.src, g.joker, g.units, g.mover, g.legs, g.legsMax, g.excl, g.tog, g.cont, int8(g.eor), g.eorIdx} {
+		put(int(x))
+	}
+	put(int(b2f(g.over)))
+	h.Uint64(word)
+	h.Uint64(g.discard[0])
+	h.Uint64(g.discard[1])
+	for p := range g.players {
+		pl := &g.players[p]
+		h.Int(pl.score)
+		h.Uint64(pl.hand[0])
+		h.Uint64(pl.hand[1])
+		h.Uint64(pl.played[0])
+		h.Uint64(pl.played[1])
+	}
+	return h.Sum()
+}

@@ -1,0 +1,269 @@
+package fliprando_test
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/env/envtest"
+	"github.com/flickarena/flickarena/env/fliprando"
+)
+
+func TestConformance(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		t.Run(strconv.Itoa(n)+"players", func(t *testing.T) {
+			envtest.RunConfig(t, fliprando.Factory, envtest.Config{Options: env.Options{"players": strconv.Itoa(n), "first": "-1"}})
+		})
+	}
+}
+
+func TestConformanceVariants(t *testing.T) {
+	envtest.RunConfig(t, fliprando.Factory, envtest.Config{Options: env.Options{
+		"players": "3", "move_legs": "1", "literal_phase1": "1", "slot_per_round": "1",
+		"hidden_weather": "1", "negative_scores": "1", "reward": "margin",
+	}})
+}
+
+func TestFactoryErrors(t *testing.T) {
+	for _, opts := range []env.Options{
+		{"players": "1"}, {"players": "6"}, {"players": "x"}, {"first": "2"}, {"first": "-2"},
+		{"move_legs": "maybe"}, {"reward": "best"}, {"colour": "red"},
+	} {
+		if _, err := fliprando.Factory(opts); err == nil {
+			t.Errorf("%v accepted", opts)
+		}
+	}
+	reg := env.NewRegistry()
+	if err := fliprando.Register(reg); err != nil {
+		t.Fatal(err)
+	}
+	g, err := reg.New(fliprando.ID, env.Options{"players": "4"})
+	if err != nil || g.Spec().NumPlayers != 4 || g.Spec().ObsSize() != fliprando.ObsSize {
+		t.Fatalf("%v: %v", g, err)
+	}
+	if fliprando.ObsSize != 1853 {
+		t.Errorf("observation size %d, want 1853", fliprando.ObsSize)
+	}
+}
+
+func TestRankValues(t *testing.T) {
+	for _, c := range []struct {
+		totals []float64
+		r      fliprando.Reward
+		want   []float32
+	}{
+		{[]float64{5, 3}, fliprando.RewardRank, []float32{1, -1}},
+		{[]float64{5, 5}, fliprando.RewardRank, []float32{0, 0}},
+		{[]float64{56, 56, 30}, fliprando.RewardRank, []float32{0.5, 0.5, -1}},
+		{[]float64{1, 2, 3, 4, 5}, fliprando.RewardRank, []float32{-1, -0.5, 0, 0.5, 1}},
+		{[]float64{56, 56, 30}, fliprando.RewardWin, []float32{0.5, 0.5, 0}},
+		{[]float64{60, 10, 10}, fliprando.RewardMargin, []float32{1, -0.5, -0.5}},
+	} {
+		got := make([]float32, len(c.totals))
+		fliprando.RankValues(got, c.totals, c.r)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%v reward %d: %v, want %v", c.totals, c.r, got, c.want)
+		}
+	}
+}
+
+// TestHiddenInformation: two games that differ only in hidden information
+// (another seat's hand fronts with the same backs, the order of the draw
+// pile below its top) give the same observation, while the observer's own
+// hand does show.
+func TestHiddenInformation(t *testing.T) {
+	e, err := fliprando.NewEnv(env.Options{"players": "3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	if err := e.Reset(rng); err != nil {
+		t.Fatal(err)
+	}
+	obs := func(e *fliprando.Env, p int) []float32 {
+		o := make([]float32, fliprando.ObsSize)
+		e.Observe(o, p)
+		return o
+	}
+	// Play a few random actions.
+	act := env.Action{Discrete: make([]int32, 1)}
+	mask := make([]bool, fliprando.NumActions)
+	for range 40 {
+		e.Mask(mask)
+		var legal []int32
+		for i, ok := range mask {
+			if ok {
+				legal = append(legal, int32(i))
+			}
+		}
+		act.Discrete[0] = legal[rng.IntN(len(legal))]
+		if _, err := e.Step(act); err != nil {
+			t.Fatal(err)
+		}
+	}
+	base := obs(e, 0)
+	for _, v := range base {
+		if v < -1 || v > 2 {
+			t.Fatalf("value %g out of bounds", v)
+		}
+	}
+	// Swap the hidden parts through the JSON-free test hook.
+	other := fliprando.SwapHiddenForTest(e, 1, 7)
+	if !fliprando.HandDiffersForTest(e, other, 1) {
+		t.Fatal("test set-up: seat 1's hand unchanged")
+	}
+	if other.Hash() == e.Hash() {
+		t.Error("the state hash ignores hidden cards")
+	}
+	if !slices.Equal(obs(other, 0), base) || !slices.Equal(obs(other, 2), obs(e, 2)) {
+		t.Error("seats 0 and 2 observations depend on hidden information")
+	}
+	if slices.Equal(obs(other, 1), obs(e, 1)) {
+		t.Error("seat 1's observation does not show its own changed hand")
+	}
+	if _, err := json.Marshal(e); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestHiddenWeather: with hidden_weather the tokens ahead of the counter
+// do not reach an observation; without it they do.
+func TestHiddenWeather(t *testing.T) {
+	for _, hidden := range []bool{false, true} {
+		e, err := fliprando.NewEnv(env.Options{"players": "2", "hidden_weather": strconv.FormatBool(hidden)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		same := 0
+		for seed := range uint64(20) {
+			if err := e.Reset(rand.New(rand.NewPCG(seed, 0))); err != nil {
+				t.Fatal(err)
+			}
+			o1, o2 := make([]float32, fliprando.ObsSize), make([]float32, fliprando.ObsSize)
+			e.Observe(o1, 0)
+			fliprando.SwapWeatherForTest(e).Observe(o2, 0)
+			if slices.Equal(o1, o2) {
+				same++
+			}
+		}
+		if hidden && same != 20 || !hidden && same == 20 {
+			t.Errorf("hidden %v: %d of 20 observations unchanged by the future weather", hidden, same)
+		}
+	}
+}
+
+// TestDeterminize: a determinised game keeps the seat's observation, its
+// invariants and its backs, and changes hidden fronts.
+func TestDeterminize(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	changed := 0
+	for n := 2; n <= 5; n++ {
+		e, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Reset(rng); err != nil {
+			t.Fatal(err)
+		}
+		mask := make([]bool, fliprando.NumActions)
+		act := env.Action{Discrete: make([]int32, 1)}
+		for step := 0; ; step++ {
+			if step%37 == 0 {
+				seat := e.CurrentPlayer()
+				before := make([]float32, fliprando.ObsSize)
+				e.Observe(before, seat)
+				c := *e
+				c.Game().Determinize(seat, rng)
+				after := make([]float32, fliprando.ObsSize)
+				c.Observe(after, seat)
+				if !slices.Equal(before, after) {
+					t.Fatalf("n %d step %d: the seat's observation changed", n, step)
+				}
+				if err := c.Game().Validate(); err != nil {
+					t.Fatalf("n %d step %d: %v", n, step, err)
+				}
+				for p := range n {
+					if p != seat && !slices.Equal(c.Game().Hand(p, nil), e.Game().Hand(p, nil)) {
+						changed++
+					}
+				}
+			}
+			e.Mask(mask)
+			var legal []int32
+			for i, ok := range mask {
+				if ok {
+					legal = append(legal, int32(i))
+				}
+			}
+			act.Discrete[0] = legal[rng.IntN(len(legal))]
+			st, err := e.Step(act)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st != env.Running {
+				break
+			}
+		}
+	}
+	if changed == 0 {
+		t.Error("determinisation never changed another seat's hand")
+	}
+}
+
+// TestShapingSumsToTotal: the shaping rewards of an episode add up to each
+// seat's final total in units of ShapingUnit (totals start at 0), and the
+// outcome ranks the totals.
+func TestShapingSumsToTotal(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		e, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(uint64(n), 9))
+		if err := e.Reset(rng); err != nil {
+			t.Fatal(err)
+		}
+		sum := make([]float64, n)
+		shape := make([]float32, n)
+		mask := make([]bool, fliprando.NumActions)
+		act := env.Action{Discrete: make([]int32, 1)}
+		for {
+			e.Mask(mask)
+			var legal []int32
+			for i, ok := range mask {
+				if ok {
+					legal = append(legal, int32(i))
+				}
+			}
+			act.Discrete[0] = legal[rng.IntN(len(legal))]
+			st, err := e.Step(act)
+			if err != nil {
+				t.Fatal(err)
+			}
+			clear(shape)
+			e.Shaping(shape)
+			for p := range n {
+				sum[p] += float64(shape[p]) * fliprando.ShapingUnit
+			}
+			if st != env.Running {
+				break
+			}
+		}
+		totals := e.Game().Scores(nil)
+		for p := range n {
+			if d := sum[p] - totals[p]; d > 1e-3 || d < -1e-3 {
+				t.Errorf("n %d seat %d: shaping sums to %g points, total %g", n, p, sum[p], totals[p])
+			}
+		}
+		out := make([]float32, n)
+		e.Outcome(out)
+		want := make([]float32, n)
+		fliprando.RankValues(want, totals, fliprando.RewardRank)
+		if !slices.Equal(out, want) {
+			t.Errorf("outcome %v, want %v", out, want)
+		}
+	}
+}

@@ -1,0 +1,78 @@
+package fliprando_test
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/env/fliprando"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+// TestGoldenTrajectories plays one game per player count with seeded
+// random legal actions and compares a summary (decisions, state hash every
+// 50 decisions, final totals) with testdata/trajectories.golden: a
+// refactor must leave it byte-identical; a rules change bumps the version
+// and regenerates it with -update.
+func TestGoldenTrajectories(t *testing.T) {
+	var out bytes.Buffer
+	for n := 2; n <= 5; n++ {
+		e, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n), "first": "-1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Reset(rand.New(rand.NewPCG(uint64(n), 2026))); err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(uint64(n), 1))
+		mask := make([]bool, fliprando.NumActions)
+		act := env.Action{Discrete: make([]int32, 1)}
+		fmt.Fprintf(&out, "players %d\n", n)
+		steps := 0
+		for {
+			if steps%50 == 0 {
+				fmt.Fprintf(&out, "  step %d hash %016x\n", steps, e.Hash())
+			}
+			e.Mask(mask)
+			var legal []int32
+			for i, ok := range mask {
+				if ok {
+					legal = append(legal, int32(i))
+				}
+			}
+			act.Discrete[0] = legal[r.IntN(len(legal))]
+			st, err := e.Step(act)
+			if err != nil {
+				t.Fatal(err)
+			}
+			steps++
+			if st == env.Terminated {
+				break
+			}
+		}
+		fmt.Fprintf(&out, "  end after %d decisions, hash %016x, totals %v\n", steps, e.Hash(), e.Game().Scores(nil))
+	}
+	path := filepath.Join("testdata", "trajectories.golden")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if !bytes.Equal(out.Bytes(), want) {
+		t.Errorf("trajectories differ from %s:\n%s", path, out.String())
+	}
+}

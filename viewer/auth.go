@@ -1,0 +1,85 @@
+package viewer
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// TokenParam is the query parameter that gives a viewer its server's token once, in the URL
+// a user opens (http://HOST/?token=TOKEN): the viewer answers with a cookie that carries the
+// proof of it ([CookieName]) and redirects to the same URL without the token, so that the
+// token stays out of the address bar, the history and the links the page follows.
+const TokenParam = "token"
+
+// CookieName begins the name of the cookie by which a browser proves that it was given the
+// token: HttpOnly (the page's script cannot read it), SameSite=Strict (another site cannot
+// make the browser send it), for the whole viewer. The name ends with 8 hexadecimal digits
+// derived from the token, so that two viewers on one host (cookies ignore the port) keep
+// their cookies apart. Its value is derived from the token (an HMAC-SHA256), not the token
+// itself, so that the cookie cannot be replayed as the gRPC bearer token.
+const CookieName = "flickarena_viewer_"
+
+// requireToken wraps h so that every request must prove it knows token: by the cookie, by
+// "Authorization: Bearer TOKEN", or by ?token=TOKEN (which sets the cookie and redirects).
+// Comparisons take constant time. Anything else gets 401 with a line saying how to get in.
+func requireToken(token string, h http.Handler) http.Handler {
+	proof := derive(token, "cookie value")
+	name := CookieName + derive(token, "cookie name")[:8]
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if q := r.URL.Query(); q.Has(TokenParam) {
+			if !equal(q.Get(TokenParam), token) {
+				deny(w)
+				return
+			}
+			http.SetCookie(w, &http.Cookie{
+				Name: name, Value: proof, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+			})
+			q.Del(TokenParam)
+			// A relative reference to the same resource without the token, so that a viewer
+			// mounted under a prefix (http.StripPrefix) redirects within it.
+			loc := "./"
+			if i := strings.LastIndexByte(r.URL.Path, '/'); i >= 0 && i < len(r.URL.Path)-1 {
+				loc = "./" + url.PathEscape(r.URL.Path[i+1:])
+			}
+			if len(q) > 0 {
+				loc += "?" + q.Encode()
+			}
+			w.Header().Set("Cache-Control", "no-store")
+			w.Header().Set("Location", loc) // http.Redirect would make it absolute from the stripped path
+			w.WriteHeader(http.StatusSeeOther)
+			return
+		}
+		if c, err := r.Cookie(name); err == nil && equal(c.Value, proof) {
+			h.ServeHTTP(w, r)
+			return
+		}
+		if bearer, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok && equal(bearer, token) {
+			h.ServeHTTP(w, r)
+			return
+		}
+		deny(w)
+	})
+}
+
+// deny answers 401 with how to authenticate.
+func deny(w http.ResponseWriter) {
+	w.Header().Set("WWW-Authenticate", `Bearer realm="flickarena viewer"`)
+	http.Error(w, "this viewer requires the server's token: open it once as /?"+TokenParam+"=TOKEN", http.StatusUnauthorized)
+}
+
+// derive returns a value derived from token for a purpose (HMAC-SHA256, in hexadecimal).
+func derive(token, purpose string) string {
+	m := hmac.New(sha256.New, []byte(token))
+	m.Write([]byte("flickarena viewer v1: " + purpose))
+	return hex.EncodeToString(m.Sum(nil))
+}
+
+// equal compares two secrets in time independent of where they differ.
+func equal(a, b string) bool {
+	return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1
+}

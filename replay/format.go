@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/flickarena/flickarena/draw"
 	"strconv"
 
+	"github.com/flickarena/flickarena/draw"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/physics"
 )

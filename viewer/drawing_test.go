@@ -3,11 +3,11 @@ package viewer_test
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/flickarena/flickarena/draw"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/flickarena/flickarena/draw"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/internal/browsertest"

@@ -2,6 +2,7 @@ package flickago
 
 import (
 	"fmt"
+
 	"github.com/flickarena/flickarena/draw"
 )
 

@@ -3,11 +3,15 @@ package flickarena_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -22,12 +26,16 @@ type goPackage struct {
 	Deps       []string
 }
 
-// listPackages returns every package of the module with its transitive dependencies.
-func listPackages(t *testing.T) []goPackage {
+// listPackages returns every package of the module with its transitive dependencies, as
+// `go list` sees them with the extra go list arguments args (an -overlay).
+func listPackages(t *testing.T, args ...string) []goPackage {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-deps=false", "-json", "./...").Output()
+	cmd := exec.Command("go", append(append([]string{"list", "-json"}, args...), "./...")...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("go list: %v", err)
+		t.Fatalf("go list: %v\n%s", err, stderr.Bytes())
 	}
 	var pkgs []goPackage
 	dec := json.NewDecoder(bytes.NewReader(out))
@@ -41,48 +49,163 @@ func listPackages(t *testing.T) []goPackage {
 	return pkgs
 }
 
-// TestDependencyRules keeps the architecture's one-way dependencies: physics knows no game,
-// env knows no concrete game and no gRPC, the rating maths is pure, and only the server and
-// the commands speak gRPC.
-func TestDependencyRules(t *testing.T) {
-	rules := []struct {
-		pkg       string // import path relative to the module, or a prefix ending in "/"
-		forbidden []string
-	}{
-		{"physics", []string{module + "/", "google.golang.org/grpc"}},
-		{"arena/rating", []string{module + "/", "google.golang.org/grpc", "database/sql"}},
-		{"env", []string{module + "/env/", module + "/agents", module + "/arena", module + "/server", "google.golang.org/grpc"}},
-		{"env/", []string{module + "/server", module + "/cmd", "google.golang.org/grpc"}},
-		{"agents/", []string{module + "/arena", module + "/cmd"}},
-		{"arena", []string{module + "/cmd", module + "/server"}},
+// A layerRule forbids the packages it covers to depend, directly or not, on some packages.
+type layerRule struct {
+	// pkgs selects the packages: an import path relative to the module, or a prefix ending
+	// in "/" ("env/" is every package under env), "*" for every package.
+	pkgs string
+	// except lists packages the rule does not cover (relative paths or "/" prefixes).
+	except []string
+	// forbidden lists the dependencies refused: import paths or prefixes ending in "/",
+	// relative to the module when they start with "~/".
+	forbidden []string
+	// allowed lists forbidden dependencies that are nevertheless allowed (same form).
+	allowed []string
+	// why is the rule of DESIGN.md section 2 it enforces.
+	why string
+}
+
+// layerRules are the one-way dependencies of DESIGN.md section 2: cmd -> envrpc, arena ->
+// agents -> env/<game> -> env, physics.
+var layerRules = []layerRule{
+	{pkgs: "physics", forbidden: []string{"~/", "google.golang.org/grpc", "database/sql"},
+		why: "physics knows nothing of games: each physics game supplies its own pieces"},
+	{pkgs: "env", forbidden: []string{"~/", "google.golang.org/grpc"},
+		why: "env knows no concrete game and no gRPC"},
+	{pkgs: "draw", forbidden: []string{"~/", "google.golang.org/grpc"},
+		why: "a drawing description is plain data that every game can build"},
+	{pkgs: "env/", except: []string{"env/envtest"}, forbidden: []string{"~/", "google.golang.org/grpc", "database/sql"},
+		allowed: []string{"~/env", "~/physics", "~/draw"},
+		why:     "a game builds on env, physics and draw only: replay, the bots, the arena and the wire sit above it, and games do not depend on each other"},
+	{pkgs: "env/envtest", forbidden: []string{"~/", "google.golang.org/grpc"}, allowed: []string{"~/env"},
+		why: "the conformance suite knows no concrete game"},
+	{pkgs: "replay/", forbidden: []string{"~/agents/", "~/arena/", "~/envrpc/", "~/cmd/", "~/viewer/", "google.golang.org/grpc"},
+		why: "replay sits above the games and below the bots, the arena and the wire"},
+	{pkgs: "agents/", forbidden: []string{"~/arena/", "~/envrpc/", "~/cmd/", "~/replay/", "~/viewer/", "~/internal/catalog", "google.golang.org/grpc"},
+		why: "bots play games through env; the arena and the wire sit above them"},
+	{pkgs: "arena/", forbidden: []string{"~/cmd/", "~/envrpc/", "google.golang.org/grpc"},
+		why: "the arena is a library under the commands and knows no gRPC"},
+	{pkgs: "arena/rating", forbidden: []string{"~/", "google.golang.org/grpc", "database/sql"},
+		why: "the rating maths is pure"},
+	{pkgs: "*", except: []string{"envrpc/", "cmd/", "proto/"}, forbidden: []string{"google.golang.org/grpc"},
+		why: "only envrpc and the commands speak gRPC"},
+}
+
+// matches reports whether path (relative to the module, or absolute) is pattern: a path, a
+// prefix ending in "/" (also matching the path without the slash), "*".
+func matches(path, pattern string) bool {
+	if pattern == "*" || path == pattern {
+		return true
 	}
-	for _, p := range listPackages(t) {
+	return strings.HasSuffix(pattern, "/") && (strings.HasPrefix(path, pattern) || path == strings.TrimSuffix(pattern, "/"))
+}
+
+// expand turns "~/" into the module's path.
+func expand(pattern string) string {
+	if rest, ok := strings.CutPrefix(pattern, "~/"); ok {
+		return module + "/" + rest
+	}
+	return pattern
+}
+
+// layerViolations returns every dependency of pkgs that a layer rule forbids, one line each.
+func layerViolations(pkgs []goPackage) []string {
+	var out []string
+	for _, p := range pkgs {
 		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
-		for _, r := range rules {
-			if rel != r.pkg && !(strings.HasSuffix(r.pkg, "/") && strings.HasPrefix(rel, r.pkg)) {
+		for _, r := range layerRules {
+			covered := matches(rel, r.pkgs) && !slices.ContainsFunc(r.except, func(e string) bool { return matches(rel, e) })
+			if !covered {
 				continue
 			}
 			for _, d := range p.Deps {
-				for _, f := range r.forbidden {
-					if d == strings.TrimSuffix(f, "/") || strings.HasPrefix(d, f) {
-						if rel == "env" && strings.HasPrefix(d, module+"/physics") {
-							continue
-						}
-						t.Errorf("%s depends on %s (forbidden: %s)", rel, d, f)
-					}
+				bad := slices.ContainsFunc(r.forbidden, func(f string) bool { return matches(d, expand(f)) })
+				ok := slices.ContainsFunc(r.allowed, func(a string) bool { return matches(d, expand(a)) })
+				if bad && !ok {
+					out = append(out, fmt.Sprintf("%s depends on %s: %s", rel, d, r.why))
 				}
 			}
 		}
 	}
+	return out
 }
 
-// TestLibrariesDoNotPrint checks that no library package prints or logs: only cmd/ and the
-// server's logger may.
+// TestDependencyRules keeps the architecture's one-way dependencies (DESIGN.md section 2).
+func TestDependencyRules(t *testing.T) {
+	for _, v := range layerViolations(listPackages(t)) {
+		t.Error(v)
+	}
+}
+
+// TestDependencyRules_Planted proves that the rules can fail: it plants a bad import in a
+// package of each layer (through a go list overlay: no file is written into the tree) and
+// expects the rule it breaks to be reported.
+func TestDependencyRules_Planted(t *testing.T) {
+	for _, tc := range []struct {
+		pkg, imp, want string
+	}{
+		{"env/flickemup", module + "/replay", "env/flickemup depends on " + module + "/replay"},
+		{"env/flickago", module + "/env/flickemup", "env/flickago depends on " + module + "/env/flickemup"},
+		{"env/dummy", module + "/agents/random", "env/dummy depends on " + module + "/agents/random"},
+		{"env", module + "/arena/rating", "env depends on " + module + "/arena/rating"},
+		{"physics", module + "/env", "physics depends on " + module + "/env"},
+		{"draw", module + "/physics", "draw depends on " + module + "/physics"},
+		{"replay", module + "/arena/rating", "replay depends on " + module + "/arena/rating"},
+		{"agents/random", module + "/arena", "agents/random depends on " + module + "/arena"},
+		{"arena", module + "/envrpc", "arena depends on " + module + "/envrpc"},
+		{"arena/rating", "database/sql", "arena/rating depends on database/sql"},
+		{"viewer", "google.golang.org/grpc", "viewer depends on google.golang.org/grpc"},
+	} {
+		t.Run(tc.pkg, func(t *testing.T) {
+			dir := t.TempDir()
+			planted := filepath.Join(dir, "planted.go")
+			name := filepath.Base(tc.pkg)
+			if err := os.WriteFile(planted, []byte("package "+name+"\n\nimport _ \""+tc.imp+"\"\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			wd, err := os.Getwd()
+			if err != nil {
+				t.Fatal(err)
+			}
+			overlay, err := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(wd, tc.pkg, "zz_planted.go"): planted}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ovFile := filepath.Join(dir, "overlay.json")
+			if err := os.WriteFile(ovFile, overlay, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			got := layerViolations(listPackages(t, "-overlay="+ovFile))
+			if !slices.ContainsFunc(got, func(v string) bool { return strings.HasPrefix(v, tc.want+":") }) {
+				t.Errorf("planted %s in %s; violations:\n%s", tc.imp, tc.pkg, strings.Join(got, "\n"))
+			}
+		})
+	}
+}
+
+// TestGoModTidy checks that `go mod tidy` would leave go.mod and go.sum as they are. It
+// uses the module cache only (GOPROXY=off); with modules missing from the cache it skips.
+func TestGoModTidy(t *testing.T) {
+	cmd := exec.Command("go", "mod", "tidy", "-diff")
+	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod")
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee) && bytes.HasPrefix(out, []byte("diff ")):
+		t.Errorf("go mod tidy would change go.mod or go.sum:\n%s", out)
+	default:
+		t.Skipf("go mod tidy -diff cannot run from the module cache alone: %v\n%s", err, out)
+	}
+}
+
+// TestLibrariesDoNotPrint checks that no library package prints or logs: only cmd/ (and the
+// benchmark harness, a program) may.
 func TestLibrariesDoNotPrint(t *testing.T) {
 	fset := token.NewFileSet()
 	for _, p := range listPackages(t) {
 		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
-		if strings.HasPrefix(rel, "cmd/") || strings.HasPrefix(rel, "server") || strings.HasPrefix(rel, "benchmarks") {
+		if strings.HasPrefix(rel, "cmd/") || strings.HasPrefix(rel, "benchmarks") {
 			continue
 		}
 		for _, name := range p.GoFiles {

@@ -93,7 +93,7 @@ var waiter = ctxBot{policyBot{"waiter", nil}, func(ctx context.Context) error {
 
 // faultyGame wraps Race to misbehave from turn at on.
 type faultyGame struct {
-	*dummy.Game
+	*dummy.Env
 	mode string // "step-error", "panic", "truncate", "reject" or "reset-error"
 	at   int    // the turn (from 0) at which the game misbehaves
 	turn int
@@ -104,14 +104,14 @@ func (g *faultyGame) Reset(rng *rand.Rand) error {
 	if g.mode == "reset-error" {
 		return errors.New("scenario file vanished")
 	}
-	return g.Game.Reset(rng)
+	return g.Env.Reset(rng)
 }
 
 func (g *faultyGame) Validate(a env.Action) error {
 	if g.mode == "reject" {
 		return &env.ActionError{Env: -1, Field: "action", Reason: "nothing is ever legal here"}
 	}
-	return g.Game.Validate(a)
+	return g.Env.Validate(a)
 }
 
 func (g *faultyGame) Step(a env.Action) (env.Status, error) {
@@ -123,13 +123,13 @@ func (g *faultyGame) Step(a env.Action) (env.Status, error) {
 		case "panic":
 			panic("index out of range [7]")
 		case "truncate":
-			if _, err := g.Game.Step(a); err != nil {
+			if _, err := g.Env.Step(a); err != nil {
 				return env.Running, err
 			}
 			return env.Truncated, nil
 		}
 	}
-	return g.Game.Step(a)
+	return g.Env.Step(a)
 }
 
 // testRegistry holds Race and its faulty variants ("test/<mode>-v1").
@@ -141,11 +141,11 @@ func testRegistry(t testing.TB) *env.Registry {
 	}
 	for _, mode := range []string{"step-error", "panic", "truncate", "reject", "reset-error"} {
 		err := reg.Register("test/"+mode+"-v1", func(opts env.Options) (env.Game, error) {
-			g, err := dummy.New(dummy.DefaultConfig())
+			g, err := dummy.NewEnv(dummy.DefaultConfig())
 			if err != nil {
 				return nil, err
 			}
-			return &faultyGame{Game: g, mode: mode, at: 3}, nil
+			return &faultyGame{Env: g, mode: mode, at: 3}, nil
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -173,7 +173,7 @@ func newReferee(t *testing.T, deadline time.Duration, maxTurns int) *arena.EnvRe
 // firstSeat returns the seat Race gives the first move with seed.
 func firstSeat(t *testing.T, seed uint64) int {
 	t.Helper()
-	g, err := dummy.New(dummy.DefaultConfig())
+	g, err := dummy.NewEnv(dummy.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -57,7 +57,7 @@ func (p *player) step() error {
 			return err
 		}
 		e := p.v.Game(i).(*flickemup.Env)
-		if flicks(e.Engine().Phase(), e.DecodeAction(a).Kind) {
+		if act, err := e.DecodeAction(a); err == nil && flicks(e.Engine().Phase(), act.Kind) {
 			flicked++
 		}
 	}

@@ -37,7 +37,7 @@ func (r *recorder) Flick(st *physics.State, f physics.Flick, rng *rand.Rand) (ph
 // recordFlicks plays steps steps of one showdown on a recorder (one env, one worker) and
 // returns the flicks and the final state hash.
 func recordFlicks(steps int, seed uint64) ([]flickRecord, uint64, error) {
-	sim, err := physics.New(physics.DefaultConfig())
+	sim, err := physics.New(flickemup.PhysicsConfig())
 	if err != nil {
 		return nil, 0, err
 	}
@@ -69,7 +69,7 @@ type replayer struct {
 
 // newReplayer returns a replayer on the default physics.
 func newReplayer() (*replayer, error) {
-	sim, err := physics.New(physics.DefaultConfig())
+	sim, err := physics.New(flickemup.PhysicsConfig())
 	if err != nil {
 		return nil, err
 	}

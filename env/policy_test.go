@@ -11,7 +11,7 @@ import (
 )
 
 // rejectAll is a dummy game whose joint rule refuses everything but Pass.
-type rejectAll struct{ *dummy.Game }
+type rejectAll struct{ *dummy.Env }
 
 func (g rejectAll) Validate(a env.Action) error {
 	if a.Discrete[0] != dummy.Pass {
@@ -31,7 +31,7 @@ func turnOf(g env.Game) env.Turn {
 }
 
 func TestRandomPolicy(t *testing.T) {
-	g, err := dummy.New(dummy.Config{Players: 3, Rounds: 50, Noise: 0.1})
+	g, err := dummy.NewEnv(dummy.Config{Players: 3, Rounds: 50, Noise: 0.1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestRandomPolicy(t *testing.T) {
 }
 
 func TestRandomPolicy_FallsBackOnDefault(t *testing.T) {
-	d, err := dummy.New(dummy.DefaultConfig())
+	d, err := dummy.NewEnv(dummy.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

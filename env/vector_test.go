@@ -47,7 +47,7 @@ func TestNewVector_Errors(t *testing.T) {
 		return dummy.Factory(env.Options{"players": []string{"2", "3"}[n%2]})
 	}
 	badSpec := func(env.Options) (env.Game, error) {
-		g, _ := dummy.New(dummy.DefaultConfig())
+		g, _ := dummy.NewEnv(dummy.DefaultConfig())
 		g.Spec().ID = "bad id"
 		return g, nil
 	}
@@ -179,7 +179,7 @@ func TestVector_AutoresetRows(t *testing.T) {
 
 // faulty is a dummy game that fails on its nth Step, by panic or error.
 type faulty struct {
-	*dummy.Game
+	*dummy.Env
 	n, steps int
 	panics   bool
 }
@@ -192,7 +192,7 @@ func (g *faulty) Step(a env.Action) (env.Status, error) {
 		}
 		return env.Running, errors.New("boom")
 	}
-	return g.Game.Step(a)
+	return g.Env.Step(a)
 }
 
 func TestVector_Fault(t *testing.T) {
@@ -200,9 +200,9 @@ func TestVector_Fault(t *testing.T) {
 		t.Run(map[bool]string{false: "Error", true: "Panic"}[panics], func(t *testing.T) {
 			var made atomic.Int32
 			f := func(o env.Options) (env.Game, error) {
-				g, err := dummy.New(dummy.DefaultConfig())
+				g, err := dummy.NewEnv(dummy.DefaultConfig())
 				if made.Add(1) == 2 { // the second game made: env 1
-					return &faulty{Game: g, n: 2, panics: panics}, err
+					return &faulty{Env: g, n: 2, panics: panics}, err
 				}
 				return g, err
 			}

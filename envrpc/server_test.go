@@ -100,7 +100,7 @@ func TestServer_Limits(t *testing.T) {
 // faulty is a dummy game that fails in the way its kind says, in the env
 // made third by its factory (env 2 of the first pool).
 type faulty struct {
-	*dummy.Game
+	*dummy.Env
 	kind  string
 	armed bool
 }
@@ -114,14 +114,14 @@ func (f *faulty) Step(a env.Action) (env.Status, error) {
 			return env.Running, errors.New("physics exploded")
 		}
 	}
-	return f.Game.Step(a)
+	return f.Env.Step(a)
 }
 
 func (f *faulty) Validate(a env.Action) error {
 	if f.armed && f.kind == "validate-panic" {
 		panic("boom in validate")
 	}
-	return f.Game.Validate(a)
+	return f.Env.Validate(a)
 }
 
 // faultyFactory returns the factory of games of kind; the third game it
@@ -136,7 +136,7 @@ func faultyFactory(kind string) env.Factory {
 		if err != nil {
 			return nil, err
 		}
-		return &faulty{Game: g.(*dummy.Game), kind: kind, armed: made.Add(1) == 4}, nil // the probe is the first
+		return &faulty{Env: g.(*dummy.Env), kind: kind, armed: made.Add(1) == 4}, nil // the probe is the first
 	}
 }
 

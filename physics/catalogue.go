@@ -1,73 +1,17 @@
 package physics
 
-import "fmt"
-
-// Kind is the kind of a piece on the table. The zero value is invalid.
-type Kind uint8
-
-// The piece kinds of Flick 'em Up! and Flickago.
-const (
-	KindInvalid Kind = iota
-	// KindMovementDisc is the plain wooden disc that stands in for a moving cowboy.
-	KindMovementDisc
-	// KindBullet is a grey bullet disc.
-	KindBullet
-	// KindCowboy is a lawman or outlaw figure: it stands on a round base and can be knocked over.
-	KindCowboy
-	// KindNeutral is one of the two neutral figures (a man and a woman); it can be knocked over.
-	KindNeutral
-	// KindSupportBlock is a wooden block; two of them carry a building and frame its door.
-	KindSupportBlock
-	// KindGallows is the gallows, standing on its own support block.
-	KindGallows
-	// KindBarrel is a wooden barrel, standing on its round end.
-	KindBarrel
-	// KindCactus is a flat wooden cactus standing on its edge.
-	KindCactus
-	// KindFence is a long, thin wooden fence.
-	KindFence
-	// KindTumbleweed is a light, round tumbleweed.
-	KindTumbleweed
-	// KindDynamite is the red wooden octagon that marks where dynamite lies.
-	KindDynamite
-	// KindWinchesterBarrel is the long barrel piece laid beside a Winchester shooter.
-	KindWinchesterBarrel
-	// KindGangDisc is a Flickago gang disc (killer or family).
-	KindGangDisc
-	// KindInspector is a Flickago inspector disc (with a star).
-	KindInspector
-	numKinds
+import (
+	"errors"
+	"fmt"
+	"math"
 )
 
-// Kinds lists every valid piece kind, in order.
-func Kinds() []Kind {
-	ks := make([]Kind, 0, numKinds-1)
-	for k := KindInvalid + 1; k < numKinds; k++ {
-		ks = append(ks, k)
-	}
-	return ks
-}
+// Kind is the kind of a piece on the table: an index into the game's [Catalogue]. The zero
+// value is invalid in every catalogue.
+type Kind uint8
 
-// Valid reports whether k is a known kind.
-func (k Kind) Valid() bool { return k > KindInvalid && k < numKinds }
-
-// String returns the kind's name as used in scenario files ("cowboy", "support-block", …).
-func (k Kind) String() string {
-	if !k.Valid() {
-		return fmt.Sprintf("kind(%d)", uint8(k))
-	}
-	return catalogue[k].Name
-}
-
-// ParseKind returns the kind named s (as printed by [Kind.String]).
-func ParseKind(s string) (Kind, error) {
-	for k := KindInvalid + 1; k < numKinds; k++ {
-		if catalogue[k].Name == s {
-			return k, nil
-		}
-	}
-	return KindInvalid, fmt.Errorf("physics: unknown piece kind %q", s)
-}
+// String returns "kind(N)"; a piece's name is its catalogue's ([Catalogue.Name]).
+func (k Kind) String() string { return fmt.Sprintf("kind(%d)", uint8(k)) }
 
 // ShapeKind is the outline of a piece seen from above.
 type ShapeKind uint8
@@ -82,13 +26,10 @@ const (
 	ShapeOctagon
 )
 
-// Spec is the physical description of one kind of piece.
-//
-// No official dimensions of the Flick 'em Up! or Flickago components are published. The
-// figures below are our own plausible estimates for wooden pieces of a tabletop game of this
-// size; they are one table, here, so that a calibration changes them in one place.
+// Spec is the physical description of one kind of piece. Each game supplies the specs of its
+// pieces in a [Catalogue], in one table, so that a calibration changes them in one place.
 type Spec struct {
-	// Name is the kind's name in scenario files.
+	// Name is the kind's name (in scenario files, views and replays).
 	Name string
 	// Shape is the outline seen from above.
 	Shape ShapeKind
@@ -111,31 +52,113 @@ type Spec struct {
 	Topples bool
 }
 
-// catalogue holds every kind's Spec. Sizes in cm, masses in g.
-var catalogue = [numKinds]Spec{
-	KindInvalid:          {Name: "invalid"},
-	KindMovementDisc:     {Name: "movement-disc", Shape: ShapeCircle, Radius: 1.5, Height: 0.8, Mass: 3, TableFriction: 0.30, Friction: 0.3, Restitution: 0.5},
-	KindBullet:           {Name: "bullet", Shape: ShapeCircle, Radius: 0.9, Height: 0.6, Mass: 1.2, TableFriction: 0.30, Friction: 0.3, Restitution: 0.5},
-	KindCowboy:           {Name: "cowboy", Shape: ShapeCircle, Radius: 1.2, Height: 5.5, Mass: 6, TableFriction: 0.40, Friction: 0.3, Restitution: 0.4, Topples: true},
-	KindNeutral:          {Name: "neutral", Shape: ShapeCircle, Radius: 1.2, Height: 5.5, Mass: 6, TableFriction: 0.40, Friction: 0.3, Restitution: 0.4, Topples: true},
-	KindSupportBlock:     {Name: "support-block", Shape: ShapeBox, HalfLength: 1.5, HalfWidth: 1.5, Height: 3, Mass: 25, TableFriction: 0.45, Friction: 0.3, Restitution: 0.3},
-	KindGallows:          {Name: "gallows", Shape: ShapeBox, HalfLength: 2, HalfWidth: 2, Height: 10, Mass: 40, TableFriction: 0.45, Friction: 0.3, Restitution: 0.3},
-	KindBarrel:           {Name: "barrel", Shape: ShapeCircle, Radius: 1.5, Height: 3.5, Mass: 8, TableFriction: 0.40, Friction: 0.3, Restitution: 0.4},
-	KindCactus:           {Name: "cactus", Shape: ShapeBox, HalfLength: 2, HalfWidth: 0.6, Height: 5, Mass: 7, TableFriction: 0.45, Friction: 0.3, Restitution: 0.3},
-	KindFence:            {Name: "fence", Shape: ShapeBox, HalfLength: 4, HalfWidth: 0.5, Height: 2.5, Mass: 10, TableFriction: 0.45, Friction: 0.3, Restitution: 0.3},
-	KindTumbleweed:       {Name: "tumbleweed", Shape: ShapeCircle, Radius: 1.8, Height: 2, Mass: 2, TableFriction: 0.50, Friction: 0.5, Restitution: 0.2},
-	KindDynamite:         {Name: "dynamite", Shape: ShapeOctagon, Radius: 1.5, Height: 1, Mass: 4, TableFriction: 0.35, Friction: 0.3, Restitution: 0.4},
-	KindWinchesterBarrel: {Name: "winchester-barrel", Shape: ShapeBox, HalfLength: 3, HalfWidth: 0.5, Height: 1, Mass: 4, TableFriction: 0.35, Friction: 0.3, Restitution: 0.4},
-	KindGangDisc:         {Name: "gang-disc", Shape: ShapeCircle, Radius: 1.5, Height: 0.8, Mass: 3, TableFriction: 0.30, Friction: 0.3, Restitution: 0.5},
-	KindInspector:        {Name: "inspector", Shape: ShapeCircle, Radius: 1.5, Height: 0.8, Mass: 3, TableFriction: 0.30, Friction: 0.3, Restitution: 0.5},
+// Catalogue is a game's piece catalogue: the [Spec] of each [Kind] it uses. A game supplies
+// it with the table's configuration ([Config].Pieces); the simulator, a state's validation
+// and the outlines read the pieces from it. It is read-only once made.
+type Catalogue struct {
+	specs []Spec // specs[k] is kind k's; specs[0] is the invalid kind's zero Spec
 }
 
-// SpecOf returns the physical description of kind k. It panics on an invalid kind, a programmer error.
-func SpecOf(k Kind) Spec {
-	if !k.Valid() {
-		panic(fmt.Sprintf("physics: SpecOf(%v)", k))
+// ErrCatalogue is wrapped by the errors of [NewCatalogue].
+var ErrCatalogue = errors.New("physics: bad piece catalogue")
+
+// NewCatalogue returns the catalogue whose kind k (1, 2, …) is specs[k-1]. Every spec needs a
+// name of its own, a shape with positive sizes, a positive height and mass, non-negative
+// frictions and a restitution in [0, 1].
+func NewCatalogue(specs ...Spec) (*Catalogue, error) {
+	if len(specs) == 0 || len(specs) > math.MaxUint8 {
+		return nil, fmt.Errorf("%w: %d kinds, want 1 to %d", ErrCatalogue, len(specs), math.MaxUint8)
 	}
-	return catalogue[k]
+	seen := map[string]bool{}
+	for i, s := range specs {
+		bad := func(why string) error {
+			return fmt.Errorf("%w: kind %d (%q): %s", ErrCatalogue, i+1, s.Name, why)
+		}
+		pos := func(v float64) bool { return v > 0 && !math.IsInf(v, 0) }
+		switch {
+		case s.Name == "" || seen[s.Name]:
+			return nil, bad("a name of its own is needed")
+		case s.Shape == ShapeBox && !(pos(s.HalfLength) && pos(s.HalfWidth)):
+			return nil, bad("a box needs positive half-extents")
+		case (s.Shape == ShapeCircle || s.Shape == ShapeOctagon) && !pos(s.Radius):
+			return nil, bad("a circle or octagon needs a positive radius")
+		case s.Shape != ShapeBox && s.Shape != ShapeCircle && s.Shape != ShapeOctagon:
+			return nil, bad("unknown shape")
+		case !pos(s.Height) || !pos(s.Mass):
+			return nil, bad("height and mass must be positive")
+		case !(s.TableFriction >= 0 && s.Friction >= 0) || math.IsInf(s.TableFriction+s.Friction, 0):
+			return nil, bad("frictions must be finite and non-negative")
+		case !(s.Restitution >= 0 && s.Restitution <= 1):
+			return nil, bad("restitution must be in [0, 1]")
+		}
+		seen[s.Name] = true
+	}
+	return &Catalogue{specs: append([]Spec{{Name: "invalid"}}, specs...)}, nil
+}
+
+// MustCatalogue is [NewCatalogue] for a game's own table of pieces, which is code: it panics
+// on a bad spec, a programmer error.
+func MustCatalogue(specs ...Spec) *Catalogue {
+	c, err := NewCatalogue(specs...)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// Valid reports whether k is a kind of the catalogue.
+func (c *Catalogue) Valid(k Kind) bool { return k > 0 && int(k) < len(c.specs) }
+
+// Spec returns the physical description of kind k. It panics on a kind the catalogue does not
+// have, a programmer error.
+func (c *Catalogue) Spec(k Kind) Spec {
+	if !c.Valid(k) {
+		panic(fmt.Sprintf("physics: no kind %d in the catalogue", k))
+	}
+	return c.specs[k]
+}
+
+// Name returns kind k's name, or "kind(N)" for a kind the catalogue does not have.
+func (c *Catalogue) Name(k Kind) string {
+	if !c.Valid(k) {
+		return k.String()
+	}
+	return c.specs[k].Name
+}
+
+// Parse returns the kind named s (as returned by [Catalogue.Name]).
+func (c *Catalogue) Parse(s string) (Kind, error) {
+	for k := 1; k < len(c.specs); k++ {
+		if c.specs[k].Name == s {
+			return Kind(k), nil
+		}
+	}
+	return 0, fmt.Errorf("physics: unknown piece kind %q", s)
+}
+
+// Kinds lists the catalogue's kinds, in order.
+func (c *Catalogue) Kinds() []Kind {
+	ks := make([]Kind, 0, len(c.specs)-1)
+	for k := 1; k < len(c.specs); k++ {
+		ks = append(ks, Kind(k))
+	}
+	return ks
+}
+
+// Outline returns the outline of piece p (see [Outline]): a circle for discs, standing
+// figures and round pieces (an octagon counts as its circumscribed circle), a rectangle for
+// boxes and for a fallen figure, which lies along its fall direction from its base
+// (Height × 2·Radius).
+func (c *Catalogue) Outline(p Piece) Outline {
+	s := c.Spec(p.Kind)
+	if p.Fallen {
+		hl := s.Height / 2
+		return Outline{Box: true, C: p.Pos.Add(Polar(hl-s.Radius, p.Angle)), HX: hl, HY: s.Radius, A: p.Angle}
+	}
+	if s.Shape == ShapeBox {
+		return Outline{Box: true, C: p.Pos, HX: s.HalfLength, HY: s.HalfWidth, A: p.Angle}
+	}
+	return Outline{C: p.Pos, R: s.Radius}
 }
 
 // Extent returns the distance from a piece's origin to the farthest point of its outline, in cm.

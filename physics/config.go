@@ -5,8 +5,10 @@ import (
 	"math"
 )
 
-// Config holds the simulation parameters. Start from [DefaultConfig].
+// Config holds the simulation parameters. Start from [DefaultConfig] and set Pieces.
 type Config struct {
+	// Pieces is the game's piece catalogue: the kinds the states hold.
+	Pieces *Catalogue
 	// MaxSpeed is the largest flick speed, in cm/s; faster flicks are clipped to it.
 	MaxSpeed float64
 	// Gravity is the acceleration of gravity, in cm/s²; with a piece's TableFriction it sets
@@ -17,7 +19,8 @@ type Config struct {
 	KnockImpulse float64
 	// StepTravel is the farthest the fastest piece may move in one step, in cm. The step is
 	// sized to it, which prevents tunnelling without continuous collision: keep it below the
-	// smallest disc diameter plus the thinnest obstacle (1.8 + 1.0 cm here).
+	// smallest disc diameter plus the thinnest obstacle of the catalogue (1.8 + 1.0 cm for
+	// Flick 'em Up!'s pieces).
 	StepTravel float64
 	// MinStep and MaxStep bound the step, in s.
 	MinStep, MaxStep float64
@@ -37,7 +40,8 @@ type Config struct {
 	RecordEvery float64
 }
 
-// DefaultConfig returns the calibrated defaults (see docs/decisions.md for the measurements).
+// DefaultConfig returns the calibrated defaults (see docs/decisions.md for the measurements),
+// without a piece catalogue: the game sets Pieces.
 func DefaultConfig() Config {
 	return Config{
 		MaxSpeed:           300,
@@ -58,6 +62,9 @@ func DefaultConfig() Config {
 
 // Validate reports a parameter that cannot work.
 func (c Config) Validate() error {
+	if c.Pieces == nil {
+		return fmt.Errorf("physics: config Pieces: no piece catalogue")
+	}
 	pos := func(name string, v float64) error {
 		if !(v > 0) || math.IsInf(v, 0) {
 			return fmt.Errorf("physics: config %s = %v: must be positive and finite", name, v)

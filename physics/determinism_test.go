@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -21,14 +22,14 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 // the final state as text, floats as exact hexadecimal, so that two runs compare bit for bit.
 func trajectory(tb testing.TB) []byte {
 	tb.Helper()
-	cfg := physics.DefaultConfig()
+	cfg := flickemup.PhysicsConfig()
 	cfg.Noise = physics.DefaultNoise
 	s, err := physics.New(cfg)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	st, _ := physics.Town()
-	st.Pieces = append(st.Pieces, physics.Piece{Kind: physics.KindBullet, Off: true})
+	st, _ := flickemup.Town()
+	st.Pieces = append(st.Pieces, physics.Piece{Kind: flickemup.KindBullet, Off: true})
 	bullet := len(st.Pieces) - 1
 	rng := rand.New(rand.NewPCG(2026, 11))
 	var buf bytes.Buffer
@@ -42,7 +43,7 @@ func trajectory(tb testing.TB) []byte {
 			if st.Pieces[from].Off || st.Pieces[to].Off {
 				continue
 			}
-			st.Pieces[bullet] = physics.Piece{Kind: physics.KindBullet, Pos: st.Pieces[from].Pos.Add(physics.Vec{X: 3.9})}
+			st.Pieces[bullet] = physics.Piece{Kind: flickemup.KindBullet, Pos: st.Pieces[from].Pos.Add(physics.Vec{X: 3.9})}
 			if !st.Table.Contains(st.Pieces[bullet].Pos) {
 				continue
 			}
@@ -70,7 +71,7 @@ func trajectory(tb testing.TB) []byte {
 		fmt.Fprintf(&buf, "  off %v moved %v hit %d\n", out.Off, out.Moved, out.Hit(fl.Piece))
 	}
 	for i, p := range st.Pieces {
-		fmt.Fprintf(&buf, "piece %d %v (%s,%s) a=%s fallen=%v off=%v\n", i, p.Kind, hex(p.Pos.X), hex(p.Pos.Y), hex(p.Angle), p.Fallen, p.Off)
+		fmt.Fprintf(&buf, "piece %d %s (%s,%s) a=%s fallen=%v off=%v\n", i, flickemup.Pieces.Name(p.Kind), hex(p.Pos.X), hex(p.Pos.Y), hex(p.Angle), p.Fallen, p.Off)
 	}
 	return buf.Bytes()
 }

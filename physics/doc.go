@@ -1,6 +1,7 @@
 // Package physics is the table: wooden pieces sliding on a flat surface, seen from above,
 // simulated with the Go port of Box2D (github.com/ByteArena/box2d v1.0.2). It knows nothing
-// of any game: Flick 'em Up! and Flickago build their rules on top of it.
+// of any game: Flick 'em Up! and Flickago build their rules on top of it, each with its own
+// piece catalogue, buildings and reference scenes.
 //
 // # Units
 //
@@ -12,10 +13,10 @@
 //
 // # Pieces
 //
-// Every piece kind of the two flicking games, with its size, mass, friction and restitution,
-// is in one table ([SpecOf]). No official dimensions exist; ours are plausible estimates.
-// Figures (cowboys and neutral figures) stand on a round base and can be knocked over; a
-// fallen figure lies along its fall direction as a Height × base-diameter rectangle.
+// A game supplies its pieces in a [Catalogue] with the table's configuration (Config.Pieces):
+// each [Kind] with its shape, size, mass, frictions and restitution ([Spec]). A figure
+// (Spec.Topples) stands on a round base and can be knocked over; a fallen figure lies along
+// its fall direction as a Height × base-diameter rectangle.
 //
 // # A flick
 //
@@ -32,9 +33,9 @@
 //   - the pieces that left the table (their centre crossed the edge);
 //   - the pieces moved, and an undo record: [Outcome.Restore] puts them all back.
 //
-// [Door] answers the building questions of Flick 'em Up!: did a disc enter (any part past
-// the door line), did it leave (wholly past), did it touch only the inner faces of the
-// support blocks.
+// [Door] answers the questions of a doorway between two blocks: did a disc enter (any part
+// past the door line), did it leave (wholly past), did it touch only the inner faces of the
+// blocks.
 //
 // # Determinism and parallelism
 //
@@ -48,10 +49,24 @@
 // every flick asleep, so only what moves costs time. A [Simulator] holds scratch buffers and
 // is not safe for concurrent use; give each goroutine its own.
 //
+// # Running flicks for a game
+//
+// A game's rules send their flicks through a hook with the signature of [Simulator.Flick].
+// [Pooled] runs them on simulators borrowed from a pool shared by every game of one
+// configuration, so a game holds no Box2D world between flicks; [Tracer] runs them and keeps
+// the trajectories (frames every [TraceInterval]) between Begin and Take, for replays. Neither
+// changes an outcome.
+//
+// # Geometry
+//
+// [Outline] is the ground a piece covers seen from above ([Catalogue.Outline], [Circle]): the
+// placement tests of a game's rules (Contains, Intersects, OnTable) and the aiming queries of
+// bots (Dist, Overlaps, Cast). [Door.Frame] and [Door.Line] give a door's line as it stands.
+//
 // # Errors
 //
 // A NaN or infinite velocity, an unknown or pinned piece, is [ErrBadFlick]; a state with an
 // unknown kind, a non-finite coordinate or a piece in play off the table is [ErrBadState].
-// Either leaves the state untouched. Panics only signal programmer errors ([SpecOf] on an
-// invalid kind).
+// Either leaves the state untouched. Panics only signal programmer errors ([Catalogue.Spec]
+// of a kind the catalogue lacks, a bad catalogue given to [MustCatalogue]).
 package physics

@@ -11,6 +11,8 @@ type Door struct {
 	Left, Right int
 	// Depth is how far the building extends behind the door line, in cm.
 	Depth float64
+	// Block is the spec of the two support blocks (from the game's catalogue).
+	Block Spec
 }
 
 // Line returns the door segment between the blocks' inner faces (a on the Left block's side),
@@ -23,13 +25,28 @@ func (d Door) Line(st *State) (a, b, front Vec) {
 		return cl, cr, Vec{0, -1}
 	}
 	u := axis.Scale(1 / n)
-	hl := catalogue[st.Pieces[d.Left].Kind].faceDepth()
-	hr := catalogue[st.Pieces[d.Right].Kind].faceDepth()
-	return cl.Add(u.Scale(hl)), cr.Sub(u.Scale(hr)), Vec{u.Y, -u.X}
+	inset := d.Block.FaceDepth()
+	return cl.Add(u.Scale(inset)), cr.Sub(u.Scale(inset)), Vec{u.Y, -u.X}
 }
 
-// faceDepth returns how far a block's face lies from its centre along the door axis, in cm.
-func (s Spec) faceDepth() float64 {
+// Frame returns the door as it stands in st: the middle of the door line, the unit vector
+// along it (from the Left block to the Right one), the unit normal towards the street, and
+// the width between the blocks' inner faces, in cm.
+func (d Door) Frame(st *State) (mid, along, front Vec, width float64) {
+	a, e, front := d.Line(st)
+	v := e.Sub(a)
+	width = v.Len()
+	if width > 0 {
+		along = v.Scale(1 / width)
+	} else {
+		along = Vec{X: -front.Y, Y: front.X}
+	}
+	return a.Add(e).Scale(0.5), along, front, width
+}
+
+// FaceDepth returns how far a block's face lies from its centre across its shorter side, in
+// cm (a circle's radius): how far a door line lies from a support block's centre.
+func (s Spec) FaceDepth() float64 {
 	if s.Shape == ShapeBox {
 		return math.Min(s.HalfLength, s.HalfWidth)
 	}
@@ -84,7 +101,7 @@ func (d Door) OnInnerFace(st *State, blk int, p Vec) bool {
 		return false
 	}
 	b := st.Pieces[blk]
-	s := catalogue[b.Kind]
+	s := d.Block
 	if s.Shape != ShapeBox {
 		return false
 	}

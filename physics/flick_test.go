@@ -1,10 +1,12 @@
 package physics_test
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 	"gonum.org/v1/gonum/stat"
 )
@@ -47,7 +49,7 @@ func TestNoise_Apply(t *testing.T) {
 }
 
 func TestConfig_Validate(t *testing.T) {
-	if err := physics.DefaultConfig().Validate(); err != nil {
+	if err := flickemup.PhysicsConfig().Validate(); err != nil {
 		t.Fatalf("default config: %v", err)
 	}
 	tests := []struct {
@@ -64,7 +66,7 @@ func TestConfig_Validate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := physics.DefaultConfig()
+			c := flickemup.PhysicsConfig()
 			tt.change(&c)
 			if _, err := physics.New(c); err == nil {
 				t.Errorf("New accepted %+v", c)
@@ -73,25 +75,47 @@ func TestConfig_Validate(t *testing.T) {
 	}
 }
 
-func TestKind_ParseString(t *testing.T) {
-	for _, k := range physics.Kinds() {
-		got, err := physics.ParseKind(k.String())
+// TestCatalogue checks a game's catalogue: names parse back to their kinds, the specs are
+// plausible, and NewCatalogue refuses a duplicate name, a bad restitution and no kinds.
+func TestCatalogue(t *testing.T) {
+	c := flickemup.Pieces
+	for _, k := range c.Kinds() {
+		got, err := c.Parse(c.Name(k))
 		if err != nil || got != k {
-			t.Errorf("ParseKind(%q) = %v, %v; want %v", k.String(), got, err, k)
+			t.Errorf("Parse(%q) = %v, %v; want %v", c.Name(k), got, err, k)
 		}
-		s := physics.SpecOf(k)
+		s := c.Spec(k)
 		if !(s.Mass > 0) || !(s.Extent() > 0) || !(s.TableFriction > 0) || s.Restitution < 0 || s.Restitution > 1 {
 			t.Errorf("%v: implausible spec %+v", k, s)
 		}
 	}
-	if _, err := physics.ParseKind("horse"); err == nil {
-		t.Error("ParseKind accepted an unknown kind")
+	if _, err := c.Parse("horse"); err == nil {
+		t.Error("Parse accepted an unknown kind")
+	}
+	if c.Valid(0) || c.Valid(physics.Kind(len(c.Kinds())+1)) || c.Name(99) != "kind(99)" {
+		t.Error("kinds outside the catalogue are valid or named")
+	}
+	disc := physics.Spec{Name: "disc", Shape: physics.ShapeCircle, Radius: 1, Height: 1, Mass: 1, TableFriction: 0.3, Restitution: 0.5}
+	bouncy := disc
+	bouncy.Name, bouncy.Restitution = "bouncy", 1.5
+	for name, specs := range map[string][]physics.Spec{
+		"duplicate name": {disc, disc},
+		"restitution":    {disc, bouncy},
+		"no kinds":       nil,
+		"no radius":      {{Name: "flat", Shape: physics.ShapeCircle, Height: 1, Mass: 1}},
+	} {
+		if _, err := physics.NewCatalogue(specs...); !errors.Is(err, physics.ErrCatalogue) {
+			t.Errorf("%s: NewCatalogue = %v, want ErrCatalogue", name, err)
+		}
+	}
+	if _, err := physics.New(physics.DefaultConfig()); err == nil {
+		t.Error("New accepted a configuration without a catalogue")
 	}
 }
 
 func TestTown_Valid(t *testing.T) {
-	st, doors := physics.Town()
-	if err := st.Validate(); err != nil {
+	st, doors := flickemup.Town()
+	if err := st.Validate(flickemup.Pieces); err != nil {
 		t.Fatal(err)
 	}
 	if got := len(st.Pieces); got != 42 {

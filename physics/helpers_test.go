@@ -3,6 +3,7 @@ package physics_test
 import (
 	"testing"
 
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -22,7 +23,7 @@ func at(k physics.Kind, x, y, a float64) physics.Piece {
 // newSim returns a simulator with the default configuration.
 func newSim(tb testing.TB) *physics.Simulator {
 	tb.Helper()
-	s, err := physics.New(physics.DefaultConfig())
+	s, err := physics.New(flickemup.PhysicsConfig())
 	if err != nil {
 		tb.Fatal(err)
 	}

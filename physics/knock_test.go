@@ -3,14 +3,15 @@ package physics_test
 import (
 	"testing"
 
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
 func TestFlick_KnockOver(t *testing.T) {
 	const (
-		cowboy = physics.KindCowboy
-		bullet = physics.KindBullet
-		disc   = physics.KindMovementDisc
+		cowboy = flickemup.KindCowboy
+		bullet = flickemup.KindBullet
+		disc   = flickemup.KindMovementDisc
 	)
 	tests := []struct {
 		name    string
@@ -40,7 +41,7 @@ func TestFlick_KnockOver(t *testing.T) {
 			// ricochet: the cowboy falls but is not hit.
 			name: "ricochet",
 			pieces: []physics.Piece{
-				at(physics.KindSupportBlock, 50, 50, 0),
+				at(flickemup.KindSupportBlock, 50, 50, 0),
 				at(bullet, 30, 40, 0),
 				at(cowboy, 44, 53, 0),
 			},

@@ -75,7 +75,7 @@ func (s *Simulator) Flick(st *State, f Flick, rng *rand.Rand) (Outcome, error) {
 	if err := f.check(st); err != nil {
 		return Outcome{}, err
 	}
-	if err := st.Validate(); err != nil {
+	if err := st.Validate(s.cfg.Pieces); err != nil {
 		return Outcome{}, err
 	}
 	v := clip(s.cfg.Noise.Apply(f.Velocity, rng), s.cfg.MaxSpeed)
@@ -127,7 +127,7 @@ func (s *Simulator) build(st *State) {
 		}
 		body := w.CreateBody(&def)
 		s.bodies[i] = body
-		spec := catalogue[p.Kind]
+		spec := s.cfg.Pieces.specs[p.Kind]
 		s.standing[i] = spec.Topples && !p.Fallen
 		s.attach(i, spec, p.Fallen)
 	}
@@ -237,7 +237,7 @@ func (s *Simulator) fastest() float64 {
 		speed := math.Sqrt(v.X*v.X + v.Y*v.Y)
 		if spin := math.Abs(b.M_angularVelocity); spin > s.cfg.RestSpin {
 			// The rim of a spinning piece moves faster than its centre.
-			speed += spin * catalogue[s.kinds[b.M_userData.(int)]].Extent()
+			speed += spin * s.cfg.Pieces.specs[s.kinds[b.M_userData.(int)]].Extent()
 		}
 		if speed > vmax {
 			vmax = speed
@@ -288,7 +288,7 @@ func (s *Simulator) topple(f Fall) {
 	}
 	b.DestroyFixture(b.M_fixtureList)
 	b.SetTransform(b.M_xf.P, angle)
-	s.attach(i, catalogue[s.kinds[i]], true)
+	s.attach(i, s.cfg.Pieces.specs[s.kinds[i]], true)
 	b.SetLinearVelocity(v)
 	b.SetAngularVelocity(w)
 }

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -16,34 +17,34 @@ import (
 // step=adaptive is the default configuration; step=fixed-240Hz is the naive tunnel-safe
 // baseline (a fixed 1/240 s step), measured in the same run so that the ratio is fair.
 func BenchmarkFlick(b *testing.B) {
-	fixed := physics.DefaultConfig()
+	fixed := flickemup.PhysicsConfig()
 	fixed.MinStep, fixed.MaxStep = 1.0/240, 1.0/240
 	for _, c := range []struct {
 		name string
 		cfg  physics.Config
-	}{{"step=adaptive", physics.DefaultConfig()}, {"step=fixed-240Hz", fixed}} {
+	}{{"step=adaptive", flickemup.PhysicsConfig()}, {"step=fixed-240Hz", fixed}} {
 		b.Run(c.name, func(b *testing.B) { benchmarkFlick(b, c.cfg) })
 	}
 }
 
 func benchmarkFlick(b *testing.B, cfg physics.Config) {
-	base, _ := physics.Town()
+	base, _ := flickemup.Town()
 	sim, err := physics.New(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	st := base.Clone()
-	st.Pieces = append(st.Pieces, physics.Piece{Kind: physics.KindBullet, Off: true})
+	st.Pieces = append(st.Pieces, physics.Piece{Kind: flickemup.KindBullet, Off: true})
 	disc := len(st.Pieces) - 1
 	steps := 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		shooter := st.Pieces[rng.IntN(5)]
-		kind := physics.KindBullet
+		kind := flickemup.KindBullet
 		if i%2 == 1 {
-			kind = physics.KindMovementDisc
+			kind = flickemup.KindMovementDisc
 		}
 		st.Pieces[disc] = physics.Piece{Kind: kind, Pos: shooter.Pos.Add(physics.Vec{X: 3.9, Y: 0})}
 		a := math.Pi/4 + rng.Float64()*math.Pi/2

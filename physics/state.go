@@ -6,7 +6,7 @@ import (
 )
 
 // Vec is a point or a vector on the table, in cm (or cm/s for a velocity). X grows to the
-// right, Y grows away from the lawmen's edge; the origin is the table's lower-left corner.
+// right, Y grows away from the first seat's edge; the origin is the table's lower-left corner.
 type Vec struct {
 	X, Y float64
 }
@@ -54,7 +54,8 @@ type Table struct {
 	Height float64
 }
 
-// DefaultTable is our standard play area for Flick 'em Up!: 90 cm × 90 cm, a typical kitchen table.
+// DefaultTable is a standard play area: 90 cm × 90 cm, a typical kitchen table (Flick 'em
+// Up!'s scenarios use it).
 var DefaultTable = Table{Width: 90, Height: 90}
 
 // Contains reports whether p lies on the table (edges included).
@@ -101,14 +102,14 @@ func (s *State) CopyFrom(src *State) {
 	s.Pieces = append(s.Pieces[:0], src.Pieces...)
 }
 
-// Validate checks that the state can be simulated: known kinds, finite coordinates, pieces
-// in play on the table.
-func (s *State) Validate() error {
+// Validate checks that the state can be simulated with catalogue c: known kinds, finite
+// coordinates, pieces in play on the table, only figures fallen.
+func (s *State) Validate(c *Catalogue) error {
 	if !(s.Table.Width > 0 && s.Table.Height > 0) || math.IsInf(s.Table.Width, 0) || math.IsInf(s.Table.Height, 0) {
 		return fmt.Errorf("physics: table %gx%g cm: %w", s.Table.Width, s.Table.Height, ErrBadState)
 	}
 	for i, p := range s.Pieces {
-		if !p.Kind.Valid() {
+		if !c.Valid(p.Kind) {
 			return fmt.Errorf("physics: piece %d: kind %d: %w", i, p.Kind, ErrBadState)
 		}
 		if !p.Pos.Finite() || math.IsNaN(p.Angle) || math.IsInf(p.Angle, 0) {
@@ -117,7 +118,7 @@ func (s *State) Validate() error {
 		if !p.Off && !s.Table.Contains(p.Pos) {
 			return fmt.Errorf("physics: piece %d (%v) at (%.2f, %.2f) is off the table: %w", i, p.Kind, p.Pos.X, p.Pos.Y, ErrBadState)
 		}
-		if p.Fallen && !catalogue[p.Kind].Topples {
+		if p.Fallen && !c.specs[p.Kind].Topples {
 			return fmt.Errorf("physics: piece %d (%v) cannot be fallen: %w", i, p.Kind, ErrBadState)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -18,10 +19,10 @@ func TestFlick_NoTunnelling(t *testing.T) {
 	if testing.Short() {
 		sweep = 12
 	}
-	for _, shot := range []physics.Kind{physics.KindBullet, physics.KindMovementDisc} {
-		for _, obstacle := range physics.Kinds() {
+	for _, shot := range []physics.Kind{flickemup.KindBullet, flickemup.KindMovementDisc} {
+		for _, obstacle := range flickemup.Pieces.Kinds() {
 			for _, fallen := range []bool{false, true} {
-				if fallen && !physics.SpecOf(obstacle).Topples {
+				if fallen && !flickemup.Pieces.Spec(obstacle).Topples {
 					continue
 				}
 				for k := 0; k < sweep; k++ {
@@ -39,7 +40,7 @@ func TestFlick_NoTunnelling(t *testing.T) {
 					if along := st.Pieces[1].Pos.Sub(centre).Dot(physics.Polar(1, dir)); along > 0 && !st.Pieces[1].Off {
 						// A glancing hit on a long shape may slide the disc along it; it must
 						// still be on the near side of the shape's outline.
-						if d := st.Pieces[1].Pos.Sub(centre).Len(); d < physics.SpecOf(shot).Radius {
+						if d := st.Pieces[1].Pos.Sub(centre).Len(); d < flickemup.Pieces.Spec(shot).Radius {
 							t.Errorf("%v through %v, direction %.2f rad: ended %.2f cm from its centre", shot, obstacle, dir, d)
 						}
 					}
@@ -54,8 +55,8 @@ func TestFlick_NoTunnelling(t *testing.T) {
 func TestFlick_NoTunnellingDynamic(t *testing.T) {
 	s := newSim(t)
 	max := s.Config().MaxSpeed
-	for _, target := range []physics.Kind{physics.KindBullet, physics.KindMovementDisc, physics.KindCowboy, physics.KindFence} {
-		st := scene(at(target, 50, 50, 0), at(physics.KindBullet, 50, 10, 0))
+	for _, target := range []physics.Kind{flickemup.KindBullet, flickemup.KindMovementDisc, flickemup.KindCowboy, flickemup.KindFence} {
+		st := scene(at(target, 50, 50, 0), at(flickemup.KindBullet, 50, 10, 0))
 		out := flick(t, s, st, 1, physics.Vec{Y: max})
 		if !out.Touched(0, 1) {
 			t.Errorf("bullet passed through a %v: contacts %+v", target, out.Contacts)

@@ -10,9 +10,9 @@
 // # Recording
 //
 // A [Recorder] wraps any [env.Game]: each Reset starts a replay, each Step adds a line. The
-// trajectories come from the game: a game that flicks runs its flicks through a [Tracer]
-// (the Flick 'em Up! env game does when created with the option record=true,
-// [RecordOption]) and exposes it ([Traceable]). The arena records chosen games this way
+// trajectories come from the game: a game that flicks runs its flicks through a
+// [physics.Tracer] (the Flick 'em Up! env game does when created with the option
+// record=true, [RecordOption]) and exposes it ([Traceable]). The arena records chosen games this way
 // (cmd/arena run --record), and a pool created with the watch option streams env 0's games
 // to a live viewer through a [Sink].
 //
@@ -35,8 +35,8 @@
 //	 "digest":"…"}]}
 //	{"type":"end","status":"terminated","outcome":[1,-1],"steps":151,"hash":"…"}
 //
-// The header's drawing ([Drawing], from a game that is a [Drawer]) says how a viewer draws the
-// game: each game owns its description. [Read] refuses one that does not [Drawing.Validate].
+// The header's drawing ([draw.Drawing], from a game that is a [Drawer]) says how a viewer draws the
+// game: each game owns its description. [Read] refuses one that does not validate.
 //
 // Numbers that a reader could not hold (64-bit hashes and seeds) are strings. A step's view
 // is a patch of the view before it ([Diff], [Patch]): JSON Merge Patch, extended to patch

@@ -43,7 +43,7 @@ func at(f *physics.Frame, i int) fixed {
 }
 
 // encode writes the traced flick tr relative to t, and moves t to the flick's end.
-func (t *table) encode(tr *Traced) Flick {
+func (t *table) encode(tr *physics.Traced) Flick {
 	out := &tr.Outcome
 	fl := Flick{
 		Piece:    tr.Flick.Piece,

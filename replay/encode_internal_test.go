@@ -23,7 +23,7 @@ func TestTable_Encode(t *testing.T) {
 	const dt = 1.0 / 60
 	// Piece 0 is flicked and hits piece 3, which leaves the table (the simulator then samples
 	// it where it stood); piece 1 is off the table; piece 2 never moves.
-	first := Traced{
+	first := physics.Traced{
 		Flick: physics.Flick{Piece: 0, Velocity: physics.Vec{X: 60, Y: 0}},
 		Off:   []bool{false, true, false, false},
 		Outcome: physics.Outcome{
@@ -42,7 +42,7 @@ func TestTable_Encode(t *testing.T) {
 		},
 	}
 	// Then piece 1 is flicked from where it was put; piece 0 was taken off; piece 3 stays off.
-	second := Traced{
+	second := physics.Traced{
 		Flick: physics.Flick{Piece: 1, Velocity: physics.Vec{X: 0, Y: 10}},
 		Off:   []bool{true, false, false, true},
 		Outcome: physics.Outcome{

@@ -65,23 +65,35 @@ func Write(w io.Writer, r *Replay) error {
 // Read reads a replay written by [Write], plain or compressed with gzip (recognised by its
 // magic number). A replay without an end line (a recording in progress) is read as it is.
 // A replay of another format version, or one whose lines are out of order, is an error
-// wrapping [ErrFormat].
+// wrapping [ErrFormat]; one larger than [MaxBytes] or with a line longer than
+// [MaxLineBytes] (counted after decompression) is an error wrapping [ErrTooLarge], found
+// without reading further.
 func Read(rd io.Reader) (*Replay, error) {
 	br := bufio.NewReader(rd)
+	var src io.Reader = br
 	if magic, err := br.Peek(2); err == nil && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return nil, fmt.Errorf("replay: read: %w", err)
 		}
 		defer zr.Close()
-		br = bufio.NewReader(zr)
+		src = zr
 	}
+	lr := &io.LimitedReader{R: src, N: MaxBytes + 1}
+	lines := bufio.NewReader(lr)
 	var r *Replay
 	for n := 1; ; n++ {
-		line, err := br.ReadBytes('\n')
+		line, err := readLine(lines)
+		if lr.N <= 0 {
+			return nil, fmt.Errorf("%w: more than %d bytes (line %d)", ErrTooLarge, MaxBytes, n)
+		}
+		if errors.Is(err, errLineTooLong) {
+			return nil, fmt.Errorf("%w: line %d is longer than %d bytes", ErrTooLarge, n, MaxLineBytes)
+		}
 		if len(bytes.TrimSpace(line)) > 0 {
-			if r, err = readLine(r, line, n); err != nil {
-				return nil, err
+			var perr error
+			if r, perr = parseLine(r, line, n); perr != nil {
+				return nil, perr
 			}
 		}
 		if errors.Is(err, io.EOF) {
@@ -97,8 +109,30 @@ func Read(rd io.Reader) (*Replay, error) {
 	return r, nil
 }
 
-// readLine adds one line to r (nil before the header).
-func readLine(r *Replay, line []byte, n int) (*Replay, error) {
+// errLineTooLong is returned by readLine for a line longer than MaxLineBytes.
+var errLineTooLong = errors.New("line too long")
+
+// readLine returns the next line of br with its newline, io.EOF with the last line if it
+// has none, or errLineTooLong as soon as the line exceeds MaxLineBytes.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		frag, err := br.ReadSlice('\n')
+		if len(line)+len(frag) > MaxLineBytes+1 { // +1: the newline
+			return nil, errLineTooLong
+		}
+		line = append(line, frag...)
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			if len(bytes.TrimSuffix(line, []byte("\n"))) > MaxLineBytes {
+				return nil, errLineTooLong
+			}
+			return line, err
+		}
+	}
+}
+
+// parseLine adds one line to r (nil before the header).
+func parseLine(r *Replay, line []byte, n int) (*Replay, error) {
 	var kind struct {
 		Type   string `json:"type"`
 		Format string `json:"format"`

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -126,4 +127,76 @@ func TestHash_JSON(t *testing.T) {
 			t.Errorf("UnmarshalJSON(%s) succeeded", bad)
 		}
 	}
+}
+
+// gzipped compresses data as one gzip member.
+func gzipped(t *testing.T, data []byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, err := zw.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// TestRead_GzipBomb checks that Read stops a gzip bomb at its caps (issue 14, item 11): a
+// single endless line at MaxLineBytes, endless blank lines at MaxBytes, both with an error
+// wrapping ErrTooLarge (and ErrFormat), without inflating the rest.
+func TestRead_GzipBomb(t *testing.T) {
+	header := `{"type":"header","format":"flickarena-replay/1","game":"g-v1","heads":[],"dims":[],"frame_interval":0.01,"pieces":{},"view":{},"hash":"0000000000000001"}` + "\n"
+	zeros := make([]byte, 1<<20)
+	for _, tc := range []struct {
+		name   string
+		chunk  []byte
+		prefix string
+		want   string
+		total  int // uncompressed size of the bomb, bytes
+	}{
+		{"one long line", zeros, header, "longer than", 4 * replay.MaxBytes},
+		{"many blank lines", bytes.Repeat([]byte(strings.Repeat(" ", 1023)+"\n"), 1<<10), header, "more than", 4 * replay.MaxBytes},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// A gzip stream of many members inflates to their concatenation: compress the
+			// chunk once and repeat it.
+			bomb := gzipped(t, []byte(tc.prefix))
+			member := gzipped(t, tc.chunk)
+			for i := 0; i < tc.total/len(tc.chunk); i++ {
+				bomb = append(bomb, member...)
+			}
+			if len(bomb) > tc.total/100 {
+				t.Fatalf("test bug: bomb of %d bytes is no bomb", len(bomb))
+			}
+			cr := &countingReader{r: bytes.NewReader(bomb)}
+			_, err := replay.Read(cr)
+			if !errors.Is(err, replay.ErrTooLarge) || !errors.Is(err, replay.ErrFormat) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Read = %v; want an error wrapping ErrTooLarge saying %q", err, tc.want)
+			}
+			// It stopped early: well before the end of the compressed input.
+			if cr.n > int64(len(bomb))/2 {
+				t.Errorf("read %d of %d compressed bytes before failing", cr.n, len(bomb))
+			}
+		})
+	}
+	t.Run("plain long line", func(t *testing.T) {
+		in := header + `{"type":"step","i":0,"label":"` + strings.Repeat("x", replay.MaxLineBytes) + `"}` + "\n"
+		if _, err := replay.Read(strings.NewReader(in)); !errors.Is(err, replay.ErrTooLarge) || !strings.Contains(err.Error(), "line 2") {
+			t.Errorf("Read = %v; want ErrTooLarge at line 2", err)
+		}
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/flickarena/flickarena/draw"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/physics"
 )
@@ -15,8 +16,9 @@ import (
 const Format = "flickarena-replay/1"
 
 // FrameInterval is the interval between recorded trajectory frames, in s of simulated time:
-// 60 frames per simulated second, enough to animate a flick smoothly at normal speed.
-const FrameInterval = 1.0 / 60
+// 60 frames per simulated second, enough to animate a flick smoothly at normal speed (the
+// default of physics.Tracer).
+const FrameInterval = physics.TraceInterval
 
 // Fixed-point scales of the compact trajectory encoding: a position x in cm is written as the
 // integer round(x·PosScale), an angle in radians as round(a·AngleScale), a time in s as
@@ -38,6 +40,19 @@ const (
 // ErrFormat is wrapped by the errors of [Read] for input that is not a replay this package
 // can read: another format version, a missing header, a malformed line.
 var ErrFormat = errors.New("replay: bad format")
+
+// ErrTooLarge is wrapped by the errors of [Read] for a replay larger than [MaxBytes] or with a
+// line longer than [MaxLineBytes] (after decompression). It wraps [ErrFormat].
+var ErrTooLarge = fmt.Errorf("%w: too large", ErrFormat)
+
+// MaxBytes is the largest replay [Read] accepts, in bytes of JSON lines after decompression.
+// A showdown between aiming bots takes about 155 kB (see the package doc); a gzip bomb stops
+// here instead of filling the memory.
+const MaxBytes = 64 << 20
+
+// MaxLineBytes is the longest line [Read] accepts, in bytes (a step of a showdown takes a
+// few kB).
+const MaxLineBytes = 4 << 20
 
 // Replay is one recorded game: how it was set up, its opening position, and every action
 // with what it did. It is plain data, encoded as JSON lines by [Write].
@@ -74,13 +89,14 @@ type Header struct {
 	// FrameInterval is the interval between recorded frames, in s of simulated time.
 	FrameInterval float64 `json:"frame_interval"`
 	// Table is the size of the play area, in cm, when the game plays on a physics table
-	// ([Tracer]).
+	// ([physics.Tracer]).
 	Table *Size `json:"table,omitempty"`
-	// Pieces describes the outline of every piece kind of the physics table, by kind name,
-	// so that a viewer draws the table to scale.
-	Pieces map[string]PieceShape `json:"pieces"`
+	// Pieces describes the outline of every piece kind of the game's catalogue
+	// ([Catalogued]), by kind name, so that a viewer draws the table to scale; null for a
+	// game without pieces.
+	Pieces map[string]draw.PieceShape `json:"pieces"`
 	// Drawing says how a viewer draws the game, when the game says ([Drawer]).
-	Drawing *Drawing `json:"drawing,omitempty"`
+	Drawing *draw.Drawing `json:"drawing,omitempty"`
 	// View is the game's structured view right after the reset ([env.Game] MarshalJSON).
 	View json.RawMessage `json:"view"`
 	// Hash is the game's state hash right after the reset.
@@ -112,21 +128,6 @@ type Head struct {
 type Dim struct {
 	Name string `json:"name"`
 	Unit string `json:"unit,omitempty"`
-}
-
-// PieceShape is the outline of a piece kind seen from above, in cm (see [physics.Spec]).
-type PieceShape struct {
-	// Shape is "circle", "box" or "octagon".
-	Shape string `json:"shape"`
-	// Radius is the radius of a circle or the circumradius of an octagon.
-	Radius float64 `json:"r,omitempty"`
-	// HalfLength and HalfWidth are the half-extents of a box, HalfLength along the angle.
-	HalfLength float64 `json:"hl,omitempty"`
-	HalfWidth  float64 `json:"hw,omitempty"`
-	// Height is how tall the piece stands: a fallen figure lies as Height × 2·Radius.
-	Height float64 `json:"h,omitempty"`
-	// Topples reports a figure that can be knocked over.
-	Topples bool `json:"topples,omitempty"`
 }
 
 // Step is one applied action: a line of type TypeStep.
@@ -244,12 +245,15 @@ func (h *Hash) UnmarshalJSON(b []byte) error {
 // String returns the 16-digit hexadecimal form.
 func (h Hash) String() string { return fmt.Sprintf("%016x", uint64(h)) }
 
-// pieceShapes returns the outline of every piece kind, by name.
-func pieceShapes() map[string]PieceShape {
-	m := make(map[string]PieceShape)
-	for _, k := range physics.Kinds() {
-		s := physics.SpecOf(k)
-		ps := PieceShape{Radius: s.Radius, HalfLength: s.HalfLength, HalfWidth: s.HalfWidth, Height: s.Height, Topples: s.Topples}
+// pieceShapes returns the outline of every piece kind of catalogue c, by name (nil for nil).
+func pieceShapes(c *physics.Catalogue) map[string]draw.PieceShape {
+	if c == nil {
+		return nil
+	}
+	m := make(map[string]draw.PieceShape)
+	for _, k := range c.Kinds() {
+		s := c.Spec(k)
+		ps := draw.PieceShape{Radius: s.Radius, HalfLength: s.HalfLength, HalfWidth: s.HalfWidth, Height: s.Height, Topples: s.Topples}
 		switch s.Shape {
 		case physics.ShapeCircle:
 			ps.Shape = "circle"
@@ -258,7 +262,7 @@ func pieceShapes() map[string]PieceShape {
 		case physics.ShapeOctagon:
 			ps.Shape = "octagon"
 		}
-		m[k.String()] = ps
+		m[c.Name(k)] = ps
 	}
 	return m
 }

@@ -10,9 +10,9 @@ import (
 	"github.com/flickarena/flickarena/env"
 )
 
-// RecordOption is the creation option by which a game runs its flicks through a [Tracer]
-// ("record": "true"), so that its replays carry the flicks' trajectories. Games without
-// flicks do not know it.
+// RecordOption is the creation option by which a game runs its flicks through a
+// [physics.Tracer] ("record": "true"), so that its replays carry the flicks' trajectories.
+// Games without flicks do not know it.
 const RecordOption = "record"
 
 // ErrNoSeed is returned by [Verify] and [Rebuild] for a replay whose header has no seed.

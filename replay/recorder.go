@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/physics"
 )
 
 // Sink receives a replay while it is recorded, one line at a time: the header at each reset,
@@ -133,8 +134,16 @@ func (r *Recorder) MarshalJSON() ([]byte, error) { return r.g.MarshalJSON() }
 // Outcome writes the outcome of the episode that the last Step terminated.
 func (r *Recorder) Outcome(dst []float32) { copy(dst, r.result) }
 
+// pieces returns the game's piece catalogue, or nil if it names none.
+func (r *Recorder) pieces() *physics.Catalogue {
+	if c, ok := r.g.(Catalogued); ok {
+		return c.Pieces()
+	}
+	return nil
+}
+
 // tracer returns the game's tracer, or nil.
-func (r *Recorder) tracer() *Tracer {
+func (r *Recorder) tracer() *physics.Tracer {
 	if t, ok := r.g.(Traceable); ok {
 		return t.Tracer()
 	}
@@ -163,7 +172,7 @@ func (r *Recorder) Reset(rng *rand.Rand) error {
 	cfg := r.cfg
 	h := Header{
 		Type: TypeHeader, Format: Format, Game: r.spec.ID, Options: cfg.Options, Players: cfg.Players,
-		Title: cfg.Title, FrameInterval: FrameInterval, Pieces: pieceShapes(), View: view, Hash: Hash(r.g.Hash()),
+		Title: cfg.Title, FrameInterval: FrameInterval, Pieces: pieceShapes(r.pieces()), View: view, Hash: Hash(r.g.Hash()),
 		Heads: []Head{}, Dims: []Dim{},
 	}
 	if cfg.Seed != nil {
@@ -216,7 +225,7 @@ func (r *Recorder) Step(a env.Action) (env.Status, error) {
 		tr.Begin()
 	}
 	status, err := r.g.Step(a)
-	var traced []Traced
+	var traced []physics.Traced
 	if tr != nil {
 		traced = tr.Take()
 	}

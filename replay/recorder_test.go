@@ -8,6 +8,7 @@ import (
 
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/replay"
 )
 
@@ -195,3 +196,10 @@ func TestWrap(t *testing.T) {
 
 // noShaping hides the shaping reward of a game.
 type noShaping struct{ env.Game }
+
+// The Flick 'em Up! env game records its flicks and describes its actions.
+var (
+	_ replay.Traceable  = (*flickemup.Env)(nil)
+	_ replay.Describer  = (*flickemup.Env)(nil)
+	_ replay.Catalogued = (*flickemup.Env)(nil)
+)

@@ -7,7 +7,7 @@
 // One self-contained HTML page (style sheet and script inline, plain JavaScript and a
 // canvas: no library, no CDN, no build step) reads the replay format of package replay.
 //
-// Each game owns the description of how it is drawn ([replay.Drawing], written in the
+// Each game owns the description of how it is drawn ([draw.Drawing], written in the
 // replay's header by a game that is a [replay.Drawer]): the area, the board's static features
 // (zones, lines, labels), where its view lists its pieces and how each looks, and its seats.
 // The page draws any described game from that and the view: Flickago's board with its

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/flickarena/flickarena/draw"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/internal/browsertest"
@@ -259,21 +260,21 @@ func abs(x float64) float64 {
 // keyed by colour, as Flip' Rando's hikers ({"red": [c, r]}) and its tokens ({"at": [c, r]}):
 // the page places each through the drawing's lattice and styles it by its key.
 func TestViewer_BrowserLattice(t *testing.T) {
-	lat := &replay.Lattice{Origin: [2]float64{10, 5}, U: [2]float64{4, 0}, V: [2]float64{2, 3.4641}}
-	circle := func(fill string) replay.PieceStyle {
-		return replay.PieceStyle{PieceShape: replay.PieceShape{Shape: "circle", Radius: 1.2}, Fill: fill}
+	lat := &draw.Lattice{Origin: [2]float64{10, 5}, U: [2]float64{4, 0}, V: [2]float64{2, 3.4641}}
+	circle := func(fill string) draw.PieceStyle {
+		return draw.PieceStyle{PieceShape: draw.PieceShape{Shape: "circle", Radius: 1.2}, Fill: fill}
 	}
 	r := &replay.Replay{Header: replay.Header{
 		Format: replay.Format, Game: "test/hex-v1", Heads: []replay.Head{}, Dims: []replay.Dim{},
 		View: json.RawMessage(`{"hikers":{"red":[1,2],"blue":[3,0]},"tokens":[{"at":[2,2],"kind":"tree"},{"at":[0,1],"kind":"rock"}]}`),
-		Drawing: &replay.Drawing{
-			Area:     replay.Box{Max: [2]float64{40, 30}},
-			Features: []replay.Feature{{Shape: replay.FeaturePolygon, Points: [][2]float64{{10, 5}, {30, 5}, {35, 13.66}, {15, 13.66}}, Fill: "#dcfce7"}},
-			Pieces: []replay.PieceSet{
+		Drawing: &draw.Drawing{
+			Area:     draw.Box{Max: [2]float64{40, 30}},
+			Features: []draw.Feature{{Shape: draw.FeaturePolygon, Points: [][2]float64{{10, 5}, {30, 5}, {35, 13.66}, {15, 13.66}}, Fill: "#dcfce7"}},
+			Pieces: []draw.PieceSet{
 				{Name: "hikers", Path: []string{"hikers", "*"}, Pos: ".", Lattice: lat, Key: []string{"$0"},
-					Styles: map[string]replay.PieceStyle{"red": circle("#dc2626"), "blue": circle("#2563eb")}},
+					Styles: map[string]draw.PieceStyle{"red": circle("#dc2626"), "blue": circle("#2563eb")}},
 				{Name: "tokens", Path: []string{"tokens", "*"}, Pos: "at", Lattice: lat, Key: []string{"kind"},
-					Styles: map[string]replay.PieceStyle{"tree": circle("#15803d")}}, // no rock style: not drawn
+					Styles: map[string]draw.PieceStyle{"tree": circle("#15803d")}}, // no rock style: not drawn
 			},
 		},
 	}}

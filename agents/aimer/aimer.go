@@ -72,7 +72,7 @@ func actor(s *tactics.Situation) int {
 func Select(s *tactics.Situation) flickemup.Action {
 	errands := s.Errands(s.G.CurrentTeam())
 	best, bestScore := flickemup.Action{}, math.Inf(-1)
-	for _, a := range s.G.LegalActions(nil) {
+	for _, a := range s.G.Legal(nil) {
 		i := geom.Dense(flickemup.CowboyID{Team: s.G.CurrentTeam(), Number: a.Cowboy})
 		if sc := selectScore(s, i, errands); sc > bestScore {
 			best, bestScore = a, sc

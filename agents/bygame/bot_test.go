@@ -12,7 +12,7 @@ import (
 )
 
 // other is a second concrete game type: a Race under another name.
-type other struct{ *dummy.Game }
+type other struct{ *dummy.Env }
 
 // fake is a policy that writes its mark into the first head and counts its calls.
 type fake struct {
@@ -31,9 +31,9 @@ func (f *fake) Act(dst env.Action, t env.Turn, _ *rand.Rand) error {
 	return nil
 }
 
-func newRace(t *testing.T) *dummy.Game {
+func newRace(t *testing.T) *dummy.Env {
 	t.Helper()
-	g, err := dummy.New(dummy.DefaultConfig())
+	g, err := dummy.NewEnv(dummy.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestBot_Act(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			pr, po := &fake{version: "3", mark: 1}, &fake{version: "7/4x2", mark: 2}
-			b := bygame.New("mixed", bygame.On[*dummy.Game]("race", pr), bygame.On[other]("other", po))
+			b := bygame.New("mixed", bygame.On[*dummy.Env]("race", pr), bygame.On[other]("other", po))
 			spec := race.Spec()
 			a := spec.NewAction()
 			turn := env.Turn{Spec: spec, Player: 1, Game: tc.game}
@@ -97,7 +97,7 @@ func TestBot_Unsupported(t *testing.T) {
 }
 
 func TestBot_Identity(t *testing.T) {
-	b := bygame.New("aimer", bygame.On[*dummy.Game]("race", &fake{version: "1"}), bygame.On[other]("other", &fake{version: "2/8x5"}))
+	b := bygame.New("aimer", bygame.On[*dummy.Env]("race", &fake{version: "1"}), bygame.On[other]("other", &fake{version: "2/8x5"}))
 	if b.Name() != "aimer" {
 		t.Errorf("Name = %q", b.Name())
 	}
@@ -110,7 +110,7 @@ func TestBot_Identity(t *testing.T) {
 }
 
 func TestNew_Panics(t *testing.T) {
-	ok := bygame.On[*dummy.Game]("race", &fake{version: "1"})
+	ok := bygame.On[*dummy.Env]("race", &fake{version: "1"})
 	tests := []struct {
 		name   string
 		bot    string
@@ -118,9 +118,9 @@ func TestNew_Panics(t *testing.T) {
 	}{
 		{"NoName", "", []bygame.Route{ok}},
 		{"NoRoute", "x", nil},
-		{"BadLabel", "x", []bygame.Route{bygame.On[*dummy.Game]("a,b", &fake{})}},
-		{"EmptyLabel", "x", []bygame.Route{bygame.On[*dummy.Game]("", &fake{})}},
-		{"NilPolicy", "x", []bygame.Route{bygame.On[*dummy.Game]("race", nil)}},
+		{"BadLabel", "x", []bygame.Route{bygame.On[*dummy.Env]("a,b", &fake{})}},
+		{"EmptyLabel", "x", []bygame.Route{bygame.On[*dummy.Env]("", &fake{})}},
+		{"NilPolicy", "x", []bygame.Route{bygame.On[*dummy.Env]("race", nil)}},
 		{"ZeroRoute", "x", []bygame.Route{{}}},
 	}
 	for _, tc := range tests {

@@ -13,33 +13,43 @@ type Chooser[G, A any] interface {
 	Choose(g G, rng *rand.Rand) A
 }
 
-// Game says how a [Policy] plays one game: env games of type E, whose engine is a G and whose
-// engine-level actions are A's.
-type Game[E env.Game, G, A any] struct {
+// Engine is what a [Policy] reads of a rules engine (see docs/adding-a-game.md).
+type Engine interface {
+	// Over reports whether the game is finished.
+	Over() bool
+}
+
+// Env is what a [Policy] needs of an env game: its rules engine, and the encoding of the
+// engine's actions (see docs/adding-a-game.md).
+type Env[G Engine, A any] interface {
+	env.Game
+	// Engine returns the rules engine behind the env game.
+	Engine() G
+	// EncodeAction writes engine action a into dst, or returns why a cannot be played now
+	// (a bot's bug: the policy then fails rather than send it).
+	EncodeAction(dst env.Action, a A) error
+}
+
+// Game names the game a [Policy] plays, for its errors.
+type Game struct {
 	// Pkg prefixes the policy's errors, e.g. "flickbot".
 	Pkg string
-	// ErrWrongGame is wrapped by the error of a policy asked to play an env game that is not
-	// an E.
+	// ErrWrongGame is wrapped by the error of a policy asked to play an env game of another
+	// type.
 	ErrWrongGame error
-	// Engine returns the engine of env game e.
-	Engine func(e E) G
-	// Over reports whether the game on engine g is finished.
-	Over func(g G) bool
-	// Encode writes action a, chosen on engine g of env game e, into dst, or returns why a
-	// cannot be played (a bot's bug): the policy then fails rather than send it.
-	Encode func(e E, g G, a A, dst env.Action) error
 }
 
 // Policy is a [Chooser] entered into the arena: an env.Policy with a name and a version. It
+// plays env games of type E, whose engine is a G and whose engine-level actions are A's. It
 // is safe for concurrent use when its Chooser is.
-type Policy[E env.Game, G, A any] struct {
+type Policy[E Env[G, A], G Engine, A any] struct {
 	name, version string
 	bot           Chooser[G, A]
-	game          *Game[E, G, A]
+	game          Game
 }
 
 // New returns bot b, playing game, as a policy called name, at version.
-func New[E env.Game, G, A any](game *Game[E, G, A], name, version string, b Chooser[G, A]) *Policy[E, G, A] {
+func New[E Env[G, A], G Engine, A any](game Game, name, version string, b Chooser[G, A]) *Policy[E, G, A] {
 	return &Policy[E, G, A]{name: name, version: version, bot: b, game: game}
 }
 
@@ -54,7 +64,7 @@ func (p *Policy[E, G, A]) Bot() Chooser[G, A] { return p.bot }
 
 // Act implements [env.Policy]: the bot chooses on the engine of t.Game, which must be an E,
 // drawing from rng only, and the choice is encoded into dst. It fails on another game, on a
-// finished game and on a choice the game's Encode rejects.
+// finished game and on a choice the game's EncodeAction refuses.
 func (p *Policy[E, G, A]) Act(dst env.Action, t env.Turn, rng *rand.Rand) error {
 	e, ok := t.Game.(E)
 	if !ok {
@@ -64,12 +74,13 @@ func (p *Policy[E, G, A]) Act(dst env.Action, t env.Turn, rng *rand.Rand) error 
 		}
 		return fmt.Errorf("%w: %s cannot play %s", p.game.ErrWrongGame, p.name, id)
 	}
-	g := p.game.Engine(e)
-	if p.game.Over(g) {
+	g := e.Engine()
+	if g.Over() {
 		return fmt.Errorf("%s: %s asked to act in a finished game", p.game.Pkg, p.name)
 	}
-	if err := p.game.Encode(e, g, p.bot.Choose(g, rng), dst); err != nil {
-		return fmt.Errorf("%s: %s: %w", p.game.Pkg, p.name, err)
+	a := p.bot.Choose(g, rng)
+	if err := e.EncodeAction(dst, a); err != nil {
+		return fmt.Errorf("%s: %s chose %v: %w", p.game.Pkg, p.name, a, err)
 	}
 	return nil
 }

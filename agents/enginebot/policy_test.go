@@ -11,82 +11,76 @@ import (
 	"github.com/flickarena/flickarena/env/dummy"
 )
 
-// The test game: env games *dummy.Game, whose engine is the game itself and whose actions
-// are a Race move (the first head's value).
-type move int32
+// The test game is Race (env/dummy), the template every game follows: env games *dummy.Env
+// whose engine is a *dummy.Game and whose actions are dummy.Actions.
+type policy = enginebot.Policy[*dummy.Env, *dummy.Game, dummy.Action]
 
 // other is a second env game type: a Race under another name.
-type other struct{ *dummy.Game }
+type other struct{ *dummy.Env }
 
-// chooser always chooses its move and records the engine it was handed.
+// chooser always chooses its action and records the engine it was handed.
 type chooser struct {
-	m    move
+	a    dummy.Action
 	seen *dummy.Game
 }
 
-func (c *chooser) Choose(g *dummy.Game, _ *rand.Rand) move {
+func (c *chooser) Choose(g *dummy.Game, _ *rand.Rand) dummy.Action {
 	c.seen = g
-	return c.m
+	return c.a
 }
 
 var errNotRace = errors.New("test: not a Race")
 
-// newGame returns the Game of the tests; over says whether a game is finished and bad is the
-// move its Encode rejects.
-func newGame(over *bool, bad move) *enginebot.Game[*dummy.Game, *dummy.Game, move] {
-	return &enginebot.Game[*dummy.Game, *dummy.Game, move]{
-		Pkg:          "racebot",
-		ErrWrongGame: errNotRace,
-		Engine:       func(e *dummy.Game) *dummy.Game { return e },
-		Over:         func(*dummy.Game) bool { return *over },
-		Encode: func(_ *dummy.Game, _ *dummy.Game, m move, dst env.Action) error {
-			if m == bad {
-				return errors.New("no such move")
-			}
-			dst.Discrete[0] = int32(m)
-			return nil
-		},
-	}
+var game = enginebot.Game{Pkg: "racebot", ErrWrongGame: errNotRace}
+
+func newPolicy(name string, c *chooser) *policy {
+	return enginebot.New[*dummy.Env, *dummy.Game, dummy.Action](game, name, "3", c)
 }
 
 func TestPolicy(t *testing.T) {
-	g, err := dummy.New(dummy.DefaultConfig())
+	cfg := dummy.DefaultConfig()
+	cfg.Rounds = 1
+	e, err := dummy.NewEnv(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Reset(env.EpisodeRand(1, 0)); err != nil {
+	if err := e.Reset(env.EpisodeRand(1, 0)); err != nil {
 		t.Fatal(err)
 	}
-	spec := g.Spec()
-	over := false
-	game := newGame(&over, 7)
+	spec := e.Spec()
 	rng := rand.New(rand.NewPCG(1, 2))
 
-	c := &chooser{m: 2}
-	p := enginebot.New(game, "racer", "3", c)
-	if p.Name() != "racer" || p.Version() != "3" || p.Bot() != enginebot.Chooser[*dummy.Game, move](c) {
+	c := &chooser{a: dummy.Action{Move: dummy.Gain, Power: 0.5}}
+	p := newPolicy("racer", c)
+	if p.Name() != "racer" || p.Version() != "3" || p.Bot() != enginebot.Chooser[*dummy.Game, dummy.Action](c) {
 		t.Errorf("Name, Version, Bot = %q, %q, %v", p.Name(), p.Version(), p.Bot())
 	}
 	dst := spec.NewAction()
-	if err := p.Act(dst, env.Turn{Spec: spec, Game: g}, rng); err != nil {
+	if err := p.Act(dst, env.Turn{Spec: spec, Game: e}, rng); err != nil {
 		t.Fatalf("Act: %v", err)
 	}
-	if dst.Discrete[0] != 2 || c.seen != g {
-		t.Errorf("Act wrote %d and handed the bot %p, want 2 and the game %p", dst.Discrete[0], c.seen, g)
+	if dst.Discrete[0] != dummy.Gain || dst.Continuous[0] != 0.5 || c.seen != e.Engine() {
+		t.Errorf("Act wrote %v and handed the bot %p, want gain 0.5 and the engine %p", dst, c.seen, e.Engine())
 	}
 
-	err = p.Act(spec.NewAction(), env.Turn{Spec: spec, Game: other{g}}, rng)
+	err = p.Act(spec.NewAction(), env.Turn{Spec: spec, Game: other{e}}, rng)
 	if !errors.Is(err, errNotRace) || !strings.Contains(err.Error(), "racer cannot play "+spec.ID) {
 		t.Errorf("Act on another game type: %v, want errNotRace naming the bot and %s", err, spec.ID)
 	}
 
-	err = enginebot.New(game, "cheat", "1", &chooser{m: 7}).Act(spec.NewAction(), env.Turn{Spec: spec, Game: g}, rng)
-	if err == nil || !strings.HasPrefix(err.Error(), "racebot: cheat: ") {
-		t.Errorf("Act with a rejected move: %v, want an error prefixed by the package and the bot", err)
+	// Nobody has a point yet: stealing is illegal, and the engine's refusal comes back.
+	cheat := newPolicy("cheat", &chooser{a: dummy.Action{Move: dummy.Steal, Target: 1 - e.Engine().Current()}})
+	err = cheat.Act(spec.NewAction(), env.Turn{Spec: spec, Game: e}, rng)
+	if !errors.Is(err, env.ErrIllegalAction) || !strings.HasPrefix(err.Error(), "racebot: cheat chose steal") {
+		t.Errorf("Act with an illegal action: %v, want an error wrapping env.ErrIllegalAction prefixed by the package and the bot", err)
 	}
 
-	over = true
-	err = p.Act(spec.NewAction(), env.Turn{Spec: spec, Game: g}, rng)
+	for !e.Engine().Over() {
+		if _, err := e.Step(dst); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err = p.Act(spec.NewAction(), env.Turn{Spec: spec, Game: e}, rng)
 	if err == nil || !strings.Contains(err.Error(), "finished game") {
 		t.Errorf("Act on a finished game: %v, want an error", err)
 	}

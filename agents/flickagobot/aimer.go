@@ -55,7 +55,7 @@ func place(g *flickago.Game) flickago.Action {
 		if c.SetState(st) != nil {
 			break
 		}
-		if _, err := c.Apply(a); err != nil {
+		if err := c.Apply(a, nil); err != nil {
 			continue
 		}
 		if v := Evaluate(c, me); v > bestV {

@@ -2,11 +2,9 @@ package flickagobot
 
 import (
 	"errors"
-	"fmt"
 	"math/rand/v2"
 
 	"github.com/flickarena/flickarena/agents/enginebot"
-	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/flickago"
 )
 
@@ -20,7 +18,7 @@ type Bot interface {
 
 // Policy enters a [Bot] into the arena and the env's single-agent view: an env.Policy with a
 // name and a version (what arena.Bot asks). It plays the Flickago env game ([flickago.Env]):
-// it hands the engine (Env.Game) to the bot and encodes the bot's choice with Env.Encode,
+// it hands the engine (Env.Engine) to the bot and encodes the bot's choice with Env.EncodeAction,
 // failing on a choice the engine rejects (a bot's bug) rather than send an illegal action. It
 // is safe for concurrent use when its Bot is.
 type Policy = enginebot.Policy[*flickago.Env, *flickago.Game, flickago.Action]
@@ -28,23 +26,13 @@ type Policy = enginebot.Policy[*flickago.Env, *flickago.Game, flickago.Action]
 // ErrNotFlickago is wrapped by the error of a Policy asked to play another game.
 var ErrNotFlickago = errors.New("flickagobot: not a Flickago game")
 
-// game is how a Policy plays Flickago.
-var game = &enginebot.Game[*flickago.Env, *flickago.Game, flickago.Action]{
-	Pkg:          "flickagobot",
-	ErrWrongGame: ErrNotFlickago,
-	Engine:       (*flickago.Env).Game,
-	Over:         (*flickago.Game).Over,
-	Encode: func(e *flickago.Env, g *flickago.Game, a flickago.Action, dst env.Action) error {
-		if err := g.Validate(a); err != nil {
-			return fmt.Errorf("chose %v: %w", a, err)
-		}
-		e.Encode(dst, g.Current(), a)
-		return nil
-	},
-}
+// game names Flickago in a Policy's errors.
+var game = enginebot.Game{Pkg: "flickagobot", ErrWrongGame: ErrNotFlickago}
 
 // NewPolicy returns bot b as a policy called name, at version.
-func NewPolicy(name, version string, b Bot) *Policy { return enginebot.New(game, name, version, b) }
+func NewPolicy(name, version string, b Bot) *Policy {
+	return enginebot.New[*flickago.Env, *flickago.Game, flickago.Action](game, name, version, b)
+}
 
 // AimerName is the aimer's name in tournaments.
 const AimerName = "aimer"

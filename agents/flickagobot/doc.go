@@ -1,7 +1,7 @@
 // Package flickagobot holds the Go bots of Flickago (env/flickago): the geometric [Aimer] and
 // the simulating [Planner], the [Bot] interface they implement on the rules engine, [Policy],
 // which enters a Bot into the arena and the env's single-agent view (an env.Policy with a name
-// and a version, playing *flickago.Env games through Env.Game and Env.Encode), and [Random],
+// and a version, playing *flickago.Env games through Env.Engine and Env.EncodeAction), and [Random],
 // the engine-level floor. cmd/arena pairs them with the Flick 'em Up! bots of the same names
 // (aimer, planner-lite, planner, planner-deep) through package agents/bygame.
 //
@@ -17,7 +17,7 @@
 //
 //   - placing: a flick to every spot of a 4 cm grid over the half it attacks (less the enemy
 //     headquarters) and to its return zone, with the speed that stops the disc there,
-//     v = sqrt(2μg·d) (μ the table friction of physics.KindGangDisc, g the gravity of the
+//     v = sqrt(2μg·d) (μ the table friction of flickago.KindGangDisc, g the gravity of the
 //     physics config; geom.StopSpeed, calibrated on the simulated table);
 //   - knocking: cut shots at every other piece in play that push it 6, 15 or 35 cm in five
 //     directions about the line of fire, or to a goal: an opponent's disc off the nearest edge
@@ -70,57 +70,11 @@
 // a disc back from its return zone again and again (a loop our rules allow: the game ends
 // only when nobody can flick, and the turn cap then makes it a draw).
 //
-// # Ladder
+// # Strength and speed
 //
-// Measured with the real command line, flickago-v1 with its default noise, 60 games per
-// pairing (30 pairs, sides swapped), tournament seed 1, two workers:
-//
-//	go run ./cmd/arena run --bots random,aimer,planner --scenarios flickago \
-//	    --games 60 --seed 1 --concurrency 2 --db /tmp/flickago.db
-//	go run ./cmd/arena ratings --db /tmp/flickago.db --prior 400
-//
-//	bot       Elo    95% interval    games  score
-//	planner   +445   [+379, +512]    120    91.2%
-//	aimer     +183   [+135, +230]    120    58.8%
-//	random    -628   [-664, -593]    120     0.0%
-//
-// Random never scored a point (the aimer and the planner won all their games against it), so
-// the maximum-likelihood ratings do not exist and the command asks for a prior: the table is
-// the MAP fit with a Gaussian prior of 400 Elo. Planner against aimer alone (--bots
-// aimer,planner, no prior): 49.5 points of 60, +270 Elo [+154, +385] between them. The
-// intervals separate planner > aimer > random; the likelihood of superiority is 100% for
-// each step.
-//
-// The whole ladder, same settings (--bots random,aimer,planner-lite,planner,planner-deep,
-// /tmp/flickago-ladder.db, 600 games, 7 minutes):
-//
-//	bot            Elo    95% interval    games  score
-//	planner-deep   +393   [+339, +447]    240    84.2%
-//	planner        +309   [+261, +357]    240    75.0%
-//	planner-lite    +71   [+26, +116]     240    46.7%
-//	aimer           +49   [+5, +93]       240    44.2%
-//	random         -822   [-851, -793]    240     0.0%
-//
-// planner-deep is stronger than planner with a likelihood of 98.3%, planner than planner-lite
-// and aimer with 100%; planner-lite over the aimer is not established (73.4%): at 8 × 2, the
-// simulations barely correct the aimer's own ranking.
-//
-// # Speed
-//
-// Measured with BenchmarkChoose on 300 positions of mixed play (the aimer's, a fifth of
-// random decisions; flicks and placements), one core (go test -run '^$' -bench Choose
-// -benchtime 300x -cpu 1 ./agents/flickagobot; AMD EPYC, a machine shared with other jobs,
-// go1.26.8):
-//
-//	bot            decisions/s   mean ms   p99 ms   max ms
-//	aimer                  539      1.9       6.2      8.5
-//	planner-lite           163      6.1      12.5     13.3
-//	planner                 44     22.8      52.5     53.8
-//	planner-deep             8.4  118       273      282
-//
-// So the default budget decides within 50 ms on one core on average, with room to spare (the
-// p99 was 38 ms in a quieter run); the arena's default deadline of 2 s leaves every budget far
-// inside. A simulated flick costs about 0.25 ms, nearly all of it Box2D.
+// planner-deep > planner > planner-lite ≈ aimer > random on flickago-v1, and the default
+// planner decides within 50 ms on one core on average (BenchmarkChoose); the tournaments and
+// benchmarks that show it are in docs/decisions.md ("Flickago bots").
 //
 // # Determinism
 //

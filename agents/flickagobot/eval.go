@@ -67,7 +67,7 @@ func Evaluate(g *flickago.Game, p int) float64 {
 		if g.Truncated() {
 			return 0
 		}
-		s := g.Scores()
+		s := g.Points()
 		return worth(float64(s[p]-s[1-p]), true, 0)
 	}
 	st := g.State()

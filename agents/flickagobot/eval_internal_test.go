@@ -28,11 +28,11 @@ func TestScores_Engine(t *testing.T) {
 			if tb.on != before {
 				t.Fatalf("game %d turn %d: settle removed pieces of an engine position", game, g.Turns())
 			}
-			if got, want := scores(g.Board(), g.Radius(), &tb), g.Scores(); got != want {
+			if got, want := scores(g.Board(), g.Radius(), &tb), g.Points(); got != want {
 				t.Fatalf("game %d turn %d: scores %v, engine %v", game, g.Turns(), got, want)
 			}
 			checked++
-			if _, err := g.Apply(Random{}.Choose(g, rng)); err != nil {
+			if err := g.Apply(Random{}.Choose(g, rng), nil); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -45,7 +45,7 @@ func TestScores_Engine(t *testing.T) {
 // TestSettle checks the end-of-turn rules on literal tables.
 func TestSettle(t *testing.T) {
 	b := flickago.StandardBoard()
-	r := physics.SpecOf(physics.KindGangDisc).Radius
+	r := flickago.Pieces.Spec(flickago.KindGangDisc).Radius
 	type piece struct {
 		i    int
 		x, y float64
@@ -118,7 +118,7 @@ func TestWorth(t *testing.T) {
 func TestModel_Slide(t *testing.T) {
 	cfg := flickago.DefaultConfig()
 	cfg.Physics.Noise = physics.Noise{}
-	b, r := cfg.Board, physics.SpecOf(physics.KindGangDisc).Radius
+	b, r := cfg.Board, flickago.Pieces.Spec(flickago.KindGangDisc).Radius
 	tests := []struct {
 		name   string
 		target *physics.Vec // a disc of the opponent in the way, or nil
@@ -160,7 +160,8 @@ func TestModel_Slide(t *testing.T) {
 			}
 			var pred table
 			m.predict(&pred, src, v)
-			res, err := g.Apply(flickago.FlickFrom(2, v))
+			var res flickago.Result
+			err = g.Apply(flickago.FlickFrom(2, v), &res)
 			if err != nil {
 				t.Fatal(err)
 			}

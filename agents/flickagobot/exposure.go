@@ -48,7 +48,7 @@ func exposure(b *flickago.Board, r float64, t *table, p int, n physics.Noise) fl
 			continue
 		}
 		if sc == nil {
-			sc = geom.NewScene(t.physicsState(b))
+			sc = geom.NewScene(t.physicsState(b), flickago.Pieces)
 		}
 		for _, s := range from[:k] {
 			d := t.pos[i].Sub(s.pos).Len()

@@ -39,7 +39,7 @@ func play(t testing.TB, bots [2]flickagobot.Bot, seed uint64, visit func(g *flic
 		}
 		p := g.Current()
 		a := bots[p].Choose(g, rngs[p])
-		if _, err := g.Apply(a); err != nil {
+		if err := g.Apply(a, nil); err != nil {
 			t.Fatalf("seed %d: player %d: %v", seed, p, err)
 		}
 	}
@@ -62,7 +62,7 @@ func positions(t testing.TB, seed uint64, n int, guide flickagobot.Bot, guided f
 			} else {
 				a = flickagobot.Random{}.Choose(g, rng)
 			}
-			if _, err := g.Apply(a); err != nil {
+			if err := g.Apply(a, nil); err != nil {
 				t.Fatalf("positions: %v", err)
 			}
 		}
@@ -72,7 +72,7 @@ func positions(t testing.TB, seed uint64, n int, guide flickagobot.Bot, guided f
 
 // describe summarises a finished game for failure messages.
 func describe(g *flickago.Game) string {
-	return fmt.Sprintf("scores %v after %d flicks (truncated %v)", g.Scores(), g.Turns(), g.Truncated())
+	return fmt.Sprintf("scores %v after %d flicks (truncated %v)", g.Points(), g.Turns(), g.Truncated())
 }
 
 // randomStates returns n positions drawn at random, loaded with SetState into games of the
@@ -163,7 +163,7 @@ func check(b flickagobot.Bot, g *flickago.Game, seed uint64) error {
 	if g.Hash() != before {
 		return fmt.Errorf("the bot changed the game while choosing %v", a)
 	}
-	if err := g.Validate(a); err != nil {
+	if err := g.Check(a); err != nil {
 		return fmt.Errorf("illegal action %v in phase %v: %w", a, g.Phase(), err)
 	}
 	if !a.Velocity.Finite() || a.Velocity.Len() > g.Config().Physics.MaxSpeed*(1+1e-9) {

@@ -10,10 +10,10 @@ import (
 
 // discKind is the physics kind of the gang discs; the inspectors slide alike (the same
 // radius, mass and friction: flickago.Config.Validate checks the radius).
-const discKind = physics.KindGangDisc
+const discKind = flickago.KindGangDisc
 
 // stopSpeed returns the flick speed, in cm/s, that makes a disc slide d cm and stop: about
-// sqrt(2μg·d), with μ the table friction of physics.KindGangDisc and g the gravity of cfg
+// sqrt(2μg·d), with μ the table friction of flickago.KindGangDisc and g the gravity of cfg
 // (geom.StopSpeed, calibrated on the simulated table), clipped to cfg.MaxSpeed.
 func stopSpeed(d float64, cfg physics.Config) float64 { return geom.StopSpeed(discKind, d, cfg) }
 
@@ -69,7 +69,7 @@ type model struct {
 
 // newModel returns the model of flicks from position base.
 func newModel(b *flickago.Board, r float64, cfg physics.Config, base *table) *model {
-	m := &model{b: b, r: r, e: physics.SpecOf(discKind).Restitution, cfg: cfg, scene: geom.NewScene(base.physicsState(b)), base: *base}
+	m := &model{b: b, r: r, e: flickago.Pieces.Spec(discKind).Restitution, cfg: cfg, scene: geom.NewScene(base.physicsState(b), flickago.Pieces), base: *base}
 	m.warm()
 	return m
 }
@@ -79,9 +79,9 @@ func newModel(b *flickago.Board, r float64, cfg physics.Config, base *table) *mo
 func (m *model) with(base *table, changed ...int) *model {
 	c := &model{b: m.b, r: m.r, e: m.e, cfg: m.cfg, scene: m.scene.Clone(), base: *base}
 	for _, i := range changed {
-		k := physics.KindGangDisc
+		k := flickago.KindGangDisc
 		if i >= inspectorPiece(0) {
-			k = physics.KindInspector
+			k = flickago.KindInspector
 		}
 		c.scene.Set(i, physics.Piece{Kind: k, Pos: base.pos[i], Off: !base.on[i]})
 		c.base.facts[i].known = false

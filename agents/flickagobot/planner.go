@@ -108,7 +108,7 @@ func (p *Planner) search(g *flickago.Game, an *analysis, rng *rand.Rand) flickag
 					return an.ranked[0].act
 				}
 				c.SetRand(rand.New(rand.NewPCG(s[0], s[1])))
-				if _, err := c.Apply(an.ranked[i].act); err != nil {
+				if err := c.Apply(an.ranked[i].act, nil); err != nil {
 					continue
 				}
 				sum[i] += Evaluate(c, me)

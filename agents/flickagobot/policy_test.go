@@ -60,7 +60,7 @@ func TestPolicy_Act(t *testing.T) {
 
 func TestPolicy_Errors(t *testing.T) {
 	p := flickagobot.NewAimerBot()
-	race, err := dummy.New(dummy.DefaultConfig())
+	race, err := dummy.NewEnv(dummy.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

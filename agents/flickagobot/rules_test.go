@@ -57,7 +57,7 @@ func (l layout) game(t *testing.T) *flickago.Game {
 func after(t *testing.T, g *flickago.Game, a flickago.Action) *flickago.Game {
 	t.Helper()
 	c := g.Clone()
-	if _, err := c.Apply(a); err != nil {
+	if err := c.Apply(a, nil); err != nil {
 		t.Fatalf("%v: %v", a, err)
 	}
 	return c
@@ -98,7 +98,7 @@ func TestBots_Flick(t *testing.T) {
 			name: "ScoreWhite",
 			l:    layout{current: flickago.White},
 			want: func(g, next *flickago.Game) string {
-				if s := next.Scores(); s[flickago.White] < 2 {
+				if s := next.Points(); s[flickago.White] < 2 {
 					return "the flicked disc scores less than 2"
 				}
 				return ""
@@ -108,7 +108,7 @@ func TestBots_Flick(t *testing.T) {
 			name: "ScoreBlack",
 			l:    layout{current: flickago.Black},
 			want: func(g, next *flickago.Game) string {
-				if s := next.Scores(); s[flickago.Black] < 2 {
+				if s := next.Points(); s[flickago.Black] < 2 {
 					return "the flicked disc scores less than 2"
 				}
 				return ""
@@ -119,7 +119,7 @@ func TestBots_Flick(t *testing.T) {
 			name: "KnockOutOfZone",
 			l:    layout{current: flickago.White, discs: []disc{{flickago.Black, 0, blackZone.X, blackZone.Y}}},
 			want: func(g, next *flickago.Game) string {
-				if s := next.Scores(); s[flickago.Black] >= 5 {
+				if s := next.Points(); s[flickago.Black] >= 5 {
 					return "Black's disc still scores 5"
 				}
 				return ""
@@ -132,7 +132,7 @@ func TestBots_Flick(t *testing.T) {
 				{flickago.Black, 0, 3, 14}, {flickago.Black, 1, 45, 14}, {flickago.Black, 7, 24, 13},
 			}},
 			want: func(g, next *flickago.Game) string {
-				if s := next.Scores(); s[flickago.Black] > 6 {
+				if s := next.Points(); s[flickago.Black] > 6 {
 					return "no Black disc was knocked out"
 				}
 				return ""
@@ -146,7 +146,7 @@ func TestBots_Flick(t *testing.T) {
 				a := b.bot.Choose(g, rand.New(rand.NewPCG(1, 2)))
 				next := after(t, g, a)
 				if msg := tc.want(g, next); msg != "" {
-					t.Errorf("%v: %s: scores %v -> %v", a, msg, g.Scores(), next.Scores())
+					t.Errorf("%v: %s: scores %v -> %v", a, msg, g.Points(), next.Points())
 				}
 			})
 		}

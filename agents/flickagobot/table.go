@@ -102,9 +102,9 @@ func tableOf(st *flickago.State) table {
 func (t *table) physicsState(b *flickago.Board) *physics.State {
 	st := &physics.State{Table: physics.Table{Width: b.Width, Height: b.Length}, Pieces: make([]physics.Piece, numPieces)}
 	for i := range st.Pieces {
-		k := physics.KindGangDisc
+		k := flickago.KindGangDisc
 		if i >= inspectorPiece(0) {
-			k = physics.KindInspector
+			k = flickago.KindInspector
 		}
 		st.Pieces[i] = physics.Piece{Kind: k, Pos: t.pos[i], Off: !t.on[i]}
 	}
@@ -140,7 +140,7 @@ func settle(b *flickago.Board, r float64, t *table) {
 	}
 }
 
-// scores returns each player's points in t, as [flickago.Game.Scores] does for a settled
+// scores returns each player's points in t, as [flickago.Game.Points] does for a settled
 // position.
 func scores(b *flickago.Board, r float64, t *table) [flickago.NumPlayers]int {
 	var s [flickago.NumPlayers]int

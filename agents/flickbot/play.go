@@ -30,13 +30,13 @@ var ErrIllegal = errors.New("flickbot: illegal action")
 // Play plays one game of scenario sc with options o (o.Seed seeds the table), bots[t] deciding
 // for team t. Each team's bot draws from its own stream, seeded from (seed, t).
 func Play(sc *flickemup.Scenario, o flickemup.Options, bots [2]Bot, seed uint64) (Match, error) {
-	g, err := flickemup.New(sc, o)
+	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
 	if err != nil {
 		return Match{}, err
 	}
 	rngs := [2]*rand.Rand{rand.New(rand.NewPCG(seed, 0x10)), rand.New(rand.NewPCG(seed, 0x11))}
 	var m Match
-	for n := 0; !g.Terminal(); n++ {
+	for n := 0; !g.Over(); n++ {
 		if n == MaxDecisions {
 			return m, fmt.Errorf("flickbot: %s seed %d: no end after %d decisions", sc.Name, seed, n)
 		}
@@ -56,6 +56,6 @@ func Play(sc *flickemup.Scenario, o flickemup.Options, bots [2]Bot, seed uint64)
 		m.Actions[t][a.Kind]++
 	}
 	m.Result = g.Result()
-	m.Scores = g.Scores()
+	m.Scores = g.HitPointsByTeam()
 	return m, nil
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 
 	"github.com/flickarena/flickarena/agents/enginebot"
-	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
 
@@ -17,17 +16,10 @@ type Policy = enginebot.Policy[*flickemup.Env, *flickemup.Game, flickemup.Action
 // ErrNotFlickemup is wrapped by the error of a Policy asked to play another game.
 var ErrNotFlickemup = errors.New("flickbot: not a Flick 'em Up! game")
 
-// game is how a Policy plays Flick 'em Up!.
-var game = &enginebot.Game[*flickemup.Env, *flickemup.Game, flickemup.Action]{
-	Pkg:          "flickbot",
-	ErrWrongGame: ErrNotFlickemup,
-	Engine:       (*flickemup.Env).Engine,
-	Over:         (*flickemup.Game).Terminal,
-	Encode: func(e *flickemup.Env, _ *flickemup.Game, a flickemup.Action, dst env.Action) error {
-		e.EncodeAction(a, dst)
-		return nil
-	},
-}
+// game names Flick 'em Up! in a Policy's errors.
+var game = enginebot.Game{Pkg: "flickbot", ErrWrongGame: ErrNotFlickemup}
 
 // NewPolicy returns bot b as a policy called name, at version.
-func NewPolicy(name, version string, b Bot) *Policy { return enginebot.New(game, name, version, b) }
+func NewPolicy(name, version string, b Bot) *Policy {
+	return enginebot.New[*flickemup.Env, *flickemup.Game, flickemup.Action](game, name, version, b)
+}

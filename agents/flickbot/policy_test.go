@@ -65,7 +65,7 @@ func TestPolicy_PlaysEnvGames(t *testing.T) {
 
 // TestPolicy_OtherGame checks that a Policy refuses a game that is not Flick 'em Up!.
 func TestPolicy_OtherGame(t *testing.T) {
-	g, err := dummy.New(dummy.DefaultConfig())
+	g, err := dummy.NewEnv(dummy.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ type Random struct{}
 
 // Choose implements [Bot].
 func (Random) Choose(g *flickemup.Game, rng *rand.Rand) flickemup.Action {
-	acts := g.LegalActions(nil)
+	acts := g.Legal(nil)
 	if len(acts) == 0 {
 		return flickemup.Action{Kind: flickemup.ActEndTurn}
 	}

@@ -20,11 +20,11 @@ func Positions(sc *flickemup.Scenario, seed uint64, n int, guide Bot, guided flo
 	for game := uint64(0); done < n; game++ {
 		o := flickemup.DefaultOptions()
 		o.Seed = seed*1000 + game
-		g, err := flickemup.New(sc, o)
+		g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
 		if err != nil {
 			return err
 		}
-		for steps := 0; !g.Terminal() && done < n; steps++ {
+		for steps := 0; !g.Over() && done < n; steps++ {
 			if steps == MaxDecisions {
 				return fmt.Errorf("flickbot: %s seed %d: no end after %d decisions", sc.Name, o.Seed, steps)
 			}

@@ -14,7 +14,7 @@ import (
 // far it slid.
 func slide(t *testing.T, k physics.Kind, v float64) float64 {
 	t.Helper()
-	sim, err := physics.New(physics.DefaultConfig())
+	sim, err := physics.New(flickemup.PhysicsConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,8 +28,8 @@ func slide(t *testing.T, k physics.Kind, v float64) float64 {
 // TestStopSpeed_Calibrated flicks each kind a bot flicks at StopSpeed and checks that it stops
 // within 2% (and 0.15 cm) of the distance asked for, and that Travel inverts StopSpeed.
 func TestStopSpeed_Calibrated(t *testing.T) {
-	cfg := physics.DefaultConfig()
-	for _, k := range []physics.Kind{physics.KindMovementDisc, physics.KindBullet, physics.KindDynamite} {
+	cfg := flickemup.PhysicsConfig()
+	for _, k := range []physics.Kind{flickemup.KindMovementDisc, flickemup.KindBullet, flickemup.KindDynamite} {
 		for _, d := range []float64{2, 5, 12, 25, 50, 100} {
 			v := geom.StopSpeed(k, d, cfg)
 			got := slide(t, k, v)
@@ -41,7 +41,7 @@ func TestStopSpeed_Calibrated(t *testing.T) {
 			}
 		}
 	}
-	if v := geom.StopSpeed(physics.KindBullet, 1000, cfg); v != cfg.MaxSpeed {
+	if v := geom.StopSpeed(flickemup.KindBullet, 1000, cfg); v != cfg.MaxSpeed {
 		t.Errorf("StopSpeed beyond reach = %g, want the clip %g", v, cfg.MaxSpeed)
 	}
 }
@@ -49,7 +49,7 @@ func TestStopSpeed_Calibrated(t *testing.T) {
 // TestShotSpeed_KnocksOver fires bullets at a lone cowboy with ShotSpeed: arriving at 100 cm/s
 // knocks it over from any distance on the table, arriving at 20 cm/s does not.
 func TestShotSpeed_KnocksOver(t *testing.T) {
-	cfg := physics.DefaultConfig()
+	cfg := flickemup.PhysicsConfig()
 	sim, err := physics.New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -61,10 +61,10 @@ func TestShotSpeed_KnocksOver(t *testing.T) {
 		}{{100, true}, {20, false}} {
 			// The gap between the bullet's and the cowboy's edges is d.
 			st := &physics.State{Table: physics.Table{Width: 120, Height: 20}, Pieces: []physics.Piece{
-				{Kind: physics.KindBullet, Pos: physics.Vec{X: 5, Y: 10}},
-				{Kind: physics.KindCowboy, Pos: physics.Vec{X: 5 + 0.9 + d + 1.2, Y: 10}},
+				{Kind: flickemup.KindBullet, Pos: physics.Vec{X: 5, Y: 10}},
+				{Kind: flickemup.KindCowboy, Pos: physics.Vec{X: 5 + 0.9 + d + 1.2, Y: 10}},
 			}}
-			v := geom.ShotSpeed(physics.KindBullet, d, tc.arrive, cfg)
+			v := geom.ShotSpeed(flickemup.KindBullet, d, tc.arrive, cfg)
 			out, err := sim.Flick(st, physics.Flick{Piece: 0, Velocity: physics.Vec{X: v}}, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -72,39 +72,9 @@ func TestShotSpeed_KnocksOver(t *testing.T) {
 			if got := out.Hit(0) == 1; got != tc.fall {
 				t.Errorf("d=%g arrive=%g (flick %.0f cm/s): hit %v, want %v", d, tc.arrive, v, got, tc.fall)
 			}
-			if a := geom.Arrival(physics.KindBullet, v, d, cfg); math.Abs(a-tc.arrive) > 1e-6 && v < cfg.MaxSpeed {
+			if a := geom.Arrival(flickemup.KindBullet, v, d, cfg); math.Abs(a-tc.arrive) > 1e-6 && v < cfg.MaxSpeed {
 				t.Errorf("Arrival(ShotSpeed) = %g, want %g", a, tc.arrive)
 			}
-		}
-	}
-}
-
-func TestOutline_Cast(t *testing.T) {
-	inf := math.Inf(1)
-	right := physics.Vec{X: 1}
-	box := geom.Outline{Box: true, C: physics.Vec{X: 10}, HX: 2, HY: 1} // x in [8,12], y in [-1,1]
-	tilted := geom.Outline{Box: true, C: physics.Vec{X: 10}, HX: 2, HY: 1, A: math.Pi / 2}
-	tests := []struct {
-		name string
-		o    geom.Outline
-		p    physics.Vec
-		r    float64
-		want float64
-	}{
-		{"circle head-on", geom.Outline{C: physics.Vec{X: 10}, R: 1}, physics.Vec{}, 0.5, 8.5},
-		{"circle grazed", geom.Outline{C: physics.Vec{X: 10, Y: 1.5}, R: 1}, physics.Vec{}, 0.5, 10},
-		{"circle missed", geom.Outline{C: physics.Vec{X: 10, Y: 1.6}, R: 1}, physics.Vec{}, 0.5, inf},
-		{"circle behind", geom.Outline{C: physics.Vec{X: -10}, R: 1}, physics.Vec{}, 0.5, inf},
-		{"circle touching", geom.Outline{C: physics.Vec{X: 1.4}, R: 1}, physics.Vec{}, 0.5, 0},
-		{"box face", box, physics.Vec{}, 0.5, 7.5},
-		{"box corner", box, physics.Vec{Y: 1.3}, 0.5, 8 - math.Sqrt(0.25-0.09)},
-		{"box missed", box, physics.Vec{Y: 1.6}, 0.5, inf},
-		{"box tilted", tilted, physics.Vec{}, 0.5, 8.5},
-		{"box inside", box, physics.Vec{X: 10}, 0.5, 0},
-	}
-	for _, tc := range tests {
-		if got := tc.o.Cast(tc.p, right, tc.r); math.Abs(got-tc.want) > 1e-9 && !(math.IsInf(got, 1) && math.IsInf(tc.want, 1)) {
-			t.Errorf("%s: Cast = %g, want %g", tc.name, got, tc.want)
 		}
 	}
 }
@@ -113,12 +83,12 @@ func TestOutline_Cast(t *testing.T) {
 // the first piece the bullet touches in the simulation is the one Sweep predicts, whenever
 // Sweep's prediction is not a near miss (within 0.05 cm of another piece).
 func TestSweep_AgreesWithPhysics(t *testing.T) {
-	cfg := physics.DefaultConfig()
+	cfg := flickemup.PhysicsConfig()
 	sim, err := physics.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	kinds := []physics.Kind{physics.KindCowboy, physics.KindBarrel, physics.KindFence, physics.KindCactus, physics.KindSupportBlock, physics.KindTumbleweed, physics.KindGallows}
+	kinds := []physics.Kind{flickemup.KindCowboy, flickemup.KindBarrel, flickemup.KindFence, flickemup.KindCactus, flickemup.KindSupportBlock, flickemup.KindTumbleweed, flickemup.KindGallows}
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := 300
 	if testing.Short() {
@@ -126,22 +96,22 @@ func TestSweep_AgreesWithPhysics(t *testing.T) {
 	}
 	checked := 0
 	for range n {
-		st := &physics.State{Table: physics.DefaultTable, Pieces: []physics.Piece{{Kind: physics.KindBullet, Pos: physics.Vec{X: 45, Y: 45}}}}
+		st := &physics.State{Table: physics.DefaultTable, Pieces: []physics.Piece{{Kind: flickemup.KindBullet, Pos: physics.Vec{X: 45, Y: 45}}}}
 		for len(st.Pieces) < 12 {
 			p := physics.Piece{Kind: kinds[rng.IntN(len(kinds))], Pos: physics.Vec{X: 5 + 80*rng.Float64(), Y: 5 + 80*rng.Float64()}, Angle: rng.Float64() * 2 * math.Pi}
-			p.Fallen = p.Kind == physics.KindCowboy && rng.IntN(3) == 0
-			if geom.Free(st, p.Pos, geom.PieceOutline(p).R+physics.SpecOf(p.Kind).Extent(), 0, nil) {
+			p.Fallen = p.Kind == flickemup.KindCowboy && rng.IntN(3) == 0
+			if geom.Free(st, flickemup.Pieces, p.Pos, flickemup.Pieces.Outline(p).R+flickemup.Pieces.Spec(p.Kind).Extent(), 0, nil) {
 				st.Pieces = append(st.Pieces, p)
 			}
 		}
 		to := physics.Vec{X: 5 + 80*rng.Float64(), Y: 5 + 80*rng.Float64()}
-		r := physics.SpecOf(physics.KindBullet).Radius
+		r := flickemup.Pieces.Spec(flickemup.KindBullet).Radius
 		skip := func(i int) bool { return i == 0 }
-		want, _ := geom.Sweep(st, st.Pieces[0].Pos, to, 200, r, skip)
-		if p, _ := geom.Sweep(st, st.Pieces[0].Pos, to, 200, r+0.05, skip); p != want {
+		want, _ := geom.Sweep(st, flickemup.Pieces, st.Pieces[0].Pos, to, 200, r, skip)
+		if p, _ := geom.Sweep(st, flickemup.Pieces, st.Pieces[0].Pos, to, 200, r+0.05, skip); p != want {
 			continue // a near miss: too close to call
 		}
-		if p, _ := geom.Sweep(st, st.Pieces[0].Pos, to, 200, r-0.05, skip); p != want {
+		if p, _ := geom.Sweep(st, flickemup.Pieces, st.Pieces[0].Pos, to, 200, r-0.05, skip); p != want {
 			continue
 		}
 		v := to.Sub(st.Pieces[0].Pos)
@@ -171,7 +141,7 @@ func TestLayoutOf(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := flickemup.New(sc, flickemup.DefaultOptions())
+		g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,7 +149,7 @@ func TestLayoutOf(t *testing.T) {
 		st := g.State()
 		for _, c := range sc.Cowboys {
 			p := l.Cowboy[geom.Dense(c.ID)]
-			if p < 0 || st.Pieces[p].Kind != physics.KindCowboy || l.Owner(p) != geom.Dense(c.ID) || geom.ID(geom.Dense(c.ID)) != c.ID {
+			if p < 0 || st.Pieces[p].Kind != flickemup.KindCowboy || l.Owner(p) != geom.Dense(c.ID) || geom.ID(geom.Dense(c.ID)) != c.ID {
 				t.Errorf("%s: %v has piece %d", in.Name, c.ID, p)
 			}
 			if c.Inside < 0 && st.Pieces[p].Pos != c.Pos {

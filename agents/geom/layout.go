@@ -39,10 +39,10 @@ func LayoutOf(g *flickemup.Game) *Layout {
 	}
 	sc := g.Scenario()
 	for b, bv := range v.Buildings {
-		l.Doors = append(l.Doors, physics.Door{Left: bv.Left, Right: bv.Right, Depth: sc.Buildings[b].Depth})
+		l.Doors = append(l.Doors, flickemup.NewDoor(bv.Left, bv.Right, sc.Buildings[b].Depth))
 	}
 	for i, p := range v.Pieces {
-		if p.Kind == physics.KindGallows.String() {
+		if p.Kind == flickemup.Pieces.Name(flickemup.KindGallows) {
 			l.Gallows = i
 		}
 	}
@@ -66,30 +66,19 @@ func ID(i int) flickemup.CowboyID {
 	return flickemup.CowboyID{Team: flickemup.Team(i / flickemup.MaxCowboys), Number: i%flickemup.MaxCowboys + 1}
 }
 
-// DoorFrame returns building b's door as it stands in st: the middle of the door line, the
-// unit vector along it (from the Left block to the Right one), the unit normal towards the
-// street, and the width between the blocks' inner faces, in cm.
+// DoorFrame returns building b's door as it stands in st (see physics.Door.Frame): the
+// middle of the door line, the unit vector along it (from the Left block to the Right one),
+// the unit normal towards the street, and the width between the blocks' inner faces, in cm.
 func (l *Layout) DoorFrame(st *physics.State, b int) (mid, along, front physics.Vec, width float64) {
-	a, e, front := l.Doors[b].Line(st)
-	d := e.Sub(a)
-	width = d.Len()
-	if width > 0 {
-		along = d.Scale(1 / width)
-	} else {
-		along = physics.Vec{X: -front.Y, Y: front.X}
-	}
-	return a.Add(e).Scale(0.5), along, front, width
+	return l.Doors[b].Frame(st)
 }
 
-// blockHalf is the half-size of a support block, in cm.
-var blockHalf = physics.SpecOf(physics.KindSupportBlock).HalfLength
-
-// Footprint returns the ground building b covers in st: its two support blocks and the floor
-// behind the door. A move that ends in it without entering by the door fails.
-func (l *Layout) Footprint(st *physics.State, b int) Outline {
+// Footprint returns the ground building b covers in st (see flickemup.Footprint): its two
+// support blocks and the floor behind the door. A move that ends in it without entering by
+// the door fails.
+func (l *Layout) Footprint(st *physics.State, b int) physics.Outline {
 	mid, along, front, w := l.DoorFrame(st, b)
-	d := l.Doors[b].Depth
-	return Outline{Box: true, C: mid.Add(front.Scale((blockHalf - d) / 2)), HX: w/2 + 2*blockHalf, HY: (d + blockHalf) / 2, A: along.Angle()}
+	return flickemup.Footprint(mid, along, front, w, l.Doors[b].Depth)
 }
 
 // InFootprint returns the building whose footprint a disc of radius r at p overlaps, or -1.

@@ -9,15 +9,16 @@ import (
 // Scene is a table's pieces as outlines, computed once for the many sweeps of a decision.
 // Its methods answer as the functions of the same names on the State it was made from.
 type Scene struct {
-	table physics.Table
-	o     []Outline
-	ext   []float64 // the outline's reach from its centre
-	on    []bool    // the piece is on the table
+	pieces *physics.Catalogue
+	table  physics.Table
+	o      []physics.Outline
+	ext    []float64 // the outline's reach from its centre
+	on     []bool    // the piece is on the table
 }
 
-// NewScene returns the scene of st.
-func NewScene(st *physics.State) *Scene {
-	sc := &Scene{table: st.Table, o: make([]Outline, len(st.Pieces)), ext: make([]float64, len(st.Pieces)), on: make([]bool, len(st.Pieces))}
+// NewScene returns the scene of st, whose kinds are those of catalogue pieces.
+func NewScene(st *physics.State, pieces *physics.Catalogue) *Scene {
+	sc := &Scene{pieces: pieces, table: st.Table, o: make([]physics.Outline, len(st.Pieces)), ext: make([]float64, len(st.Pieces)), on: make([]bool, len(st.Pieces))}
 	for i, p := range st.Pieces {
 		sc.Set(i, p)
 	}
@@ -26,7 +27,7 @@ func NewScene(st *physics.State) *Scene {
 
 // Clone returns an independent copy of the scene.
 func (sc *Scene) Clone() *Scene {
-	return &Scene{table: sc.table, o: append([]Outline(nil), sc.o...), ext: append([]float64(nil), sc.ext...), on: append([]bool(nil), sc.on...)}
+	return &Scene{pieces: sc.pieces, table: sc.table, o: append([]physics.Outline(nil), sc.o...), ext: append([]float64(nil), sc.ext...), on: append([]bool(nil), sc.on...)}
 }
 
 // Set replaces piece i of the scene by p.
@@ -35,7 +36,7 @@ func (sc *Scene) Set(i int, p physics.Piece) {
 	if p.Off {
 		return
 	}
-	o := PieceOutline(p)
+	o := sc.pieces.Outline(p)
 	sc.o[i] = o
 	if o.Box {
 		sc.ext[i] = math.Hypot(o.HX, o.HY)

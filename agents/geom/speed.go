@@ -12,9 +12,9 @@ import (
 // TestStopSpeed_Calibrated: the first and last steps lose a fraction of a cm).
 const stopShort = 0.28
 
-// decel returns the deceleration of a sliding piece of kind k, in cm/s².
+// decel returns the deceleration of a sliding piece of kind k (of cfg.Pieces), in cm/s².
 func decel(k physics.Kind, cfg physics.Config) float64 {
-	return physics.SpecOf(k).TableFriction * cfg.Gravity
+	return cfg.Pieces.Spec(k).TableFriction * cfg.Gravity
 }
 
 // StopSpeed returns the flick speed, in cm/s, that makes a piece of kind k slide d cm and

@@ -35,7 +35,7 @@ func (p *Planner) candidates(s *tactics.Situation, aim flickemup.Action) []candi
 	if s.G.Phase() == flickemup.PhaseAct {
 		// Ending the turn comes first: a tie with a useless action goes to it.
 		out = append(out, candidate{a: flickemup.Action{Kind: flickemup.ActEndTurn}, target: -1})
-		for _, a := range s.G.LegalActions(nil) {
+		for _, a := range s.G.Legal(nil) {
 			switch a.Kind {
 			case flickemup.ActTake, flickemup.ActExchange:
 				k := s.KindOf(a.Token)

@@ -2,7 +2,7 @@
 // candidate actions on copies of the game, with the same physics and noise model, several
 // times each, and keeps the one whose resulting positions evaluate best. Its search budget
 // ([Budget]: candidates and samples) is a parameter, so planners at several budgets form a
-// strength ladder above the aimer (see package agents for the measured ratings).
+// strength ladder above the aimer (measured ratings: docs/decisions.md, "Bots").
 //
 // # Search
 //
@@ -28,12 +28,10 @@
 // (tactics.Shot.PHit), which removes most of the luck of a few draws.
 //
 // A cowboy on an errand (carry, fetch, deny, hunt; not hiding denied tokens), or about to
-// throw dynamite, plays the aimer's choice without a search. Measured against the aimer, 320
-// paired games on the bank job and the pardon: 43.8% of the points when the search chose for
-// errands too (its evaluation kept carriers in safety and the dynamite in hand), 55.0% when it
-// kept the aimer's choice unless it found one worth 5 hit points more (12 for a carrier),
-// 61.3% when it always kept it. The defending team's evaluation also counts its best chance
-// of hitting an enemy at the place the enemy must deliver to (3 hit points for a sure shot).
+// throw dynamite, plays the aimer's choice without a search (why: docs/decisions.md, "The
+// planner plays errands by the aimer's rules"). The defending team's evaluation also counts
+// its best chance of hitting an enemy at the place the enemy must deliver to (3 hit points
+// for a sure shot).
 //
 // Selecting the cowboy to play keeps the aimer's pick when it sends a cowboy on an errand or
 // to throw dynamite; otherwise each living cowboy available is rated, those with an errand or
@@ -51,7 +49,8 @@
 // token's share once delivered, 22% while carried (less on a long route, more so as noon
 // nears), 8% while lying where the team can fetch it (nothing while the enemy carries it).
 // That scale comes from fitting the evaluation's terms to game results, which weighed
-// objective progress far above material (see objectiveScale). To this is added the shooting
+// objective progress far above material (docs/decisions.md, "The planner's evaluation
+// weights"). To this is added the shooting
 // balance: the damage the team can expect to deal before its cowboys play again (weight 0.4)
 // less the damage it can expect to take (weight 0.8), each estimated from the chances of
 // every shooter against every target, the cowboys who act again this round first, a target
@@ -61,26 +60,9 @@
 // # Budgets and speed
 //
 // [Lite] (4 × 2, no reply), [Default] (8 × 3, reply of 6 decisions) and [Deep] (12 × 6,
-// reply of 6). The reply costs about as much as the candidate's own turn and is worth more
-// than samples: against the aimer, on the showdown, the dry spell and the gunsmith (240
-// paired games), 8 × 5 without a reply scored 52.1%, 8 × 4 with a reply of 4 decisions 56.9%
-// and 8 × 5 with a reply of 6 59.4%. Measured with BenchmarkChoose on 600 positions of the
-// ladder's scenarios from sensible play (every decision: selections, actions, reveals), one
-// core, with the commands' collector setting (GOGC=400 go test -run '^$' -bench Choose
-// -benchtime 600x -cpu 1 ./agents/planner; AMD EPYC, go1.26.8, load average 0.6; version 5):
-//
-//	bot            decisions/s   mean ms   p99 ms   max ms
-//	aimer                9,909     0.10      0.43      1.1
-//	planner-lite           422     2.4       8.9      10.1
-//	planner                 73    13.6      39.4      47.1
-//	planner-deep            26    37.9     111.5     130
-//
-// The default budget is sized for 50 ms on one core, with little room: the slowest position
-// (a first action of a turn whose samples slide long) takes 48.4 ms at best of three, so the
-// largest decision of a run depends on what else lands on it. Over ten runs of the same
-// command, on a machine a little busier later (mean 14.5 ms), it ranged from 46.1 to 65.6 ms
-// (p99 39 to 45 ms); with Go's default GOGC=100, where collections are four times as frequent,
-// from 48 to 62 ms over four runs. 8 × 5 with the reply did not fit (66 ms at worst when quiet).
+// reply of 6). The default budget is sized for 50 ms per decision on one core
+// (BenchmarkChoose; the measurements that chose the budgets are in docs/decisions.md, "The
+// planner's budgets").
 //
 // # Determinism
 //

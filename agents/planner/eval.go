@@ -26,21 +26,13 @@ const (
 	shotWeight     = 0.4
 	exposureWeight = 0.8
 	// objectiveScale is the share of a won game that the tokens of a delivery are worth in
-	// all (see progress): twice a won game, so that a pardon carried is worth 44 hit points.
-	// Measured: a logistic fit of the results of 400 games each of bank-job and pardon (the
-	// aimer on both sides, a tenth of its decisions random) on the terms of this evaluation,
-	// from the position at each selection, weighed a unit of objective progress 7 to 30 times
-	// a unit of material, where the evaluation weighed them alike (at 0.25, the value before).
-	// Against the aimer on bank-job and pardon (320 games, the same seeds each time), the
-	// default planner (8 × 3, reply 6) scored 55.0% of the points at 2.0 and 46.9% at 4.0;
-	// at 0.25, 8 × 5 with the reply had scored 48.4%. In the ladder (package agents) the
-	// planners and the aimer stay level on those two scenarios.
+	// all (see progress): twice a won game, so that a pardon carried is worth 44 hit points
+	// (why: docs/decisions.md, "The planner's evaluation weights").
 	objectiveScale = 2.0
 	// urgency is how much more a route costs at noon than at the start hour (see progress).
 	urgency = 2.0
 	// watchValue is what a sure shot at the place where the enemy must deliver is worth to
-	// the defending team (see watch). Measured: it took the planner's defence of the bank
-	// job from 6 or 7 wins in 12 against the aimer's outlaws to 9 or 10.
+	// the defending team (see watch; why: docs/decisions.md).
 	watchValue = 3.0
 	// coltValue, winchesterValue and dynamiteValue are what carrying one is worth.
 	coltValue       = 0.8
@@ -59,9 +51,9 @@ func Evaluate(root *tactics.Situation, g *flickemup.Game, t flickemup.Team) floa
 // evaluate is Evaluate with the posts of the cowboys without an errand, read at the root
 // (nil: none).
 func evaluate(root *tactics.Situation, posts *posts, g *flickemup.Game, t flickemup.Team) float64 {
-	if g.Terminal() {
+	if g.Over() {
 		r := g.Result()
-		sc := g.Scores()
+		sc := g.HitPointsByTeam()
 		margin := 0.01 * float64(sc[t]-sc[t.Other()])
 		switch {
 		case r.Draw:

@@ -82,7 +82,7 @@ func (p *Planner) choose(g *flickemup.Game, rng *rand.Rand) flickemup.Action {
 // choice is not searched.
 func (p *Planner) selectCowboy(s *tactics.Situation, rng *rand.Rand) flickemup.Action {
 	t := s.G.CurrentTeam()
-	legal := s.G.LegalActions(nil)
+	legal := s.G.Legal(nil)
 	var alive []flickemup.Action
 	for _, a := range legal {
 		if s.Alive(tactics.Dense(flickemup.CowboyID{Team: t, Number: a.Cowboy})) {

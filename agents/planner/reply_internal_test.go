@@ -20,7 +20,7 @@ func TestReply(t *testing.T) {
 	}
 	checked := 0
 	err = flickbot.Positions(sc, 5, 80, aimer.New(), 1, func(g *flickemup.Game) error {
-		if g.Phase() != flickemup.PhaseSelect || g.Terminal() {
+		if g.Phase() != flickemup.PhaseSelect || g.Over() {
 			return nil
 		}
 		checked++
@@ -30,7 +30,7 @@ func TestReply(t *testing.T) {
 		full := g.Clone()
 		full.Reseed(7)
 		reply(root, full, us, 100)
-		if !full.Terminal() && (full.CurrentTeam() != us || full.Phase() != flickemup.PhaseSelect) {
+		if !full.Over() && (full.CurrentTeam() != us || full.Phase() != flickemup.PhaseSelect) {
 			t.Errorf("turn %d: the answer stopped with the %v in phase %v, want the %v to select", g.Turns(), full.CurrentTeam(), full.Phase(), us)
 		}
 		if full.Turns() == g.Turns() {

@@ -202,7 +202,7 @@ const finishSteps = 4
 // best shot if it is worth an action (the aimer's threshold), else end the turn.
 func finish(root *tactics.Situation, g *flickemup.Game, t flickemup.Team) {
 	for range finishSteps {
-		if g.Terminal() || g.CurrentTeam() != t || g.Phase() == flickemup.PhaseSelect {
+		if g.Over() || g.CurrentTeam() != t || g.Phase() == flickemup.PhaseSelect {
 			return
 		}
 		s := root.Derive(g)
@@ -241,7 +241,7 @@ const followShot = 0.3
 // to 48.4% on the bank job and the pardon (320).
 func reply(root *tactics.Situation, g *flickemup.Game, t flickemup.Team, n int) {
 	for range n {
-		if g.Terminal() || (g.CurrentTeam() == t && g.Phase() == flickemup.PhaseSelect) {
+		if g.Over() || (g.CurrentTeam() == t && g.Phase() == flickemup.PhaseSelect) {
 			return
 		}
 		if g.Apply(tactics.Legal(g, aimer.Decide(root.Derive(g)))) != nil {

@@ -18,7 +18,7 @@ func TestBot_Act(t *testing.T) {
 		t.Fatalf("identity %q %q", b.Name(), b.Version())
 	}
 	play := func(seed uint64) [][]int32 {
-		g, err := dummy.New(dummy.DefaultConfig())
+		g, err := dummy.NewEnv(dummy.DefaultConfig())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,7 +4,6 @@ import (
 	"math"
 	"sync"
 
-	"github.com/flickarena/flickarena/agents/geom"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
@@ -70,7 +69,7 @@ func (s *Situation) sceneryHash() uint64 {
 		}
 	}
 	for k, p := range s.St.Pieces {
-		if s.L.Owner(k) >= 0 || p.Kind == physics.KindCowboy {
+		if s.L.Owner(k) >= 0 || p.Kind == flickemup.KindCowboy {
 			continue
 		}
 		flags := uint64(p.Kind)
@@ -132,13 +131,13 @@ func newField(s *Situation, target physics.Vec) *Field {
 		}
 	}
 	for k, p := range s.St.Pieces {
-		if p.Off || s.L.Owner(k) >= 0 || p.Kind == physics.KindCowboy {
+		if p.Off || s.L.Owner(k) >= 0 || p.Kind == flickemup.KindCowboy {
 			continue
 		}
-		o := geom.PieceOutline(p)
-		ext := physics.SpecOf(p.Kind).Extent()
+		o := flickemup.Pieces.Outline(p)
+		ext := flickemup.Pieces.Spec(p.Kind).Extent()
 		if p.Fallen {
-			ext = physics.SpecOf(p.Kind).Height
+			ext = flickemup.Pieces.Spec(p.Kind).Height
 		}
 		ext += fieldClearance
 		i0, j0 := f.cellOf(p.Pos.Sub(physics.Vec{X: ext, Y: ext}))

@@ -15,7 +15,7 @@ func Legal(g *flickemup.Game, a flickemup.Action) flickemup.Action {
 			return f
 		}
 	}
-	if acts := g.LegalActions(nil); len(acts) > 0 {
+	if acts := g.Legal(nil); len(acts) > 0 {
 		return acts[0]
 	}
 	return a

@@ -9,10 +9,10 @@ import (
 )
 
 var (
-	discRadius   = physics.SpecOf(physics.KindMovementDisc).Radius
-	bulletRadius = physics.SpecOf(physics.KindBullet).Radius
-	cowboyRadius = physics.SpecOf(physics.KindCowboy).Radius
-	octRadius    = physics.SpecOf(physics.KindDynamite).Radius
+	discRadius   = flickemup.Pieces.Spec(flickemup.KindMovementDisc).Radius
+	bulletRadius = flickemup.Pieces.Spec(flickemup.KindBullet).Radius
+	cowboyRadius = flickemup.Pieces.Spec(flickemup.KindCowboy).Radius
+	octRadius    = flickemup.Pieces.Spec(flickemup.KindDynamite).Radius
 )
 
 // Move is a candidate move: the movement disc flicked from From to rest at To.
@@ -118,7 +118,7 @@ func (s *Situation) plainMove(i int, from, to physics.Vec) (Move, bool) {
 		return Move{}, false
 	}
 	risky := !s.Scene().Clear(from, to, 2*overshoot, discRadius, 0.15+s.noiseMargin(d), skip)
-	return Move{Velocity: s.flickTo(physics.KindMovementDisc, from, to), From: from, To: to, Enter: -1, Risky: risky}, true
+	return Move{Velocity: s.flickTo(flickemup.KindMovementDisc, from, to), From: from, To: to, Enter: -1, Risky: risky}, true
 }
 
 // exitMove checks a move out of building b from the back of its floor to `to`, in front of
@@ -137,7 +137,7 @@ func (s *Situation) exitMove(i, b int, from, to physics.Vec) (Move, bool) {
 		return Move{}, false
 	}
 	risky := !s.Scene().Clear(from, to, 2*overshoot, discRadius, 0.1+s.noiseMargin(d), nil)
-	return Move{Velocity: s.flickTo(physics.KindMovementDisc, from, to), From: from, To: to, Enter: -1, Exit: true, Risky: risky}, true
+	return Move{Velocity: s.flickTo(flickemup.KindMovementDisc, from, to), From: from, To: to, Enter: -1, Exit: true, Risky: risky}, true
 }
 
 // enterDepth is how far behind the door line the disc is sent to enter a building, in cm.
@@ -171,7 +171,7 @@ func (s *Situation) EnterMove(i, b int) (Move, bool) {
 	if !s.Scene().Clear(from, to, 0, discRadius, 0.1, s.skipOwn(i)) {
 		return Move{}, false
 	}
-	return Move{Velocity: s.flickTo(physics.KindMovementDisc, from, to), From: from, To: to, Enter: b}, true
+	return Move{Velocity: s.flickTo(flickemup.KindMovementDisc, from, to), From: from, To: to, Enter: b}, true
 }
 
 // Stage returns the point in front of building b's door from which a cowboy enters it.

@@ -195,7 +195,7 @@ func (s *Situation) At(i int, p Place) bool {
 		return c.Inside == p.Index
 	case flickemup.PlaceGallows:
 		return c.Inside < 0 && s.L.Gallows >= 0 && !s.St.Pieces[s.L.Gallows].Off &&
-			geom.PieceOutline(s.St.Pieces[s.L.Gallows]).Dist(c.Pos) <= flickemup.Reach-reachMargin
+			flickemup.Pieces.Outline(s.St.Pieces[s.L.Gallows]).Dist(c.Pos) <= flickemup.Reach-reachMargin
 	case flickemup.PlaceGround:
 		return c.Inside < 0 && s.Sc.Rules.TakeOutside && c.Pos.Sub(p.Pos).Len() <= flickemup.Reach-reachMargin
 	}

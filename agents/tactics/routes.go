@@ -3,7 +3,6 @@ package tactics
 import (
 	"math"
 
-	"github.com/flickarena/flickarena/agents/geom"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
@@ -75,7 +74,7 @@ func (s *Situation) CostFrom(pos physics.Vec, inside int, p Place) float64 {
 		return ExitCost + s.routeLen(mid.Add(front.Scale(5)), p)
 	}
 	if p.Kind == flickemup.PlaceGallows && s.L.Gallows >= 0 {
-		if d := geom.PieceOutline(s.St.Pieces[s.L.Gallows]).Dist(pos); d <= flickemup.Reach {
+		if d := flickemup.Pieces.Outline(s.St.Pieces[s.L.Gallows]).Dist(pos); d <= flickemup.Reach {
 			return 0
 		}
 	}
@@ -127,7 +126,7 @@ func (s *Situation) approachPoints(i int, p Place) []physics.Vec {
 	}
 	switch p.Kind {
 	case flickemup.PlaceGallows:
-		o := geom.PieceOutline(s.St.Pieces[s.L.Gallows])
+		o := flickemup.Pieces.Outline(s.St.Pieces[s.L.Gallows])
 		for k := range 16 {
 			u := physics.Polar(1, 2*math.Pi*float64(k)/16)
 			// Walk out from the centre until the disc clears the gallows by 1.1 cm.

@@ -140,8 +140,8 @@ func (s *Situation) aimAt(sc *geom.Scene, st *physics.State, i int, a flickemup.
 		return k == ignore[0] || k == ignore[1] || (k == pieceBulletSecond && s.G.Phase() == flickemup.PhaseSecondShot)
 	}
 	value, phit := 0.0, 0.0
-	speed := geom.ShotSpeed(physics.KindBullet, l, Arrive, s.Cfg)
-	travel := geom.Travel(physics.KindBullet, speed, s.Cfg)
+	speed := geom.ShotSpeed(flickemup.KindBullet, l, Arrive, s.Cfg)
+	travel := geom.Travel(flickemup.KindBullet, speed, s.Cfg)
 	base := d.Angle()
 	sd := s.Noise.AngleSD
 	if sd == 0 {
@@ -167,7 +167,7 @@ func (s *Situation) aimAt(sc *geom.Scene, st *physics.State, i int, a flickemup.
 		at := from.Add(dir.Scale(dist))
 		n := st.Pieces[hit].Pos.Sub(at)
 		cos := math.Abs(dir.Dot(n)) / math.Max(n.Len(), 1e-9)
-		if geom.Arrival(physics.KindBullet, speed, dist, s.Cfg)*cos < knockSpeed {
+		if geom.Arrival(flickemup.KindBullet, speed, dist, s.Cfg)*cos < knockSpeed {
 			continue
 		}
 		if k == j {
@@ -245,7 +245,7 @@ func (s *Situation) duels(i int, quick bool) []Shot {
 			if !ok {
 				continue
 			}
-			if sh, ok := s.shotAt(geom.NewScene(st), st, i, a, from, j, spot, [2]int{-1, -1}, quick); ok {
+			if sh, ok := s.shotAt(geom.NewScene(st, flickemup.Pieces), st, i, a, from, j, spot, [2]int{-1, -1}, quick); ok {
 				out = append(out, sh)
 			}
 		}

@@ -37,7 +37,7 @@ type Situation struct {
 // Scene returns the table as outlines, for sweeps.
 func (s *Situation) Scene() *geom.Scene {
 	if s.scene == nil {
-		s.scene = geom.NewScene(s.St)
+		s.scene = geom.NewScene(s.St, flickemup.Pieces)
 	}
 	return s.scene
 }
@@ -51,7 +51,7 @@ type shared struct {
 
 // Read reads game g for a decision.
 func Read(g *flickemup.Game) *Situation {
-	s := &Situation{G: g, Sc: g.Scenario(), L: geom.LayoutOf(g), Cfg: physics.DefaultConfig(), Noise: physics.DefaultNoise, shared: &shared{}}
+	s := &Situation{G: g, Sc: g.Scenario(), L: geom.LayoutOf(g), Cfg: flickemup.PhysicsConfig(), Noise: physics.DefaultNoise, shared: &shared{}}
 	s.Obj = ObjectivesOf(s.Sc)
 	s.fill()
 	s.shared.root = s

@@ -7,7 +7,6 @@ import (
 
 	"github.com/flickarena/flickarena/agents/aimer"
 	"github.com/flickarena/flickarena/agents/flickbot"
-	"github.com/flickarena/flickarena/agents/geom"
 	"github.com/flickarena/flickarena/agents/tactics"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
@@ -52,7 +51,7 @@ func TestErrands_BankJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := flickemup.New(sc, flickemup.DefaultOptions())
+	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +96,7 @@ victory last-team-standing
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := flickemup.New(sc, flickemup.DefaultOptions())
+	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,13 +134,13 @@ func TestMoves_Succeed(t *testing.T) {
 		}
 		o := flickemup.DefaultOptions()
 		o.Noise = physics.Noise{}
-		g, err := flickemup.New(sc, o)
+		g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
 		if err != nil {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(3, 3))
 		tried, failed := 0, 0
-		for step := 0; step < 4*n && !g.Terminal(); step++ {
+		for step := 0; step < 4*n && !g.Over(); step++ {
 			// Two pieces resting in contact make the engine fail every plain move (it counts
 			// their contact as the disc's): such positions are left out.
 			if id, ok := g.Actor(); ok && g.Phase() == flickemup.PhaseAct && step%4 == 0 && !touching(g.State()) {
@@ -165,9 +164,9 @@ func TestMoves_Succeed(t *testing.T) {
 						if failed <= 3 {
 							t.Logf("%s: move %+v ended at %v inside %d", name, m, got.Pos, got.Inside)
 							st := g.State()
-							sim, _ := physics.New(physics.DefaultConfig())
+							sim, _ := physics.New(flickemup.PhysicsConfig())
 							st.Pieces[s.Piece(i)].Off = true
-							st.Pieces[0] = physics.Piece{Kind: physics.KindMovementDisc, Pos: m.From}
+							st.Pieces[0] = physics.Piece{Kind: flickemup.KindMovementDisc, Pos: m.From}
 							out, err := sim.Flick(st, physics.Flick{Piece: 0, Velocity: m.Velocity}, nil)
 							t.Logf("   replay: err %v contacts %+v end %v", err, out.Contacts, st.Pieces[0].Pos)
 							for _, c := range out.Contacts {
@@ -195,17 +194,17 @@ func touching(st *physics.State) bool {
 		if p.Off {
 			continue
 		}
-		if o := geom.PieceOutline(p); !o.Box {
+		if o := flickemup.Pieces.Outline(p); !o.Box {
 			for j, q := range st.Pieces {
-				if j != i && !q.Off && geom.PieceOutline(q).Dist(o.C) < o.R+0.05 {
+				if j != i && !q.Off && flickemup.Pieces.Outline(q).Dist(o.C) < o.R+0.05 {
 					return true
 				}
 			}
 			continue
 		}
-		for _, pt := range rim(geom.PieceOutline(p)) {
+		for _, pt := range rim(flickemup.Pieces.Outline(p)) {
 			for j, q := range st.Pieces {
-				if j != i && !q.Off && geom.PieceOutline(q).Dist(pt) < 0.05 {
+				if j != i && !q.Off && flickemup.Pieces.Outline(q).Dist(pt) < 0.05 {
 					return true
 				}
 			}
@@ -215,7 +214,7 @@ func touching(st *physics.State) bool {
 }
 
 // rim returns 16 points around outline o.
-func rim(o geom.Outline) []physics.Vec {
+func rim(o physics.Outline) []physics.Vec {
 	var pts []physics.Vec
 	for k := range 16 {
 		u := physics.Polar(1, 2*math.Pi*float64(k)/16)

@@ -76,7 +76,7 @@ func (s *Situation) Throws(i int) []Throw {
 			if v <= 0 {
 				continue
 			}
-			a.Velocity = s.flickTo(physics.KindDynamite, from, to)
+			a.Velocity = s.flickTo(flickemup.KindDynamite, from, to)
 			out = append(out, Throw{Action: a, To: to, Value: v})
 		}
 	}

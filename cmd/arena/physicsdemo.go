@@ -7,13 +7,14 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
 // runPhysicsDemo flicks a bullet from a lawman at an outlaw across the reference town and
 // prints the contacts in order, who fell, what left the table and where everything rested.
 func runPhysicsDemo(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("physics-demo", "Flick a bullet from a lawman at an outlaw across the reference town (physics.Town)\nand print the contacts in order, who fell, what left the table and where\neverything came to rest.", stderr)
+	fs := newFlagSet("physics-demo", "Flick a bullet from a lawman at an outlaw across the reference town (flickemup.Town)\nand print the contacts in order, who fell, what left the table and where\neverything came to rest.", stderr)
 	shooter := fs.Int("shooter", 2, "the lawman who shoots, `1-5`")
 	target := fs.Int("target", 2, "the outlaw aimed at, `1-5`")
 	side := fs.String("side", "right", "where the bullet is placed: `left or right` of the shooter")
@@ -29,7 +30,7 @@ func runPhysicsDemo(_ context.Context, args []string, stdout, stderr io.Writer) 
 	if *side != "left" && *side != "right" {
 		return fmt.Errorf("physics-demo: -side takes left or right, got %q", *side)
 	}
-	cfg := physics.DefaultConfig()
+	cfg := flickemup.PhysicsConfig()
 	if *noise {
 		cfg.Noise = physics.DefaultNoise
 	}
@@ -37,18 +38,18 @@ func runPhysicsDemo(_ context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	st, _ := physics.Town()
+	st, _ := flickemup.Town()
 	names := townNames(len(st.Pieces))
 	from, to := st.Pieces[*shooter-1], st.Pieces[5+*target-1]
 	// One bullet-width of gap between the figure's base and the bullet.
-	offset := physics.SpecOf(physics.KindCowboy).Radius + 3*physics.SpecOf(physics.KindBullet).Radius
+	offset := flickemup.Pieces.Spec(flickemup.KindCowboy).Radius + 3*flickemup.Pieces.Spec(flickemup.KindBullet).Radius
 	aim := to.Pos.Sub(from.Pos).Angle()
 	sideAngle := aim - math.Pi/2
 	if *side == "left" {
 		sideAngle = aim + math.Pi/2
 	}
 	bpos := from.Pos.Add(physics.Polar(offset, sideAngle))
-	st.Pieces = append(st.Pieces, physics.Piece{Kind: physics.KindBullet, Pos: bpos})
+	st.Pieces = append(st.Pieces, physics.Piece{Kind: flickemup.KindBullet, Pos: bpos})
 	names = append(names, "the bullet")
 	bullet := len(st.Pieces) - 1
 	dir := to.Pos.Sub(bpos)
@@ -109,7 +110,7 @@ func runPhysicsDemo(_ context.Context, args []string, stdout, stderr io.Writer) 
 // pt formats a position in cm.
 func pt(v physics.Vec) string { return fmt.Sprintf("(%.1f, %.1f)", v.X, v.Y) }
 
-// townNames names the pieces of physics.Town, by index.
+// townNames names the pieces of flickemup.Town, by index.
 func townNames(n int) []string {
 	names := make([]string, 0, n)
 	for i := 1; i <= 5; i++ {

@@ -177,7 +177,7 @@ func TestMain_UnixToken(t *testing.T) {
 // slow is a dummy game whose Step waits for release once started is
 // signalled, so that a call is in flight during the shutdown.
 type slow struct {
-	*dummy.Game
+	*dummy.Env
 	started chan<- struct{}
 	release <-chan struct{}
 }
@@ -185,7 +185,7 @@ type slow struct {
 func (s *slow) Step(a env.Action) (env.Status, error) {
 	s.started <- struct{}{}
 	<-s.release
-	return s.Game.Step(a)
+	return s.Env.Step(a)
 }
 
 func TestMain_GracefulShutdown(t *testing.T) {
@@ -196,7 +196,7 @@ func TestMain_GracefulShutdown(t *testing.T) {
 		if err != nil {
 			return nil, err
 		}
-		return &slow{Game: g.(*dummy.Game), started: started, release: release}, nil
+		return &slow{Env: g.(*dummy.Env), started: started, release: release}, nil
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -5,13 +5,15 @@
 // shaping reward. It has no physics, so it is fast: the env package tests
 // and benchmarks itself on it.
 //
-// It is also the template for a new game. Copy this package, keep the
-// shape of each method and its comment, and replace the rules. A game
-// package holds: this doc.go with the headings below; a Config and its
-// DefaultConfig; a Factory parsing [env.Options]; a Register function
-// (called explicitly by cmd/, never from init); the Game type with one
-// method per [env.Game] hook; a test calling envtest.Run and table tests
-// of the rules.
+// It is also the template for a new game (docs/adding-a-game.md). Copy
+// this package, keep the shape of each method and its comment, and replace
+// the rules. A game package holds: this doc.go with the headings below; a
+// Config and its DefaultConfig; a Factory parsing [env.Options]; a Register
+// function (called explicitly by cmd/, never from init); the rules engine
+// [Game] following the engine convention (Current, Over, Legal, Check,
+// Apply, Clone, Scores, Validate) with its [Action]; the env adapter [Env]
+// with one method per [env.Game] hook, and EncodeAction and DecodeAction;
+// a test calling envtest.Run and table tests of the rules.
 //
 // # Description
 //

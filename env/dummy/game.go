@@ -40,21 +40,14 @@ type Config struct {
 // DefaultConfig returns the default arguments.
 func DefaultConfig() Config { return Config{Players: 2, Rounds: 5, Noise: 0.1} }
 
-// Game is one game of Race. It implements env.Game and env.Shaper.
+// Env serves a [Game] through the env.Game contract (spec, mask, observations, rewards). It
+// implements env.Game and env.Shaper.
 //
-// Every field below is part of the state (and of Hash) except cfg, spec
-// (constant) and rng (the Vector's generator for the current episode).
-type Game struct {
+// Its only state is the engine's; cfg and spec are constant.
+type Env struct {
 	cfg  Config
 	spec env.Spec
-	rng  *rand.Rand // the episode's generator, given by Reset
-
-	scores  []float64 // per seat, points, ≥ 0
-	doubles []bool    // per seat: the Double move is still available
-	delta   []float64 // per seat: score change of the last Step (for Shaping)
-	sweet   float64   // the power that gains most, in [-1, 1], drawn at Reset
-	current int       // seat to move
-	turn    int       // turns played, 0..Players*Rounds
+	g    *Game
 }
 
 // optionSpecs are the options of [Factory] (see "# Arguments" in the
@@ -71,7 +64,7 @@ var optionSpecs = func() env.OptionSpecs {
 
 // Factory is the env.Factory of the game: it parses the options
 // "players", "rounds" and "noise" (see the package doc), checked against
-// their declared specs ([Game.OptionSpecs]).
+// their declared specs ([Env.OptionSpecs]).
 func Factory(opts env.Options) (env.Game, error) {
 	// Unknown options are refused: a typo must not silently give a default
 	// game.
@@ -79,7 +72,7 @@ func Factory(opts env.Options) (env.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dummy: %w", err)
 	}
-	g, err := New(Config{Players: v.Int("players"), Rounds: v.Int("rounds"), Noise: v.Float("noise")})
+	g, err := NewEnv(Config{Players: v.Int("players"), Rounds: v.Int("rounds"), Noise: v.Float("noise")})
 	if err != nil {
 		// Return a nil interface, not a nil *Game inside an interface.
 		return nil, err
@@ -88,31 +81,19 @@ func Factory(opts env.Options) (env.Game, error) {
 }
 
 // OptionSpecs implements [env.OptionDeclarer]: the options of [Factory].
-func (g *Game) OptionSpecs() env.OptionSpecs { return optionSpecs }
+func (e *Env) OptionSpecs() env.OptionSpecs { return optionSpecs }
 
 // Register adds the game to r under [ID]. Programs call it explicitly
 // (no init side effects).
 func Register(r *env.Registry) error { return r.Register(ID, Factory) }
 
-// New returns a game with cfg, not yet reset.
-func New(cfg Config) (*Game, error) {
-	if cfg.Players < 2 || cfg.Players > 5 {
-		return nil, fmt.Errorf("dummy: players %d outside [2, 5]", cfg.Players)
+// NewEnv returns a game with cfg, not yet reset.
+func NewEnv(cfg Config) (*Env, error) {
+	g, err := New(cfg)
+	if err != nil {
+		return nil, err
 	}
-	if cfg.Rounds < 1 || cfg.Rounds > 1000 {
-		return nil, fmt.Errorf("dummy: rounds %d outside [1, 1000]", cfg.Rounds)
-	}
-	if !(cfg.Noise >= 0 && cfg.Noise <= 1) {
-		return nil, fmt.Errorf("dummy: noise %g outside [0, 1]", cfg.Noise)
-	}
-	p := cfg.Players
-	return &Game{
-		cfg:     cfg,
-		spec:    newSpec(cfg),
-		scores:  make([]float64, p),
-		doubles: make([]bool, p),
-		delta:   make([]float64, p),
-	}, nil
+	return &Env{cfg: cfg, spec: newSpec(cfg), g: g}, nil
 }
 
 // newSpec builds the spec: it depends on the options (the number of
@@ -149,92 +130,96 @@ func newSpec(cfg Config) env.Spec {
 
 // Spec implements env.Game. It returns a pointer to the game's own spec,
 // which never changes.
-func (g *Game) Spec() *env.Spec { return &g.spec }
+func (e *Env) Spec() *env.Spec { return &e.spec }
 
-// Reset implements env.Game: it draws the first player and the sweet spot
-// from rng, and keeps rng for the execution noise of Step.
-func (g *Game) Reset(rng *rand.Rand) error {
-	g.rng = rng
-	for i := range g.scores {
-		g.scores[i], g.doubles[i], g.delta[i] = 0, true, 0
-	}
-	// Draw in a fixed order: the order of draws is part of the version.
-	g.current = rng.IntN(g.cfg.Players)
-	g.sweet = rng.Float64()*2 - 1
-	g.turn = 0
+// Engine returns the rules engine, for bots that read the state or plan on clones. The
+// caller must not change it.
+func (e *Env) Engine() *Game { return e.g }
+
+// Reset implements env.Game: it deals the engine with rng (see [Game.Reset]).
+func (e *Env) Reset(rng *rand.Rand) error {
+	e.g.Reset(rng)
 	return nil
 }
 
-// CurrentPlayer implements env.Game. After the end it is the seat that
-// would have moved next.
-func (g *Game) CurrentPlayer() int { return g.current }
-
-// over reports whether every turn has been played.
-func (g *Game) over() bool { return g.turn >= g.cfg.Players*g.cfg.Rounds }
+// CurrentPlayer implements env.Game: the engine's [Game.Current].
+func (e *Env) CurrentPlayer() int { return e.g.Current() }
 
 // target returns the absolute seat of relative target value k for the mover.
-func (g *Game) target(k int32) int { return (g.current + 1 + int(k)) % g.cfg.Players }
+func (e *Env) target(k int32) int { return (e.g.current + 1 + int(k)) % e.cfg.Players }
 
 // Mask implements env.Game. Gain and Pass are always legal; Double needs
 // the mover's token; Steal needs some other seat with at least one point.
 // Every target is allowed by the mask (the factorised mask cannot say
 // "this target only for Steal"); Validate checks the pair.
-func (g *Game) Mask(dst []bool) {
+func (e *Env) Mask(dst []bool) {
 	canSteal := false
-	for k := range g.cfg.Players - 1 {
-		canSteal = canSteal || g.scores[g.target(int32(k))] >= 1
+	for k := range e.cfg.Players - 1 {
+		canSteal = canSteal || e.g.scores[e.target(int32(k))] >= 1
 	}
-	dst[Gain], dst[Double], dst[Steal], dst[Pass] = true, g.doubles[g.current], canSteal, true
-	for k := range g.cfg.Players - 1 {
+	dst[Gain], dst[Double], dst[Steal], dst[Pass] = true, e.g.doubles[e.g.current], canSteal, true
+	for k := range e.cfg.Players - 1 {
 		dst[numMoves+k] = true
 	}
 }
 
-// Validate implements env.Game: the joint rule is that Steal needs a target
-// with at least one point. Ranges and the mask were checked by the caller.
-func (g *Game) Validate(a env.Action) error {
-	if a.Discrete[0] == Steal && g.scores[g.target(a.Discrete[1])] < 1 {
+// Validate implements env.Game: the engine's verdict on the decoded action (the joint rule
+// is that Steal needs a target with at least one point). Ranges and the mask were checked
+// by the caller.
+func (e *Env) Validate(a env.Action) error {
+	if a.Discrete[0] == Steal && e.g.scores[e.target(a.Discrete[1])] < 1 {
 		return &env.ActionError{Env: -1, Field: `discrete[1] "target"`, Reason: "steal from a seat with less than one point"}
 	}
 	return nil
 }
 
 // DefaultAction implements env.Game: Pass, the no-op.
-func (g *Game) DefaultAction(dst env.Action) {
+func (e *Env) DefaultAction(dst env.Action) {
 	dst.Discrete[0], dst.Discrete[1], dst.Continuous[0] = Pass, 0, 0
 }
 
-// Step implements env.Game. The gain of a power x is 2 - |x - sweet| plus
-// uniform noise in [-Noise, Noise], at least 0.
-func (g *Game) Step(a env.Action) (env.Status, error) {
-	clear(g.delta)
-	me := g.current
-	switch a.Discrete[0] {
+// decode returns the engine action of native action a for the mover.
+func (e *Env) decode(a env.Action) Action {
+	return Action{Move: int(a.Discrete[0]), Target: e.target(a.Discrete[1]), Power: float64(a.Continuous[0])}
+}
+
+// DecodeAction returns the engine action of native action src for the seat to move, or an
+// error wrapping env.ErrIllegalAction that names the field at fault.
+func (e *Env) DecodeAction(src env.Action) (Action, error) {
+	mask := make([]bool, e.spec.MaskSize())
+	e.Mask(mask)
+	if err := e.spec.Check(src, mask); err != nil {
+		return Action{}, err
+	}
+	if err := e.Validate(src); err != nil {
+		return Action{}, err
+	}
+	return e.decode(src), nil
+}
+
+// EncodeAction writes engine action a of the seat to move into dst (sized for the Spec):
+// the inverse of DecodeAction. Heads a does not use are 0. An action illegal now is refused
+// with the engine's error (see [Game.Check]) and dst is left alone.
+func (e *Env) EncodeAction(dst env.Action, a Action) error {
+	if err := e.g.Check(a); err != nil {
+		return err
+	}
+	dst.Discrete[0], dst.Discrete[1], dst.Continuous[0] = int32(a.Move), 0, 0
+	switch a.Move {
 	case Gain, Double:
-		// Draw noise for every gain, in a fixed place, so that the
-		// trajectory depends on the seed and the actions only.
-		noise := (g.rng.Float64()*2 - 1) * g.cfg.Noise
-		gain := max(0, 2-math.Abs(float64(a.Continuous[0])-g.sweet)+noise)
-		if a.Discrete[0] == Double {
-			gain *= 2
-			g.doubles[me] = false
-		}
-		g.delta[me] = gain
+		dst.Continuous[0] = float32(a.Power)
 	case Steal:
-		g.delta[g.target(a.Discrete[1])] = -1
-		g.delta[me] = 1
-	case Pass:
-	default:
-		// Unreachable after Spec.Check; an error, not a panic, if a bug
-		// lets it through.
-		return env.Running, fmt.Errorf("dummy: move %d", a.Discrete[0])
+		dst.Discrete[1] = int32((a.Target - e.g.current - 1 + 2*e.cfg.Players) % e.cfg.Players)
 	}
-	for i, d := range g.delta {
-		g.scores[i] += d
+	return nil
+}
+
+// Step implements env.Game: the engine applies the decoded action.
+func (e *Env) Step(a env.Action) (env.Status, error) {
+	if err := e.g.Apply(e.decode(a)); err != nil {
+		return env.Running, err
 	}
-	g.current = (g.current + 1) % g.cfg.Players
-	g.turn++
-	if g.over() {
+	if e.g.Over() {
 		return env.Terminated, nil
 	}
 	return env.Running, nil
@@ -242,18 +227,18 @@ func (g *Game) Step(a env.Action) (env.Status, error) {
 
 // Outcome implements env.Game: +1 for the only best score, 0 for a seat
 // tied for best, -1 for the others.
-func (g *Game) Outcome(dst []float32) {
+func (e *Env) Outcome(dst []float32) {
 	best := math.Inf(-1)
-	for _, s := range g.scores {
+	for _, s := range e.g.scores {
 		best = max(best, s)
 	}
 	winners := 0
-	for _, s := range g.scores {
+	for _, s := range e.g.scores {
 		if s == best {
 			winners++
 		}
 	}
-	for i, s := range g.scores {
+	for i, s := range e.g.scores {
 		switch {
 		case s < best:
 			dst[i] = -1
@@ -267,27 +252,28 @@ func (g *Game) Outcome(dst []float32) {
 
 // Shaping implements env.Shaper: each seat's score change of the last
 // move, divided by the maximum possible score.
-func (g *Game) Shaping(dst []float32) {
-	for i, d := range g.delta {
-		dst[i] = float32(d / g.maxScore())
+func (e *Env) Shaping(dst []float32) {
+	for i, d := range e.g.delta {
+		dst[i] = float32(d / e.maxScore())
 	}
 }
 
 // maxScore is an upper bound of any score: every own turn gains at most
 // 2+Noise, or twice that once, or steals 1.
-func (g *Game) maxScore() float64 { return float64(g.cfg.Rounds+1) * (2 + g.cfg.Noise) }
+func (e *Env) maxScore() float64 { return float64(e.cfg.Rounds+1) * (2 + e.cfg.Noise) }
 
 // Observe implements env.Game; see the Spec's fields.
-func (g *Game) Observe(dst []float32, player int) {
-	p := g.cfg.Players
+func (e *Env) Observe(dst []float32, player int) {
+	p := e.cfg.Players
+	g := e.g
 	for k := range p {
 		seat := (player + k) % p
-		dst[k] = float32(g.scores[seat] / g.maxScore())
+		dst[k] = float32(g.scores[seat] / e.maxScore())
 		dst[p+k] = b2f(g.doubles[seat])
 		dst[2*p+k] = b2f(seat == g.current)
 	}
 	dst[3*p] = float32(g.sweet)
-	dst[3*p+1] = float32(g.turn) / float32(p*g.cfg.Rounds)
+	dst[3*p+1] = float32(g.turn) / float32(p*e.cfg.Rounds)
 }
 
 // b2f converts a bool to 0 or 1.
@@ -298,22 +284,8 @@ func b2f(b bool) float32 {
 	return 0
 }
 
-// Hash implements env.Game: every state field, in a fixed order.
-func (g *Game) Hash() uint64 {
-	var h env.Hasher
-	h.Int(g.cfg.Players)
-	h.Int(g.cfg.Rounds)
-	h.Float64(g.cfg.Noise)
-	for i := range g.scores {
-		h.Float64(g.scores[i])
-		h.Bool(g.doubles[i])
-		h.Float64(g.delta[i])
-	}
-	h.Float64(g.sweet)
-	h.Int(g.current)
-	h.Int(g.turn)
-	return h.Sum()
-}
+// Hash implements env.Game: the engine's [Game.Hash].
+func (e *Env) Hash() uint64 { return e.g.Hash() }
 
 // view is the JSON layout of the state; see the package doc.
 type view struct {
@@ -328,16 +300,17 @@ type view struct {
 }
 
 // MarshalJSON implements env.Game.
-func (g *Game) MarshalJSON() ([]byte, error) {
+func (e *Env) MarshalJSON() ([]byte, error) {
+	g := e.g
 	return json.Marshal(view{
-		Game: ID, Turn: g.turn, Turns: g.cfg.Players * g.cfg.Rounds, Current: g.current,
-		Sweet: g.sweet, Scores: g.scores, Doubles: g.doubles, Over: g.over(),
+		Game: ID, Turn: g.turn, Turns: e.cfg.Players * e.cfg.Rounds, Current: g.current,
+		Sweet: g.sweet, Scores: g.scores, Doubles: g.doubles, Over: g.Over(),
 	})
 }
 
-// Interface checks: the compiler proves that *Game is an env.Game and an
+// Interface checks: the compiler proves that *Env is an env.Game and an
 // env.Shaper.
 var (
-	_ env.Game   = (*Game)(nil)
-	_ env.Shaper = (*Game)(nil)
+	_ env.Game   = (*Env)(nil)
+	_ env.Shaper = (*Env)(nil)
 )

@@ -75,9 +75,9 @@ func TestRegister(t *testing.T) {
 
 // newGame returns a reset 3-player game without noise, with its first
 // player and sweet spot drawn from seed.
-func newGame(t *testing.T) *dummy.Game {
+func newGame(t *testing.T) *dummy.Env {
 	t.Helper()
-	g, err := dummy.New(dummy.Config{Players: 3, Rounds: 2, Noise: 0})
+	g, err := dummy.NewEnv(dummy.Config{Players: 3, Rounds: 2, Noise: 0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ type state struct {
 	Over    bool      `json:"over"`
 }
 
-func view(t *testing.T, g *dummy.Game) state {
+func view(t *testing.T, g *dummy.Env) state {
 	t.Helper()
 	js, err := g.MarshalJSON()
 	if err != nil {
@@ -198,7 +198,7 @@ func TestGame_Rules(t *testing.T) {
 
 func TestGame_Outcome(t *testing.T) {
 	// Two players both gain exactly 2 per turn: a draw.
-	g, err := dummy.New(dummy.Config{Players: 2, Rounds: 1, Noise: 0})
+	g, err := dummy.NewEnv(dummy.Config{Players: 2, Rounds: 1, Noise: 0})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 
 // mutant is a dummy game with one contract violation, chosen by kind.
 type mutant struct {
-	*dummy.Game
+	*dummy.Env
 	kind  string
 	rng   *rand.Rand // the rng given to Reset
 	calls uint64     // Validate or Observe calls, for the impure mutants
@@ -30,17 +30,17 @@ func (m *mutant) Reset(rng *rand.Rand) error {
 	if m.kind == "GlobalRand" {
 		rng = rand.New(rand.NewPCG(rand.Uint64(), 0)) // not the Vector's generator
 	}
-	return m.Game.Reset(rng)
+	return m.Env.Reset(rng)
 }
 
 func (m *mutant) Step(a env.Action) (env.Status, error) {
-	st, err := m.Game.Step(a)
+	st, err := m.Env.Step(a)
 	switch m.kind {
 	case "SharedCounter":
 		m.salt = shared.Add(1)
 	case "NeverEnds":
 		if st == env.Terminated {
-			return env.Running, m.Game.Reset(m.rng)
+			return env.Running, m.Env.Reset(m.rng)
 		}
 	}
 	return st, err
@@ -53,15 +53,15 @@ func (m *mutant) Validate(a env.Action) error {
 	case "ValidateDrawsRNG":
 		m.rng.Uint64()
 	}
-	return m.Game.Validate(a)
+	return m.Env.Validate(a)
 }
 
 func (m *mutant) Hash() uint64 {
-	return m.Game.Hash() ^ m.calls ^ m.salt
+	return m.Env.Hash() ^ m.calls ^ m.salt
 }
 
 func (m *mutant) Observe(dst []float32, player int) {
-	m.Game.Observe(dst, player)
+	m.Env.Observe(dst, player)
 	switch m.kind {
 	case "ObsOutOfBounds":
 		dst[len(dst)-1] *= 1.5 // progress beyond 1 late in the game
@@ -72,21 +72,21 @@ func (m *mutant) Observe(dst []float32, player int) {
 }
 
 func (m *mutant) Mask(dst []bool) {
-	m.Game.Mask(dst)
+	m.Env.Mask(dst)
 	if m.kind == "EmptyHead" {
 		dst[dummy.Pass+1] = false // the two-player target head has one value
 	}
 }
 
 func (m *mutant) DefaultAction(dst env.Action) {
-	m.Game.DefaultAction(dst)
+	m.Env.DefaultAction(dst)
 	if m.kind == "IllegalDefault" {
 		dst.Discrete[0] = dummy.Steal // often illegal
 	}
 }
 
 func (m *mutant) Outcome(dst []float32) {
-	m.Game.Outcome(dst)
+	m.Env.Outcome(dst)
 	if m.kind == "OutcomeOutOfRange" {
 		dst[0] *= 2
 	}
@@ -96,7 +96,7 @@ func (m *mutant) MarshalJSON() ([]byte, error) {
 	if m.kind == "BadJSON" {
 		return []byte(`{"turn":`), nil
 	}
-	return m.Game.MarshalJSON()
+	return m.Env.MarshalJSON()
 }
 
 // mutants maps each contract violation to the subtest that must catch it.
@@ -125,7 +125,7 @@ func mutantFactory(kind string) env.Factory {
 		if err != nil {
 			return nil, err
 		}
-		return &mutant{Game: g.(*dummy.Game), kind: kind}, nil
+		return &mutant{Env: g.(*dummy.Env), kind: kind}, nil
 	}
 }
 

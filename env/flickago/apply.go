@@ -76,24 +76,29 @@ type Result struct {
 	Capped bool
 }
 
-// Apply plays action a for the current player and returns what happened. An illegal action
-// returns an *[ActionError] (see [Game.Validate]) and changes nothing. A flick draws its
-// execution noise from the game's generator. Any other error is a failure of the simulation
-// (a bug); the game is then left as it was before the action.
-func (g *Game) Apply(a Action) (Result, error) {
-	if err := g.Validate(a); err != nil {
-		return Result{}, err
+// Apply plays action a for the current player and, if res is not nil, stores what happened
+// in *res. An illegal action returns an *[ActionError] (see [Game.Check]) and changes
+// nothing. A flick draws its execution noise from the game's generator. Any other error is a
+// failure of the simulation (a bug); the game is then left as it was before the action.
+func (g *Game) Apply(a Action, res *Result) error {
+	if err := g.Check(a); err != nil {
+		return err
 	}
+	var r Result
 	if a.Type == ActPlace {
-		return g.place(a.Star), nil
+		r = g.place(a.Star)
+	} else {
+		saved := g.st
+		var err error
+		if r, err = g.flick(a); err != nil {
+			g.st = saved
+			return err
+		}
 	}
-	saved := g.st
-	res, err := g.flick(a)
-	if err != nil {
-		g.st = saved
-		return Result{}, err
+	if res != nil {
+		*res = r
 	}
-	return res, nil
+	return nil
 }
 
 // place puts the lowest-numbered waiting inspector on star k (or the nearest free spot).
@@ -152,11 +157,11 @@ func (g *Game) toPhysics() {
 	m := physics.Vec{X: g.board.Margin, Y: g.board.Margin}
 	for p := range NumPlayers {
 		for d, dc := range g.st.Discs[p] {
-			g.phys.Pieces[p*NumDiscs+d] = physics.Piece{Kind: physics.KindGangDisc, Pos: dc.Pos.Add(m), Angle: dc.Angle, Off: dc.Place != OnBoard}
+			g.phys.Pieces[p*NumDiscs+d] = physics.Piece{Kind: KindGangDisc, Pos: dc.Pos.Add(m), Angle: dc.Angle, Off: dc.Place != OnBoard}
 		}
 	}
 	for i, in := range g.st.Inspectors {
-		g.phys.Pieces[NumPlayers*NumDiscs+i] = physics.Piece{Kind: physics.KindInspector, Pos: in.Pos.Add(m), Angle: in.Angle, Off: in.Waiting}
+		g.phys.Pieces[NumPlayers*NumDiscs+i] = physics.Piece{Kind: KindInspector, Pos: in.Pos.Add(m), Angle: in.Angle, Off: in.Waiting}
 	}
 }
 

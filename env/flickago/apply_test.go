@@ -137,7 +137,8 @@ func TestGame_Apply(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			load(t, g, tt.setup)
-			res, err := g.Apply(tt.a)
+			var res flickago.Result
+			err := g.Apply(tt.a, &res)
 			if err != nil {
 				t.Fatalf("Apply(%v): %v", tt.a, err)
 			}

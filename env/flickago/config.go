@@ -12,6 +12,7 @@ type Config struct {
 	Board Board
 	// Physics is the simulation; [physics.DefaultConfig] with [physics.DefaultNoise] by
 	// default. Its Noise is the execution noise of every flick, drawn from the game's rng.
+	// Its piece catalogue is always [Pieces] (New sets it).
 	Physics physics.Config
 	// FirstPlayer is the player who flicks first, or -1 (the default) to draw it at Reset.
 	FirstPlayer int
@@ -24,17 +25,18 @@ type Config struct {
 // DefaultConfig returns the default parameters.
 func DefaultConfig() Config {
 	pc := physics.DefaultConfig()
+	pc.Pieces = Pieces
 	pc.Noise = physics.DefaultNoise
 	return Config{Board: StandardBoard(), Physics: pc, FirstPlayer: -1, MaxTurns: 200}
 }
 
-// discRadius is the radius of gang discs and inspectors, in cm, from the physics catalogue.
-func discRadius() float64 { return physics.SpecOf(physics.KindGangDisc).Radius }
+// discRadius is the radius of gang discs and inspectors, in cm, from the piece catalogue.
+func discRadius() float64 { return Pieces.Spec(KindGangDisc).Radius }
 
 // Validate reports a parameter that cannot work.
 func (c *Config) Validate() error {
 	r := discRadius()
-	if ri := physics.SpecOf(physics.KindInspector).Radius; ri != r {
+	if ri := Pieces.Spec(KindInspector).Radius; ri != r {
 		return fmt.Errorf("flickago: config: inspector radius %v cm differs from disc radius %v cm", ri, r)
 	}
 	if err := c.Board.Validate(r); err != nil {

@@ -9,7 +9,7 @@
 // [StandardBoard] is 48 cm × 72 cm, in board coordinates: cm, origin at the corner on
 // White's left, X along White's edge, Y towards Black. It is symmetric under a half turn
 // about its centre (24, 36), which exchanges the players. Discs and inspectors are 3 cm
-// across ([physics.KindGangDisc], [physics.KindInspector]). Drawn with X right and Y up:
+// across ([KindGangDisc], [KindInspector]). Drawn with X right and Y up:
 //
 //	       x=0     8                              40      48
 //	y=72   +-------+------------------------------+-------+
@@ -89,15 +89,15 @@
 // nothing (its own half scores nothing). When a disc overlaps two zones, the better counts.
 // An inspector scores "in the same conditions" (ours: for the gang attacking the half it lies
 // in, the best sector it touches), and not at all while it touches the centre line or a
-// return zone. The higher total wins; equal totals are a draw. [Game.Scores] gives the
+// return zone. The higher total wins; equal totals are a draw. [Game.Points] gives the
 // totals of any position.
 //
 // # Engine API
 //
 // [New] makes a game from a [Config]; [Game.Reset] starts an episode and keeps the rng that
 // draws each flick's execution noise. [Game.Legal] lists the legal actions (discrete
-// choices with a zero velocity: any finite velocity is legal); [Game.Validate] checks one;
-// [Game.Apply] plays it and returns a [Result]. An illegal action returns an *[ActionError]
+// choices with a zero velocity: any finite velocity is legal); [Game.Check] checks one;
+// [Game.Apply] plays it and stores a [Result]. An illegal action returns an *[ActionError]
 // wrapping [ErrIllegal] and one reason ([ErrPhase], [ErrReturn], [ErrDisc], [ErrPoint],
 // [ErrVelocity], [ErrStar], [ErrOver]) and changes nothing. [Game.Clone], [Game.Hash],
 // [Game.State], [Game.SetState] and [Game.MarshalJSON] serve planners, tests and viewers.
@@ -107,7 +107,7 @@
 //
 // [Env] puts a Game behind the [env.Game] contract; [Register] adds it to an [env.Registry]
 // as flickago-v1 ([Factory] builds it from options). Bots reach the engine through
-// [Env.Game] and translate engine actions with [Env.Encode] and [Env.Decode].
+// [Env.Engine] and translate engine actions with [Env.EncodeAction] and [Env.DecodeAction].
 //
 // # Description
 //

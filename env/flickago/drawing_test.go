@@ -17,7 +17,7 @@ func TestEnv_Drawing(t *testing.T) {
 	if err := d.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	b := e.Game().Board()
+	b := e.Engine().Board()
 	if d.Area.Min != [2]float64{-b.Margin, -b.Margin} || d.Area.Max != [2]float64{b.Width + b.Margin, b.Length + b.Margin} {
 		t.Errorf("area %v, want the board grown by its margin %v", d.Area, b.Margin)
 	}
@@ -44,8 +44,8 @@ func TestEnv_Drawing(t *testing.T) {
 	}
 	for _, key := range []string{"0/T/false", "0/F/false", "0/F/true", "1/T/false", "1/F/false", "1/F/true"} {
 		st, ok := d.Pieces[0].Styles[key]
-		if !ok || st.Radius != e.Game().Radius() {
-			t.Errorf("disc style %q: %+v, want one of the discs' radius %v", key, st, e.Game().Radius())
+		if !ok || st.Radius != e.Engine().Radius() {
+			t.Errorf("disc style %q: %+v, want one of the discs' radius %v", key, st, e.Engine().Radius())
 		}
 	}
 	if d.Pieces[0].Styles["0/T/false"].Fill == d.Pieces[0].Styles["1/T/false"].Fill {

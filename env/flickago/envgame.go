@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/physics"
 )
 
 // ID is the versioned id the game registers under. Any change of the rules, the board, the
@@ -87,9 +88,9 @@ func NewEnv(cfg Config) (*Env, error) {
 	return e, nil
 }
 
-// Game returns the game, for bots that read the state or plan on clones. The caller must not
+// Engine returns the game, for bots that read the state or plan on clones. The caller must not
 // change it.
-func (e *Env) Game() *Game { return e.g }
+func (e *Env) Engine() *Game { return e.g }
 
 // Spec implements env.Game.
 func (e *Env) Spec() *env.Spec { return &e.spec }
@@ -130,7 +131,7 @@ func (e *Env) Validate(a env.Action) error {
 	if err := e.lay.checkUnused(a, e.g.Phase()); err != nil {
 		return err
 	}
-	if err := e.g.Validate(e.lay.decode(a, p, e.g.Phase())); err != nil {
+	if err := e.g.Check(e.lay.decode(a, p, e.g.Phase())); err != nil {
 		return e.lay.actionError(err)
 	}
 	return nil
@@ -150,7 +151,7 @@ func (e *Env) DefaultAction(dst env.Action) {
 // Step implements env.Game.
 func (e *Env) Step(a env.Action) (env.Status, error) {
 	e.before = e.margins()
-	if _, err := e.g.Apply(e.lay.decode(a, e.g.Current(), e.g.Phase())); err != nil {
+	if err := e.g.Apply(e.lay.decode(a, e.g.Current(), e.g.Phase()), nil); err != nil {
 		return env.Running, err
 	}
 	switch {
@@ -174,7 +175,7 @@ func (e *Env) Outcome(dst []float32) {
 
 // margins returns each seat's score minus the opponent's.
 func (e *Env) margins() [NumPlayers]int {
-	s := e.g.Scores()
+	s := e.g.Points()
 	return [NumPlayers]int{s[0] - s[1], s[1] - s[0]}
 }
 
@@ -190,18 +191,36 @@ func (e *Env) Shaping(dst []float32) {
 // Observe implements env.Game; see "# Observation Space" in the package doc.
 func (e *Env) Observe(dst []float32, player int) { e.lay.observe(dst, e.g, player) }
 
+// Pieces returns the catalogue of the game's pieces ([Pieces]), whose shapes a replay lists.
+func (e *Env) Pieces() *physics.Catalogue { return Pieces }
+
 // Hash implements env.Game.
 func (e *Env) Hash() uint64 { return e.g.Hash() }
 
 // MarshalJSON implements env.Game: the game's view (see [Game.MarshalJSON]).
 func (e *Env) MarshalJSON() ([]byte, error) { return e.g.MarshalJSON() }
 
-// Encode writes the native action of engine action a by player p into dst (sized for the
-// Spec): the inverse of Decode. Bots that reason with [Action] use it.
-func (e *Env) Encode(dst env.Action, p int, a Action) { e.lay.encode(dst, p, a) }
+// EncodeAction writes the native action of engine action a by the current player into dst
+// (sized for the Spec): the inverse of DecodeAction. Bots that reason with [Action] use it.
+// An action illegal now is refused with the engine's error (see [Game.Check]), which wraps
+// env.ErrIllegalAction, and dst is left alone.
+func (e *Env) EncodeAction(dst env.Action, a Action) error {
+	if err := e.g.Check(a); err != nil {
+		return err
+	}
+	e.lay.encode(dst, e.g.Current(), a)
+	return nil
+}
 
-// Decode returns the engine action of native action a by player p in the current phase.
-func (e *Env) Decode(a env.Action, p int) Action { return e.lay.decode(a, p, e.g.Phase()) }
+// DecodeAction returns the engine action of native action src by the current player in the
+// current phase, or the error of [Env.Validate] (naming the head at fault, wrapping
+// env.ErrIllegalAction) if src is not legal now.
+func (e *Env) DecodeAction(src env.Action) (Action, error) {
+	if err := e.Validate(src); err != nil {
+		return Action{}, err
+	}
+	return e.lay.decode(src, e.g.Current(), e.g.Phase()), nil
+}
 
 // Interface checks.
 var (

@@ -34,7 +34,7 @@ func TestRegister(t *testing.T) {
 	if err := g.Reset(rand.New(rand.NewPCG(1, 1))); err != nil {
 		t.Fatal(err)
 	}
-	cfg := g.(*flickago.Env).Game().Config()
+	cfg := g.(*flickago.Env).Engine().Config()
 	if cfg.Physics.Noise != (physics.Noise{}) || cfg.FirstPlayer != 1 || cfg.MaxTurns != 50 || g.CurrentPlayer() != 1 {
 		t.Errorf("options not applied: noise %+v, first %d, max turns %d, current %d", cfg.Physics.Noise, cfg.FirstPlayer, cfg.MaxTurns, g.CurrentPlayer())
 	}
@@ -69,10 +69,10 @@ func TestEnv_Egocentric(t *testing.T) {
 		q := b.Turn(physics.Vec{X: a.x, Y: a.y})
 		turned.discs = append(turned.discs, at{p: 1 - a.p, d: a.d, x: q.X, y: q.Y, flipped: a.flipped})
 	}
-	if err := white.Game().SetState(s.state(white.Game())); err != nil {
+	if err := white.Engine().SetState(s.state(white.Engine())); err != nil {
 		t.Fatal(err)
 	}
-	if err := black.Game().SetState(turned.state(black.Game())); err != nil {
+	if err := black.Engine().SetState(turned.state(black.Engine())); err != nil {
 		t.Fatal(err)
 	}
 	spec := white.Spec()
@@ -101,7 +101,7 @@ func TestEnv_Egocentric(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ws, bs := white.Game().State(), black.Game().State()
+	ws, bs := white.Engine().State(), black.Engine().State()
 	if d := ws.Discs[0]; d[8].Place != flickago.InReserve || d[1].Place != flickago.OnBoard || d[1].Pos.Y < 20 || d[1].Pos.X > 24 {
 		t.Fatalf("White's turn: disc 8 %+v (want returned), disc 1 %+v (want flicked forward and left)", d[8], d[1])
 	}
@@ -114,7 +114,7 @@ func TestEnv_Egocentric(t *testing.T) {
 	}
 }
 
-// TestEnv_EncodeDecode checks that every legal engine action survives Encode and Decode, and
+// TestEnv_EncodeDecode checks that every legal engine action survives EncodeAction and DecodeAction, and
 // that the mask allows exactly the heads of the legal actions.
 func TestEnv_EncodeDecode(t *testing.T) {
 	e, err := flickago.NewEnv(flickago.DefaultConfig())
@@ -127,19 +127,24 @@ func TestEnv_EncodeDecode(t *testing.T) {
 	a := spec.NewAction()
 	mask := make([]bool, spec.MaskSize())
 	for steps := 0; steps < 400; steps++ {
-		if e.Game().Over() {
+		if e.Engine().Over() {
 			_ = e.Reset(rand.New(rand.NewPCG(uint64(steps), 6)))
 		}
-		g, p := e.Game(), e.CurrentPlayer()
+		g, p := e.Engine(), e.CurrentPlayer()
 		e.Mask(mask)
 		want := make([]bool, len(mask))
 		for _, la := range g.Legal(nil) {
 			la = la.WithVelocity(physics.Vec{X: 12.5, Y: -40})
-			e.Encode(a, p, la)
+			if err := e.EncodeAction(a, la); err != nil {
+				t.Fatalf("EncodeAction(%v): %v", la, err)
+			}
 			if err := spec.Check(a, mask); err != nil {
 				t.Fatalf("encoded %v fails Check: %v", la, err)
 			}
-			got := e.Decode(a, p)
+			got, err := e.DecodeAction(a)
+			if err != nil {
+				t.Fatalf("player %d: DecodeAction(%v): %v", p, a, err)
+			}
 			if la.Type == flickago.ActPlace {
 				la.Velocity = physics.Vec{}
 			}
@@ -162,7 +167,9 @@ func TestEnv_EncodeDecode(t *testing.T) {
 // encodeRandom returns a random legal native action of e's current player.
 func encodeRandom(e *flickago.Env, rng *rand.Rand) env.Action {
 	a := e.Spec().NewAction()
-	e.Encode(a, e.CurrentPlayer(), randomAction(e.Game(), rng, nil))
+	if err := e.EncodeAction(a, randomAction(e.Engine(), rng, nil)); err != nil {
+		panic(err)
+	}
 	return a
 }
 

@@ -1,11 +1,19 @@
 package flickago
 
-import "errors"
+import (
+	"errors"
 
-// ErrIllegal is wrapped by every rejected action. A rejected action changes nothing.
+	"github.com/flickarena/flickarena/env"
+)
+
+// ErrIllegal is wrapped, with env.ErrIllegalAction, by every rejected action. A rejected
+// action changes nothing.
 var ErrIllegal = errors.New("flickago: illegal action")
 
-// The reasons an action is rejected; each error returned by [Game.Validate] and [Game.Apply]
+// ErrInvariant is wrapped by every error of [Game.Validate].
+var ErrInvariant = errors.New("flickago: broken invariant")
+
+// The reasons an action is rejected; each error returned by [Game.Check] and [Game.Apply]
 // for an illegal action is an *[ActionError] that wraps one of them and [ErrIllegal].
 var (
 	// ErrOver: the game has ended.
@@ -40,8 +48,8 @@ func (e *ActionError) Error() string {
 	return "flickago: illegal action: " + e.Field + ": " + e.Reason
 }
 
-// Unwrap returns the sentinel and [ErrIllegal], for errors.Is.
-func (e *ActionError) Unwrap() []error { return []error{e.Err, ErrIllegal} }
+// Unwrap returns the sentinel, [ErrIllegal] and env.ErrIllegalAction, for errors.Is.
+func (e *ActionError) Unwrap() []error { return []error{e.Err, ErrIllegal, env.ErrIllegalAction} }
 
 // illegal returns an *ActionError.
 func illegal(field string, err error, reason string) error {

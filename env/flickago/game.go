@@ -1,6 +1,7 @@
 package flickago
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/flickarena/flickarena/physics"
@@ -24,6 +25,7 @@ type Game struct {
 // New returns a game with cfg, in its starting position with player 0 to flick; call
 // [Game.Reset] to start an episode with its random draws.
 func New(cfg Config) (*Game, error) {
+	cfg.Physics.Pieces = Pieces
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
@@ -118,8 +120,25 @@ func (g *Game) Clone() *Game {
 	return c
 }
 
-// Scores returns each player's points in the current position, as if the game ended now.
-func (g *Game) Scores() [NumPlayers]int { return score(g.board, g.rad, &g.st) }
+// Points returns each player's points in the current position, as if the game ended now.
+func (g *Game) Points() [NumPlayers]int { return score(g.board, g.rad, &g.st) }
+
+// Scores appends each seat's points now (see [Game.Points]) to dst and returns it.
+func (g *Game) Scores(dst []float64) []float64 {
+	for _, s := range g.Points() {
+		dst = append(dst, float64(s))
+	}
+	return dst
+}
+
+// Validate checks the invariants of the position (those [Game.SetState] checks): nil, or an
+// error wrapping [ErrInvariant].
+func (g *Game) Validate() error {
+	if err := g.st.validate(g.board, g.rad); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvariant, err)
+	}
+	return nil
+}
 
 // Winner returns the winner of an ended game, or -1 for a draw, a truncated game or a game
 // still running.
@@ -127,7 +146,7 @@ func (g *Game) Winner() int {
 	if g.st.Phase != PhaseOver || g.st.Truncated {
 		return -1
 	}
-	s := g.Scores()
+	s := g.Points()
 	switch {
 	case s[0] > s[1]:
 		return 0

@@ -24,7 +24,7 @@ func BenchmarkGame_Apply(b *testing.B) {
 			g.Reset(rand.New(rand.NewPCG(uint64(games), 2)))
 			games++
 		}
-		if _, err := g.Apply(randomAction(g, rng, buf)); err != nil {
+		if err := g.Apply(randomAction(g, rng, buf), nil); err != nil {
 			b.Fatal(err)
 		}
 		turns++
@@ -42,7 +42,7 @@ func BenchmarkGame_Legal(b *testing.B) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	g.Reset(rand.New(rand.NewPCG(3, 4)))
 	for range 14 {
-		if _, err := g.Apply(randomAction(g, rng, nil)); err != nil {
+		if err := g.Apply(randomAction(g, rng, nil), nil); err != nil {
 			b.Fatal(err)
 		}
 	}

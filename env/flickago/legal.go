@@ -136,9 +136,9 @@ func (g *Game) appendFlicks(dst []Action, p, ret int) []Action {
 	return dst
 }
 
-// Validate returns nil if a is legal for the current player, or an *[ActionError]. It
+// Check returns nil if a is legal for the current player, or an *[ActionError]. It
 // changes nothing.
-func (g *Game) Validate(a Action) error {
+func (g *Game) Check(a Action) error {
 	st := &g.st
 	p := st.Current
 	if st.Phase == PhaseOver {

@@ -93,7 +93,7 @@ func TestGame_Validate(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			load(t, g, tt.setup)
 			before, hash := g.State(), g.Hash()
-			err := g.Validate(tt.a)
+			err := g.Check(tt.a)
 			if !errors.Is(err, tt.want) || (tt.want != nil) != (err != nil) {
 				t.Fatalf("Validate(%v) = %v, want %v", tt.a, err, tt.want)
 			}
@@ -113,7 +113,7 @@ func TestGame_Validate(t *testing.T) {
 			if !errors.As(err, &ae) || !errors.Is(err, flickago.ErrIllegal) {
 				t.Errorf("error %v: want an *ActionError wrapping ErrIllegal", err)
 			}
-			if _, err := g.Apply(tt.a); !errors.Is(err, tt.want) {
+			if err := g.Apply(tt.a, nil); !errors.Is(err, tt.want) {
 				t.Errorf("Apply(%v) = %v, want %v", tt.a, err, tt.want)
 			}
 			if g.State() != before || g.Hash() != hash {

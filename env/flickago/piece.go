@@ -140,3 +140,19 @@ func (p Phase) String() string {
 	}
 	return fmt.Sprintf("phase(%d)", uint8(p))
 }
+
+// The piece kinds of Flickago, indices into [Pieces].
+const (
+	// KindGangDisc is a gang disc (killer or family).
+	KindGangDisc physics.Kind = iota + 1
+	// KindInspector is an inspector disc (with a star).
+	KindInspector
+)
+
+// Pieces is the piece catalogue of Flickago: sizes in cm, masses in g. No official dimensions
+// are published; these are our estimates for wooden discs (docs/decisions.md, "Units and piece
+// sizes").
+var Pieces = physics.MustCatalogue(
+	physics.Spec{Name: "gang-disc", Shape: physics.ShapeCircle, Radius: 1.5, Height: 0.8, Mass: 3, TableFriction: 0.30, Friction: 0.3, Restitution: 0.5},
+	physics.Spec{Name: "inspector", Shape: physics.ShapeCircle, Radius: 1.5, Height: 0.8, Mass: 3, TableFriction: 0.30, Friction: 0.3, Restitution: 0.5},
+)

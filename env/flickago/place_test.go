@@ -45,7 +45,8 @@ func TestGame_Place(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			load(t, g, tt.setup)
-			res, err := g.Apply(flickago.PlaceInspector(tt.star))
+			var res flickago.Result
+			err := g.Apply(flickago.PlaceInspector(tt.star), &res)
 			if err != nil {
 				t.Fatalf("Apply: %v", err)
 			}
@@ -77,7 +78,7 @@ func TestGame_Truncated(t *testing.T) {
 		if g.Over() {
 			t.Fatalf("over after %d turns", turn)
 		}
-		if _, err := g.Apply(flickago.FlickFrom(1, physics.Vec{Y: 40 * float64(1-2*g.Current())})); err != nil {
+		if err := g.Apply(flickago.FlickFrom(1, physics.Vec{Y: 40 * float64(1-2*g.Current())}), nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -103,7 +104,7 @@ func TestGame_Winner(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			load(t, g, tt.setup)
-			if s, w := g.Scores(), g.Winner(); s != tt.scores || w != tt.winner {
+			if s, w := g.Points(), g.Winner(); s != tt.scores || w != tt.winner {
 				t.Errorf("scores %v winner %d, want %v and %d", s, w, tt.scores, tt.winner)
 			}
 		})

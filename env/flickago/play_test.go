@@ -49,14 +49,15 @@ func TestGame_RandomPlay(t *testing.T) {
 			before := g.State()
 			checkPosition(t, g, seed)
 			// An illegal action is refused and changes nothing.
-			if _, err := g.Apply(flickago.FlickDisc(0, physics.Vec{Y: 10})); !errors.Is(err, flickago.ErrIllegal) {
+			if err := g.Apply(flickago.FlickDisc(0, physics.Vec{Y: 10}), nil); !errors.Is(err, flickago.ErrIllegal) {
 				t.Fatalf("seed %d: flicking a killer where it lies: %v", seed, err)
 			}
 			if g.State() != before {
 				t.Fatalf("seed %d: a refused action changed the state", seed)
 			}
 			a := randomAction(g, rng, buf)
-			res, err := g.Apply(a)
+			var res flickago.Result
+			err := g.Apply(a, &res)
 			if err != nil {
 				t.Fatalf("seed %d: Apply(%v): %v", seed, a, err)
 			}
@@ -167,11 +168,11 @@ func checkPosition(t *testing.T, g *flickago.Game, seed uint64) {
 		t.Fatalf("seed %d: over %v with %d legal actions", seed, g.Over(), len(legal))
 	}
 	for _, a := range legal {
-		if err := g.Validate(a); err != nil {
+		if err := g.Check(a); err != nil {
 			t.Fatalf("seed %d: Legal lists %v but Validate says %v", seed, a, err)
 		}
 	}
-	s := g.Scores()
+	s := g.Points()
 	for p := range s {
 		if s[p] < 0 || s[p] > flickago.NumDiscs*flickago.ReturnValue+flickago.NumInspectors*3 {
 			t.Fatalf("seed %d: score %v", seed, s)
@@ -202,7 +203,7 @@ func TestGame_Determinism(t *testing.T) {
 		rng := rand.New(rand.NewPCG(7, 7))
 		var hs []uint64
 		for !g.Over() {
-			if _, err := g.Apply(randomAction(g, rng, nil)); err != nil {
+			if err := g.Apply(randomAction(g, rng, nil), nil); err != nil {
 				t.Fatal(err)
 			}
 			hs = append(hs, g.Hash())
@@ -233,13 +234,13 @@ func TestGame_Clone(t *testing.T) {
 	g := newGame(t)
 	c := g.Clone()
 	a := flickago.FlickFrom(2, physics.Vec{X: 5, Y: 120})
-	if _, err := c.Apply(a); err != nil {
+	if err := c.Apply(a, nil); err != nil {
 		t.Fatal(err)
 	}
 	if g.Turns() != 0 || g.Hash() == c.Hash() {
 		t.Fatalf("the clone's move changed the original or left the hash unchanged")
 	}
-	if _, err := g.Apply(a); err != nil {
+	if err := g.Apply(a, nil); err != nil {
 		t.Fatal(err)
 	}
 	if g.Hash() != c.Hash() || g.State() != c.State() {

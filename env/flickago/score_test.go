@@ -108,7 +108,7 @@ func TestGame_Scores(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			load(t, g, tt.setup)
-			if got := g.Scores(); got != tt.want {
+			if got := g.Points(); got != tt.want {
 				t.Errorf("Scores = %v, want %v", got, tt.want)
 			}
 		})

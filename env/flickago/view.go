@@ -55,7 +55,7 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 	st := &g.st
 	v := view{
 		Phase: st.Phase.String(), Current: st.Current, LastFlicker: st.LastFlicker, Turns: st.Turns,
-		Over: st.Phase == PhaseOver, Truncated: st.Truncated, Scores: g.Scores(), Winner: g.Winner(),
+		Over: st.Phase == PhaseOver, Truncated: st.Truncated, Scores: g.Points(), Winner: g.Winner(),
 	}
 	for p := range NumPlayers {
 		vp := &v.Players[p]

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -145,5 +146,7 @@ func (e *IllegalActionError) Error() string {
 	return fmt.Sprintf("flickemup: illegal action %v in phase %v: %s", e.Action, e.Phase, e.Reason)
 }
 
-// Unwrap returns ErrIllegalAction.
-func (e *IllegalActionError) Unwrap() error { return ErrIllegalAction }
+// Unwrap returns ErrIllegalAction and env.ErrIllegalAction, for errors.Is.
+func (e *IllegalActionError) Unwrap() []error {
+	return []error{ErrIllegalAction, env.ErrIllegalAction}
+}

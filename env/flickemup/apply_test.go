@@ -110,7 +110,7 @@ func play(t testing.TB, g *flickemup.Game, rng *rand.Rand, n int) []uint64 {
 	t.Helper()
 	var hs []uint64
 	var buf []flickemup.Action
-	for i := 0; i < n && !g.Terminal(); i++ {
+	for i := 0; i < n && !g.Over(); i++ {
 		a := randomAction(g, rng, buf)
 		if err := g.Apply(a); err != nil {
 			t.Fatalf("Apply(%v): %v", a, err)
@@ -128,7 +128,7 @@ func newReal(t testing.TB, name string, seed uint64) *flickemup.Game {
 	}
 	o := flickemup.DefaultOptions()
 	o.Seed = seed
-	g, err := flickemup.New(sc, o)
+	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +153,7 @@ func TestGame_Reset(t *testing.T) {
 	start := g.Hash()
 	first := play(t, g, rand.New(rand.NewPCG(5, 5)), 30)
 	g.Reset(3)
-	if g.Hash() != start || g.Hour() != 6 || g.Round() != 1 || g.Terminal() {
+	if g.Hash() != start || g.Hour() != 6 || g.Round() != 1 || g.Over() {
 		t.Fatal("Reset did not restore the opening")
 	}
 	if d := cmp.Diff(first, play(t, g, rand.New(rand.NewPCG(5, 5)), 30)); d != "" {

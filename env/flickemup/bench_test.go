@@ -21,13 +21,13 @@ func BenchmarkRandomGame(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				o := flickemup.DefaultOptions()
 				o.Seed = uint64(i)
-				g, err := flickemup.New(sc, o)
+				g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
 				if err != nil {
 					b.Fatal(err)
 				}
 				rng := rand.New(rand.NewPCG(uint64(i), 1))
 				var buf []flickemup.Action
-				for !g.Terminal() {
+				for !g.Over() {
 					if err := g.Apply(randomAction(g, rng, buf)); err != nil {
 						b.Fatal(err)
 					}

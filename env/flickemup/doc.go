@@ -11,11 +11,13 @@
 //
 // # Engine API
 //
-//	New(sc, opts) (*Game, error)         Reset(seed)             Clone() *Game
-//	Phase() Phase   CurrentTeam() Team   CurrentPlayer() int     Actor() (CowboyID, bool)
-//	LegalActions(dst) []Action           LegalKinds() mask       Check(a) error
-//	Apply(a) error  (*IllegalActionError, nothing changed, when illegal)
-//	Terminal() bool Result() Result      Scores() [2]int         HitPoints(id) int
+// The engine follows the convention of every game (docs/adding-a-game.md):
+//
+//	New(Config{Scenario, Options}) (*Game, error)   Reset(seed)   Clone() *Game
+//	Phase() Phase   CurrentTeam() Team   Current() int           Actor() (CowboyID, bool)
+//	Legal(dst) []Action                  LegalKinds() mask       Check(a) error
+//	Apply(a) error  (*IllegalActionError wrapping env.ErrIllegalAction, nothing changed, when illegal)
+//	Over() bool     Result() Result      Scores(dst) []float64   HitPointsByTeam() [2]int  HitPoints(id) int
 //	Hash() uint64   View() View (JSON)   Validate() error (invariants)
 //	Cowboy(id) CowboyInfo   Token(id) TokenInfo   NumTokens() int   Closed(b) bool
 //	List() []Info   Load(name)   Parse(file, data)   ParseFile(path)   ValidateFile(path) []error
@@ -55,7 +57,7 @@
 //     is full) or [ActLeave].
 //   - PhaseSecondShot: [ActShoot] flicks the second bullet of a two-pistol shot.
 //
-// [Game.LegalActions] lists the legal discrete choices with zero velocity and facing for the
+// [Game.Legal] lists the legal discrete choices with zero velocity and facing for the
 // caller to fill in; a flick velocity is clipped to physics.Config.MaxSpeed after noise.
 //
 // The env games' native action has six discrete heads and three continuous dims, in the
@@ -135,7 +137,7 @@
 //
 // # Rewards
 //
-// None in the engine: [Game.Result] gives the winner or a draw, [Game.Scores] each team's
+// None in the engine: [Game.Result] gives the winner or a draw, [Game.HitPointsByTeam] each team's
 // hit points. The env games reward the outcome, once, at the end: +1 for the winning team's
 // seat, −1 for the other, 0 each for a draw. Their optional shaping ([env.Shaper], weighed by
 // env.Config.Shaping; option shaping=hp, the default) is, after every decision, the change of
@@ -255,7 +257,9 @@
 //
 // # Scenario files
 //
-// A scenario is a UTF-8 text file, one directive per line; '#' starts a comment line (and a
+// A scenario is a UTF-8 text file (a leading byte order mark is skipped; control and format
+// characters other than tabs are refused) of at most 256 KiB ([MaxFileBytes]) in lines of at
+// most 1024 bytes ([MaxLineBytes]), one directive per line; '#' starts a comment line (and a
 // trailing comment after " #" on key=value lines). Distances are in cm, angles in degrees
 // counter-clockwise from +x; the table's origin is the lawmen's left corner. Directives:
 //
@@ -285,7 +289,9 @@
 // reference to an absent building or cowboy, or an impossible condition (more tokens to
 // gather than exist, killing a teammate, an initiative cowboy unavailable in the first round,
 // two noon conditions, a ground token without take-outside) is a [*ParseError] naming the
-// file, the line and the field.
+// file, the line and the field, with text from the file quoted. Problems are listed by line;
+// one that follows from a refused line (a reference to a building or cowboy whose line has an
+// error) names that line and comes right after its problem.
 //
 // # Scenarios
 //

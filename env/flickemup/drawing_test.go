@@ -22,9 +22,9 @@ func TestEnv_Drawing(t *testing.T) {
 	if d.Area.Min != [2]float64{} || d.Area.Max != [2]float64{tb.Width, tb.Height} || d.Style != "flickemup" {
 		t.Errorf("area %v, style %q: want the table %v and the flickemup style", d.Area, d.Style, tb)
 	}
-	for _, k := range []physics.Kind{physics.KindCowboy, physics.KindBullet, physics.KindSupportBlock, physics.KindDynamite} {
-		st, ok := d.Pieces[0].Styles[k.String()]
-		s := physics.SpecOf(k)
+	for _, k := range []physics.Kind{flickemup.KindCowboy, flickemup.KindBullet, flickemup.KindSupportBlock, flickemup.KindDynamite} {
+		st, ok := d.Pieces[0].Styles[flickemup.Pieces.Name(k)]
+		s := flickemup.Pieces.Spec(k)
 		if !ok || st.Radius != s.Radius || st.HalfLength != s.HalfLength || st.Fill == "" {
 			t.Errorf("style of %s: %+v, want the catalogue's size and a colour", k, st)
 		}

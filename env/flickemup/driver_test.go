@@ -20,7 +20,7 @@ func speedFor(d float64) float64 { return math.Sqrt(2 * slideDecel * math.Max(d,
 // cowboy for a shot, a door, a token or a random spot for a move) with the speed needed to get
 // there; the rest go anywhere.
 func randomAction(g *flickemup.Game, rng *rand.Rand, buf []flickemup.Action) flickemup.Action {
-	legal := g.LegalActions(buf[:0])
+	legal := g.Legal(buf[:0])
 	var kinds []flickemup.ActionKind
 	for _, a := range legal {
 		if len(kinds) == 0 || kinds[len(kinds)-1] != a.Kind {

@@ -16,7 +16,7 @@ import "github.com/flickarena/flickarena/physics"
 func (g *Game) throw(a Action) error {
 	c := g.actor
 	g.snap.CopyFrom(g.st)
-	g.st.Pieces[pieceDynamite] = physics.Piece{Kind: physics.KindDynamite, Pos: g.sideSpot(c, a.Side, octRadius)}
+	g.st.Pieces[pieceDynamite] = physics.Piece{Kind: KindDynamite, Pos: g.sideSpot(c, a.Side, octRadius)}
 	out, err := g.flick(pieceDynamite, a.Velocity)
 	if err != nil {
 		g.st.CopyFrom(g.snap)

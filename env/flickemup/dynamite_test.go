@@ -68,7 +68,7 @@ cowboy id=outlaws:4 in=undertaker hp=3
 		g, _ := newScripted(t, town(cowboys), 2, script{To: v(40, 95), Off: true})
 		sel(t, g, 1)
 		apply(t, g, throw)
-		if s := g.Scores(); s != [2]int{6, 12} {
+		if s := g.HitPointsByTeam(); s != [2]int{6, 12} {
 			t.Errorf("scores %v, want untouched [6 12]", s)
 		}
 		if inv := inventory(t, g, "lawmen:1"); len(inv) != 0 {

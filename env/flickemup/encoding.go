@@ -60,7 +60,7 @@ const (
 )
 
 // propKinds are the kinds of the "prop" observation's one-hot, in order.
-var propKinds = [...]physics.Kind{physics.KindBarrel, physics.KindCactus, physics.KindFence, physics.KindTumbleweed, physics.KindGallows}
+var propKinds = [...]physics.Kind{KindBarrel, KindCactus, KindFence, KindTumbleweed, KindGallows}
 
 // obsProp is the number of floats per prop: present, kind one-hot, x, y, sin 2a, cos 2a.
 const obsProp = 1 + len(propKinds) + 4

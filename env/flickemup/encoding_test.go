@@ -97,7 +97,7 @@ func FuzzEnv_Actions(f *testing.F) {
 		s := e.Spec()
 		a := s.NewAction()
 		mask := make([]bool, s.MaskSize())
-		for len(data) >= len(s.Heads)+len(s.Dims) && !e.Engine().Terminal() {
+		for len(data) >= len(s.Heads)+len(s.Dims) && !e.Engine().Over() {
 			for h, hd := range s.Heads {
 				a.Discrete[h] = int32(int(data[h]) % hd.N)
 			}
@@ -105,7 +105,7 @@ func FuzzEnv_Actions(f *testing.F) {
 				a.Continuous[d] = dm.Low + (dm.High-dm.Low)*float32(data[len(s.Heads)+d])/255
 			}
 			data = data[len(s.Heads)+len(s.Dims):]
-			verr, cerr := e.Validate(a), e.Engine().Check(e.DecodeAction(a))
+			verr, cerr := e.Validate(a), e.Engine().Check(flickemup.DecodeUnchecked(e, a))
 			if (verr == nil) != (cerr == nil) {
 				t.Fatalf("Validate(%v) = %v but the engine's Check = %v", a, verr, cerr)
 			}

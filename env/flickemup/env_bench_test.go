@@ -96,7 +96,7 @@ func (p *randomPlayer) step() (time.Duration, error) {
 			return 0, err
 		}
 		e := p.v.Game(i).(*flickemup.Env)
-		if flicks(e.Engine().Phase(), e.DecodeAction(a).Kind) {
+		if act, err := e.DecodeAction(a); err == nil && flicks(e.Engine().Phase(), act.Kind) {
 			p.flicks++
 		}
 	}

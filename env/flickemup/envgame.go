@@ -7,11 +7,9 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"strconv"
-	"sync"
 
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/physics"
-	"github.com/flickarena/flickarena/replay"
 )
 
 // Version is the version suffix of every env id; any change of the rules, a scenario, the
@@ -36,7 +34,7 @@ const (
 	optMaxDecisions = "max_decisions"
 	optPlayers      = "players"
 	optShaping      = "shaping"
-	optRecord       = replay.RecordOption
+	optRecord       = "record" // replay.RecordOption, by which a recorder asks for trajectories
 )
 
 // The values of the shaping option.
@@ -63,7 +61,7 @@ type EnvConfig struct {
 	MaxDecisions int
 	// Shaping is [ShapingHP] or [ShapingNone]; "" means ShapingHP.
 	Shaping string
-	// Record runs the flicks through a [replay.Tracer], which keeps their trajectories for
+	// Record runs the flicks through a [physics.Tracer], which keeps their trajectories for
 	// replays ([Env.Tracer]); it is ignored when Options.Table is set. It changes no outcome.
 	Record bool
 }
@@ -80,9 +78,9 @@ type Env struct {
 	g    *Game
 	c    *coder
 	cfg  EnvConfig
-	dec  int            // decisions taken this episode
-	prev [2]int         // each team's hit points before the last Step, for Shaping
-	tr   *replay.Tracer // the flicks' table when recording, else nil
+	dec  int             // decisions taken this episode
+	prev [2]int          // each team's hit points before the last Step, for Shaping
+	tr   *physics.Tracer // the flicks' table when recording, else nil
 
 	legal   []Action // the legal actions of the current decision, while valid
 	legalOK bool
@@ -122,24 +120,33 @@ func NewEnv(cfg EnvConfig) (*Env, error) {
 		return nil, fmt.Errorf("flickemup: %w", err)
 	}
 	o := cfg.Options
-	var tr *replay.Tracer
+	var tr *physics.Tracer
 	if o.Table == nil && cfg.Record {
 		pc := physics.DefaultConfig()
 		if o.Physics != nil {
 			pc = *o.Physics
 		}
+		pc.Pieces = Pieces
 		pc.Noise = o.Noise
-		if tr, err = replay.NewTracer(pc, sc.Table); err != nil {
+		if tr, err = physics.NewTracer(pc, sc.Table); err != nil {
 			return nil, fmt.Errorf("flickemup: %w", err)
 		}
 		o.Table = tr
 	}
 	if o.Table == nil {
-		if o.Table, err = newPooledTable(o); err != nil {
-			return nil, err
+		// Between flicks the game holds no simulator: it borrows one from a pool shared by
+		// every Env of the same physics configuration, which changes no outcome.
+		pc := physics.DefaultConfig()
+		if o.Physics != nil {
+			pc = *o.Physics
+		}
+		pc.Pieces = Pieces
+		pc.Noise = o.Noise
+		if o.Table, err = physics.NewPooled(pc); err != nil {
+			return nil, fmt.Errorf("flickemup: options: %w", err)
 		}
 	}
-	g, err := New(sc, o)
+	g, err := New(Config{Scenario: sc, Options: o})
 	if err != nil {
 		return nil, err
 	}
@@ -218,13 +225,16 @@ func Register(r *env.Registry) error {
 // ([Game.Clone]). The caller must not change it: Apply, Reset and the like break the Env.
 func (e *Env) Engine() *Game { return e.g }
 
+// Pieces returns the catalogue of the game's pieces ([Pieces]), whose shapes a replay lists.
+func (e *Env) Pieces() *physics.Catalogue { return Pieces }
+
 // Tracer returns the table that keeps the flicks' trajectories (option record), or nil: the
-// hook through which a [replay.Recorder] records them.
-func (e *Env) Tracer() *replay.Tracer { return e.tr }
+// hook through which a replay recorder records them.
+func (e *Env) Tracer() *physics.Tracer { return e.tr }
 
 // DescribeAction describes native action a for the decision now, in the table's frame
 // ("shoot left v=(12,250)"): the label of a replay's step.
-func (e *Env) DescribeAction(a env.Action) string { return e.DecodeAction(a).String() }
+func (e *Env) DescribeAction(a env.Action) string { return e.decode(a).String() }
 
 // Config returns the Env's configuration.
 func (e *Env) Config() EnvConfig { return e.cfg }
@@ -237,7 +247,7 @@ func (e *Env) Spec() *env.Spec { return &e.c.spec }
 func (e *Env) Reset(rng *rand.Rand) error {
 	e.g.Reset(rng.Uint64())
 	e.dec = 0
-	e.prev = e.g.Scores()
+	e.prev = e.g.HitPointsByTeam()
 	e.legalOK = false
 	return nil
 }
@@ -258,7 +268,7 @@ func (e *Env) CurrentPlayer() int { return int(e.team()) }
 // state.
 func (e *Env) legalNow() ([]Action, []bool) {
 	if !e.legalOK {
-		e.legal = e.g.LegalActions(e.legal[:0])
+		e.legal = e.g.Legal(e.legal[:0])
 		e.c.mask(e.mask, e.legal, e.g.phase, e.g.actorFull())
 		e.legalOK = true
 	}
@@ -278,7 +288,7 @@ func (e *Env) Mask(dst []bool) {
 // once per state for the mask) is legal without a second Check; any other gets the engine's
 // Check, for its reason.
 func (e *Env) Validate(a env.Action) error {
-	act := e.DecodeAction(a)
+	act := e.decode(a)
 	key := act
 	key.Velocity, key.Facing = physics.Vec{}, 0
 	legal, _ := e.legalNow()
@@ -310,20 +320,20 @@ func (e *Env) DefaultAction(dst env.Action) {
 			a = legal[0]
 		}
 	}
-	e.EncodeAction(a, dst)
+	e.encode(a, dst)
 }
 
 // Step implements env.Game.
 func (e *Env) Step(a env.Action) (env.Status, error) {
-	e.prev = e.g.Scores()
-	act := e.DecodeAction(a)
+	e.prev = e.g.HitPointsByTeam()
+	act := e.decode(a)
 	e.legalOK = false
 	if err := e.g.Apply(act); err != nil {
 		return env.Running, err
 	}
 	e.dec++
 	switch {
-	case e.g.Terminal():
+	case e.g.Over():
 		return env.Terminated, nil
 	case e.dec >= e.cfg.MaxDecisions:
 		return env.Truncated, nil
@@ -353,7 +363,7 @@ func (e *Env) Shaping(dst []float32) {
 		clear(dst)
 		return
 	}
-	now := e.g.Scores()
+	now := e.g.HitPointsByTeam()
 	d := float32((now[0]-now[1])-(e.prev[0]-e.prev[1])) / float32(max(e.c.startHP[0], e.c.startHP[1], 1))
 	dst[0], dst[1] = d, -d
 }
@@ -440,7 +450,18 @@ func (e *Env) MarshalJSON() ([]byte, error) { return json.Marshal(e.g.View()) }
 // Spec): the kind and the heads a uses, the velocity and facing turned into the team's frame
 // and clipped to the dims' bounds; heads a does not use take the first value the mask allows,
 // so that an encoded legal action passes env.Spec.Check. It is the inverse of DecodeAction.
-func (e *Env) EncodeAction(a Action, dst env.Action) {
+// An action illegal now is refused with the engine's *[IllegalActionError] (see
+// [Game.Check]), which wraps env.ErrIllegalAction, and dst is left alone.
+func (e *Env) EncodeAction(dst env.Action, a Action) error {
+	if err := e.g.Check(a); err != nil {
+		return err
+	}
+	e.encode(a, dst)
+	return nil
+}
+
+// encode is EncodeAction without the check.
+func (e *Env) encode(a Action, dst env.Action) {
 	_, m := e.legalNow()
 	e.c.encodeDiscrete(dst.Discrete, a, e.g.phase, e.g.actorFull(), m)
 	e.c.encodeContinuous(dst.Continuous, a, e.team())
@@ -448,62 +469,22 @@ func (e *Env) EncodeAction(a Action, dst env.Action) {
 
 // DecodeAction returns the engine action of native action src for the decision now: the
 // fields its kind uses, the velocity and facing turned back from the deciding team's frame;
-// the other fields are zero.
-func (e *Env) DecodeAction(src env.Action) Action {
+// the other fields are zero. An action illegal now is refused with the error of
+// [Env.Validate], which wraps env.ErrIllegalAction.
+func (e *Env) DecodeAction(src env.Action) (Action, error) {
+	if err := e.Validate(src); err != nil {
+		return Action{}, err
+	}
+	return e.decode(src), nil
+}
+
+// decode is DecodeAction without the check.
+func (e *Env) decode(src env.Action) Action {
 	return e.c.decode(src, e.g.phase, e.team(), e.g.actorFull())
-}
-
-// pooledTable is the [Table] of an Env whose options name none: it applies the Env's
-// execution noise itself, then runs the flick on a noiseless [physics.Simulator] borrowed from
-// a pool shared by every Env of the same physics configuration. A game thus holds no
-// simulator, and no Box2D world, between flicks: 40 to 45 kB less per game (see
-// benchmarks/README.md). It is safe for concurrent use, and a flick's outcome depends only
-// on the state, the flick and rng (the simulator rebuilds its world from the state every
-// time), so results do not depend on which simulator runs it; the noise draws are those the
-// simulator itself would make, in the same order.
-type pooledTable struct {
-	noise physics.Noise
-	pool  *sync.Pool
-}
-
-// simPools maps a physics.Config (with zero noise) to the *sync.Pool of its simulators.
-var simPools sync.Map
-
-// newPooledTable returns the pooled table of engine options o.
-func newPooledTable(o Options) (*pooledTable, error) {
-	cfg := physics.DefaultConfig()
-	if o.Physics != nil {
-		cfg = *o.Physics
-	}
-	cfg.Noise = physics.Noise{}
-	if err := cfg.Validate(); err != nil {
-		return nil, fmt.Errorf("flickemup: options: %w", err)
-	}
-	p, ok := simPools.Load(cfg)
-	if !ok {
-		p, _ = simPools.LoadOrStore(cfg, &sync.Pool{New: func() any {
-			sim, err := physics.New(cfg)
-			if err != nil {
-				panic(fmt.Sprintf("flickemup: a validated physics config was refused: %v", err))
-			}
-			return sim
-		}})
-	}
-	return &pooledTable{noise: o.Noise, pool: p.(*sync.Pool)}, nil
-}
-
-// Flick implements Table.
-func (t *pooledTable) Flick(st *physics.State, f physics.Flick, rng *rand.Rand) (physics.Outcome, error) {
-	f.Velocity = t.noise.Apply(f.Velocity, rng)
-	sim := t.pool.Get().(*physics.Simulator)
-	defer t.pool.Put(sim)
-	return sim.Flick(st, f, rng)
 }
 
 // Interface checks.
 var (
-	_ env.Game         = (*Env)(nil)
-	_ env.Shaper       = (*Env)(nil)
-	_ replay.Traceable = (*Env)(nil)
-	_ replay.Describer = (*Env)(nil)
+	_ env.Game   = (*Env)(nil)
+	_ env.Shaper = (*Env)(nil)
 )

@@ -48,13 +48,13 @@ func TestEnv_HashFollowsTheEngine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := New(sc, DefaultOptions())
+		g, err := New(Config{Scenario: sc, Options: DefaultOptions()})
 		if err != nil {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(5, 6))
 		var legal []Action
-		for d := 0; d < 120 && !g.Terminal(); d++ {
+		for d := 0; d < 120 && !g.Over(); d++ {
 			gh, wh := g.Hash(), fold(g)
 			if w, ok := byGame[gh]; ok && w != wh {
 				t.Fatalf("%s: one engine hash %x, two folds %x and %x", in.Name, gh, w, wh)
@@ -63,7 +63,7 @@ func TestEnv_HashFollowsTheEngine(t *testing.T) {
 				t.Fatalf("%s: one fold %x, two engine hashes %x and %x", in.Name, wh, h, gh)
 			}
 			byGame[gh], byFold[wh] = wh, gh
-			legal = g.LegalActions(legal[:0])
+			legal = g.Legal(legal[:0])
 			a := legal[rng.IntN(len(legal))]
 			a.Velocity = physics.Polar(rng.Float64()*150, rng.Float64()*6.3)
 			if err := g.Apply(a); err != nil {

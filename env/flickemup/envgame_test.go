@@ -144,7 +144,9 @@ func newEnv(t *testing.T, text string, tab flickemup.Table) *flickemup.Env {
 func step(t *testing.T, e *flickemup.Env, a flickemup.Action) env.Status {
 	t.Helper()
 	na := e.Spec().NewAction()
-	e.EncodeAction(a, na)
+	if err := e.EncodeAction(na, a); err != nil {
+		t.Fatalf("EncodeAction(%v): %v", a, err)
+	}
 	mask := make([]bool, e.Spec().MaskSize())
 	e.Mask(mask)
 	if err := e.Spec().Check(na, mask); err != nil {
@@ -363,13 +365,13 @@ func TestEnv_EncodeDecode(t *testing.T) {
 			na := s.NewAction()
 			mask := make([]bool, s.MaskSize())
 			for d := 0; d < decisions; d++ {
-				if e.Engine().Terminal() {
+				if e.Engine().Over() {
 					_ = e.Reset(rand.New(rand.NewPCG(uint64(d), 1)))
 				}
 				e.Mask(mask)
 				want := make([]bool, len(mask))
 				var legal []flickemup.Action
-				for _, la := range e.Engine().LegalActions(nil) {
+				for _, la := range e.Engine().Legal(nil) {
 					switch la.Kind {
 					case flickemup.ActMove, flickemup.ActShoot, flickemup.ActDuel, flickemup.ActThrow:
 						la.Velocity = physics.Polar(rng.Float64()*300, rng.Float64()*2*math.Pi)
@@ -378,14 +380,19 @@ func TestEnv_EncodeDecode(t *testing.T) {
 						la.Facing = rng.Float64()*2*math.Pi - math.Pi
 					}
 					legal = append(legal, la)
-					e.EncodeAction(la, na)
+					if err := e.EncodeAction(na, la); err != nil {
+						t.Fatalf("decision %d: EncodeAction(%v): %v", d, la, err)
+					}
 					if err := s.Check(na, mask); err != nil {
 						t.Fatalf("decision %d: %v encodes to %v, refused: %v", d, la, na, err)
 					}
 					if err := e.Validate(na); err != nil {
 						t.Fatalf("decision %d: %v encodes to %v, not valid: %v", d, la, na, err)
 					}
-					got := e.DecodeAction(na)
+					got, err := e.DecodeAction(na)
+					if err != nil {
+						t.Fatalf("decision %d: DecodeAction(%v): %v", d, na, err)
+					}
 					if got.Velocity.Sub(la.Velocity).Len() > 1e-3 || math.Abs(math.Remainder(got.Facing-la.Facing, 2*math.Pi)) > 1e-5 {
 						t.Fatalf("decision %d: %v decodes to %v", d, la, got)
 					}
@@ -442,12 +449,8 @@ func markUsed(mask []bool, s *env.Spec, na env.Action, la flickemup.Action, ph f
 	}
 }
 
-// encoded returns engine action a encoded for e.
-func encoded(e *flickemup.Env, a flickemup.Action) env.Action {
-	na := e.Spec().NewAction()
-	e.EncodeAction(a, na)
-	return na
-}
+// encoded returns engine action a encoded for e, legal or not.
+func encoded(e *flickemup.Env, a flickemup.Action) env.Action { return flickemup.EncodeUnchecked(e, a) }
 
 // TestEnv_DefaultAction checks the default action of each phase: the first available cowboy,
 // end turn, leave a revealed token, and flick the second bullet.
@@ -472,7 +475,7 @@ cowboy id=outlaws:2 x=60 y=70 facing=270 hp=3
 		if err := e.Validate(a); err != nil {
 			t.Fatalf("default %v invalid: %v", a, err)
 		}
-		if got := e.DecodeAction(a); got != want {
+		if got, err := e.DecodeAction(a); err != nil || got != want {
 			t.Fatalf("in phase %v the default action is %v, want %v", e.Engine().Phase(), got, want)
 		}
 		if _, err := e.Step(a); err != nil {
@@ -490,7 +493,7 @@ cowboy id=outlaws:2 x=60 y=70 facing=270 hp=3
 	def(flickemup.Action{Kind: flickemup.ActEndTurn})
 	step(t, e, flickemup.Action{Kind: flickemup.ActSelect, Cowboy: 2})
 	take := flickemup.Action{Kind: flickemup.ActTake, Token: -1}
-	for _, a := range e.Engine().LegalActions(nil) {
+	for _, a := range e.Engine().Legal(nil) {
 		if a.Kind == flickemup.ActTake {
 			take = a
 		}
@@ -671,13 +674,15 @@ func ExampleEnv() {
 	e := v.Game(0).(*flickemup.Env)
 	acts := spec.NewActions(1)
 	play := func(a flickemup.Action) {
-		e.EncodeAction(a, acts.At(spec, 0))
+		if err := e.EncodeAction(acts.At(spec, 0), a); err != nil {
+			panic(err)
+		}
 		if b, err = v.Step(acts); err != nil {
 			panic(err)
 		}
 		fmt.Printf("%v -> seat %d, phase %v\n", a, b.CurrentPlayer[0], e.Engine().Phase())
 	}
-	play(e.Engine().LegalActions(nil)[0]) // the round opens with the initiative: lawmen:1
+	play(e.Engine().Legal(nil)[0]) // the round opens with the initiative: lawmen:1
 	play(flickemup.Action{Kind: flickemup.ActMove, Velocity: physics.Vec{X: 0, Y: 60}, Facing: math.Pi / 2})
 	play(flickemup.Action{Kind: flickemup.ActEndTurn})
 	// The outlaws' seat sees its own edge at the bottom: "forward" is +y for it too.

@@ -16,11 +16,11 @@ func Example() {
 	}
 	opts := flickemup.DefaultOptions()
 	opts.Noise = physics.Noise{} // perfect flicks
-	g, err := flickemup.New(sc, opts)
+	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: opts})
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(g.Hour(), g.CurrentTeam(), g.Phase(), g.LegalActions(nil))
+	fmt.Println(g.Hour(), g.CurrentTeam(), g.Phase(), g.Legal(nil))
 
 	// The round opens with lawmen:1, which holds the initiative.
 	must(g.Apply(flickemup.Action{Kind: flickemup.ActSelect, Cowboy: 1}))
@@ -29,8 +29,8 @@ func Example() {
 	fmt.Printf("lawmen:1 moved to y=%.0f cm; %d action left\n", c.Pos.Y, g.ActionsLeft())
 	must(g.Apply(flickemup.Action{Kind: flickemup.ActEndTurn}))
 
-	for !g.Terminal() {
-		a := g.LegalActions(nil)[0] // the first cowboy available...
+	for !g.Over() {
+		a := g.Legal(nil)[0] // the first cowboy available...
 		must(g.Apply(a))
 		if g.Phase() == flickemup.PhaseAct {
 			must(g.Apply(flickemup.Action{Kind: flickemup.ActEndTurn})) // ...does nothing

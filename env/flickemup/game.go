@@ -133,19 +133,29 @@ type Game struct {
 // seedStream is the PCG stream constant of every game ("flickemu").
 const seedStream = 0x666c69636b656d75
 
-// New starts a game of scenario sc with options o (see [DefaultOptions]).
-func New(sc *Scenario, o Options) (*Game, error) {
+// Config is what a game is created from.
+type Config struct {
+	// Scenario is the scenario played (see [Load], [Parse]). It is shared, not copied: do not
+	// modify it.
+	Scenario *Scenario
+	// Options are the engine's options (see [DefaultOptions]).
+	Options Options
+}
+
+// New starts a game of cfg.Scenario with cfg.Options.
+func New(cfg Config) (*Game, error) {
+	sc, o := cfg.Scenario, cfg.Options
 	if sc == nil {
 		return nil, fmt.Errorf("flickemup: nil scenario")
 	}
-	cfg, err := o.config()
+	pcfg, err := o.config()
 	if err != nil {
 		return nil, err
 	}
 	lay := newLayout(sc)
-	lay.cfg = cfg
+	lay.cfg = pcfg
 	lay.nPlayers = SplitPlayers(o.Players)
-	if err := lay.start.Validate(); err != nil {
+	if err := lay.start.Validate(Pieces); err != nil {
 		return nil, fmt.Errorf("flickemup: scenario %s: %w", sc.Name, err)
 	}
 	g := &Game{lay: lay, opts: o, table: o.Table}
@@ -161,32 +171,32 @@ func newLayout(sc *Scenario) *layout {
 		st.Pieces = append(st.Pieces, p)
 		return len(st.Pieces) - 1
 	}
-	add(physics.Piece{Kind: physics.KindMovementDisc, Off: true})
-	add(physics.Piece{Kind: physics.KindBullet, Off: true})
-	add(physics.Piece{Kind: physics.KindBullet, Off: true})
-	add(physics.Piece{Kind: physics.KindDynamite, Off: true})
+	add(physics.Piece{Kind: KindMovementDisc, Off: true})
+	add(physics.Piece{Kind: KindBullet, Off: true})
+	add(physics.Piece{Kind: KindBullet, Off: true})
+	add(physics.Piece{Kind: KindDynamite, Off: true})
 	for i := range lay.cowboyPiece {
 		lay.cowboyPiece[i] = -1
 	}
 	for _, c := range sc.Cowboys {
-		p := physics.Piece{Kind: physics.KindCowboy, Pos: c.Pos, Angle: c.Facing, Off: c.Inside >= 0}
+		p := physics.Piece{Kind: KindCowboy, Pos: c.Pos, Angle: c.Facing, Off: c.Inside >= 0}
 		if c.Inside >= 0 {
 			p.Pos = sc.Buildings[c.Inside].Door
 		}
 		lay.cowboyPiece[c.ID.index()] = add(p)
 	}
 	for _, n := range sc.Neutrals {
-		add(physics.Piece{Kind: physics.KindNeutral, Pos: n.Pos, Angle: n.Facing})
+		add(physics.Piece{Kind: KindNeutral, Pos: n.Pos, Angle: n.Facing})
 	}
 	for _, b := range sc.Buildings {
 		l, r := b.blocks()
-		d := physics.Door{Depth: b.Depth}
-		d.Left = add(physics.Piece{Kind: physics.KindSupportBlock, Pos: l, Angle: b.Facing})
-		d.Right = add(physics.Piece{Kind: physics.KindSupportBlock, Pos: r, Angle: b.Facing})
+		d := physics.Door{Depth: b.Depth, Block: Pieces.Spec(KindSupportBlock)}
+		d.Left = add(physics.Piece{Kind: KindSupportBlock, Pos: l, Angle: b.Facing})
+		d.Right = add(physics.Piece{Kind: KindSupportBlock, Pos: r, Angle: b.Facing})
 		lay.doors = append(lay.doors, d)
 	}
 	if g := sc.Gallows; g != nil {
-		lay.gallows = add(physics.Piece{Kind: physics.KindGallows, Pos: g.Pos, Angle: g.Angle})
+		lay.gallows = add(physics.Piece{Kind: KindGallows, Pos: g.Pos, Angle: g.Angle})
 	}
 	for _, pr := range sc.Props {
 		add(physics.Piece{Kind: pr.Kind, Pos: pr.Pos, Angle: pr.Angle})
@@ -302,8 +312,8 @@ func (g *Game) CurrentTeam() Team {
 	return g.team
 }
 
-// CurrentPlayer returns the player who decides now (see [PlayerTeam]), or -1 once the game is over.
-func (g *Game) CurrentPlayer() int {
+// Current returns the player who decides now (see [PlayerTeam]), or -1 once the game is over.
+func (g *Game) Current() int {
 	if g.phase == PhaseOver {
 		return -1
 	}
@@ -333,8 +343,8 @@ func (g *Game) Turns() int { return g.turns }
 // Initiative returns the cowboy holding the initiative token.
 func (g *Game) Initiative() CowboyID { return cowboyID(g.initiative) }
 
-// Terminal reports whether the game is over.
-func (g *Game) Terminal() bool { return g.result.Over }
+// Over reports whether the game is over.
+func (g *Game) Over() bool { return g.result.Over }
 
 // Result returns how the game ended (the zero Result, with Winner NoTeam, while it runs).
 func (g *Game) Result() Result { return g.result }
@@ -347,8 +357,8 @@ func (g *Game) HitPoints(id CowboyID) int {
 	return g.cowboys[id.index()].hp
 }
 
-// Scores returns each team's hit points in play, indexed by Team.
-func (g *Game) Scores() [2]int {
+// HitPointsByTeam returns each team's hit points in play, indexed by Team.
+func (g *Game) HitPointsByTeam() [2]int {
 	var s [2]int
 	for i, c := range g.cowboys {
 		if c.alive {
@@ -356,6 +366,17 @@ func (g *Game) Scores() [2]int {
 		}
 	}
 	return s
+}
+
+// Scores appends each player's score now to dst and returns it: the hit points in play of
+// the player's team (see [PlayerTeam], [Game.HitPointsByTeam]).
+func (g *Game) Scores(dst []float64) []float64 {
+	hp := g.HitPointsByTeam()
+	for p := range g.opts.Players {
+		t, _ := PlayerTeam(p)
+		dst = append(dst, float64(hp[t]))
+	}
+	return dst
 }
 
 // State returns a copy of the physics table (pieces indexed as in [View]).

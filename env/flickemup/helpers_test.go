@@ -88,7 +88,7 @@ func (s *scripted) Flick(st *physics.State, f physics.Flick, _ *rand.Rand) (phys
 	s.flicks = append(s.flicks, f)
 	s.starts = append(s.starts, st.Pieces[f.Piece].Pos)
 	s.states = append(s.states, st.Clone())
-	if err := st.Validate(); err != nil {
+	if err := st.Validate(flickemup.Pieces); err != nil {
 		s.t.Errorf("flick on an invalid state: %v", err)
 	}
 	if len(s.steps) == 0 {
@@ -139,7 +139,7 @@ func newScripted(t testing.TB, text string, players int, steps ...script) (*flic
 	o := flickemup.DefaultOptions()
 	o.Players = players
 	o.Table = tab
-	g, err := flickemup.New(mustParse(t, text), o)
+	g, err := flickemup.New(flickemup.Config{Scenario: mustParse(t, text), Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}

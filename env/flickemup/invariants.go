@@ -18,7 +18,7 @@ func (g *Game) Validate() error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrInvariant, fmt.Sprintf(format, args...))
 	}
-	if err := g.st.Validate(); err != nil {
+	if err := g.st.Validate(Pieces); err != nil {
 		return bad("physics state: %v", err)
 	}
 	if g.hour < g.lay.sc.StartHour || g.hour > Noon {
@@ -139,7 +139,7 @@ func (g *Game) Validate() error {
 	}
 	for _, i := range []int{pieceDisc, pieceBullet, pieceDynamite} {
 		if !g.st.Pieces[i].Off {
-			return bad("piece %d (%v) left on the table between actions", i, g.st.Pieces[i].Kind)
+			return bad("piece %d (%s) left on the table between actions", i, Pieces.Name(g.st.Pieces[i].Kind))
 		}
 	}
 	if (g.phase == PhaseSecondShot) != (g.waiting >= 0) || (g.phase != PhaseSecondShot && !g.st.Pieces[pieceBullet+1].Off) {

@@ -83,7 +83,7 @@ func TestTake_FaceDown(t *testing.T) {
 		sel(t, g, 1)
 		// The pile is offered once, whatever its size.
 		takes := 0
-		for _, a := range g.LegalActions(nil) {
+		for _, a := range g.Legal(nil) {
 			if a.Kind == flickemup.ActTake {
 				takes++
 			}
@@ -136,7 +136,7 @@ func TestTake_FaceDown(t *testing.T) {
 				tab := &scripted{t: t}
 				o := flickemup.DefaultOptions()
 				o.Table, o.Seed = tab, seed
-				g, err := flickemup.New(mustParse(t, town(cowboys, pile...)), o)
+				g, err := flickemup.New(flickemup.Config{Scenario: mustParse(t, town(cowboys, pile...)), Options: o})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -3,6 +3,8 @@ package flickemup
 import (
 	"fmt"
 	"math"
+
+	"github.com/flickarena/flickarena/physics"
 )
 
 // illegal returns the error rejecting a.
@@ -68,12 +70,12 @@ func (g *Game) Check(a Action) error {
 			if g.carries(c, TokenWinchester) == 0 {
 				return g.illegal(a, "no Winchester in the inventory")
 			}
-			if !g.free(circleShape(g.rifleSpot(c), bulletRadius)) {
+			if !g.free(physics.Circle(g.rifleSpot(c), bulletRadius)) {
 				return g.illegal(a, "the barrel's tip is blocked or off the table")
 			}
 			return nil
 		}
-		if !g.free(circleShape(g.sideSpot(c, a.Side, bulletRadius), bulletRadius)) {
+		if !g.free(physics.Circle(g.sideSpot(c, a.Side, bulletRadius), bulletRadius)) {
 			return g.illegal(a, "no room for the bullet on the %s", a.Side)
 		}
 		return nil
@@ -89,7 +91,7 @@ func (g *Game) Check(a Action) error {
 		if g.carries(c, TokenDynamite) == 0 {
 			return g.illegal(a, "no dynamite in the inventory")
 		}
-		if !g.free(circleShape(g.sideSpot(c, a.Side, octRadius), octRadius)) {
+		if !g.free(physics.Circle(g.sideSpot(c, a.Side, octRadius), octRadius)) {
 			return g.illegal(a, "no room for the dynamite on the %s", a.Side)
 		}
 		return nil
@@ -186,22 +188,22 @@ func (g *Game) checkDuel(a Action) error {
 	if pos.Sub(mid).Len() > DuelRange || g.depthOf(b, pos) <= 0 {
 		return g.illegal(a, "stand within %g cm in front of the %s's door to call out", DuelRange, g.lay.sc.Buildings[b].Kind)
 	}
-	spot := circleShape(g.duelSpot(b), cowboyRadius)
+	spot := physics.Circle(g.duelSpot(b), cowboyRadius)
 	if !g.free(spot) {
 		return g.illegal(a, "the doorway is blocked")
 	}
-	bullet := circleShape(g.sideSpot(c, a.Side, bulletRadius), bulletRadius)
-	if !g.free(bullet) || overlaps(bullet, spot) {
+	bullet := physics.Circle(g.sideSpot(c, a.Side, bulletRadius), bulletRadius)
+	if !g.free(bullet) || bullet.Intersects(spot) {
 		return g.illegal(a, "no room for the bullet on the %s", a.Side)
 	}
 	return nil
 }
 
-// LegalActions appends to dst every legal action of the current decision, with zero
+// Legal appends to dst every legal action of the current decision, with zero
 // continuous parameters (Velocity, Facing) for the caller to fill in, and returns it. A
 // face-down pile appears once, under its lowest token id. Once the game is over it appends
 // nothing.
-func (g *Game) LegalActions(dst []Action) []Action {
+func (g *Game) Legal(dst []Action) []Action {
 	add := func(a Action) {
 		if g.Check(a) == nil {
 			dst = append(dst, a)
@@ -275,7 +277,7 @@ func (g *Game) pileHead(id int) int {
 // LegalKinds returns, indexed by ActionKind, which kinds of action are legal now.
 func (g *Game) LegalKinds() [NumActionKinds]bool {
 	var m [NumActionKinds]bool
-	for _, a := range g.LegalActions(nil) {
+	for _, a := range g.Legal(nil) {
 		m[a.Kind] = true
 	}
 	return m

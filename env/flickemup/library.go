@@ -4,6 +4,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path"
 	"sort"
@@ -109,11 +110,17 @@ func Source(name string) ([]byte, error) {
 	return data, nil
 }
 
-// ParseFile reads and parses the scenario file at path.
+// ParseFile reads and parses the scenario file at path. It reads at most [MaxFileBytes] and
+// one byte more, so a huge file or a device such as /dev/zero is refused, not read whole.
 func ParseFile(path string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("flickemup: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("flickemup: read %s: %w", path, err)
 	}
 	return Parse(path, data)
 }

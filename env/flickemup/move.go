@@ -33,14 +33,14 @@ func (g *Game) move(a Action) error {
 		start = clampOnTable(g.behind(from, discRadius, 0), discRadius, g.st.Table)
 	}
 	g.st.Pieces[cp].Off = true
-	g.st.Pieces[pieceDisc] = physics.Piece{Kind: physics.KindMovementDisc, Pos: start}
+	g.st.Pieces[pieceDisc] = physics.Piece{Kind: KindMovementDisc, Pos: start}
 	out, err := g.flick(pieceDisc, a.Velocity)
 	if err != nil {
 		g.st.CopyFrom(g.snap)
 		return err
 	}
 	end := g.st.Pieces[pieceDisc].Pos
-	off := out.WentOff(pieceDisc) || g.st.Pieces[pieceDisc].Off || !circleShape(end, discRadius).onTable(g.st.Table)
+	off := out.WentOff(pieceDisc) || g.st.Pieces[pieceDisc].Off || !physics.Circle(end, discRadius).OnTable(g.st.Table)
 	enter, ok := -1, false
 	switch {
 	case off:
@@ -108,7 +108,7 @@ func (g *Game) innerOnly(out *physics.Outcome, b int) bool {
 func (g *Game) blocksDoor(b, j int) bool {
 	p := g.snap.Pieces[j]
 	switch p.Kind {
-	case physics.KindCowboy, physics.KindNeutral, physics.KindSupportBlock, physics.KindMovementDisc:
+	case KindCowboy, KindNeutral, KindSupportBlock, KindMovementDisc:
 		return false
 	}
 	if p.Off {
@@ -117,14 +117,14 @@ func (g *Game) blocksDoor(b, j int) bool {
 	a, e, front := g.lay.doors[b].Line(g.snap)
 	w := e.Sub(a).Len()
 	mid := a.Add(e).Scale(0.5)
-	doorway := shape{
-		box: true,
-		c:   mid.Add(front.Scale((2*discRadius - blockHalf) / 2)),
-		hx:  w / 2,
-		hy:  (2*discRadius + blockHalf) / 2,
-		a:   e.Sub(a).Angle(),
+	doorway := physics.Outline{
+		Box: true,
+		C:   mid.Add(front.Scale((2*discRadius - blockHalf) / 2)),
+		HX:  w / 2,
+		HY:  (2*discRadius + blockHalf) / 2,
+		A:   e.Sub(a).Angle(),
 	}
-	return overlaps(doorway, pieceShape(p))
+	return doorway.Intersects(Pieces.Outline(p))
 }
 
 // depthOfIn is depthOf measured on state st.

@@ -17,7 +17,7 @@ func TestMove(t *testing.T) {
 		inSaloon = "cowboy id=lawmen:1 in=saloon hp=3\ncowboy id=outlaws:1 x=40 y=70 hp=3\n"
 		behind   = "cowboy id=lawmen:1 x=5 y=45 hp=3\ncowboy id=outlaws:1 x=40 y=70 hp=3\n"
 	)
-	barrel := func(g *flickemup.Game) int { return pieceOf(t, g, physics.KindBarrel, 0) }
+	barrel := func(g *flickemup.Game) int { return pieceOf(t, g, flickemup.KindBarrel, 0) }
 	leftBlock := func(g *flickemup.Game) int { return building(t, g, "saloon").Left }
 	for _, tc := range []struct {
 		name    string

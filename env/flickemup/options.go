@@ -15,7 +15,8 @@ type Options struct {
 	Noise physics.Noise
 	// Seed seeds the game's random stream, which draws the flick noise and face-down tokens.
 	Seed uint64
-	// Physics is the simulator configuration; nil means [physics.DefaultConfig]. Its Noise
+	// Physics is the simulator configuration; nil means [physics.DefaultConfig]. Its piece
+	// catalogue is always [Pieces]. Its Noise
 	// field is replaced by Noise.
 	Physics *physics.Config
 	// Table, if not nil, runs the flicks in place of a [physics.Simulator] of the game's own
@@ -37,6 +38,7 @@ func (o Options) config() (physics.Config, error) {
 	if o.Physics != nil {
 		cfg = *o.Physics
 	}
+	cfg.Pieces = Pieces
 	cfg.Noise = o.Noise
 	if err := cfg.Validate(); err != nil {
 		return physics.Config{}, fmt.Errorf("flickemup: options: %w", err)

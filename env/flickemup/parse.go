@@ -1,7 +1,6 @@
 package flickemup
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"math"
@@ -10,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/flickarena/flickarena/physics"
 )
@@ -24,6 +25,10 @@ type ParseError struct {
 	Field string
 	// Msg says what is wrong.
 	Msg string
+	// Cause is the line of the problem this one follows from (a reference to a building or
+	// cowboy whose own line was refused), or 0. Problems are listed in line order with each
+	// one that follows from another listed right after its cause.
+	Cause int
 }
 
 // Error returns "file:line: field: msg".
@@ -31,7 +36,8 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("%s:%d: %s: %s", e.File, e.Line, e.Field, e.Msg)
 }
 
-// ParseErrors is every problem found in a scenario file, in line order.
+// ParseErrors is every problem found in a scenario file, in line order, each problem that
+// follows from another listed right after it (see [ParseError.Cause]).
 type ParseErrors []*ParseError
 
 // Error returns the problems, one per line.
@@ -66,21 +72,60 @@ type parser struct {
 	errs  ParseErrors
 	sc    *Scenario
 	lines map[string][]*rawLine
+	// refused maps what a refused line would have placed ("building bank", "cowboy
+	// lawmen:1", "gallows", "token gold") to that line, so that references to it name it
+	// as their cause.
+	refused map[string]int
 }
 
-// Parse reads a scenario file. file names it in error messages. Parsing is strict: an unknown
+// MaxFileBytes is the largest scenario file [Parse] and [ParseFile] accept, in bytes; our
+// scenarios are about 3 kB.
+const MaxFileBytes = 256 << 10
+
+// MaxLineBytes is the longest line of a scenario file, in bytes (without the line end).
+const MaxLineBytes = 1024
+
+// Parse reads a scenario file. file names it in error messages. The text is UTF-8 (a leading
+// byte order mark is skipped) without control or format characters other than tabs, at most
+// [MaxFileBytes] long in lines of at most [MaxLineBytes]. Parsing is strict: an unknown
 // directive or key, a bad value, a piece off the table or overlapping another, a reference to
 // something absent or an impossible condition is an error. On any problem it returns nil and
-// a [ParseErrors] listing every problem found.
+// a [ParseErrors] listing every problem found; text from the file is quoted in the messages.
 func Parse(file string, data []byte) (*Scenario, error) {
-	p := &parser{file: file, lines: map[string][]*rawLine{}, sc: &Scenario{File: file, Table: physics.DefaultTable}}
+	p := &parser{file: file, lines: map[string][]*rawLine{}, refused: map[string]int{},
+		sc: &Scenario{File: file, Table: physics.DefaultTable}}
+	if len(data) > MaxFileBytes {
+		p.errorf(1, "file", "%d bytes: a scenario file is at most %d bytes", len(data), MaxFileBytes)
+		return nil, p.errs
+	}
 	p.read(data)
 	p.build()
 	if len(p.errs) > 0 {
-		sort.SliceStable(p.errs, func(i, j int) bool { return p.errs[i].Line < p.errs[j].Line })
+		p.sortErrors()
 		return nil, p.errs
 	}
 	return p.sc, nil
+}
+
+// sortErrors orders the problems by line, moving each problem that follows from another
+// right after its cause.
+func (p *parser) sortErrors() {
+	key := func(e *ParseError) int {
+		if e.Cause > 0 {
+			return e.Cause
+		}
+		return e.Line
+	}
+	sort.SliceStable(p.errs, func(i, j int) bool {
+		a, b := p.errs[i], p.errs[j]
+		if ka, kb := key(a), key(b); ka != kb {
+			return ka < kb
+		}
+		if (a.Cause > 0) != (b.Cause > 0) {
+			return a.Cause == 0
+		}
+		return a.Line < b.Line
+	})
 }
 
 // directives lists the known directives, in the order they are processed.
@@ -94,23 +139,91 @@ func (p *parser) errorf(line int, field, format string, args ...any) {
 	p.errs = append(p.errs, &ParseError{File: p.file, Line: line, Field: field, Msg: fmt.Sprintf(format, args...)})
 }
 
+// refuse notes that line n, refused, would have placed what (as "building bank").
+func (p *parser) refuse(what string, n int) {
+	if _, ok := p.refused[what]; !ok {
+		p.refused[what] = n
+	}
+}
+
+// absent records, on line l, a reference to something absent; if a refused line would have
+// placed it (what, as in [parser.refuse]), the problem names that line as its cause.
+func (l *rawLine) absent(key, what, format string, args ...any) {
+	l.errorf(key, format, args...)
+	if n, ok := l.p.refused[what]; ok {
+		e := l.p.errs[len(l.p.errs)-1]
+		e.Cause = n
+		e.Msg += fmt.Sprintf(" (line %d, which would place it, has an error)", n)
+	}
+}
+
+// fieldRE matches the directive and key names that error messages show as they are.
+var fieldRE = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+
+// quoteName returns a directive or key name from the file as a message shows it: as it is if
+// it looks like a name, else quoted (Go syntax) and cut to 40 runes, so that no junk from the
+// file reaches a terminal raw.
+func quoteName(s string) string {
+	if fieldRE.MatchString(s) && len(s) <= 40 {
+		return s
+	}
+	if utf8.RuneCountInString(s) > 40 {
+		s = string([]rune(s)[:40]) + "..."
+	}
+	return strconv.Quote(s)
+}
+
+// badRune returns the first byte offset and rune of text that a scenario may not contain: a
+// control or format character other than a tab (invalid UTF-8 is reported as utf8.RuneError
+// of width 1). It returns -1 if there is none.
+func badRune(text []byte) (int, rune) {
+	for i := 0; i < len(text); {
+		r, w := utf8.DecodeRune(text[i:])
+		if (r == utf8.RuneError && w == 1) || (r != '\t' && (unicode.IsControl(r) || unicode.Is(unicode.Cf, r))) {
+			return i, r
+		}
+		i += w
+	}
+	return -1, 0
+}
+
 // read splits the file into directive lines.
 func (p *parser) read(data []byte) {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	n := 0
-	for sc.Scan() {
+	for len(data) > 0 {
 		n++
 		p.last = n
-		text := strings.TrimSpace(sc.Text())
+		raw := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			raw, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		raw = bytes.TrimSuffix(raw, []byte("\r"))
+		if len(raw) > MaxLineBytes {
+			p.errorf(n, "line", "%d bytes long: a line is at most %d bytes", len(raw), MaxLineBytes)
+			continue
+		}
+		if i, r := badRune(raw); i >= 0 {
+			col := utf8.RuneCount(raw[:i]) + 1
+			if r == utf8.RuneError {
+				p.errorf(n, "line", "byte %q at column %d is not UTF-8", raw[i], col)
+			} else {
+				p.errorf(n, "line", "character %q at column %d: control and format characters are not allowed", r, col)
+			}
+			continue
+		}
+		text := strings.TrimSpace(string(raw))
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
-		dir, rest, _ := strings.Cut(text, " ")
-		dir = strings.TrimSpace(dir)
-		rest = strings.TrimSpace(rest)
+		dir, rest := text, ""
+		if i := strings.IndexFunc(text, unicode.IsSpace); i >= 0 {
+			dir, rest = text[:i], strings.TrimSpace(text[i:])
+		}
 		if !slices.Contains(directives, dir) {
-			p.errorf(n, dir, "unknown directive (want one of %s)", strings.Join(directives, ", "))
+			p.errorf(n, quoteName(dir), "unknown directive (want one of %s)", strings.Join(directives, ", "))
 			continue
 		}
 		l := &rawLine{p: p, n: n, dir: dir, kv: map[string]string{}, used: map[string]bool{}}
@@ -127,7 +240,7 @@ func (p *parser) read(data []byte) {
 					continue
 				}
 				if _, dup := l.kv[k]; dup {
-					p.errorf(n, dir+"."+k, "given twice")
+					p.errorf(n, dir+"."+quoteName(k), "given twice")
 					continue
 				}
 				l.kv[k] = v
@@ -135,9 +248,6 @@ func (p *parser) read(data []byte) {
 			}
 		}
 		p.lines[dir] = append(p.lines[dir], l)
-	}
-	if err := sc.Err(); err != nil {
-		p.errorf(n, "file", "read: %v", err)
 	}
 	if p.last == 0 {
 		p.last = 1
@@ -227,7 +337,7 @@ func (l *rawLine) positional(what string, extra bool) (string, bool) {
 func (l *rawLine) finish() {
 	for _, k := range l.keys {
 		if !l.used[k] {
-			l.errorf(k, "unknown key")
+			l.errorf(quoteName(k), "unknown key")
 		}
 	}
 }
@@ -349,18 +459,21 @@ func (p *parser) buildings() {
 			okd = false
 		}
 		l.finish()
-		if ok && okp && okw && okd {
+		switch {
+		case ok && okp && okw && okd:
 			sc.Buildings = append(sc.Buildings, b)
+		case ok:
+			p.refuse("building "+b.Kind.String(), l.n)
 		}
 	}
 }
 
 // propLimits is how many of each prop the box holds.
 var propLimits = map[physics.Kind]int{
-	physics.KindBarrel:     5,
-	physics.KindCactus:     3,
-	physics.KindFence:      4,
-	physics.KindTumbleweed: 5,
+	KindBarrel:     5,
+	KindCactus:     3,
+	KindFence:      4,
+	KindTumbleweed: 5,
 }
 
 // scenery reads the gallows, prop and neutral lines.
@@ -371,7 +484,9 @@ func (p *parser) scenery() {
 		a, _ := l.degrees("angle")
 		l.finish()
 		if ok {
-			sc.Gallows = &Prop{Kind: physics.KindGallows, Pos: pos, Angle: a, Line: l.n}
+			sc.Gallows = &Prop{Kind: KindGallows, Pos: pos, Angle: a, Line: l.n}
+		} else {
+			p.refuse("gallows", l.n)
 		}
 	}
 	count := map[physics.Kind]int{}
@@ -379,12 +494,12 @@ func (p *parser) scenery() {
 		pr := Prop{Line: l.n}
 		ok := true
 		if s, has := l.str("kind", true); has {
-			k, err := physics.ParseKind(s)
+			k, err := Pieces.Parse(s)
 			if _, prop := propLimits[k]; err != nil || !prop {
 				l.errorf("kind", "%q is not a prop (want barrel, cactus, fence or tumbleweed)", s)
 				ok = false
 			} else if count[k]++; count[k] > propLimits[k] {
-				l.errorf("kind", "more than %d of %s: the box has no more", propLimits[k], k)
+				l.errorf("kind", "more than %d of %s: the box has no more", propLimits[k], Pieces.Name(k))
 				ok = false
 			}
 			pr.Kind = k
@@ -431,7 +546,7 @@ func (p *parser) scenery() {
 func (p *parser) placeRef(l *rawLine, s string) (PlaceKind, int, bool) {
 	if s == "gallows" {
 		if p.sc.Gallows == nil {
-			l.errorf("in", "the town has no gallows")
+			l.absent("in", "gallows", "the town has no gallows")
 			return 0, 0, false
 		}
 		return PlaceGallows, 0, true
@@ -443,7 +558,7 @@ func (p *parser) placeRef(l *rawLine, s string) (PlaceKind, int, bool) {
 	}
 	i := p.sc.building(k)
 	if i < 0 {
-		l.errorf("in", "the town has no %s", k)
+		l.absent("in", "building "+k.String(), "the town has no %s", k)
 		return 0, 0, false
 	}
 	return PlaceBuilding, i, true
@@ -455,7 +570,7 @@ func (p *parser) cowboys() {
 	first := map[CowboyID]int{}
 	for _, l := range p.lines["cowboy"] {
 		c := CowboySpec{Line: l.n, Inside: -1}
-		ok := true
+		ok, okID := true, false
 		if s, has := l.str("id", true); has {
 			id, err := ParseCowboyID(s)
 			switch {
@@ -467,6 +582,7 @@ func (p *parser) cowboys() {
 				ok = false
 			default:
 				first[id] = l.n
+				okID = true
 			}
 			c.ID = id
 		} else {
@@ -487,7 +603,7 @@ func (p *parser) cowboys() {
 				l.errorf("in", "unknown building %q", in)
 				ok = false
 			case sc.building(k) < 0:
-				l.errorf("in", "the town has no %s", k)
+				l.absent("in", "building "+k.String(), "the town has no %s", k)
 				ok = false
 			default:
 				c.Inside = sc.building(k)
@@ -540,6 +656,11 @@ func (p *parser) cowboys() {
 			}
 			sc.Cowboys = append(sc.Cowboys, c)
 			sc.Tokens = append(sc.Tokens, inv...)
+		} else if okID {
+			p.refuse("cowboy "+c.ID.String(), l.n)
+			for _, t := range inv {
+				p.refuse("token "+t.Kind.String(), l.n)
+			}
 		}
 	}
 	sort.SliceStable(sc.Cowboys, func(i, j int) bool { return sc.Cowboys[i].ID.index() < sc.Cowboys[j].ID.index() })
@@ -593,12 +714,14 @@ func (p *parser) tokens() {
 	sc := p.sc
 	for _, l := range p.lines["token"] {
 		t := TokenSpec{Line: l.n, FaceUp: true}
-		ok := true
+		ok, okKind := true, false
 		if s, has := l.str("kind", true); has {
 			k, err := ParseTokenKind(s)
 			if err != nil {
 				l.errorf("kind", "unknown token kind %q", s)
 				ok = false
+			} else {
+				okKind = true
 			}
 			t.Kind = k
 		} else {
@@ -674,6 +797,8 @@ func (p *parser) tokens() {
 			for range n {
 				sc.Tokens = append(sc.Tokens, t)
 			}
+		} else if okKind {
+			p.refuse("token "+t.Kind.String(), l.n)
 		}
 	}
 	var count [numTokenKinds]int
@@ -710,7 +835,7 @@ func (p *parser) initiative() {
 	c := sc.cowboy(id)
 	switch {
 	case c == nil:
-		l.errorf("cowboy", "%s is not in the scenario", id)
+		l.absent("cowboy", "cowboy "+id.String(), "%s is not in the scenario", id)
 	case c.Hat != HourHat(sc.StartHour) && sc.StartHour != 0:
 		l.errorf("cowboy", "%s wears a %s hat but %d:00 is a %s hour: it could not open the first round", id, c.Hat, sc.StartHour, HourHat(sc.StartHour))
 	}
@@ -771,7 +896,7 @@ func (p *parser) victories() {
 					l.errorf("target", "%q: want lawmen:1 to outlaws:5", s)
 					good = false
 				case sc.cowboy(id) == nil:
-					l.errorf("target", "%s is not in the scenario", id)
+					l.absent("target", "cowboy "+id.String(), "%s is not in the scenario", id)
 					good = false
 				case good && id.Team == v.Team:
 					l.errorf("target", "%s is on the %s' own team", id, v.Team)
@@ -816,7 +941,7 @@ func (p *parser) victories() {
 					}
 				}
 				if v.Count > n {
-					l.errorf("count", "%d %s tokens needed but the scenario has %d", v.Count, v.Token, n)
+					l.absent("count", "token "+v.Token.String(), "%d %s tokens needed but the scenario has %d", v.Count, v.Token, n)
 					good = false
 				}
 			}
@@ -843,32 +968,32 @@ func (p *parser) geometry() {
 	type item struct {
 		what string
 		line int
-		s    shape
+		s    physics.Outline
 	}
 	var items []item
 	for _, b := range sc.Buildings {
 		items = append(items, item{b.Kind.String(), b.Line, b.footprint()})
 	}
 	if g := sc.Gallows; g != nil {
-		items = append(items, item{"gallows", g.Line, pieceShape(physics.Piece{Kind: g.Kind, Pos: g.Pos, Angle: g.Angle})})
+		items = append(items, item{"gallows", g.Line, Pieces.Outline(physics.Piece{Kind: g.Kind, Pos: g.Pos, Angle: g.Angle})})
 	}
 	for _, pr := range sc.Props {
-		items = append(items, item{pr.Kind.String(), pr.Line, pieceShape(physics.Piece{Kind: pr.Kind, Pos: pr.Pos, Angle: pr.Angle})})
+		items = append(items, item{Pieces.Name(pr.Kind), pr.Line, Pieces.Outline(physics.Piece{Kind: pr.Kind, Pos: pr.Pos, Angle: pr.Angle})})
 	}
 	for _, n := range sc.Neutrals {
-		items = append(items, item{"the " + n.Name, n.Line, pieceShape(physics.Piece{Kind: physics.KindNeutral, Pos: n.Pos})})
+		items = append(items, item{"the " + n.Name, n.Line, Pieces.Outline(physics.Piece{Kind: KindNeutral, Pos: n.Pos})})
 	}
 	for _, c := range sc.Cowboys {
 		if c.Inside < 0 {
-			items = append(items, item{c.ID.String(), c.Line, pieceShape(physics.Piece{Kind: physics.KindCowboy, Pos: c.Pos})})
+			items = append(items, item{c.ID.String(), c.Line, Pieces.Outline(physics.Piece{Kind: KindCowboy, Pos: c.Pos})})
 		}
 	}
 	for i, it := range items {
-		if !it.s.onTable(sc.Table) {
-			p.errorf(it.line, fieldOf(p, it.line), "%s at (%.4g, %.4g) is not wholly on the %gx%g cm table", it.what, it.s.c.X, it.s.c.Y, sc.Table.Width, sc.Table.Height)
+		if !it.s.OnTable(sc.Table) {
+			p.errorf(it.line, fieldOf(p, it.line), "%s at (%.4g, %.4g) is not wholly on the %gx%g cm table", it.what, it.s.C.X, it.s.C.Y, sc.Table.Width, sc.Table.Height)
 		}
 		for _, o := range items[:i] {
-			if overlaps(it.s, o.s) {
+			if it.s.Intersects(o.s) {
 				p.errorf(it.line, fieldOf(p, it.line), "%s overlaps %s (line %d)", it.what, o.what, o.line)
 			}
 		}

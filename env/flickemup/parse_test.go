@@ -49,8 +49,8 @@ victory noon-hp
 		Table: physics.Table{Width: 60, Height: 50}, StartHour: 7,
 		Initiative: flickemup.CowboyID{Team: flickemup.Outlaws, Number: 2},
 		Buildings:  []flickemup.Building{{Kind: flickemup.Bank, Door: v(10, 25), Facing: 0, Width: 5, Depth: 8, Line: 10}},
-		Gallows:    &flickemup.Prop{Kind: physics.KindGallows, Pos: v(40, 40), Angle: 90 * deg, Line: 11},
-		Props:      []flickemup.Prop{{Kind: physics.KindFence, Pos: v(30, 10), Angle: 45 * deg, Line: 12}},
+		Gallows:    &flickemup.Prop{Kind: flickemup.KindGallows, Pos: v(40, 40), Angle: 90 * deg, Line: 11},
+		Props:      []flickemup.Prop{{Kind: flickemup.KindFence, Pos: v(30, 10), Angle: 45 * deg, Line: 12}},
 		Neutrals:   []flickemup.Neutral{{Name: "woman", Pos: v(50, 25), Facing: 180 * deg, Line: 13}},
 		Cowboys: []flickemup.CowboySpec{
 			{ID: flickemup.CowboyID{Team: flickemup.Lawmen, Number: 1}, Pos: v(30, 25), Inside: -1, HP: 2, Max: 3, Hat: flickemup.Red, Line: 14},
@@ -212,7 +212,7 @@ func FuzzParse(f *testing.F) {
 		// Whatever parses must start a valid game.
 		o := flickemup.DefaultOptions()
 		o.Table = &scripted{t: t}
-		g, err := flickemup.New(sc, o)
+		g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
 		if err != nil {
 			t.Fatalf("parsed scenario does not start: %v", err)
 		}

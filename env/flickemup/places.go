@@ -1,24 +1,12 @@
 package flickemup
 
 import (
-	"math"
-
 	"github.com/flickarena/flickarena/physics"
 )
 
-// doorGeom returns building b's door as it stands now: the middle of the door line, the unit
-// vector along it (Left to Right block), the unit normal towards the street, and the width
-// between the blocks' inner faces (cm).
+// doorGeom returns building b's door as it stands now (see physics.Door.Frame).
 func (g *Game) doorGeom(b int) (mid, u, front physics.Vec, width float64) {
-	a, e, front := g.lay.doors[b].Line(g.st)
-	d := e.Sub(a)
-	width = d.Len()
-	if width > 0 {
-		u = d.Scale(1 / width)
-	} else {
-		u = physics.Vec{X: -front.Y, Y: front.X}
-	}
-	return a.Add(e).Scale(0.5), u, front, width
+	return g.lay.doors[b].Frame(g.st)
 }
 
 // depthOf returns how far point p lies in front of building b's door line (negative behind), in cm.
@@ -28,7 +16,7 @@ func (g *Game) depthOf(b int, p physics.Vec) float64 {
 }
 
 // footprint returns the ground building b covers now.
-func (g *Game) footprint(b int) shape {
+func (g *Game) footprint(b int) physics.Outline {
 	mid, u, _, w := g.doorGeom(b)
 	return footprintShape(mid, u, w, g.lay.doors[b].Depth)
 }
@@ -36,7 +24,7 @@ func (g *Game) footprint(b int) shape {
 // inFootprint returns the building whose footprint contains p, or -1.
 func (g *Game) inFootprint(p physics.Vec) int {
 	for b := range g.lay.doors {
-		if g.footprint(b).contains(p) {
+		if g.footprint(b).Contains(p) {
 			return b
 		}
 	}
@@ -44,12 +32,12 @@ func (g *Game) inFootprint(p physics.Vec) int {
 }
 
 // free reports whether outline s lies wholly on the table and overlaps no piece on it.
-func (g *Game) free(s shape) bool {
-	if !s.onTable(g.st.Table) {
+func (g *Game) free(s physics.Outline) bool {
+	if !s.OnTable(g.st.Table) {
 		return false
 	}
 	for _, p := range g.st.Pieces {
-		if !p.Off && overlaps(s, pieceShape(p)) {
+		if !p.Off && s.Intersects(Pieces.Outline(p)) {
 			return false
 		}
 	}
@@ -97,17 +85,6 @@ func (g *Game) duelSpot(b int) physics.Vec {
 	return mid.Add(front.Scale(cowboyRadius))
 }
 
-// distToShape returns the distance from p to outline s (0 inside), in cm.
-func distToShape(p physics.Vec, s shape) float64 {
-	if !s.box {
-		return math.Max(0, p.Sub(s.c).Len()-s.r)
-	}
-	u, v := s.axes()
-	d := p.Sub(s.c)
-	x, y := math.Abs(d.Dot(u))-s.hx, math.Abs(d.Dot(v))-s.hy
-	return math.Hypot(math.Max(x, 0), math.Max(y, 0))
-}
-
 // nearGallows reports whether cowboy c stands on the table within Reach of the gallows.
 func (g *Game) nearGallows(c int) bool {
 	if g.lay.gallows < 0 || !g.onTable(c) {
@@ -117,7 +94,7 @@ func (g *Game) nearGallows(c int) bool {
 	if gp.Off {
 		return false
 	}
-	return distToShape(g.piece(c).Pos, pieceShape(gp)) <= Reach
+	return Pieces.Outline(gp).Dist(g.piece(c).Pos) <= Reach
 }
 
 // reaches reports whether cowboy c can take token t where it lies.

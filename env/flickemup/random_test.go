@@ -20,7 +20,7 @@ type chaos struct{ rng *rand.Rand }
 
 // Flick implements flickemup.Table.
 func (c *chaos) Flick(st *physics.State, f physics.Flick, _ *rand.Rand) (physics.Outcome, error) {
-	if err := st.Validate(); err != nil {
+	if err := st.Validate(flickemup.Pieces); err != nil {
 		return physics.Outcome{}, err
 	}
 	rng := c.rng
@@ -40,10 +40,10 @@ func (c *chaos) Flick(st *physics.State, f physics.Flick, _ *rand.Rand) (physics
 		}
 		rel := q.Pos.Sub(start)
 		along := rel.Dot(u)
-		if along <= 0 || math.Abs(rel.Cross(u)) > physics.SpecOf(q.Kind).Extent()+1 {
+		if along <= 0 || math.Abs(rel.Cross(u)) > flickemup.Pieces.Spec(q.Kind).Extent()+1 {
 			continue
 		}
-		if stop := along - physics.SpecOf(q.Kind).Extent() - 1; stop < at {
+		if stop := along - flickemup.Pieces.Spec(q.Kind).Extent() - 1; stop < at {
 			hit, at = i, math.Max(stop, 0)
 		}
 	}
@@ -51,11 +51,11 @@ func (c *chaos) Flick(st *physics.State, f physics.Flick, _ *rand.Rand) (physics
 	if rng.Float64() < 0.1 && hit < 0 {
 		// Stop in a random doorway, sometimes grazing an inner face.
 		for i := 0; i+1 < len(st.Pieces); i++ {
-			if st.Pieces[i].Kind != physics.KindSupportBlock || st.Pieces[i+1].Kind != physics.KindSupportBlock {
+			if st.Pieces[i].Kind != flickemup.KindSupportBlock || st.Pieces[i+1].Kind != flickemup.KindSupportBlock {
 				continue
 			}
 			if rng.IntN(3) == 0 {
-				d := physics.Door{Left: i, Right: i + 1, Depth: 10}
+				d := flickemup.NewDoor(i, i+1, 10)
 				a, b, front := d.Line(st)
 				end = a.Add(b).Scale(0.5).Add(front.Scale(rng.Float64()*10 - 4))
 				if rng.IntN(2) == 0 {
@@ -74,7 +74,7 @@ func (c *chaos) Flick(st *physics.State, f physics.Flick, _ *rand.Rand) (physics
 	if hit >= 0 {
 		q := &st.Pieces[hit]
 		out.Contacts = append(out.Contacts, physics.Contact{A: min(p, hit), B: max(p, hit), Point: end})
-		if physics.SpecOf(q.Kind).Topples && !q.Fallen && rng.Float64() < 0.8 {
+		if flickemup.Pieces.Spec(q.Kind).Topples && !q.Fallen && rng.Float64() < 0.8 {
 			q.Fallen = true
 			q.Angle = dir
 			out.Falls = append(out.Falls, physics.Fall{Piece: hit, By: p})
@@ -93,7 +93,7 @@ func (c *chaos) Flick(st *physics.State, f physics.Flick, _ *rand.Rand) (physics
 	if rng.Float64() < 0.05 {
 		// A figure elsewhere topples (knocked by something else).
 		i := rng.IntN(len(st.Pieces))
-		if q := &st.Pieces[i]; i != p && !q.Off && !q.Fallen && physics.SpecOf(q.Kind).Topples {
+		if q := &st.Pieces[i]; i != p && !q.Off && !q.Fallen && flickemup.Pieces.Spec(q.Kind).Topples {
 			q.Fallen = true
 			out.Falls = append(out.Falls, physics.Fall{Piece: i, By: p})
 		}
@@ -114,7 +114,7 @@ func runRandom(t *testing.T, sc *flickemup.Scenario, seed uint64, tab flickemup.
 	o.Seed = seed
 	o.Players = 2 + int(seed%9)
 	o.Table = tab
-	g, err := flickemup.New(sc, o)
+	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,13 +123,13 @@ func runRandom(t *testing.T, sc *flickemup.Scenario, seed uint64, tab flickemup.
 	}
 	rng := rand.New(rand.NewPCG(seed, 77))
 	var buf []flickemup.Action
-	hp := g.Scores()
+	hp := g.HitPointsByTeam()
 	const maxActions = 5000
-	for n := 0; !g.Terminal(); n++ {
+	for n := 0; !g.Over(); n++ {
 		if n == maxActions {
 			t.Fatalf("%s seed %d: no end after %d actions (hour %d)", sc.Name, seed, n, g.Hour())
 		}
-		legal := g.LegalActions(buf[:0])
+		legal := g.Legal(buf[:0])
 		if len(legal) == 0 {
 			t.Fatalf("%s seed %d: no legal action in phase %v", sc.Name, seed, g.Phase())
 		}
@@ -138,7 +138,7 @@ func runRandom(t *testing.T, sc *flickemup.Scenario, seed uint64, tab flickemup.
 				t.Fatalf("%s seed %d: listed action %v fails Check: %v", sc.Name, seed, a, err)
 			}
 		}
-		player := g.CurrentPlayer()
+		player := g.Current()
 		if team, _ := flickemup.PlayerTeam(player); team != g.CurrentTeam() {
 			t.Fatalf("player %d decides for the %v", player, g.CurrentTeam())
 		}
@@ -150,7 +150,7 @@ func runRandom(t *testing.T, sc *flickemup.Scenario, seed uint64, tab flickemup.
 		if err := g.Validate(); err != nil {
 			t.Fatalf("%s seed %d after %v: %v\n%s", sc.Name, seed, a, err, dump(g))
 		}
-		s := g.Scores()
+		s := g.HitPointsByTeam()
 		if a.Kind != flickemup.ActDrink && (s[0] > hp[0] || s[1] > hp[1]) {
 			t.Fatalf("%s seed %d: hit points rose from %v to %v on %v", sc.Name, seed, hp, s, a)
 		}
@@ -238,12 +238,12 @@ func TestRandomGames_Branches(t *testing.T) {
 			o := flickemup.DefaultOptions()
 			o.Seed = seed
 			o.Table = &chaos{rng: rand.New(rand.NewPCG(seed, 5))}
-			g, err := flickemup.New(sc, o)
+			g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
 			if err != nil {
 				t.Fatal(err)
 			}
 			rng := rand.New(rand.NewPCG(seed, 6))
-			for !g.Terminal() {
+			for !g.Over() {
 				a := randomAction(g, rng, nil)
 				if err := g.Apply(a); err != nil {
 					t.Fatalf("%s seed %d: Apply(%v): %v", sc.Name, seed, a, err)

@@ -2,8 +2,6 @@ package flickemup
 
 import (
 	"math"
-
-	"github.com/flickarena/flickarena/physics"
 )
 
 // The distances of our rules, in cm. The rulebook gives none in numbers; these are ours,
@@ -23,13 +21,13 @@ const (
 const halfPi = math.Pi / 2
 
 var (
-	cowboyRadius = physics.SpecOf(physics.KindCowboy).Radius
-	bulletRadius = physics.SpecOf(physics.KindBullet).Radius
-	discRadius   = physics.SpecOf(physics.KindMovementDisc).Radius
-	octRadius    = physics.SpecOf(physics.KindDynamite).Radius
+	cowboyRadius = Pieces.Spec(KindCowboy).Radius
+	bulletRadius = Pieces.Spec(KindBullet).Radius
+	discRadius   = Pieces.Spec(KindMovementDisc).Radius
+	octRadius    = Pieces.Spec(KindDynamite).Radius
 	// bulletOffset is the distance from a cowboy's centre to a bullet placed beside it: one
 	// bullet's width between the base and the bullet, as the rulebook says.
 	bulletOffset = cowboyRadius + 2*bulletRadius + bulletRadius
 	// winchesterLength is the length of the Winchester barrel gauge laid in front of a cowboy.
-	winchesterLength = 2 * physics.SpecOf(physics.KindWinchesterBarrel).HalfLength
+	winchesterLength = 2 * Pieces.Spec(KindWinchesterBarrel).HalfLength
 )

@@ -106,7 +106,7 @@ const (
 )
 
 // blockHalf is the half-size of a support block, in cm.
-var blockHalf = physics.SpecOf(physics.KindSupportBlock).HalfLength
+var blockHalf = Pieces.Spec(KindSupportBlock).HalfLength
 
 // axis returns the unit vector along the door from the Left block to the Right block.
 func (b Building) axis() physics.Vec { return physics.Polar(1, b.Facing+halfPi) }
@@ -118,20 +118,28 @@ func (b Building) blocks() (left, right physics.Vec) {
 }
 
 // footprint returns the ground the building covers: both blocks and the floor behind the door.
-func (b Building) footprint() shape {
+func (b Building) footprint() physics.Outline {
 	return footprintShape(b.Door, b.axis(), b.Width, b.Depth)
 }
 
 // footprintShape returns the footprint of a building whose door middle is mid, door axis u,
-// door width w and depth d.
-func footprintShape(mid, u physics.Vec, w, d float64) shape {
-	front := physics.Vec{X: u.Y, Y: -u.X}
-	return shape{
-		box: true,
-		c:   mid.Add(front.Scale((blockHalf - d) / 2)),
-		hx:  w/2 + 2*blockHalf,
-		hy:  (d + blockHalf) / 2,
-		a:   u.Angle(),
+// door width w and depth d, the street in front of u turned a quarter clockwise.
+func footprintShape(mid, u physics.Vec, w, d float64) physics.Outline {
+	return Footprint(mid, u, physics.Vec{X: u.Y, Y: -u.X}, w, d)
+}
+
+// Footprint returns the ground a building covers: its two support blocks and the floor
+// behind the door. mid is the middle of the door line, along the unit vector along it (Left
+// to Right block), front the unit normal towards the street, w the door's width and d the
+// building's depth, in cm (see physics.Door.Frame). A move that ends in it without entering
+// by the door fails. Bots use it to plan the same way.
+func Footprint(mid, along, front physics.Vec, w, d float64) physics.Outline {
+	return physics.Outline{
+		Box: true,
+		C:   mid.Add(front.Scale((blockHalf - d) / 2)),
+		HX:  w/2 + 2*blockHalf,
+		HY:  (d + blockHalf) / 2,
+		A:   along.Angle(),
 	}
 }
 

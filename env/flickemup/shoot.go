@@ -25,14 +25,14 @@ func (g *Game) shoot(a Action) error {
 		spot = g.sideSpot(c, a.Side, bulletRadius)
 		if g.pistols(c) >= 2 {
 			other := g.sideSpot(c, 1-a.Side, bulletRadius)
-			s := circleShape(other, bulletRadius)
-			if g.free(s) && !overlaps(s, circleShape(spot, bulletRadius)) {
+			s := physics.Circle(other, bulletRadius)
+			if g.free(s) && !s.Intersects(physics.Circle(spot, bulletRadius)) {
 				second = pieceBullet + 1
-				g.st.Pieces[second] = physics.Piece{Kind: physics.KindBullet, Pos: other}
+				g.st.Pieces[second] = physics.Piece{Kind: KindBullet, Pos: other}
 			}
 		}
 	}
-	g.st.Pieces[pieceBullet] = physics.Piece{Kind: physics.KindBullet, Pos: spot}
+	g.st.Pieces[pieceBullet] = physics.Piece{Kind: KindBullet, Pos: spot}
 	ignore := [2]int{-1, -1}
 	if b := g.cowboys[c].inside; b >= 0 {
 		// Shooting out of a building: the bullet may graze its own door's blocks.
@@ -127,10 +127,10 @@ func (g *Game) settleOff(out *physics.Outcome) {
 	for _, i := range out.Off {
 		p := &g.st.Pieces[i]
 		switch p.Kind {
-		case physics.KindCowboy, physics.KindNeutral, physics.KindSupportBlock, physics.KindGallows:
-			r := physics.SpecOf(p.Kind).Extent()
+		case KindCowboy, KindNeutral, KindSupportBlock, KindGallows:
+			r := Pieces.Spec(p.Kind).Extent()
 			if p.Fallen {
-				r = physics.SpecOf(p.Kind).Height
+				r = Pieces.Spec(p.Kind).Height
 			}
 			p.Off = false
 			p.Pos = clampOnTable(p.Pos, math.Min(r, math.Min(g.st.Table.Width, g.st.Table.Height)/2), g.st.Table)
@@ -149,8 +149,8 @@ func (g *Game) duel(a Action) error {
 	g.snap.CopyFrom(g.st)
 	tp := g.lay.cowboyPiece[t]
 	spot := g.duelSpot(b)
-	g.st.Pieces[tp] = physics.Piece{Kind: physics.KindCowboy, Pos: spot, Angle: g.piece(c).Pos.Sub(spot).Angle()}
-	g.st.Pieces[pieceBullet] = physics.Piece{Kind: physics.KindBullet, Pos: g.sideSpot(c, a.Side, bulletRadius)}
+	g.st.Pieces[tp] = physics.Piece{Kind: KindCowboy, Pos: spot, Angle: g.piece(c).Pos.Sub(spot).Angle()}
+	g.st.Pieces[pieceBullet] = physics.Piece{Kind: KindBullet, Pos: g.sideSpot(c, a.Side, bulletRadius)}
 	// Judge the called-out cowboy as standing in the doorway, not as it was stored inside.
 	inside := g.snap.Pieces[tp]
 	g.snap.Pieces[tp].Fallen = false

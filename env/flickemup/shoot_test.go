@@ -55,7 +55,7 @@ func TestShoot(t *testing.T) {
 			name:  "no ricochet: a barrel first, then the cowboy falls",
 			extra: []string{"prop kind=barrel x=40 y=50"},
 			step: func(g *flickemup.Game) script {
-				o, b := piece(t, g, "outlaws:1"), pieceOf(t, g, physics.KindBarrel, 0)
+				o, b := piece(t, g, "outlaws:1"), pieceOf(t, g, flickemup.KindBarrel, 0)
 				return script{To: v(40, 67), Touch: []touch{{Piece: b}, {Piece: o}}, Falls: []physics.Fall{fall(o)},
 					Push: map[int]physics.Vec{b: v(42, 52)}}
 			},
@@ -83,8 +83,8 @@ func TestShoot(t *testing.T) {
 			name:  "a figure knocked off the table comes back on its edge",
 			extra: []string{"prop kind=barrel x=40 y=50"},
 			step: func(g *flickemup.Game) script {
-				return script{To: v(40, 80), Touch: []touch{{Piece: pieceOf(t, g, physics.KindBarrel, 0)}},
-					Offs: []int{piece(t, g, "outlaws:2"), pieceOf(t, g, physics.KindBarrel, 0)}}
+				return script{To: v(40, 80), Touch: []touch{{Piece: pieceOf(t, g, flickemup.KindBarrel, 0)}},
+					Offs: []int{piece(t, g, "outlaws:2"), pieceOf(t, g, flickemup.KindBarrel, 0)}}
 			},
 			hp: map[string]int{"outlaws:2": 3}, spot: v(36.1, 20),
 		},
@@ -117,10 +117,10 @@ func TestShoot(t *testing.T) {
 			}
 			for _, i := range step.Offs {
 				p := st.Pieces[i]
-				if p.Kind == physics.KindCowboy && (p.Off || !st.Table.Contains(p.Pos)) {
+				if p.Kind == flickemup.KindCowboy && (p.Off || !st.Table.Contains(p.Pos)) {
 					t.Errorf("cowboy piece %d knocked off: off=%v at %v, want back on the table", i, p.Off, p.Pos)
 				}
-				if p.Kind == physics.KindBarrel && !p.Off {
+				if p.Kind == flickemup.KindBarrel && !p.Off {
 					t.Errorf("barrel knocked off is back on the table")
 				}
 			}
@@ -181,7 +181,7 @@ func TestShoot_Pistols(t *testing.T) {
 			if g.Phase() != flickemup.PhaseSecondShot {
 				t.Fatalf("phase %v, want second-shot", g.Phase())
 			}
-			if legal := g.LegalActions(nil); len(legal) != 1 || legal[0].Kind != flickemup.ActShoot {
+			if legal := g.Legal(nil); len(legal) != 1 || legal[0].Kind != flickemup.ActShoot {
 				t.Errorf("legal in second-shot = %v", legal)
 			}
 			apply(t, g, flickemup.Action{Kind: flickemup.ActShoot, Velocity: v(0, 120)})

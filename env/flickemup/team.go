@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Team is one of the two sides. Its value indexes per-team arrays such as [Game.Scores].
+// Team is one of the two sides. Its value indexes per-team arrays such as [Game.HitPointsByTeam].
 type Team int8
 
 // The teams. NoTeam marks "nobody", as the winner of a drawn game.

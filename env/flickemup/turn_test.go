@@ -40,7 +40,7 @@ func TestNew_BadPlayers(t *testing.T) {
 	for _, n := range []int{0, 1, 11} {
 		o := flickemup.DefaultOptions()
 		o.Players = n
-		if _, err := flickemup.New(sc, o); err == nil {
+		if _, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o}); err == nil {
 			t.Errorf("New with %d players succeeded", n)
 		}
 	}
@@ -78,11 +78,11 @@ func TestTurnOrder_PlayersAlternate(t *testing.T) {
 	var teams []flickemup.Team
 	var hours []int
 	for range 12 {
-		players = append(players, g.CurrentPlayer())
+		players = append(players, g.Current())
 		teams = append(teams, g.CurrentTeam())
 		hours = append(hours, g.Hour())
 		var n int
-		for _, a := range g.LegalActions(nil) {
+		for _, a := range g.Legal(nil) {
 			n = a.Cowboy // the last available number
 		}
 		turn(t, g, n)
@@ -107,8 +107,8 @@ func TestTurnOrder_OddPlayers(t *testing.T) {
 	g, _ := newScripted(t, town(threeEach), 5)
 	var players []int
 	for range 12 {
-		players = append(players, g.CurrentPlayer())
-		n := g.LegalActions(nil)[0].Cowboy
+		players = append(players, g.Current())
+		n := g.Legal(nil)[0].Cowboy
 		turn(t, g, n)
 	}
 	if d := cmp.Diff([]int{0, 1, 2, 3, 4, 1, 0, 3, 2, 1, 4, 3}, players); d != "" {
@@ -123,7 +123,7 @@ func TestTurnOrder_InitiativeForcedAndHats(t *testing.T) {
 	if !errors.Is(err, flickemup.ErrIllegalAction) {
 		t.Fatalf("selecting lawmen:2 at round start: %v, want ErrIllegalAction", err)
 	}
-	if got := g.LegalActions(nil); len(got) != 1 || got[0].Cowboy != 1 {
+	if got := g.Legal(nil); len(got) != 1 || got[0].Cowboy != 1 {
 		t.Fatalf("legal at round start = %v, want only select 1", got)
 	}
 	turn(t, g, 1)
@@ -131,7 +131,7 @@ func TestTurnOrder_InitiativeForcedAndHats(t *testing.T) {
 		t.Errorf("lawmen:1's hat after playing = %s, want blue", h)
 	}
 	// Outlaws pick any of their three.
-	if got := len(g.LegalActions(nil)); got != 3 {
+	if got := len(g.Legal(nil)); got != 3 {
 		t.Errorf("outlaws have %d choices, want 3", got)
 	}
 	turn(t, g, 2)
@@ -153,7 +153,7 @@ cowboy id=outlaws:2 x=40 y=70 hp=3 hat=blue
 	var seq []string
 	for range 7 {
 		team := g.CurrentTeam()
-		n := g.LegalActions(nil)[0].Cowboy
+		n := g.Legal(nil)[0].Cowboy
 		seq = append(seq, team.String()[:1]+string(rune('0'+g.Hour()%10)))
 		turn(t, g, n)
 	}
@@ -172,20 +172,20 @@ func TestTurnOrder_UnavailableFirstRound(t *testing.T) {
 	}
 	o := flickemup.DefaultOptions()
 	o.Table = &scripted{t: t}
-	g, err := flickemup.New(sc, o)
+	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
 	turns := 0
 	for g.Hour() == 7 {
 		if g.CurrentTeam() == flickemup.Outlaws {
-			for _, a := range g.LegalActions(nil) {
+			for _, a := range g.Legal(nil) {
 				if a.Cowboy >= 4 {
 					t.Fatalf("outlaws:%d (red hat) selectable at 7:00", a.Cowboy)
 				}
 			}
 		}
-		turn(t, g, g.LegalActions(nil)[0].Cowboy)
+		turn(t, g, g.Legal(nil)[0].Cowboy)
 		turns++
 	}
 	if turns != 8 {
@@ -193,7 +193,7 @@ func TestTurnOrder_UnavailableFirstRound(t *testing.T) {
 	}
 	n := 0
 	for g.Hour() == 8 {
-		turn(t, g, g.LegalActions(nil)[0].Cowboy)
+		turn(t, g, g.Legal(nil)[0].Cowboy)
 		n++
 	}
 	if n != 10 {
@@ -217,7 +217,7 @@ func TestTurnOrder_NoonEndsTheGame(t *testing.T) {
 			text = replace(text, "hp=3\n", "hp=3 hat=blue\n")
 			g, _ := newScripted(t, text, 2)
 			turn(t, g, 1)
-			if g.Terminal() {
+			if g.Over() {
 				t.Fatal("over after one turn")
 			}
 			turn(t, g, 1)
@@ -225,10 +225,10 @@ func TestTurnOrder_NoonEndsTheGame(t *testing.T) {
 			if !r.Over || r.Winner != tc.winner || r.Draw != (tc.winner == flickemup.NoTeam) {
 				t.Errorf("result %+v, want winner %v", r, tc.winner)
 			}
-			if g.Hour() != flickemup.Noon || g.Phase() != flickemup.PhaseOver || g.CurrentPlayer() != -1 {
-				t.Errorf("hour %d phase %v player %d", g.Hour(), g.Phase(), g.CurrentPlayer())
+			if g.Hour() != flickemup.Noon || g.Phase() != flickemup.PhaseOver || g.Current() != -1 {
+				t.Errorf("hour %d phase %v player %d", g.Hour(), g.Phase(), g.Current())
 			}
-			if len(g.LegalActions(nil)) != 0 {
+			if len(g.Legal(nil)) != 0 {
 				t.Error("legal actions after the end")
 			}
 			if err := g.Apply(flickemup.Action{Kind: flickemup.ActSelect, Cowboy: 1}); !errors.Is(err, flickemup.ErrIllegalAction) {

@@ -63,7 +63,7 @@ func (g *Game) noon() {
 			g.end(v.Team, fmt.Sprintf("the %s held out until noon", v.Team))
 			return
 		case VictoryNoonHP:
-			s := g.Scores()
+			s := g.HitPointsByTeam()
 			switch {
 			case s[Lawmen] > s[Outlaws]:
 				g.end(Lawmen, fmt.Sprintf("noon: the lawmen have more hit points (%d to %d)", s[Lawmen], s[Outlaws]))

@@ -82,8 +82,8 @@ func TestVictory(t *testing.T) {
 			if !r.Over || r.Winner != tc.winner || r.Draw != (tc.winner == flickemup.NoTeam) || !strings.Contains(r.Reason, tc.reason) {
 				t.Errorf("result %+v, want winner %v (%q)", r, tc.winner, tc.reason)
 			}
-			if g.Phase() != flickemup.PhaseOver || !g.Terminal() {
-				t.Errorf("phase %v terminal %v", g.Phase(), g.Terminal())
+			if g.Phase() != flickemup.PhaseOver || !g.Over() {
+				t.Errorf("phase %v terminal %v", g.Phase(), g.Over())
 			}
 		})
 	}
@@ -107,7 +107,7 @@ func TestVictory_NoSecondBulletAfterTheEnd(t *testing.T) {
 	tab.steps = []script{{To: v(40, 67), Touch: []touch{{Piece: o}}, Falls: []physics.Fall{{Piece: o, By: -1}}}}
 	sel(t, g, 1)
 	apply(t, g, shootAction(flickemup.SideLeft))
-	if !g.Terminal() || g.Phase() != flickemup.PhaseOver {
+	if !g.Over() || g.Phase() != flickemup.PhaseOver {
 		t.Errorf("phase %v, want over", g.Phase())
 	}
 }

@@ -89,7 +89,7 @@ func deg(a float64) float64 { return a * 180 / math.Pi }
 // View returns the game as plain data.
 func (g *Game) View() View {
 	sc := g.lay.sc
-	s := g.Scores()
+	s := g.HitPointsByTeam()
 	v := View{
 		Scenario:    sc.Name,
 		Hour:        g.hour,
@@ -97,7 +97,7 @@ func (g *Game) View() View {
 		Round:       g.round,
 		Phase:       g.phase.String(),
 		Team:        g.CurrentTeam().String(),
-		Player:      g.CurrentPlayer(),
+		Player:      g.Current(),
 		ActionsLeft: g.actionsLeft,
 		Initiative:  cowboyID(g.initiative).String(),
 		Scores:      map[string]int{"lawmen": s[Lawmen], "outlaws": s[Outlaws]},
@@ -150,7 +150,7 @@ func (g *Game) View() View {
 		v.Tokens = append(v.Tokens, tv)
 	}
 	for _, p := range g.st.Pieces {
-		v.Pieces = append(v.Pieces, PieceView{Kind: p.Kind.String(), X: p.Pos.X, Y: p.Pos.Y, Angle: deg(p.Angle), Fallen: p.Fallen, Off: p.Off})
+		v.Pieces = append(v.Pieces, PieceView{Kind: Pieces.Name(p.Kind), X: p.Pos.X, Y: p.Pos.Y, Angle: deg(p.Angle), Fallen: p.Fallen, Off: p.Off})
 	}
 	if g.result.Over {
 		v.Result = &ResultView{Winner: g.result.Winner.String(), Draw: g.result.Draw, Reason: g.result.Reason}

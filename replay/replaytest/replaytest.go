@@ -116,8 +116,7 @@ func (Shooter) Act(dst env.Action, t env.Turn, rng *rand.Rand) error {
 				a.Velocity = d.Scale((150 + 2.5*d.Len()) / d.Len())
 			}
 		}
-		if g.Check(a) == nil {
-			e.EncodeAction(a, dst)
+		if e.EncodeAction(dst, a) == nil {
 			return nil
 		}
 	}

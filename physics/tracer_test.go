@@ -1,4 +1,4 @@
-package replay_test
+package physics_test
 
 import (
 	"errors"
@@ -8,20 +8,20 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
-	"github.com/flickarena/flickarena/replay"
 )
 
 // TestTracer_SameTrajectory checks that sampling frames changes nothing: the tracer's flick
 // ends exactly where a plain simulator's does, and its frames are 1/60 s apart or more.
 func TestTracer_SameTrajectory(t *testing.T) {
-	cfg := physics.DefaultConfig()
+	cfg := flickemup.PhysicsConfig()
 	cfg.Noise = physics.DefaultNoise
 	sim, err := physics.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := replay.NewTracer(cfg, physics.DefaultTable)
+	tr, err := physics.NewTracer(cfg, physics.DefaultTable)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestTracer_SameTrajectory(t *testing.T) {
 		{Piece: 25, Velocity: physics.Vec{X: 150, Y: 90}},
 	}
 	for i, f := range flicks {
-		st1, _ := physics.Town()
+		st1, _ := flickemup.Town()
 		st2 := st1.Clone()
 		out1, err1 := sim.Flick(st1, f, rand.New(rand.NewPCG(uint64(i), 1)))
 		tr.Begin()
@@ -57,7 +57,7 @@ func TestTracer_SameTrajectory(t *testing.T) {
 			t.Fatalf("flick %d: %d frames from %v to %v, want from 0 to %v", i, len(fr), fr[0].Time, fr[len(fr)-1].Time, out2.Time)
 		}
 		for k := 1; k < len(fr)-1; k++ {
-			if fr[k].Time < float64(k)*replay.FrameInterval-1e-12 || fr[k].Time-fr[k-1].Time > 2*replay.FrameInterval {
+			if fr[k].Time < float64(k)*physics.TraceInterval-1e-12 || fr[k].Time-fr[k-1].Time > 2*physics.TraceInterval {
 				t.Errorf("flick %d: frame %d at %v s after one at %v s", i, k, fr[k].Time, fr[k-1].Time)
 				break
 			}
@@ -66,11 +66,11 @@ func TestTracer_SameTrajectory(t *testing.T) {
 }
 
 func TestTracer_BeginTake(t *testing.T) {
-	tr, err := replay.NewTracer(physics.DefaultConfig(), physics.DefaultTable)
+	tr, err := physics.NewTracer(flickemup.PhysicsConfig(), physics.DefaultTable)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, _ := physics.Town()
+	st, _ := flickemup.Town()
 	rng := rand.New(rand.NewPCG(1, 1))
 	flick := func(piece int) error {
 		_, err := tr.Flick(st, physics.Flick{Piece: piece, Velocity: physics.Vec{X: 0, Y: 5}}, rng)
@@ -99,7 +99,7 @@ func TestTracer_BeginTake(t *testing.T) {
 	if got := tr.Take(); len(got) != 0 {
 		t.Errorf("after Take, %d flicks were kept", len(got))
 	}
-	if _, err := replay.NewTracer(physics.Config{}, physics.DefaultTable); err == nil {
+	if _, err := physics.NewTracer(physics.Config{}, physics.DefaultTable); err == nil {
 		t.Error("NewTracer accepted a zero configuration")
 	}
 }

@@ -1,4 +1,9 @@
-package replay
+// Package draw is the drawing description of a game: how a viewer draws it from above (the
+// area, the board's static marks, where the game's view lists its pieces and how each looks,
+// the seats), as plain data. Each game builds its own; a replay recorder writes it in the
+// replay's header, and the viewer draws any described game from it and the game's view. It
+// depends on nothing of the module, so that the games (below replay) can build it.
+package draw
 
 import (
 	"errors"
@@ -7,13 +12,6 @@ import (
 	"slices"
 	"strings"
 )
-
-// Drawer is a game that says how a viewer draws it: a [Recorder] writes its [Drawing] in each
-// replay's header, and the viewer draws the game from it and from the game's view.
-type Drawer interface {
-	// Drawing returns the game's drawing description, as it stands after a reset.
-	Drawing() Drawing
-}
 
 // Drawing describes how a game is drawn from above: the area and its static marks (the
 // board), where the game's view lists its pieces and how each piece looks, and the seats.
@@ -251,7 +249,22 @@ func (d *Drawing) Validate() error {
 		bad("trace_offset %v: not finite", d.TraceOffset)
 	}
 	if err := errors.Join(errs...); err != nil {
-		return fmt.Errorf("replay: drawing: %w", err)
+		return fmt.Errorf("draw: %w", err)
 	}
 	return nil
+}
+
+// PieceShape is the outline of a piece kind seen from above, in cm (see physics.Spec).
+type PieceShape struct {
+	// Shape is "circle", "box" or "octagon".
+	Shape string `json:"shape"`
+	// Radius is the radius of a circle or the circumradius of an octagon.
+	Radius float64 `json:"r,omitempty"`
+	// HalfLength and HalfWidth are the half-extents of a box, HalfLength along the angle.
+	HalfLength float64 `json:"hl,omitempty"`
+	HalfWidth  float64 `json:"hw,omitempty"`
+	// Height is how tall the piece stands: a fallen figure lies as Height × 2·Radius.
+	Height float64 `json:"h,omitempty"`
+	// Topples reports a figure that can be knocked over.
+	Topples bool `json:"topples,omitempty"`
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -69,7 +70,14 @@ func requireToken(token string, h http.Handler) http.Handler {
 // deny answers 401 with how to authenticate.
 func deny(w http.ResponseWriter) {
 	w.Header().Set("WWW-Authenticate", `Bearer realm="flickarena viewer"`)
-	http.Error(w, "this viewer requires the server's token: open it once as /?"+TokenParam+"=TOKEN", http.StatusUnauthorized)
+	// A small HTML page rather than plain text: its empty icon keeps the browser from asking
+	// for /favicon.ico, a request that could otherwise arrive after the token's cookie is set
+	// and be logged as a 404 of the viewer.
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusUnauthorized)
+	fmt.Fprintf(w, "<!doctype html><meta charset=\"utf-8\"><link rel=\"icon\" href=\"data:,\"><title>Flickarena viewer</title>\n"+
+		"<p>this viewer requires the server's token: open it once as /?%s=TOKEN</p>\n", TokenParam)
 }
 
 // derive returns a value derived from token for a purpose (HMAC-SHA256, in hexadecimal).

@@ -97,7 +97,7 @@ func TestRun_Seats(t *testing.T) {
 	}{
 		{[]string{"--bots", "random,steady,sharp", "--scenarios", "race:players=3", "--games", "4"}, "--games must be a multiple of 3, the seats of scenario race:players=3"},
 		{[]string{"--bots", "random,steady", "--scenarios", "race:players=3", "--games", "3"}, "scenario race:players=3 has 3 seats and --bots names 2 bots"},
-		{[]string{"--bots", "random,steady", "--scenarios", "race:players=9", "--games", "2"}, "players 9 outside [2, 5]"},
+		{[]string{"--bots", "random,steady", "--scenarios", "race:players=9", "--games", "2"}, "want an integer from 2 to 5"},
 		{[]string{"--bots", "random,steady", "--scenarios", "race:players", "--games", "2"}, `option "players" is not key=value`},
 		{[]string{"--bots", "random,steady", "--scenarios", "rounds=3,race", "--games", "2"}, `scenario option "rounds=3" follows no NAME:key=value scenario`},
 		{[]string{"--bots", "random,steady", "--scenarios", "race:rounds=3,rounds=4", "--games", "2"}, "option rounds given twice"},

@@ -75,5 +75,6 @@ flickemup_gunsmith_v1 = ENTRIES["flickemup/gunsmith-v1"]
 flickemup_hostage_v1 = ENTRIES["flickemup/hostage-v1"]
 flickemup_pardon_v1 = ENTRIES["flickemup/pardon-v1"]
 flickemup_showdown_v1 = ENTRIES["flickemup/showdown-v1"]
+fliprando_v1 = ENTRIES["fliprando-v1"]
 
 __all__ = ["ENTRIES", "GameEntry", "entry_name", *(entry_name(g) for g in GAMES)]

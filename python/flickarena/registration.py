@@ -30,6 +30,7 @@ GAMES = (
     "flickemup/hostage-v1",
     "flickemup/pardon-v1",
     "flickemup/showdown-v1",
+    "fliprando-v1",
 )
 
 

@@ -417,6 +417,7 @@ func (g *Game) hashWords(w *words) {
 		for _, x := range [...]int{c.hp, c.max, c.inside, c.inv[0], c.inv[1]} {
 			w.int(x)
 		}
+		w.float(c.facing)
 	}
 	for i := range g.tokens {
 		t := &g.tokens[i]

@@ -605,6 +605,9 @@ func (p *parser) cowboys() {
 			case sc.building(k) < 0:
 				l.absent("in", "building "+k.String(), "the town has no %s", k)
 				ok = false
+			case sc.insideCount(sc.building(k)) >= MaxInside:
+				l.errorf("in", "the %s already holds %d cowboys, one on each support block", k, MaxInside)
+				ok = false
 			default:
 				c.Inside = sc.building(k)
 			}

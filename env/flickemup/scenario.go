@@ -274,3 +274,14 @@ func (s *Scenario) building(k BuildingKind) int {
 	}
 	return -1
 }
+
+// insideCount returns how many of s's cowboys start inside building b.
+func (s *Scenario) insideCount(b int) int {
+	n := 0
+	for _, c := range s.Cowboys {
+		if c.Inside == b {
+			n++
+		}
+	}
+	return n
+}

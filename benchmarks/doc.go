@@ -1,5 +1,5 @@
 // Command benchmarks is Flickarena's end-to-end throughput harness. It plays
-// flickemup/showdown-v1 in process and prints one table, with the machine line: raw
+// flickemup/showdown-v2 in process and prints one table, with the machine line: raw
 // physics flicks per second, env steps per second for pools of 1, 64, 1,024 and 4,096
 // games, the env's cost per flick against the raw physics of the same flicks, the heap per
 // game, the scaling from one core to two, and the arena's games/s against the bare env on the

@@ -25,11 +25,11 @@
 // Flicks go through the consumer-owned [Table] interface: by default each game (and each
 // clone) runs its own [physics.Simulator]; [Options.Table] substitutes scripted outcomes.
 //
-// # The env games flickemup/<scenario>-v1
+// # The env games flickemup/<scenario>-v2
 //
 // [Env] serves a Game through the [env.Game] contract, one env id per scenario of ours:
-// flickemup/showdown-v1 ([DefaultID], [Factory]), flickemup/bank-job-v1, flickemup/dry-spell-v1,
-// flickemup/gunsmith-v1, flickemup/hostage-v1 and flickemup/pardon-v1 ([ID], [ScenarioFactory]);
+// flickemup/showdown-v2 ([DefaultID], [Factory]), flickemup/bank-job-v2, flickemup/dry-spell-v2,
+// flickemup/gunsmith-v2, flickemup/hostage-v2 and flickemup/pardon-v2 ([ID], [ScenarioFactory]);
 // [Register] adds them all to an [env.Registry], explicitly (no init side effects), and
 // [NewEnv] also plays a designer's own file (EnvConfig.Custom). Two seats, whatever the number
 // of players: seat 0 is the lawmen, seat 1 the outlaws; a team's players only take turns at
@@ -240,7 +240,7 @@
 //
 // # Our rules
 //
-// The scenario booklet is not available to us; these rules are ours (version 1):
+// The scenario booklet is not available to us; these rules are ours (version 2):
 //
 //   - Dynamite (dynamite.go): [ActThrow] flicks the red octagon from beside the cowboy; the
 //     token is spent. Where it stops it explodes: every standing cowboy on the table within
@@ -348,4 +348,10 @@
 //
 //   - v1: first version of the rules engine and of our rules and scenarios, and of the env
 //     games' encodings and rewards above.
+//   - v2: the rule fixes of issue 18 (same encodings, rewards and scenario files): a cowboy
+//     hit in a duel stands up when played inside; shots and throws from inside leave by the
+//     door only (walls); doors judged along the disc's path, buildings' walls stop moves; two
+//     cowboys inside a building at most; blocking objects moved aside; an overhanging disc
+//     succeeds; a cowboy stands up facing as before it fell; a blocked side spot turns to
+//     the nearest free one. Trajectories of v1 are not reproduced.
 package flickemup

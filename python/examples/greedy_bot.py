@@ -6,7 +6,7 @@ flicks a random disc it may flick without a return (so that its actions are lega
 construction, see ``flickago``), at a uniformly random velocity. On any other game (the Flick
 'em Up! scenarios) it plays uniformly random values the mask allows; the game's joint rules,
 which a factorised mask cannot express, refuse very few of them (none in 19,000 random
-decisions of flickemup/showdown-v1; 4 in 19,000 of bank-job-v1, whose dynamite throws have
+decisions of flickemup/showdown-v1; 4 in 19,000 of bank-job-v1 (measured on v1), whose dynamite throws have
 sides of their own), and the arena counts such an action as a loss.
 
 Play it in the arena (two terminals, from the repository's root):

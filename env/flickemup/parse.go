@@ -2,6 +2,8 @@ package flickemup
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"regexp"
@@ -104,6 +106,8 @@ func Parse(file string, data []byte) (*Scenario, error) {
 		p.sortErrors()
 		return nil, p.errs
 	}
+	sum := sha256.Sum256(data)
+	p.sc.Digest = hex.EncodeToString(sum[:])
 	return p.sc, nil
 }
 

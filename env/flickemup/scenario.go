@@ -19,6 +19,9 @@ type Scenario struct {
 	Story string
 	// File is the file it was parsed from.
 	File string
+	// Digest is the SHA-256 of the file's bytes, in hex: the scenario's content, part of a
+	// tournament's identity (an edited file is another scenario).
+	Digest string
 	// Table is the play area.
 	Table physics.Table
 	// StartHour is the hour on the clock at the first round (1 to 11).

@@ -31,7 +31,11 @@
 // flickemup/showdown-v2 ([DefaultID], [Factory]), flickemup/bank-job-v2, flickemup/dry-spell-v2,
 // flickemup/gunsmith-v2, flickemup/hostage-v2 and flickemup/pardon-v2 ([ID], [ScenarioFactory]);
 // [Register] adds them all to an [env.Registry], explicitly (no init side effects), and
-// [NewEnv] also plays a designer's own file (EnvConfig.Custom). Two seats, whatever the number
+// [NewEnv] also plays a designer's own file (EnvConfig.Custom); [RegisterFiles] serves
+// designers' files each under its own id, flickemup/file/<stem>-v2 ([FileID]: my-town.scn is
+// flickemup/file/my-town-v2), as arena run --scenarios FILE|DIR and envserver --scenarios
+// PATH do. Every Env reports its scenario file's SHA-256 ([Env.ContentDigest]), which the
+// arena puts in a tournament's identity: an edited file is another scenario. Two seats, whatever the number
 // of players: seat 0 is the lawmen, seat 1 the outlaws; a team's players only take turns at
 // the table, which changes nothing in the game. Everything a seat sees and does is
 // egocentric: the outlaws see the table turned by a half turn about its centre

@@ -108,6 +108,7 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	}
 	sum := sha256.Sum256(data)
 	p.sc.Digest = hex.EncodeToString(sum[:])
+	p.sc.Source = data
 	return p.sc, nil
 }
 
@@ -133,7 +134,7 @@ func (p *parser) sortErrors() {
 }
 
 // directives lists the known directives, in the order they are processed.
-var directives = []string{"scenario", "title", "story", "table", "start", "rule", "building", "gallows", "prop", "neutral", "cowboy", "token", "initiative", "victory"}
+var directives = []string{"scenario", "title", "story", "table", "start", "rule", "building", "gallows", "prop", "neutral", "cowboy", "token", "initiative", "victory", "tune"}
 
 // freeText lists the directives whose argument is the rest of the line.
 var freeText = map[string]bool{"title": true, "story": true}
@@ -423,6 +424,7 @@ func (p *parser) build() {
 	p.initiative()
 	p.victories()
 	p.geometry()
+	p.tunes()
 }
 
 // buildings reads the building lines.

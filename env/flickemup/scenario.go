@@ -22,6 +22,10 @@ type Scenario struct {
 	// Digest is the SHA-256 of the file's bytes, in hex: the scenario's content, part of a
 	// tournament's identity (an edited file is another scenario).
 	Digest string
+	// Source is the file's bytes (a [Knob]'s variants are made from it).
+	Source []byte
+	// Knobs are the values the file declares tunable (tune lines), in file order.
+	Knobs []Knob
 	// Table is the play area.
 	Table physics.Table
 	// StartHour is the hour on the clock at the first round (1 to 11).

@@ -110,12 +110,20 @@ func RegisterFiles(r *env.Registry, paths ...string) ([]string, error) {
 	}
 	ids := make([]string, len(out))
 	for i, s := range out {
-		sc, id := s.sc, s.id
-		f := configFactory(func(cfg *EnvConfig) { cfg.Custom, cfg.ID = sc, id })
-		if err := r.Register(id, f); err != nil {
-			return nil, fmt.Errorf("flickemup: %s: %w", sc.File, err)
+		if err := RegisterScenario(r, s.id, s.sc); err != nil {
+			return nil, err
 		}
-		ids[i] = id
+		ids[i] = s.id
 	}
 	return ids, nil
+}
+
+// RegisterScenario registers scenario sc in r as the env game id (a valid env id), with the
+// options of the other env games: how a file, or a knob's variant of it, is served.
+func RegisterScenario(r *env.Registry, id string, sc *Scenario) error {
+	f := configFactory(func(cfg *EnvConfig) { cfg.Custom, cfg.ID = sc, id })
+	if err := r.Register(id, f); err != nil {
+		return fmt.Errorf("flickemup: %s: %w", sc.File, err)
+	}
+	return nil
 }

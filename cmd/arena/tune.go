@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -184,11 +186,10 @@ Example:
 			if err := c.measure(ctx, store, sched, z); err != nil {
 				return fmt.Errorf("tune: %w", err)
 			}
-			switch {
-			case c.hi < lo || c.lo > hi:
-				c.live, c.verdict = false, "clearly off"
-			case c.lo >= lo && c.hi <= hi:
-				c.verdict = "balanced"
+			switch c.verdict = judge(c.lo, c.hi, lo, hi); c.verdict {
+			case "clearly off":
+				c.live = false
+			case "balanced":
 				if found == nil || math.Abs(c.mean-0.5) < math.Abs(found.mean-0.5) {
 					found = c
 				}
@@ -269,31 +270,48 @@ func (c *candidate) measure(ctx context.Context, store *arena.Store, sched arena
 		pairs[g.PairID] = append(pairs[g.PairID], g.Result().ScoreX())
 	}
 	var xs []float64
-	for _, p := range pairs {
+	for _, id := range slices.Sorted(maps.Keys(pairs)) { // a fixed order: the same sums on a rerun
+		p := pairs[id]
 		sum := 0.0
 		for _, x := range p {
 			sum += x
 		}
 		xs = append(xs, sum/float64(len(p)))
 	}
+	c.mean, c.lo, c.hi = sideScore(xs, z)
+	return nil
+}
+
+// sideScore returns the mean of the pairs' side scores xs and its interval, mean ± z·sd/√n,
+// the sd taken over xs and two pseudo-pairs scoring 0 and 1 (so that a few equal results
+// never give a zero-width interval), clipped to [0, 1]. No pairs give NaN in [0, 1].
+func sideScore(xs []float64, z float64) (mean, lo, hi float64) {
 	n := float64(len(xs))
 	if n == 0 {
-		c.mean, c.lo, c.hi = math.NaN(), 0, 1
-		return nil
+		return math.NaN(), 0, 1
 	}
-	mean := 0.0
 	for _, x := range xs {
 		mean += x
 	}
 	mean /= n
-	// The sd over the pairs and two pseudo-pairs scoring 0 and 1 (about the mean).
 	ss := mean*mean + (1-mean)*(1-mean)
 	for _, x := range xs {
 		ss += (x - mean) * (x - mean)
 	}
 	se := math.Sqrt(ss/(n+1)) / math.Sqrt(n)
-	c.mean, c.lo, c.hi = mean, math.Max(0, mean-z*se), math.Min(1, mean+z*se)
-	return nil
+	return mean, math.Max(0, mean-z*se), math.Min(1, mean+z*se)
+}
+
+// judge returns the verdict on an interval [lo, hi] of the side score against the balanced
+// zone [zlo, zhi]: "clearly off" wholly outside, "balanced" wholly inside, else "".
+func judge(lo, hi, zlo, zhi float64) string {
+	switch {
+	case hi < zlo || lo > zhi:
+		return "clearly off"
+	case lo >= zlo && hi <= zhi:
+		return "balanced"
+	}
+	return ""
 }
 
 // slugRE matches what a game id segment may not hold.

@@ -42,7 +42,7 @@ in --db, and the same command resumes where it stopped. --html writes the side s
 against the knob as a plot.
 
 Example:
-  arena tune --scenario my-town.scn --knob start.hour --bots aimer,planner --db tune.db --html tune.html`, stderr)
+  arena tune --scenario my-town.scn --knob start.hour --bots aimer --db tune.db --html tune.html`, stderr)
 	file := fs.String("scenario", "", "the scenario `file` (.scn) declaring the knob")
 	knobName := fs.String("knob", "", "the knob's `name`, as the file's tune line makes it (start.hour, cowboy.hp[id=lawmen:1]); empty lists them")
 	botList := fs.String("bots", "", "the `bot` that plays itself (or two bots, comma-separated): built-in names or remote=HOST:PORT")

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/gonum/stat/distuv"
@@ -24,7 +25,8 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs := newFlagSet("tune", `Find the balanced value of a knob of a Flick 'em Up! scenario file between two bots.
 
 The file declares its knobs with tune lines (see 'go doc ./env/flickemup', knob.go):
-"tune start hour=6..9" or "tune cowboy id=lawmen:1 hp=2..5". For each value of --knob,
+"tune start hour=6..9", "tune cowboy id=lawmen:1 hp=2..5" or "tune initiative
+cowboy=lawmen:1|outlaws:1" (who plays first). For each value of --knob,
 the file with that value is its own scenario (its own game and tournament), played in
 pairs of games with sides swapped on one seed. Balance is measured between equal bots:
 --bots names one bot, which plays itself (the second seat's copy is named NAME-mirror);
@@ -181,7 +183,7 @@ Example:
 			sched := c.sched
 			sched.Fixtures = sched.Fixtures[:k**look]
 			if _, err := runner.Run(ctx, sched); err != nil {
-				return fmt.Errorf("tune: %s=%s: %w (run the same command again to resume)", knob.Name, flickemup.FormatKnobValue(c.value), err)
+				return fmt.Errorf("tune: %s=%s: %w (run the same command again to resume)", knob.Name, c.value, err)
 			}
 			if err := c.measure(ctx, store, sched, z); err != nil {
 				return fmt.Errorf("tune: %w", err)
@@ -195,7 +197,7 @@ Example:
 				}
 			}
 			fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %4d games  side score %5.1f%% [%5.1f%%, %5.1f%%]  %s\n",
-				k, looks, knob.Name, flickemup.FormatKnobValue(c.value), c.games, 100*c.mean, 100*c.lo, 100*c.hi, c.verdict)
+				k, looks, knob.Name, c.value, c.games, 100*c.mean, 100*c.lo, 100*c.hi, c.verdict)
 		}
 		if live == 0 {
 			break
@@ -204,11 +206,11 @@ Example:
 	fmt.Fprintf(stdout, "\n%-10s %6s  %-24s  %s\n", "value", "games", "side score [interval]", "verdict")
 	for _, c := range cands {
 		fmt.Fprintf(stdout, "%-10s %6d  %5.1f%% [%5.1f%%, %5.1f%%]   %s\n",
-			flickemup.FormatKnobValue(c.value), c.games, 100*c.mean, 100*c.lo, 100*c.hi, c.verdictOr())
+			c.value, c.games, 100*c.mean, 100*c.lo, 100*c.hi, c.verdictOr())
 	}
 	if found != nil {
 		fmt.Fprintf(stdout, "\nBalanced: %s=%s, side score %.1f%% [%.1f%%, %.1f%%] inside the zone.\n",
-			knob.Name, flickemup.FormatKnobValue(found.value), 100*found.mean, 100*found.lo, 100*found.hi)
+			knob.Name, found.value, 100*found.mean, 100*found.lo, 100*found.hi)
 	} else {
 		fmt.Fprintf(stdout, "\nNo value's interval lies inside the zone within %d games per value.\n", *maxGames)
 	}
@@ -231,7 +233,7 @@ func (m mirror) Name() string { return m.name }
 
 // candidate is one value of the knob being tuned.
 type candidate struct {
-	value   float64
+	value   string // as the file writes it
 	id      string // the variant's game id
 	sched   arena.Schedule
 	live    bool
@@ -319,10 +321,10 @@ var slugRE = regexp.MustCompile(`[^a-z0-9]+`)
 
 // variantID returns the game id of a knob value's variant of the file served as fileID:
 // "flickemup/file/my-town-v2" with start.hour=7 is "flickemup/file/my-town/start-hour-7-v2".
-func variantID(fileID, knob string, v float64) string {
+func variantID(fileID, knob, v string) string {
 	i := strings.LastIndex(fileID, "-v")
 	base, version := fileID[len(flickemup.FilePrefix):i], fileID[i+2:]
-	val := strings.NewReplacer("-", "m", ".", "p").Replace(flickemup.FormatKnobValue(v))
+	val := strings.Trim(slugRE.ReplaceAllString(strings.NewReplacer("-", "m", ".", "p").Replace(strings.ToLower(v)), "-"), "-")
 	slug := strings.Trim(slugRE.ReplaceAllString(strings.ToLower(knob), "-"), "-")
 	return flickemup.FilePrefix + base + "/" + slug + "-" + val + "-v" + version
 }
@@ -331,7 +333,19 @@ func variantID(fileID, knob string, v float64) string {
 // against the knob, the balanced zone shaded.
 func writeTunePlot(path, knob, file string, cands []*candidate, lo, hi float64) error {
 	const w, h, m = 640.0, 360.0, 50.0
-	x0, x1 := cands[0].value, cands[len(cands)-1].value
+	// Numbers on a numeric axis; choices evenly spaced in file order.
+	xs := make([]float64, len(cands))
+	for i, c := range cands {
+		x, err := strconv.ParseFloat(c.value, 64)
+		if err != nil {
+			for j := range xs {
+				xs[j] = float64(j)
+			}
+			break
+		}
+		xs[i] = x
+	}
+	x0, x1 := slices.Min(xs), slices.Max(xs)
 	if x1 == x0 {
 		x1 = x0 + 1
 	}
@@ -348,9 +362,9 @@ func writeTunePlot(path, knob, file string, cands []*candidate, lo, hi float64) 
 	for _, s := range []float64{0, 0.25, 0.5, 0.75, 1} {
 		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="end">%.0f%%</text>`+"\n", m-6, py(s)+4, 100*s)
 	}
-	for _, c := range cands {
-		x := px(c.value)
-		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", x, h-m+16, flickemup.FormatKnobValue(c.value))
+	for i, c := range cands {
+		x := px(xs[i])
+		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", x, h-m+16, c.value)
 		if c.games == 0 {
 			continue
 		}
@@ -363,7 +377,7 @@ func writeTunePlot(path, knob, file string, cands []*candidate, lo, hi float64) 
 		}
 		fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="%s" stroke-width="2"/>`+"\n", x, py(c.lo), x, py(c.hi), colour)
 		fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="4" fill="%s"><title>%s=%s: %.1f%% [%.1f%%, %.1f%%], %d games, %s</title></circle>`+"\n",
-			x, py(c.mean), colour, html.EscapeString(knob), flickemup.FormatKnobValue(c.value), 100*c.mean, 100*c.lo, 100*c.hi, c.games, c.verdictOr())
+			x, py(c.mean), colour, html.EscapeString(knob), c.value, 100*c.mean, 100*c.lo, 100*c.hi, c.games, c.verdictOr())
 	}
 	fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle">%s</text></svg>`+"\n", w/2, h-8, html.EscapeString(knob))
 	return os.WriteFile(path, []byte(b.String()), 0o644)

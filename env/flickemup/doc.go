@@ -316,10 +316,10 @@
 //	      [quality=clean|poisoned] (water) [until=<hour>] (not-allowed)
 //	victory last-team-standing | noon-hp | noon team=<t> | kill team=<t> target=<team:n>
 //	        | tokens team=<t> kind=<kind> count=<n> in=<building|gallows>
-//	tune <directive> [<key>=<value> ...] <key>=<min>..<max>[:<step>]
+//	tune <directive> [<key>=<value> ...] <key>=<min>..<max>[:<step>] | <key>=<a>|<b>|...
 //	                                     optional, repeatable: a knob ([Knob], knob.go), one
-//	                                     numeric key of the one <directive> line the other
-//	                                     pairs select, declared tunable over a range
+//	                                     key of the one <directive> line the other pairs
+//	                                     select, declared tunable over a range or choices
 //
 // Parsing is strict ([Parse], [ValidateFile]): an unknown directive or key, a bad value, a
 // piece not wholly on the table or overlapping another (a building covers its blocks and its

@@ -17,10 +17,11 @@ import (
 //	tune cowboy id=lawmen:1 hp=2..5       lawmen:1's hit points
 //	tune token kind=gold count=2..6       the gold sacks' count (the only gold line)
 //	tune cowboy id=outlaws:2 x=20..60:5   a position, in steps of 5 cm
+//	tune initiative cowboy=lawmen:1|outlaws:1   who plays first: a list of choices
 //
 // The first word is the directive of the target line; the other key=value pairs without a
 // range select it (they must match exactly one line of that directive); the one key=min..max
-// (optionally :step, default 1) is the knob. A knob's variants ([Scenario.Variant]) are the
+// (optionally :step, default 1), or key=a|b|... (a list of choices), is the knob. A knob's variants ([Scenario.Variant]) are the
 // file with that value written on the target line, parsed anew, so every value is checked by
 // the same rules as the file.
 
@@ -33,27 +34,30 @@ type Knob struct {
 	Line, Target int
 	// Key is the key it sets on the target line.
 	Key string
-	// Min, Max and Step give the values: Min, Min+Step, ... up to Max.
+	// Min, Max and Step give a numeric knob's values: Min, Min+Step, ... up to Max.
 	Min, Max, Step float64
+	// Choices, when not empty, are the values of a knob of choices instead.
+	Choices []string
 }
 
 // maxKnobValues bounds the values of one knob.
 const maxKnobValues = 200
 
-// Values returns the knob's values in increasing order.
-func (k Knob) Values() []float64 {
-	var out []float64
+// Values returns the knob's values as the file writes them: the choices in file order, or
+// the numbers in increasing order.
+func (k Knob) Values() []string {
+	if len(k.Choices) > 0 {
+		return slices.Clone(k.Choices)
+	}
+	var out []string
 	for i := 0; ; i++ {
 		v := k.Min + float64(i)*k.Step
 		if v > k.Max+1e-9*math.Max(1, math.Abs(k.Max)) || i >= maxKnobValues {
 			return out
 		}
-		out = append(out, math.Round(v*1e9)/1e9)
+		out = append(out, strconv.FormatFloat(math.Round(v*1e9)/1e9, 'g', -1, 64))
 	}
 }
-
-// FormatKnobValue formats a knob value as a file writes it.
-func FormatKnobValue(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
 // Knob returns the knob called name.
 func (sc *Scenario) Knob(name string) (Knob, bool) {
@@ -67,14 +71,14 @@ func (sc *Scenario) Knob(name string) (Knob, bool) {
 // Variant returns the scenario with knob k set to v: the file's text with key=v on the
 // target line, parsed anew (its File is the original's, its Digest the variant's own). An
 // error is a [ParseErrors] naming the target line when the value breaks a rule.
-func (sc *Scenario) Variant(k Knob, v float64) (*Scenario, error) {
+func (sc *Scenario) Variant(k Knob, v string) (*Scenario, error) {
 	lines := strings.Split(string(sc.Source), "\n")
 	if k.Target < 1 || k.Target > len(lines) {
 		return nil, fmt.Errorf("flickemup: %s: knob %s: no line %d", sc.File, k.Name, k.Target)
 	}
 	re := regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(k.Key) + `=\S*`)
 	line := lines[k.Target-1]
-	val := k.Key + "=" + FormatKnobValue(v)
+	val := k.Key + "=" + v
 	if loc := re.FindStringSubmatchIndex(line); loc != nil {
 		line = line[:loc[3]] + val + line[loc[1]:]
 	} else {
@@ -88,7 +92,7 @@ func (sc *Scenario) Variant(k Knob, v float64) (*Scenario, error) {
 	lines[k.Target-1] = line
 	out, err := Parse(sc.File, []byte(strings.Join(lines, "\n")))
 	if err != nil {
-		return nil, fmt.Errorf("knob %s=%s: %w", k.Name, FormatKnobValue(v), err)
+		return nil, fmt.Errorf("knob %s=%s: %w", k.Name, v, err)
 	}
 	return out, nil
 }
@@ -114,7 +118,7 @@ func (p *parser) tunes() {
 // tune reads one tune line.
 func (p *parser) tune(l *rawLine) (Knob, bool) {
 	if len(l.pos) != 1 {
-		l.errorf("", "want: tune <directive> [key=value ...] key=min..max[:step]")
+		l.errorf("", "want: tune <directive> [key=value ...] key=min..max[:step] or key=a|b|...")
 		return Knob{}, false
 	}
 	dir := l.pos[0]
@@ -130,13 +134,22 @@ func (p *parser) tune(l *rawLine) (Knob, bool) {
 	var sel []string
 	for _, key := range l.keys {
 		v := l.kv[key]
-		if !strings.Contains(v, "..") {
+		if !strings.Contains(v, "..") && !strings.Contains(v, "|") {
 			sel = append(sel, key+"="+v)
 			continue
 		}
 		if k.Key != "" {
 			l.errorf(quoteName(key), "one knob per tune line (%s already)", k.Key)
 			return Knob{}, false
+		}
+		if strings.Contains(v, "|") {
+			k.Choices = strings.Split(v, "|")
+			if slices.Contains(k.Choices, "") || len(k.Choices) > maxKnobValues {
+				l.errorf(quoteName(key), "choices %q: want a|b|..., none empty, at most %d", v, maxKnobValues)
+				return Knob{}, false
+			}
+			k.Key = key
+			continue
 		}
 		m := rangeRE.FindStringSubmatch(v)
 		var err1, err2, err3 error
@@ -159,7 +172,7 @@ func (p *parser) tune(l *rawLine) (Knob, bool) {
 		k.Key = key
 	}
 	if k.Key == "" {
-		l.errorf("", "no key=min..max range")
+		l.errorf("", "no key=min..max range or key=a|b choices")
 		return Knob{}, false
 	}
 	var targets []int

@@ -257,7 +257,9 @@
 // replays, never for a player): round, counter, weather, markers, hikers
 // (vertex coordinates), tokens, pile (top first), discard, and per seat the
 // score, tracks, multipliers, tiles, hand and played cards, totals, and
-// the pending decision with its seat and legal actions.
+// the pending decision with its seat and legal actions, and once the game
+// is over the winners (the seats of the highest total; more than one on a
+// tie). [Env.Drawing] says how a viewer draws a replay from it.
 //
 // # Version History
 //

@@ -17,25 +17,26 @@ const (
 	drawRow = 6.0
 )
 
-// The panel's places, in cm: the weather track's first slot and its step,
-// the markers' first slot and its step, the seats' first row and each
-// column of a row.
+// The panel's places, in cm: the weather track, a column at the board's
+// right (its first slot and its step down), the markers' column beside it,
+// and under the board the seats' rows (the first row, the header above it,
+// the columns of a row).
 var (
-	drawWeather    = [2]float64{27, 20}
-	drawWeatherDX  = 2.9
-	drawMarkers    = [2]float64{33, 12}
-	drawMarkersDX  = 6.0
-	drawSeatY      = 3.5
-	drawColName    = 27.0
-	drawColScore   = 33.0
-	drawColObst    = 38.5
-	drawColMult    = 50.5
-	drawColTiles   = 68.5
-	drawColTotal   = 89.0
+	drawWeather    = [2]float64{24.5, 22}
+	drawWeatherDY  = -2.3
+	drawMarkers    = [2]float64{33, 16}
+	drawMarkersDY  = -6.0
+	drawSeatY      = -28.0
+	drawHeaderY    = -24.5
+	drawColName    = -18.0
+	drawColScore   = -12.0
+	drawColObst    = -6.5
+	drawColMult    = 5.5
+	drawColTiles   = 24.0
+	drawColTotal   = 44.5
 	drawObstDX     = 3.5
 	drawMultDX     = 3.5
 	drawTilesDX    = 3.0
-	drawHeaderY    = 7.5
 	drawBoardColor = "#dbe7c9"
 )
 
@@ -83,7 +84,7 @@ func drawAt(v Vertex) [2]float64 {
 // drawingOf returns the drawing of a game of n seats.
 func drawingOf(n int) draw.Drawing {
 	d := draw.Drawing{
-		Area:       draw.Box{Min: [2]float64{-21, -25}, Max: [2]float64{92, 25}},
+		Area:       draw.Box{Min: [2]float64{-21, drawSeatY - float64(n)*drawRow + 2}, Max: [2]float64{48, 25}},
 		Background: "#f1ead8",
 		Scores:     []string{"seats", "*", "total"},
 		Turn:       []string{"seat"},
@@ -123,19 +124,19 @@ func drawingOf(n int) draw.Drawing {
 	text := func(x, y float64, s string, size float64, ink string) {
 		d.Features = append(d.Features, draw.Feature{Shape: draw.FeatureText, Points: [][2]float64{{x, y}}, Text: s, Size: size, Ink: ink})
 	}
-	text(drawWeather[0]-2.6, drawWeather[1]+2.6, "weather", 1.3, "")
+	text(drawWeather[0], drawWeather[1]+2, "weather", 1.1, "")
 	for i := range NumSlotsWeather {
-		x := drawWeather[0] + float64(i)*drawWeatherDX
+		y := drawWeather[1] + float64(i)*drawWeatherDY
 		d.Features = append(d.Features, draw.Feature{Shape: draw.FeatureRect,
-			Points: [][2]float64{{x - 1.35, drawWeather[1] - 1.35}, {x + 1.35, drawWeather[1] + 1.35}}, Stroke: "#78716c", Width: 0.08})
+			Points: [][2]float64{{drawWeather[0] - 1.1, y - 1.1}, {drawWeather[0] + 1.1, y + 1.1}}, Stroke: "#78716c", Width: 0.08})
 	}
+	text(drawMarkers[0]+1, drawMarkers[1]+3, "markers", 1.1, "")
 	for x := range NumKinds {
-		cx := drawMarkers[0] + float64(x)*drawMarkersDX
+		cy := drawMarkers[1] + float64(x)*drawMarkersDY
 		d.Features = append(d.Features, draw.Feature{Shape: draw.FeatureRect,
-			Points: [][2]float64{{cx - 1.6, drawMarkers[1] - 1.6}, {cx + 1.6, drawMarkers[1] + 1.6}}, Stroke: "#78716c", Width: 0.1})
-		text(cx+2.8, drawMarkers[1], fmt.Sprintf("×%d", x), 1.3, "")
+			Points: [][2]float64{{drawMarkers[0] - 1.6, cy - 1.6}, {drawMarkers[0] + 1.6, cy + 1.6}}, Stroke: "#78716c", Width: 0.1})
+		text(drawMarkers[0]+3, cy, fmt.Sprintf("×%d", x), 1.3, "")
 	}
-	text(drawMarkers[0]-5, drawMarkers[1], "markers", 1.3, "")
 	headers := []struct {
 		x    float64
 		text string
@@ -147,7 +148,7 @@ func drawingOf(n int) draw.Drawing {
 	for p := range n {
 		y := drawSeatY - float64(p)*drawRow
 		d.Features = append(d.Features, draw.Feature{Shape: draw.FeatureRect,
-			Points: [][2]float64{{drawColName - 3, y - drawRow/2 + 0.3}, {drawColTotal + 2.5, y + drawRow/2 - 0.3}},
+			Points: [][2]float64{{drawColName - 2.5, y - drawRow/2 + 0.3}, {drawColTotal + 2.8, y + drawRow/2 - 0.3}},
 			Fill:   "rgba(255, 255, 255, 0.45)", Stroke: drawSeats[p], Width: 0.15})
 		text(drawColName, y, fmt.Sprint(p), 2, drawSeats[p])
 	}
@@ -172,15 +173,15 @@ func drawingOf(n int) draw.Drawing {
 		hikers.Styles[ColourNames[c]] = circle(0.95, drawColours[c], "#0c0a09", "#f8fafc", "", "")
 	}
 	weather := draw.PieceSet{Name: "weather", Path: []string{"weather", "*"}, X: "$0", Key: []string{"."},
-		Lattice: &draw.Lattice{Origin: drawWeather, U: [2]float64{drawWeatherDX, 0}}, Styles: map[string]draw.PieceStyle{}}
+		Lattice: &draw.Lattice{Origin: drawWeather, U: [2]float64{0, drawWeatherDY}}, Styles: map[string]draw.PieceStyle{}}
 	for w := range NumWeathers {
-		weather.Styles[WeatherNames[w]] = circle(1.1, drawWeathrs[w], "#334155", "", drawWeatherLetters[w], "#0f172a")
+		weather.Styles[WeatherNames[w]] = circle(0.95, drawWeathrs[w], "#334155", "", drawWeatherLetters[w], "#0f172a")
 	}
 	counter := draw.PieceSet{Name: "counter", Path: []string{"counter"}, X: ".",
-		Lattice: &draw.Lattice{Origin: [2]float64{drawWeather[0], drawWeather[1] - 2.3}, U: [2]float64{drawWeatherDX, 0}},
-		Styles:  map[string]draw.PieceStyle{"*": circle(0.6, "#0f172a", "#0f172a", "", "", "")}}
+		Lattice: &draw.Lattice{Origin: [2]float64{drawWeather[0] + 2, drawWeather[1]}, U: [2]float64{0, drawWeatherDY}},
+		Styles:  map[string]draw.PieceStyle{"*": circle(0.5, "#0f172a", "#0f172a", "", "", "")}}
 	markers := draw.PieceSet{Name: "markers", Path: []string{"markers", "*"}, X: "$0", Key: []string{"."},
-		Lattice: &draw.Lattice{Origin: drawMarkers, U: [2]float64{drawMarkersDX, 0}}, Styles: map[string]draw.PieceStyle{}}
+		Lattice: &draw.Lattice{Origin: drawMarkers, U: [2]float64{0, drawMarkersDY}}, Styles: map[string]draw.PieceStyle{}}
 	for k := range NumKinds {
 		markers.Styles[KindNames[k]] = circle(1.3, drawKinds[k], "#1c1917", "", drawKindLetters[k], "#f8fafc")
 	}

@@ -40,6 +40,17 @@ func TestEnv_Drawing(t *testing.T) {
 		}
 		// The board's lattice: neighbours at the spacing, the area around every vertex.
 		l := sets["hikers"].Lattice
+		// onEdge reports whether a point is drawn on a vertex of the outer ring.
+		onEdge := func(p [2]float64) bool {
+			for i := range fliprando.NumVertices {
+				v := fliprando.VertexAt(i)
+				q := [2]float64{l.Origin[0] + float64(v.C)*l.U[0] + float64(v.R)*l.V[0], l.Origin[1] + float64(v.C)*l.U[1] + float64(v.R)*l.V[1]}
+				if v.Ring() == fliprando.Radius && math.Hypot(p[0]-q[0], p[1]-q[1]) < 1e-9 {
+					return true
+				}
+			}
+			return false
+		}
 		at := func(v fliprando.Vertex) [2]float64 {
 			return [2]float64{l.Origin[0] + float64(v.C)*l.U[0] + float64(v.R)*l.V[0], l.Origin[1] + float64(v.C)*l.U[1] + float64(v.R)*l.V[1]}
 		}
@@ -60,6 +71,26 @@ func TestEnv_Drawing(t *testing.T) {
 			if p[0] < d.Area.Min[0] || p[0] > d.Area.Max[0] || p[1] < d.Area.Min[1] || p[1] > d.Area.Max[1] {
 				t.Errorf("vertex %v drawn at %v, outside the area %v", fliprando.VertexAt(i), p, d.Area)
 			}
+		}
+		// The board's marks: a dot per vertex, the 45 paths (15 lattice lines along each of
+		// three directions) each from edge to edge, a dashed ring per token slot.
+		dots, paths, slots := 0, 0, 0
+		for _, f := range d.Features {
+			switch {
+			case f.Shape == draw.FeatureCircle && f.Dashed:
+				slots++
+			case f.Shape == draw.FeatureCircle:
+				dots++
+			case f.Shape == draw.FeatureLine:
+				paths++
+				a, b := f.Points[0], f.Points[len(f.Points)-1]
+				if !onEdge(a) || !onEdge(b) {
+					t.Errorf("path %v–%v does not run from edge to edge", a, b)
+				}
+			}
+		}
+		if dots != fliprando.NumVertices || paths != 45 || slots != fliprando.NumSlots {
+			t.Errorf("%d vertex dots, %d paths, %d slot rings; want %d, 45, %d", dots, paths, slots, fliprando.NumVertices, fliprando.NumSlots)
 		}
 		// Every piece of a real view has a style.
 		data, err := e.MarshalJSON()

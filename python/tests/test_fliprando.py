@@ -200,3 +200,28 @@ def test_single_agent_game(server, opponent):
         assert info["episode_length"] >= steps > 30
     finally:
         env.close()
+
+
+@pytest.mark.parametrize("view", ["single_agent", "self_play"])
+def test_vector_env(server, view):
+    """gymnasium.make_vec at 4 seats, random legal actions: episodes end by the rules, each
+    ended episode's per-seat returns are rank rewards (seat 0's in the single-agent view)."""
+    envs = games.fliprando_v1.gym_make_vec(8, server=server.target, options=opts(4), view=view)
+    try:
+        rng = np.random.default_rng(5)
+        obs, info = envs.reset(seed=5)
+        ended = 0
+        for _ in range(1200):
+            masks = info["action_mask"]
+            assert masks.any(axis=1).all(), "an env to move with an empty mask"
+            acts = np.array([[rng.choice(np.flatnonzero(m))] for m in masks], dtype=np.int32)
+            obs, rew, term, trunc, info = envs.step({"discrete": acts})
+            assert not trunc.any() and not info["illegal"].any()
+            for i in np.flatnonzero(term):
+                check_rank_rewards(list(info["episode_return"][i]))
+                ended += 1
+            if ended >= 8:
+                break
+        assert ended >= 8, f"{ended} episodes ended"
+    finally:
+        envs.close()

@@ -42,6 +42,9 @@ type Drawing struct {
 	Turn   []string `json:"turn,omitempty"`
 	Winner []string `json:"winner,omitempty"`
 	Over   []string `json:"over,omitempty"`
+	// Phase locates in the view the words shown under the turn (the pending decision:
+	// "move_dir"); nil for the view's "phase" field, if any.
+	Phase []string `json:"phase,omitempty"`
 	// TraceOffset turns the coordinates of the flicks' trajectories (the physics table's) into
 	// view coordinates: view = table + TraceOffset, in cm.
 	TraceOffset [2]float64 `json:"trace_offset"`

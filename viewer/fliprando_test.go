@@ -82,8 +82,9 @@ type flipRandoView struct {
 		Tiles     []string `json:"tiles"`
 		Total     int      `json:"total"`
 	} `json:"seats"`
-	Over    bool  `json:"over"`
-	Winners []int `json:"winners"`
+	Decision string `json:"decision"`
+	Over     bool   `json:"over"`
+	Winners  []int  `json:"winners"`
 }
 
 // viewAfter returns the view after step k of r (-1: the opening).
@@ -226,6 +227,9 @@ func TestViewer_BrowserFlipRando(t *testing.T) {
 		}
 		if !slices.Equal(totals, wantTotals) {
 			t.Errorf("after step %d: the panel's totals %q, want %q", k, totals, wantTotals)
+		}
+		if ph := browsertest.Eval[string](b, `document.getElementById("phase").textContent`); ph != v.Decision {
+			t.Errorf("after step %d: phase %q in the panel, want the pending decision %q", k, ph, v.Decision)
 		}
 		result := browsertest.Eval[string](b, `document.getElementById("result").hidden ? "" : document.getElementById("result").textContent`)
 		if k == last {

@@ -90,6 +90,7 @@ func drawingOf(n int) draw.Drawing {
 		Turn:       []string{"seat"},
 		Winner:     []string{"winners"},
 		Over:       []string{"over"},
+		Phase:      []string{"decision"},
 	}
 	for p := range n {
 		d.Seats = append(d.Seats, draw.Seat{Name: fmt.Sprintf("seat %d", p), Colour: drawSeats[p]})

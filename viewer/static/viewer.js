@@ -237,7 +237,7 @@
     });
     bounded(d.seats, p + ".seats");
     (d.seats || []).forEach((st, i) => { cObj(st, p + ".seats[" + i + "]"); cStr(st && st.name, p + ".seats[" + i + "].name"); cStr(st && st.colour, p + ".seats[" + i + "].colour"); });
-    for (const k of ["scores", "turn", "winner", "over"]) {
+    for (const k of ["scores", "turn", "winner", "over", "phase"]) {
       cArr(d[k], p + "." + k, cStr);
       if (d[k] && d[k].length > MAX_PATH) fail(p + "." + k, "at most " + MAX_PATH + " keys", d[k].length);
     }
@@ -1715,7 +1715,8 @@
     const scores = valuesAt(view, d.scores);
     $("hour").textContent = g.h.game;
     $("turn").textContent = over ? "Game over" : typeof turn === "number" ? seatName(g, turn) + " to play" : "";
-    $("phase").textContent = typeof view.phase === "string" ? view.phase : "";
+    const phase = d.phase ? valueAt(view, d.phase) : view.phase;
+    $("phase").textContent = (typeof phase !== "string" && typeof phase !== "number") ? "" : String(phase);
     const res = $("result");
     res.hidden = !over;
     if (over) res.textContent = winnerText(g, winner);

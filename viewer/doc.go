@@ -20,7 +20,8 @@
 // obstacle tracks, multipliers, tiles and total (pieces placed by lattices, written with a
 // value of the view); a piece set marked glide slides each piece a step moves along the
 // straight line from its place before to its place after, and marks that line (a hiker's leg,
-// one step each, so an activation's bounce path plays out leg by leg). A description may name a style
+// one step each, so an activation's bounce path plays out leg by leg), the lines of the
+// gliding steps just before it staying marked, fainter (the bounce path so far). A description may name a style
 // the page knows beyond it: "flickemup", which Flick 'em Up! names (a replay without a
 // description is drawn the same way). In that style the page
 // draws the table to scale: buildings with their walls, doors and what lies inside (tokens,
@@ -61,6 +62,6 @@
 //
 // The page exposes window.flickViewer (ready, steps, step, animating, time, duration,
 // playing, drawn, live, source, style, drawnPieces, drawnList; play, pause, next, prev, seek,
-// setSpeed, fallAfter, afterAction, glides, animOf, load),
+// setSpeed, fallAfter, afterAction, glides, animOf, drawnTrail, load),
 // which the browser tests drive; they run in headless Chromium (internal/browsertest).
 package viewer

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flickarena/flickarena/draw"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/fliprando"
 	"github.com/flickarena/flickarena/internal/browsertest"
@@ -287,6 +288,19 @@ func checkGlide(t *testing.T, b *browsertest.Browser, r *replay.Replay) {
 			t.Fatalf("step %d (%s): glides %+v, want the %s hiker's", k, s.Label, gl, colour)
 		}
 		from, to := gl[0].From, gl[0].To
+		// The glide runs from the hiker's vertex before the step to its vertex after.
+		var lat *draw.Lattice
+		for _, ps := range r.Header.Drawing.Pieces {
+			if ps.Name == "hikers" {
+				lat = ps.Lattice
+			}
+		}
+		vertex := func(v [2]int) [2]float64 {
+			return [2]float64{lat.Origin[0] + float64(v[0])*lat.U[0] + float64(v[1])*lat.V[0], lat.Origin[1] + float64(v[0])*lat.U[1] + float64(v[1])*lat.V[1]}
+		}
+		if va, vz := vertex(a), vertex(z); abs(from[0]-va[0])+abs(from[1]-va[1])+abs(to[0]-vz[0])+abs(to[1]-vz[1]) > 1e-9 {
+			t.Errorf("step %d: glide %v → %v, want the %s hiker's vertices %v → %v (%v → %v)", k, from, to, colour, a, z, va, vz)
+		}
 		anim := browsertest.Eval[float64](b, fmt.Sprintf(`flickViewer.animOf(%d)`, k))
 		browsertest.Eval[bool](b, fmt.Sprintf(`(flickViewer.pause(), flickViewer.seek(flickViewer.afterAction(%d) - 1e-6 - %v / 2), true)`, k, anim))
 		waitFor(t, b, fmt.Sprintf(`flickViewer.step === %d && flickViewer.animating && flickViewer.drawn`, k))
@@ -314,7 +328,44 @@ func checkGlide(t *testing.T, b *browsertest.Browser, r *replay.Replay) {
 			}
 		}
 		t.Logf("step %d (%s): glide %v → %v over %.2f s", k, s.Label, from, to, anim)
+		checkTrail(t, b, len(r.Steps))
 		return
 	}
 	t.Fatal("no leg of two vertices or more in the game")
+}
+
+// checkTrail finds a leg that follows another leg and checks that on its result the page
+// marks the bounce path so far: the lines of the run of gliding steps up to it, each step's
+// line from its glide's start to its end, the last one ending where the hiker now stands.
+func checkTrail(t *testing.T, b *browsertest.Browser, steps int) {
+	t.Helper()
+	type line struct {
+		Step     int
+		From, To [2]float64
+	}
+	type glide struct{ From, To [2]float64 }
+	k := browsertest.Eval[int](b, fmt.Sprintf(`(() => {
+		for (let k = 1; k < %d; k++) if (flickViewer.glides(k).length && flickViewer.glides(k - 1).length) return k;
+		return -1;
+	})()`, steps))
+	if k < 0 {
+		t.Fatal("no two gliding steps in a row: the trail is not checked")
+	}
+	first := k - 1
+	for first > 0 && len(browsertest.Eval[[]glide](b, fmt.Sprintf(`flickViewer.glides(%d)`, first-1))) > 0 {
+		first--
+	}
+	browsertest.Eval[bool](b, fmt.Sprintf(`(flickViewer.pause(), flickViewer.seek(flickViewer.afterAction(%d)), true)`, k))
+	waitFor(t, b, fmt.Sprintf(`flickViewer.step === %d && !flickViewer.animating && flickViewer.drawn`, k))
+	trail := browsertest.Eval[[]line](b, `flickViewer.drawnTrail`)
+	var want []line
+	for j := first; j <= k; j++ {
+		for _, g := range browsertest.Eval[[]glide](b, fmt.Sprintf(`flickViewer.glides(%d)`, j)) {
+			want = append(want, line{j, g.From, g.To})
+		}
+	}
+	if !slices.Equal(trail, want) {
+		t.Errorf("after step %d: trail %+v, want the legs of steps %d to %d: %+v", k, trail, first, k, want)
+	}
+	t.Logf("after step %d: a trail of %d legs from step %d", k, len(trail), first)
 }

@@ -1411,19 +1411,31 @@
     return out;
   }
 
-  // drawGlides marks the lines along which step sg's pieces glide: up to where they are while
-  // the glide plays (f, 0 to 1), whole on the step's result.
-  function drawGlides(g, sg, f) {
-    if (!sg || !sg.glides || !sg.glides.length) return;
+  // drawGlides marks the lines along which step k's pieces glide: up to where they are while
+  // the glide plays (f, 0 to 1), whole on the step's result; and, fainter, the lines of the
+  // gliding steps just before it, back to the last step without a glide (a hiker's legs so
+  // far: its bounce path). It notes the lines drawn in S.drawnTrail, oldest first.
+  function drawGlides(g, k, f) {
+    const trail = [];
+    let j = k;
+    while (j >= 0 && g.seg[j] && g.seg[j].glides && g.seg[j].glides.length) j--;
+    for (let i = j + 1; i <= k; i++) {
+      for (const m of g.seg[i].glides) {
+        const u = i === k ? f : 1;
+        trail.push({ step: i, from: m.from, to: [m.from[0] + (m.to[0] - m.from[0]) * u, m.from[1] + (m.to[1] - m.from[1]) * u] });
+      }
+    }
+    S.drawnTrail = trail;
+    if (!trail.length) return;
     ctx.save();
     ctx.lineWidth = 3;
     ctx.setLineDash([6, 4]);
     ctx.lineCap = "round";
-    for (const m of sg.glides) {
-      ctx.strokeStyle = "rgba(28, 25, 23, 0.7)";
+    for (const l of trail) {
+      ctx.strokeStyle = l.step === k ? "rgba(28, 25, 23, 0.75)" : "rgba(28, 25, 23, 0.35)";
       ctx.beginPath();
-      ctx.moveTo(X(m.from[0]), Y(m.from[1]));
-      ctx.lineTo(X(m.from[0] + (m.to[0] - m.from[0]) * f), Y(m.from[1] + (m.to[1] - m.from[1]) * f));
+      ctx.moveTo(X(l.from[0]), Y(l.from[1]));
+      ctx.lineTo(X(l.to[0]), Y(l.to[1]));
       ctx.stroke();
     }
     ctx.restore();
@@ -1539,7 +1551,7 @@
       const upto = st.anim ? st.j : sg.flicks.length - 1;
       for (let j = 0; j <= upto; j++) drawTrail(sg.flicks[j], st.anim && j === st.j ? st.tau : Infinity);
     }
-    drawGlides(g, sg, st.anim && st.glide !== undefined ? st.glide : 1);
+    drawGlides(g, st.k, st.anim && st.glide !== undefined ? st.glide : 1);
     const pieces = piecesOf(g, st);
     const counts = {};
     for (const p of pieces) {
@@ -2123,6 +2135,8 @@
       return (sg.glides || []).map((m) => ({ set: g.d.pieces[m.set].name || "", id: m.id, from: m.from, to: m.to }));
     },
     animOf(k) { return S.game && S.game.seg[k] ? S.game.seg[k].anim : 0; },
+    // the glide lines the last frame drew: the step, and the line's ends in cm
+    get drawnTrail() { return S.drawnTrail || []; },
     play, pause, next, prev, seek,
     setSpeed(x) { S.speed = x; $("speed").value = String(x); },
     // the canvas shows the playhead's time

@@ -1293,10 +1293,9 @@
   // description and its view: the area, the static features, then each piece set, whose
   // pieces the view lists at the set's path. Flick 'em Up! adds its own style on top.
 
-  // select returns the elements of the view at path ("*": every element of an array), each
-  // with the indices its "*" took.
-  // with the indices its "*" took (an array's index, an object's key) and their positions
-  // (ord: 0, 1, … in both cases).
+  // select returns the elements of the view at path ("*": every element of an array or value
+  // of an object), each with the indices its "*" took (an array's index, an object's key) and
+  // their positions (ord: 0, 1, … in both cases).
   function select(v, path) {
     let cur = [{ v, idx: [], ord: [] }];
     for (const k of path) {

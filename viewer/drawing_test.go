@@ -3,8 +3,6 @@ package viewer_test
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/flickarena/flickarena/draw"
@@ -13,7 +11,6 @@ import (
 	"github.com/flickarena/flickarena/internal/browsertest"
 	"github.com/flickarena/flickarena/replay"
 	"github.com/flickarena/flickarena/replay/replaytest"
-	"github.com/flickarena/flickarena/viewer"
 )
 
 // flickagoView is the part of Flickago's view that says what is on the board.
@@ -71,20 +68,7 @@ func TestViewer_BrowserFlickago(t *testing.T) {
 	if r.Header.Drawing == nil {
 		t.Fatal("the replay's header has no drawing")
 	}
-	page, err := viewer.Standalone(viewer.Named{Name: "flickago", Replay: r})
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "flickago.html")
-	if err := os.WriteFile(path, page, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	b := browsertest.New(t)
-	b.Open(path)
-	waitFor(t, b, `window.flickViewer && flickViewer.ready && flickViewer.drawn`)
-	if n := browsertest.Eval[int](b, `flickViewer.steps`); n != len(r.Steps) {
-		t.Fatalf("the viewer loaded %d steps, the replay has %d", n, len(r.Steps))
-	}
+	b := openReplay(t, "flickago", r)
 	if s := browsertest.Eval[string](b, `flickViewer.style`); s != "" {
 		t.Errorf("style %q, want the game's own description", s)
 	}
@@ -174,17 +158,7 @@ func TestViewer_BrowserDescribedFlicks(t *testing.T) {
 	for _, f := range r.Steps[k].Flicks {
 		anim += float64(f.Time) / replay.TimeScale
 	}
-	page, err := viewer.Standalone(viewer.Named{Name: "showdown", Replay: r})
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "described.html")
-	if err := os.WriteFile(path, page, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	b := browsertest.New(t)
-	b.Open(path)
-	waitFor(t, b, `window.flickViewer && flickViewer.ready && flickViewer.drawn`)
+	b := openReplay(t, "described", r)
 	if s := browsertest.Eval[string](b, `flickViewer.style`); s != "" {
 		t.Fatalf("style %q, want the description alone", s)
 	}
@@ -216,6 +190,7 @@ func TestViewer_BrowserDescribedFlicks(t *testing.T) {
 	waitFor(t, b, fmt.Sprintf(`flickViewer.step === %d && !flickViewer.animating && flickViewer.drawn`, k))
 	view := r.Header.View
 	for i := 0; i <= k; i++ {
+		var err error
 		if view, err = replay.Patch(view, r.Steps[i].View); err != nil {
 			t.Fatal(err)
 		}
@@ -281,17 +256,7 @@ func TestViewer_BrowserLattice(t *testing.T) {
 	if err := r.Header.Drawing.Validate(); err != nil {
 		t.Fatal(err)
 	}
-	page, err := viewer.Standalone(viewer.Named{Name: "hex", Replay: r})
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "hex.html")
-	if err := os.WriteFile(path, page, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	b := browsertest.New(t)
-	b.Open(path)
-	waitFor(t, b, `window.flickViewer && flickViewer.ready && flickViewer.drawn`)
+	b := openReplay(t, "hex", r)
 	type drawn struct {
 		Set  string
 		X, Y float64

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,7 +18,6 @@ import (
 	"github.com/flickarena/flickarena/internal/browsertest"
 	"github.com/flickarena/flickarena/replay"
 	"github.com/flickarena/flickarena/replay/replaytest"
-	"github.com/flickarena/flickarena/viewer"
 )
 
 var update = flag.Bool("update", false, "rewrite the replays under testdata from their seeded games")
@@ -137,20 +135,7 @@ func TestViewer_BrowserFlipRando(t *testing.T) {
 		l := d.Pieces[sets[set]].Lattice
 		return l.Origin[0] + c*l.U[0] + r*l.V[0], l.Origin[1] + c*l.U[1] + r*l.V[1]
 	}
-	page, err := viewer.Standalone(viewer.Named{Name: "fliprando", Replay: r})
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "fliprando.html")
-	if err := os.WriteFile(path, page, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	b := browsertest.New(t)
-	b.Open(path)
-	waitFor(t, b, `window.flickViewer && flickViewer.ready && flickViewer.drawn`)
-	if n := browsertest.Eval[int](b, `flickViewer.steps`); n != len(r.Steps) {
-		t.Fatalf("the viewer loaded %d steps, the replay has %d", n, len(r.Steps))
-	}
+	b := openReplay(t, "fliprando", r)
 	if s := browsertest.Eval[string](b, `flickViewer.style`); s != "" {
 		t.Errorf("style %q, want the game's own description", s)
 	}

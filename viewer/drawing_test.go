@@ -25,9 +25,8 @@ type flickagoView struct {
 	} `json:"inspectors"`
 }
 
-// onBoard counts, in the view after step k of r (-1: the opening), the discs of each gang on
-// the board and the inspectors in play.
-func onBoard(t *testing.T, r *replay.Replay, k int) (white, black, inspectors int) {
+// viewAt decodes into v the view after step k of r (-1: the opening).
+func viewAt(t *testing.T, r *replay.Replay, k int, v any) {
 	t.Helper()
 	view := r.Header.View
 	for i := 0; i <= k; i++ {
@@ -36,10 +35,17 @@ func onBoard(t *testing.T, r *replay.Replay, k int) (white, black, inspectors in
 			t.Fatal(err)
 		}
 	}
-	var v flickagoView
-	if err := json.Unmarshal(view, &v); err != nil {
+	if err := json.Unmarshal(view, v); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// onBoard counts, in the view after step k of r (-1: the opening), the discs of each gang on
+// the board and the inspectors in play.
+func onBoard(t *testing.T, r *replay.Replay, k int) (white, black, inspectors int) {
+	t.Helper()
+	var v flickagoView
+	viewAt(t, r, k, &v)
 	for p, pl := range v.Players {
 		for _, d := range pl.Discs {
 			if d.Place == "board" && p == 0 {
@@ -188,22 +194,13 @@ func TestViewer_BrowserDescribedFlicks(t *testing.T) {
 	// On the step's result: every piece on the table, where the view says.
 	browsertest.Eval[bool](b, fmt.Sprintf(`(flickViewer.seek(flickViewer.afterAction(%d)), true)`, k))
 	waitFor(t, b, fmt.Sprintf(`flickViewer.step === %d && !flickViewer.animating && flickViewer.drawn`, k))
-	view := r.Header.View
-	for i := 0; i <= k; i++ {
-		var err error
-		if view, err = replay.Patch(view, r.Steps[i].View); err != nil {
-			t.Fatal(err)
-		}
-	}
 	var v struct {
 		Pieces []struct {
 			X, Y float64
 			Off  bool
 		}
 	}
-	if err := json.Unmarshal(view, &v); err != nil {
-		t.Fatal(err)
-	}
+	viewAt(t, r, k, &v)
 	list := browsertest.Eval[[]drawn](b, `flickViewer.drawnList`)
 	on := 0
 	for i, pc := range v.Pieces {

@@ -2,7 +2,6 @@ package viewer_test
 
 import (
 	"bytes"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
@@ -89,17 +88,8 @@ type flipRandoView struct {
 // viewAfter returns the view after step k of r (-1: the opening).
 func viewAfter(t *testing.T, r *replay.Replay, k int) flipRandoView {
 	t.Helper()
-	view := r.Header.View
-	for i := 0; i <= k; i++ {
-		var err error
-		if view, err = replay.Patch(view, r.Steps[i].View); err != nil {
-			t.Fatal(err)
-		}
-	}
 	var v flipRandoView
-	if err := json.Unmarshal(view, &v); err != nil {
-		t.Fatal(err)
-	}
+	viewAt(t, r, k, &v)
 	return v
 }
 

@@ -251,6 +251,9 @@
 //	negative_scores  bool, default false (ruling A14's alternative)
 //	reward           rank (default), win or margin
 //
+// [Env.OptionSpecs] declares them (a server lists them in ListGames) and
+// the factory refuses any other key or value, naming the option.
+//
 // # JSON View
 //
 // MarshalJSON shows the whole state, hidden cards included (for logs and

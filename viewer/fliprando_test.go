@@ -204,8 +204,12 @@ func TestViewer_BrowserFlipRando(t *testing.T) {
 		if !slices.Equal(totals, wantTotals) {
 			t.Errorf("after step %d: the panel's totals %q, want %q", k, totals, wantTotals)
 		}
-		if ph := browsertest.Eval[string](b, `document.getElementById("phase").textContent`); ph != v.Decision {
-			t.Errorf("after step %d: phase %q in the panel, want the pending decision %q", k, ph, v.Decision)
+		wantPhase := v.Decision // the pending decision, none once the game is over
+		if v.Over {
+			wantPhase = ""
+		}
+		if ph := browsertest.Eval[string](b, `document.getElementById("phase").textContent`); ph != wantPhase {
+			t.Errorf("after step %d: phase %q in the panel, want %q", k, ph, wantPhase)
 		}
 		result := browsertest.Eval[string](b, `document.getElementById("result").hidden ? "" : document.getElementById("result").textContent`)
 		if k == last {
@@ -231,6 +235,34 @@ func TestViewer_BrowserFlipRando(t *testing.T) {
 		if n["board"] < n["total"]/20 || n["red"] < 30 {
 			t.Errorf("after step %d: pixels %v: the board or the red pieces are not drawn", k, n)
 		}
+	}
+	// The list of actions: the last one says who won, and an action that changed a total says
+	// by how much.
+	items := browsertest.Eval[[]string](b, `[...document.querySelectorAll("#actions li")].map((e) => e.textContent)`)
+	if len(items) != len(r.Steps) {
+		t.Fatalf("%d actions listed, want %d", len(items), len(r.Steps))
+	}
+	end := viewAfter(t, r, last)
+	if w := fmt.Sprintf("seat %d wins", end.Winners[0]); len(end.Winners) == 1 && !strings.Contains(items[last], w) {
+		t.Errorf("the last action %q does not say %q", items[last], w)
+	}
+	gains := 0
+	for k := range r.Steps {
+		before, after := viewAfter(t, r, k-1), viewAfter(t, r, k)
+		for p := range after.Seats {
+			if d := after.Seats[p].Total - before.Seats[p].Total; d > 0 {
+				gains++
+				if w := fmt.Sprintf("seat %d +%d", p, d); !strings.Contains(items[k], w) {
+					t.Errorf("action %d %q does not say %q", k, items[k], w)
+				}
+			}
+		}
+		if gains >= 5 {
+			break
+		}
+	}
+	if gains == 0 {
+		t.Error("no total changed in the game: the list's effects are not checked")
 	}
 	checkGlide(t, b, r)
 	b.Screenshot("fliprando")

@@ -1727,7 +1727,7 @@
     $("hour").textContent = g.h.game;
     $("turn").textContent = over ? "Game over" : typeof turn === "number" ? seatName(g, turn) + " to play" : "";
     const phase = d.phase ? valueAt(view, d.phase) : view.phase;
-    $("phase").textContent = (typeof phase !== "string" && typeof phase !== "number") ? "" : String(phase);
+    $("phase").textContent = over || (typeof phase !== "string" && typeof phase !== "number") ? "" : String(phase);
     const res = $("result");
     res.hidden = !over;
     if (over) res.textContent = winnerText(g, winner);
@@ -1850,13 +1850,13 @@
         label = parts.join(", ");
       }
       const effects = [];
-      const s0 = valueAt(before, g.d.scores), s1 = valueAt(after, g.d.scores);
+      const s0 = valuesAt(before, g.d.scores), s1 = valuesAt(after, g.d.scores);
       if (Array.isArray(s0) && Array.isArray(s1)) {
         s1.forEach((v, i) => { if (v !== s0[i]) effects.push(seatName(g, i) + " " + (v > s0[i] ? "+" : "−") + Math.abs(v - s0[i])); });
       }
       if (valueAt(after, g.d.over) === true && valueAt(before, g.d.over) !== true) {
-        const w = valueAt(after, g.d.winner);
-        effects.push(typeof w === "number" && w >= 0 ? seatName(g, w) + " wins" : "draw");
+        const w = winnerText(g, valueAt(after, g.d.winner));
+        effects.push(w === "Draw" ? "draw" : w);
       }
       return { who: seatName(g, s.player) + " ", label: label || "", effects };
     }

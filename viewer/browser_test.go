@@ -18,7 +18,7 @@ import (
 	"github.com/flickarena/flickarena/viewer"
 )
 
-var updateScreenshot = flag.Bool("update-screenshot", false, "write the viewer's screenshot to docs/img/viewer.png")
+var updateScreenshot = flag.Bool("update-screenshot", false, "write the viewer's screenshots to docs/img/viewer.png and docs/img/viewer-fliprando.png")
 
 // screenshotKey is the seed of the game in the README's screenshot.
 const screenshotKey = 5

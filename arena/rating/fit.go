@@ -17,10 +17,13 @@ type Covariance int8
 const (
 	// Sandwich is the cluster-robust covariance J⁻¹MJ⁻¹, clustered by
 	// [Game.Pair] (the default). It uses the empirical variance, so it
-	// accounts for draws and for the correlation within a pair.
+	// accounts for draws and for the correlation within a pair. Under a
+	// prior it is the upper bound of the robust and the model-based
+	// posterior covariances (package doc, "Uncertainty under a prior").
 	Sandwich Covariance = iota
-	// ModelBased is the inverse information J⁻¹. It overstates the variance
-	// when there are draws; use it as a fallback only.
+	// ModelBased is the inverse information J⁻¹ (under a prior, the
+	// posterior curvature (J + P)⁻¹). It overstates the variance when there
+	// are draws; use it as a fallback only.
 	ModelBased
 )
 
@@ -139,6 +142,7 @@ type cell struct {
 	first   Side
 	n       float64 // games
 	sum     float64 // side X's points
+	draws   float64 // drawn games
 }
 
 // problem is a validated data set, indexed.
@@ -262,6 +266,9 @@ func newProblem(games []Game, cfg Config) (*problem, error) {
 		}
 		p.cells[ci].n++
 		p.cells[ci].sum += g.Score
+		if g.Score == 0.5 {
+			p.cells[ci].draws++
+		}
 		p.obs = append(p.obs, observation{pair: g.Pair, cell: ci, y: g.Score})
 	}
 	// Sort the cells so that nothing depends on the order of the games, then

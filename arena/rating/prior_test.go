@@ -165,11 +165,26 @@ func TestFit_PriorCoverage(t *testing.T) {
 			}
 		}
 	}
-	// Logged, not asserted: a hopeless bot far in the prior's tail (2.25τ
-	// below the mean), where the prior's bias shows at a fixed truth.
-	tail := coverageSetup{elos: []float64{-900, 150, 200, 250, 300}, pairs: 150}
-	c, per := priorCoverage(t, tail, "bound", 200)
-	t.Logf("bound     tail pool %.3f, per bot %.3f", c, per)
+	// Logged, not asserted: other setups of the decision, and a hopeless
+	// bot far in the prior's tail (2.25τ below the mean), where the prior's
+	// bias shows at a fixed truth.
+	others := []struct {
+		name string
+		s    coverageSetup
+	}{
+		{"no draws", coverageSetup{elos: priorPool, pairs: 150}},
+		{"600 pairs", coverageSetup{elos: priorPool, pairs: 600}},
+		{"quick start", coverageSetup{elos: []float64{-600, 200, 200, 200}, pairs: 60, draws: 0.3}},
+		{"tail pool", coverageSetup{elos: []float64{-900, 150, 200, 250, 300}, pairs: 150}},
+	}
+	var c float64
+	var per []float64
+	for _, o := range others {
+		for _, est := range []string{"bound", "posterior"} {
+			c, per = priorCoverage(t, o.s, est, 200)
+			t.Logf("%-9s %s %.3f, per bot %.3f", est, o.name, c, per)
+		}
+	}
 
 	covered, total := 0, 0
 	elos := make([]float64, 5)

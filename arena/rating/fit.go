@@ -67,6 +67,12 @@ type Config struct {
 	FirstMover bool
 	// Covariance is the covariance estimator.
 	Covariance Covariance
+	// NoSideTerms fits no side (or seat) advantage: every side and seat is
+	// alike, and the side terms are reported as 0 ± 0. It is for
+	// comparisons with tools that have no such term; a scenario that
+	// favours a side then biases the ratings of the bots that played it
+	// more often on that side.
+	NoSideTerms bool
 }
 
 // DefaultConfig returns the default configuration (the zero Config).
@@ -90,10 +96,14 @@ type Bot struct {
 	Points float64
 }
 
-// Advantage is a fitted side (or first-mover) term.
+// Advantage is a fitted side, seat or first-mover term.
 type Advantage struct {
 	// Scenario is the scenario's name; empty for the first-mover term.
 	Scenario string
+	// Seat is the seat of a seat term of [FitRankings] (≥ 1): its
+	// advantage over seat 0, and P the probability that it finishes ahead
+	// of seat 0 between equal bots. 0 for a side or first-mover term.
+	Seat int
 	// Elo is side X's (or the first mover's) advantage, in Elo.
 	Elo float64
 	// SE is its standard error, in Elo.
@@ -112,8 +122,12 @@ type Advantage struct {
 type Model struct {
 	// Bots holds the ratings, sorted by name.
 	Bots []Bot
-	// Sides holds one side term per scenario, sorted by scenario name.
+	// Sides holds one side term per scenario, sorted by scenario name (for
+	// [FitRankings], per scenario of two seats: −1 × seat 1's term).
 	Sides []Advantage
+	// Seats holds the seat terms of [FitRankings], sorted by scenario then
+	// seat; nil for [Fit].
+	Seats []Advantage
 	// First is the first-mover term f; valid when Config.FirstMover is set.
 	First Advantage
 	// Config is the configuration the model was fitted with: reports show
@@ -154,7 +168,8 @@ type problem struct {
 	value           []float64     // per parameter: fixed values, then estimates
 	free            []int         // free parameter index per parameter, or −1
 	nFree           int
-	first           bool // the first-mover term is fitted
+	pl              *plData // the rankings of FitRankings, instead of cells
+	first           bool    // the first-mover term is fitted
 	centre          bool // re-centre the ratings on their mean
 }
 
@@ -165,8 +180,16 @@ type observation struct {
 	y    float64
 }
 
+// nSide returns the number of side terms (Fit) or seat terms (FitRankings).
+func (p *problem) nSide() int {
+	if p.pl != nil {
+		return len(p.pl.seats)
+	}
+	return len(p.scenarios)
+}
+
 func (p *problem) nParams() int {
-	n := len(p.bots) + len(p.scenarios)
+	n := len(p.bots) + p.nSide()
 	if p.first {
 		n++
 	}
@@ -293,6 +316,17 @@ func newProblem(games []Game, cfg Config) (*problem, error) {
 	}
 
 	// Parameters: bots, then scenarios, then f.
+	if err := p.initParams(cfg, botIdx); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// initParams sets up the parameters once the bots and the data are known:
+// anchors fixed, or one bot dropped and the ratings re-centred (no prior),
+// or all free and centred (prior); side (seat) terms fixed at 0 with
+// [Config.NoSideTerms].
+func (p *problem) initParams(cfg Config, botIdx map[string]int) error {
 	n := p.nParams()
 	p.fixed = make([]bool, n)
 	p.value = make([]float64, n)
@@ -302,10 +336,10 @@ func newProblem(games []Game, cfg Config) (*problem, error) {
 			elo := cfg.Anchors[name]
 			b, ok := botIdx[name]
 			if !ok {
-				return nil, fmt.Errorf("rating: anchor %q played no counted game", name)
+				return fmt.Errorf("rating: anchor %q played no counted game", name)
 			}
 			if math.IsNaN(elo) || math.IsInf(elo, 0) {
-				return nil, fmt.Errorf("rating: anchor %q at %v Elo", name, elo)
+				return fmt.Errorf("rating: anchor %q at %v Elo", name, elo)
 			}
 			p.fixed[b] = true
 			p.value[b] = elo
@@ -316,6 +350,11 @@ func newProblem(games []Game, cfg Config) (*problem, error) {
 	default:
 		p.centre = true // the MAP is centred already; re-centring removes rounding
 	}
+	if cfg.NoSideTerms {
+		for j := len(p.bots); j < len(p.bots)+p.nSide(); j++ {
+			p.fixed[j] = true
+		}
+	}
 	p.free = make([]int, n)
 	for j := range p.free {
 		if p.fixed[j] {
@@ -325,12 +364,13 @@ func newProblem(games []Game, cfg Config) (*problem, error) {
 		p.free[j] = p.nFree
 		p.nFree++
 	}
-	return p, nil
+	return nil
 }
 
 // check runs the existence checks of §3.3 before fitting.
 func (p *problem) check(cfg Config) error {
-	if groups := components(len(p.bots), p.cells); len(groups) > 1 {
+	edges := cellEdges(p.cells)
+	if groups := components(len(p.bots), edges); len(groups) > 1 {
 		return &DisconnectedError{Groups: groupNames(groups, p.bots)}
 	}
 	if p.first {
@@ -349,9 +389,9 @@ func (p *problem) check(cfg Config) error {
 	}
 	var sep SeparationError
 	if cfg.Prior == 0 {
-		sep.Groups = groupNames(separatedGroups(len(p.bots), p.cells), p.bots)
+		sep.Groups = groupNames(separatedGroups(len(p.bots), edges), p.bots)
 	}
-	if cfg.SidePrior == 0 {
+	if cfg.SidePrior == 0 && !cfg.NoSideTerms {
 		xPts := make([]float64, len(p.scenarios))
 		yPts := make([]float64, len(p.scenarios))
 		var firstPts, secondPts float64
@@ -488,6 +528,9 @@ func (p *problem) paramName(j int) string {
 	switch nb := len(p.bots); {
 	case j < nb:
 		return fmt.Sprintf("bot %q", p.bots[j])
+	case p.pl != nil && j < nb+len(p.pl.seats):
+		k := p.pl.seats[j-nb]
+		return fmt.Sprintf("advantage of seat %d in %q", k.seat, p.scenarios[k.scen])
 	case j < nb+len(p.scenarios):
 		return fmt.Sprintf("side term of %q", p.scenarios[j-nb])
 	}
@@ -511,6 +554,9 @@ func (p *problem) eta(theta []float64, c *cell) (float64, float64) {
 
 // logLik returns the quasi-log-likelihood (with prior) at theta.
 func (p *problem) logLik(cfg Config, theta []float64) float64 {
+	if p.pl != nil {
+		return p.pl.logLik(p, theta) - p.priorPenalty(cfg, theta)
+	}
 	var ll float64
 	for i := range p.cells {
 		c := &p.cells[i]
@@ -552,6 +598,9 @@ func (p *problem) derivatives(cfg Config, theta, u []float64, h *mat.SymDense) f
 	var ll float64
 	var idx [4]int
 	var z [4]float64
+	if p.pl != nil {
+		ll = p.pl.derivatives(p, theta, u, jr)
+	}
 	for i := range p.cells {
 		c := &p.cells[i]
 		e, m := p.eta(theta, c)

@@ -50,6 +50,10 @@ func (p *problem) model(cfg Config, iters int, ll float64, h *mat.SymDense) *Mod
 		se := math.Sqrt(math.Max(0, m.cov.At(b, b)))
 		m.Bots[b] = Bot{Name: name, Elo: p.value[b], SE: se, Lo: p.value[b] - Z95*se, Hi: p.value[b] + Z95*se}
 	}
+	if p.pl != nil {
+		p.pl.summarize(p, m)
+		return m
+	}
 	m.Sides = make([]Advantage, nc)
 	for c, name := range p.scenarios {
 		m.Sides[c] = p.advantage(m.cov, nb+c, name)
@@ -165,6 +169,9 @@ func (p *problem) advantage(cov *mat.SymDense, j int, scenario string) Advantage
 // are clusters of one. The sums run in an order fixed by the data, not by the
 // order of the games, so the result is reproducible bit for bit.
 func (p *problem) meat() (*mat.SymDense, int) {
+	if p.pl != nil {
+		return p.pl.meat(p)
+	}
 	k := p.nFree
 	meat := make([]float64, k*k)
 	pr := make([]float64, len(p.cells))
@@ -262,9 +269,21 @@ func (m *Model) Side(scenario string) (Advantage, bool) {
 	return m.Sides[i], true
 }
 
+// Seat returns the term of a seat (≥ 1) of the named scenario, fitted by
+// [FitRankings].
+func (m *Model) Seat(scenario string, seat int) (Advantage, bool) {
+	for _, a := range m.Seats {
+		if a.Scenario == scenario && a.Seat == seat {
+			return a, true
+		}
+	}
+	return Advantage{}, false
+}
+
 // Cov returns a copy of the covariance matrix of the estimates, in Elo²,
 // over the bots (in [Model.Bots] order), then the side terms (in
-// [Model.Sides] order), then the first-mover term if fitted.
+// [Model.Sides] order), then the first-mover term if fitted; for
+// [FitRankings], the bots then the seat terms (in [Model.Seats] order).
 func (m *Model) Cov() *mat.SymDense {
 	c := mat.NewSymDense(m.cov.SymmetricDim(), nil)
 	c.CopySym(m.cov)
@@ -332,6 +351,9 @@ func (m *Model) Expected(x, y, scenario string, first Side) (float64, error) {
 // observed draws (Var y = p(1−p) − d/4 for a game of draw probability d),
 // floored at zero per cell.
 func (p *problem) drawInformation() *mat.SymDense {
+	if p.pl != nil {
+		return p.pl.drawInformation(p)
+	}
 	k := p.nFree
 	jd := mat.NewSymDense(k, nil)
 	var idx [4]int

@@ -170,7 +170,7 @@ type problem struct {
 	nFree           int
 	pl              *plData // the rankings of FitRankings, instead of cells
 	first           bool    // the first-mover term is fitted
-	centre          bool // re-centre the ratings on their mean
+	centre          bool    // re-centre the ratings on their mean
 }
 
 // observation is one counted game: its cell, X's score and its cluster.

@@ -42,11 +42,11 @@ func plCoverage(t *testing.T, s plSim, reps int, cfg rating.Config) float64 {
 }
 
 // TestFitRankings_Recovery: four-seat rotation sets with seat terms and
-// shared places; 30 replays of 6 bots and 3 seat terms give 270 intervals
-// (binomial SD 1.3 points), the band [0.91, 0.99] is about ±3 SD.
+// shared places; 20 replays of 6 bots and 3 seat terms give 180 intervals
+// (binomial SD 1.6 points), the band [0.90, 0.99] is about ±3 SD.
 func TestFitRankings_Recovery(t *testing.T) {
-	s := plSim{elos: spread(6, 250), seats: []float64{0, 40, -20, -70}, fixtures: 150, tie: 0.4}
-	if c := plCoverage(t, s, 30, rating.Config{}); c < 0.91 || c > 0.99 {
+	s := plSim{elos: spread(6, 250), seats: []float64{0, 40, -20, -70}, fixtures: 120, tie: 0.4}
+	if c := plCoverage(t, s, 20, rating.Config{}); c < 0.90 || c > 0.99 {
 		t.Errorf("coverage = %.3f, want about 0.95", c)
 	}
 }
@@ -268,5 +268,54 @@ func BenchmarkFitRankings(b *testing.B) {
 				b.ReportMetric(float64(b.N*len(tc.rks))/b.Elapsed().Seconds(), "rankings/s")
 			})
 		}
+	}
+}
+
+// TestFitRankings_PriorHopeless: the prior of part 1 for N seats. A bot that
+// finishes last in every one of its 60 three-seat games gets a finite
+// rating under τ = 400 with an interval at least the posterior's ((J + P)⁻¹,
+// the model-based covariance under the prior).
+func TestFitRankings_PriorHopeless(t *testing.T) {
+	s := plSim{elos: spread(4, 60), seats: []float64{0, 10, -10}, fixtures: 40, tie: 0.2, seed: 4}
+	rks := s.rankings("race")
+	for i := range 20 {
+		for rot := range 3 {
+			bots := []string{"bot00", "bot01", "hopeless"}
+			if i%2 == 1 {
+				bots = []string{"bot02", "bot03", "hopeless"}
+			}
+			seat := make([]string, 3)
+			ranks := make([]int, 3)
+			for j := range 3 {
+				seat[j] = bots[(j+rot)%3]
+				ranks[j] = (j + rot) % 3 // the hopeless bot is always last
+			}
+			if i%3 == 0 {
+				ranks[(3-rot)%3] = ranks[(4-rot)%3] // the two others share first place
+			}
+			rks = append(rks, rating.Ranking{Bots: seat, Ranks: ranks, Scenario: "race", Cluster: "h" + string(rune('a'+i))})
+		}
+	}
+	if _, err := rating.FitRankings(rks, rating.Config{}); err == nil {
+		t.Fatal("the ML fit of a bot that never finished ahead succeeded")
+	}
+	cfg := rating.Config{Prior: 400, SidePrior: 400}
+	m, err := rating.FitRankings(rks, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Covariance = rating.ModelBased
+	post, err := rating.FitRankings(rks, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := m.Bot("hopeless")
+	ph, _ := post.Bot("hopeless")
+	t.Logf("hopeless %+.1f [%+.1f, %+.1f] in %d games, %.1f points; posterior ±%.1f", h.Elo, h.Lo, h.Hi, h.Games, h.Points, ph.Hi-ph.Elo)
+	if h.Games != 60 || h.Points != 0 {
+		t.Errorf("hopeless: %d games, %v points, want 60 and 0", h.Games, h.Points)
+	}
+	if h.SE < 0.98*ph.SE || h.Hi-h.Elo < 200 {
+		t.Errorf("hopeless ±%.1f, want at least the posterior's ±%.1f (and > 200)", h.Hi-h.Elo, ph.Hi-ph.Elo)
 	}
 }

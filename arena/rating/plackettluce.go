@@ -129,7 +129,7 @@ func newPLProblem(rankings []Ranking, cfg Config) (*problem, error) {
 	// Shapes, keyed by scenario, bots and dense ranks.
 	shapeIdx := make(map[string]int32)
 	seatSet := make(map[seatKey]bool)
-	var key strings.Builder
+	var key []byte
 	for i := range rankings {
 		r := &rankings[i]
 		if r.Void {
@@ -142,12 +142,14 @@ func newPLProblem(rankings []Ranking, cfg Config) (*problem, error) {
 				dense[s] = k
 			}
 		}
-		key.Reset()
-		key.WriteString(strconv.Itoa(scenIdx[r.Scenario]))
+		key = strconv.AppendInt(key[:0], int64(scenIdx[r.Scenario]), 10)
 		for s, b := range r.Bots {
-			fmt.Fprintf(&key, "|%d:%d", botIdx[b], dense[s])
+			key = append(key, '|')
+			key = strconv.AppendInt(key, int64(botIdx[b]), 10)
+			key = append(key, ':')
+			key = strconv.AppendInt(key, int64(dense[s]), 10)
 		}
-		si, ok := shapeIdx[key.String()]
+		si, ok := shapeIdx[string(key)]
 		if !ok {
 			sh := plShape{scen: int32(scenIdx[r.Scenario]), bots: make([]int32, len(r.Bots)), places: places}
 			for s, b := range r.Bots {
@@ -157,7 +159,7 @@ func newPLProblem(rankings []Ranking, cfg Config) (*problem, error) {
 				}
 			}
 			si = int32(len(d.shapes))
-			shapeIdx[key.String()] = si
+			shapeIdx[string(key)] = si
 			d.shapes = append(d.shapes, sh)
 		}
 		d.shapes[si].n++

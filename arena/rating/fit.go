@@ -216,17 +216,30 @@ func Fit(games []Game, cfg Config) (*Model, error) {
 	if err := validateAll(games); err != nil {
 		return nil, err
 	}
-	if cfg.Prior < 0 || cfg.SidePrior < 0 || math.IsNaN(cfg.Prior) || math.IsNaN(cfg.SidePrior) {
-		return nil, fmt.Errorf("rating: negative or NaN prior (%v, %v)", cfg.Prior, cfg.SidePrior)
-	}
-	if cfg.Covariance != Sandwich && cfg.Covariance != ModelBased {
-		return nil, fmt.Errorf("rating: unknown covariance %v", cfg.Covariance)
+	if err := cfg.validate(); err != nil {
+		return nil, err
 	}
 	p, err := newProblem(games, cfg)
 	if err != nil {
 		return nil, err
 	}
-	if err := p.check(cfg); err != nil {
+	return p.fit(cfg, p.check)
+}
+
+// validate checks the configuration's values.
+func (cfg Config) validate() error {
+	if cfg.Prior < 0 || cfg.SidePrior < 0 || math.IsNaN(cfg.Prior) || math.IsNaN(cfg.SidePrior) {
+		return fmt.Errorf("rating: negative or NaN prior (%v, %v)", cfg.Prior, cfg.SidePrior)
+	}
+	if cfg.Covariance != Sandwich && cfg.Covariance != ModelBased {
+		return fmt.Errorf("rating: unknown covariance %v", cfg.Covariance)
+	}
+	return nil
+}
+
+// fit runs the existence checks, Newton's method and the intervals.
+func (p *problem) fit(cfg Config, check func(Config) error) (*Model, error) {
+	if err := check(cfg); err != nil {
 		return nil, err
 	}
 	iters, ll, h, err := p.solve(cfg)
@@ -239,35 +252,13 @@ func Fit(games []Game, cfg Config) (*Model, error) {
 // newProblem indexes the games: sorted bots and scenarios, cells, parameters.
 func newProblem(games []Game, cfg Config) (*problem, error) {
 	p := &problem{first: cfg.FirstMover}
-	botSet := make(map[string]bool)
-	scenSet := make(map[string]bool)
-	for _, b := range cfg.Bots {
-		if b == "" {
-			return nil, fmt.Errorf("rating: empty name in the roster")
-		}
-		botSet[b] = true
-	}
-	roster := len(cfg.Bots) > 0
-	for i := range games {
+	botIdx, scenIdx, err := p.indexNames(cfg, len(games), func(i int, buf []string) ([]string, string, bool) {
 		g := &games[i]
-		if g.Void() {
-			continue
-		}
-		for _, b := range [2]string{g.X, g.Y} {
-			if roster && !botSet[b] {
-				return nil, &GameError{Index: i, Err: fmt.Errorf("bot %q is not in the roster", b)}
-			}
-			botSet[b] = true
-		}
-		scenSet[g.Scenario] = true
+		return append(buf, g.X, g.Y), g.Scenario, g.Void()
+	}, func(i int, err error) error { return &GameError{Index: i, Err: err} })
+	if err != nil {
+		return nil, err
 	}
-	if len(scenSet) == 0 {
-		return nil, ErrNoGames
-	}
-	p.bots = sortedKeys(botSet)
-	p.scenarios = sortedKeys(scenSet)
-	botIdx := indexOf(p.bots)
-	scenIdx := indexOf(p.scenarios)
 
 	type key struct {
 		x, y, c int32
@@ -296,21 +287,10 @@ func newProblem(games []Game, cfg Config) (*problem, error) {
 	}
 	// Sort the cells so that nothing depends on the order of the games, then
 	// renumber the observations.
-	perm := make([]int32, len(p.cells))
-	for i := range perm {
-		perm[i] = int32(i)
-	}
-	slices.SortFunc(perm, func(a, b int32) int {
-		ca, cb := &p.cells[a], &p.cells[b]
+	var newIdx []int32
+	p.cells, newIdx = sortIndexed(p.cells, func(ca, cb *cell) int {
 		return cmp.Or(cmp.Compare(ca.c, cb.c), cmp.Compare(ca.x, cb.x), cmp.Compare(ca.y, cb.y), cmp.Compare(ca.first, cb.first))
 	})
-	sorted := make([]cell, len(p.cells))
-	newIdx := make([]int32, len(p.cells))
-	for to, from := range perm {
-		sorted[to] = p.cells[from]
-		newIdx[from] = int32(to)
-	}
-	p.cells = sorted
 	for i := range p.obs {
 		p.obs[i].cell = newIdx[p.obs[i].cell]
 	}
@@ -320,6 +300,44 @@ func newProblem(games []Game, cfg Config) (*problem, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// indexNames sets the sorted bots (the roster's and those of every counted
+// record) and scenarios of n records and returns their indices. record
+// appends record i's bots to buf and returns them with its scenario and
+// whether it is void; wrap makes a record's error.
+func (p *problem) indexNames(cfg Config, n int, record func(i int, buf []string) ([]string, string, bool),
+	wrap func(i int, err error) error) (botIdx, scenIdx map[string]int, err error) {
+	botSet := make(map[string]bool)
+	scenSet := make(map[string]bool)
+	for _, b := range cfg.Bots {
+		if b == "" {
+			return nil, nil, fmt.Errorf("rating: empty name in the roster")
+		}
+		botSet[b] = true
+	}
+	roster := len(cfg.Bots) > 0
+	var buf []string
+	for i := range n {
+		bots, scenario, void := record(i, buf[:0])
+		buf = bots
+		if void {
+			continue
+		}
+		for _, b := range bots {
+			if roster && !botSet[b] {
+				return nil, nil, wrap(i, fmt.Errorf("bot %q is not in the roster", b))
+			}
+			botSet[b] = true
+		}
+		scenSet[scenario] = true
+	}
+	if len(scenSet) == 0 {
+		return nil, nil, ErrNoGames
+	}
+	p.bots = sortedKeys(botSet)
+	p.scenarios = sortedKeys(scenSet)
+	return indexOf(p.bots), indexOf(p.scenarios), nil
 }
 
 // initParams sets up the parameters once the bots and the data are known:
@@ -655,6 +673,23 @@ func (p *problem) row(c *cell, m float64, idx *[4]int, z *[4]float64) int {
 		add(len(p.bots)+len(p.scenarios), m)
 	}
 	return nz
+}
+
+// sortIndexed returns the items sorted by cmpFn and, for each old index,
+// its new index.
+func sortIndexed[T any](items []T, cmpFn func(a, b *T) int) ([]T, []int32) {
+	perm := make([]int32, len(items))
+	for i := range perm {
+		perm[i] = int32(i)
+	}
+	slices.SortFunc(perm, func(a, b int32) int { return cmpFn(&items[a], &items[b]) })
+	sorted := make([]T, len(items))
+	newIdx := make([]int32, len(items))
+	for to, from := range perm {
+		sorted[to] = items[from]
+		newIdx[from] = int32(to)
+	}
+	return sorted, newIdx
 }
 
 func sortedKeys[V any](set map[string]V) []string {

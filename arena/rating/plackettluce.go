@@ -68,11 +68,8 @@ func FitRankings(rankings []Ranking, cfg Config) (*Model, error) {
 			return nil, &RankingError{Index: i, Err: err}
 		}
 	}
-	if cfg.Prior < 0 || cfg.SidePrior < 0 || math.IsNaN(cfg.Prior) || math.IsNaN(cfg.SidePrior) {
-		return nil, fmt.Errorf("rating: negative or NaN prior (%v, %v)", cfg.Prior, cfg.SidePrior)
-	}
-	if cfg.Covariance != Sandwich && cfg.Covariance != ModelBased {
-		return nil, fmt.Errorf("rating: unknown covariance %v", cfg.Covariance)
+	if err := cfg.validate(); err != nil {
+		return nil, err
 	}
 	if cfg.FirstMover {
 		return nil, fmt.Errorf("rating: rankings have no first-mover term (seat 0 is the reference)")
@@ -81,14 +78,7 @@ func FitRankings(rankings []Ranking, cfg Config) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := p.pl.check(p, cfg); err != nil {
-		return nil, err
-	}
-	iters, ll, h, err := p.solve(cfg)
-	if err != nil {
-		return nil, err
-	}
-	return p.model(cfg, iters, ll, h), nil
+	return p.fit(cfg, func(cfg Config) error { return p.pl.check(p, cfg) })
 }
 
 // newPLProblem indexes the rankings: sorted bots and scenarios, shapes in
@@ -96,35 +86,13 @@ func FitRankings(rankings []Ranking, cfg Config) (*Model, error) {
 func newPLProblem(rankings []Ranking, cfg Config) (*problem, error) {
 	d := &plData{}
 	p := &problem{pl: d}
-	botSet := make(map[string]bool)
-	scenSet := make(map[string]bool)
-	for _, b := range cfg.Bots {
-		if b == "" {
-			return nil, fmt.Errorf("rating: empty name in the roster")
-		}
-		botSet[b] = true
-	}
-	roster := len(cfg.Bots) > 0
-	for i := range rankings {
+	botIdx, scenIdx, err := p.indexNames(cfg, len(rankings), func(i int, buf []string) ([]string, string, bool) {
 		r := &rankings[i]
-		if r.Void {
-			continue
-		}
-		for _, b := range r.Bots {
-			if roster && !botSet[b] {
-				return nil, &RankingError{Index: i, Err: fmt.Errorf("bot %q is not in the roster", b)}
-			}
-			botSet[b] = true
-		}
-		scenSet[r.Scenario] = true
+		return append(buf, r.Bots...), r.Scenario, r.Void
+	}, func(i int, err error) error { return &RankingError{Index: i, Err: err} })
+	if err != nil {
+		return nil, err
 	}
-	if len(scenSet) == 0 {
-		return nil, ErrNoGames
-	}
-	p.bots = sortedKeys(botSet)
-	p.scenarios = sortedKeys(scenSet)
-	botIdx := indexOf(p.bots)
-	scenIdx := indexOf(p.scenarios)
 
 	// Shapes, keyed by scenario, bots and dense ranks.
 	shapeIdx := make(map[string]int32)
@@ -166,27 +134,11 @@ func newPLProblem(rankings []Ranking, cfg Config) (*problem, error) {
 		d.obs = append(d.obs, plObs{cluster: r.Cluster, shape: si})
 	}
 	// Sort the shapes (scenario, bots, then places) and renumber.
-	perm := make([]int32, len(d.shapes))
-	for i := range perm {
-		perm[i] = int32(i)
-	}
-	slices.SortFunc(perm, func(a, b int32) int {
-		sa, sb := &d.shapes[a], &d.shapes[b]
-		if c := cmp.Compare(sa.scen, sb.scen); c != 0 {
-			return c
-		}
-		if c := slices.Compare(sa.bots, sb.bots); c != 0 {
-			return c
-		}
-		return slices.CompareFunc(sa.places, sb.places, slices.Compare)
+	var newIdx []int32
+	d.shapes, newIdx = sortIndexed(d.shapes, func(sa, sb *plShape) int {
+		return cmp.Or(cmp.Compare(sa.scen, sb.scen), slices.Compare(sa.bots, sb.bots),
+			slices.CompareFunc(sa.places, sb.places, slices.Compare))
 	})
-	sorted := make([]plShape, len(d.shapes))
-	newIdx := make([]int32, len(d.shapes))
-	for to, from := range perm {
-		sorted[to] = d.shapes[from]
-		newIdx[from] = int32(to)
-	}
-	d.shapes = sorted
 	for i := range d.obs {
 		d.obs[i].shape = newIdx[d.obs[i].shape]
 	}

@@ -1,13 +1,13 @@
 package rating
 
 // PriorEstimators names the candidate covariances of a fit under a prior
-// that the coverage experiment compares; the first is the shipped one.
+// that the coverage experiments compare; the first is the shipped one.
 var PriorEstimators = []string{"bound", "bread", "posterior", "robust"}
 
-// FitWithPriorEstimator fits with one of [PriorEstimators].
-func FitWithPriorEstimator(games []Game, cfg Config, name string) (*Model, error) {
+// UsePriorEstimator makes Fit and FitRankings use one of
+// [PriorEstimators] until the returned function restores the shipped one.
+func UsePriorEstimator(name string) (restore func()) {
 	saved := priorEstimator
-	defer func() { priorEstimator = saved }()
 	switch name {
 	case "bound":
 		priorEstimator = mapBound
@@ -20,5 +20,11 @@ func FitWithPriorEstimator(games []Game, cfg Config, name string) (*Model, error
 	default:
 		panic("unknown estimator " + name)
 	}
+	return func() { priorEstimator = saved }
+}
+
+// FitWithPriorEstimator fits with one of [PriorEstimators].
+func FitWithPriorEstimator(games []Game, cfg Config, name string) (*Model, error) {
+	defer UsePriorEstimator(name)()
 	return Fit(games, cfg)
 }

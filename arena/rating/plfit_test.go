@@ -319,3 +319,42 @@ func TestFitRankings_PriorHopeless(t *testing.T) {
 		t.Errorf("hopeless ±%.1f, want at least the posterior's ±%.1f (and > 200)", h.Hi-h.Elo, ph.Hi-ph.Elo)
 	}
 }
+
+// TestFitRankings_PriorCoverage (long): the coverage test of issue 14 item
+// 13 for N seats. Three-seat rotation sets of a pool with a hopeless bot
+// (−700 Elo against +100 to +250: it finishes ahead of a given other bot in
+// 0.4 to 1% of their games), shared places, τ = 400, 200 replays, 1000 bot
+// intervals; the truth is each strength minus the pool's mean (0). The
+// candidates of the decision are logged.
+func TestFitRankings_PriorCoverage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long: 800 fits")
+	}
+	elos := []float64{-700, 100, 150, 200, 250}
+	for _, est := range rating.PriorEstimators {
+		restore := rating.UsePriorEstimator(est)
+		covered, total := 0, 0
+		per := make([]float64, len(elos))
+		for rep := range 200 {
+			s := plSim{elos: elos, seats: []float64{0, 0, 0}, fixtures: 60, tie: 0.3, seed: uint64(rep + 1)}
+			m, err := rating.FitRankings(s.rankings("race"), rating.Config{Prior: 400, SidePrior: 400})
+			if err != nil {
+				restore()
+				t.Fatal(err)
+			}
+			for i, b := range m.Bots {
+				if b.Lo <= elos[i] && elos[i] <= b.Hi {
+					covered++
+					per[i] += 1.0 / 200
+				}
+				total++
+			}
+		}
+		restore()
+		c := float64(covered) / float64(total)
+		t.Logf("%-9s %.3f, per bot %.3f", est, c, per)
+		if est == "bound" && (c < 0.93 || c > 0.97) {
+			t.Errorf("coverage under a prior = %.3f, want 0.93 to 0.97", c)
+		}
+	}
+}

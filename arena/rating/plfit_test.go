@@ -182,6 +182,17 @@ func TestFitRankings_Errors(t *testing.T) {
 				t.Errorf("%+v: err = %v, want RankingError at 1", bad, err)
 			}
 		}
+		many := make([]string, rating.MaxShared+1)
+		for i := range many {
+			many[i] = string(rune('a' + i))
+		}
+		var re *rating.RankingError
+		if _, err := rating.FitRankings([]rating.Ranking{{Bots: many, Ranks: make([]int, len(many))}}, rating.Config{}); !errors.As(err, &re) {
+			t.Errorf("%d seats sharing a place: err = %v, want RankingError", len(many), err)
+		}
+		if _, err := rating.FitRankings([]rating.Ranking{r("s", abc, 0, 1, 2)}, rating.Config{Bots: []string{"a", "b"}}); !errors.As(err, &re) {
+			t.Errorf("bot outside the roster: err = %v, want RankingError", err)
+		}
 		if _, err := rating.FitRankings(nil, rating.Config{}); !errors.Is(err, rating.ErrNoGames) {
 			t.Errorf("no rankings: err = %v", err)
 		}

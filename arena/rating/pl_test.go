@@ -50,7 +50,7 @@ func compareTwoSeat(t *testing.T, name string, games []rating.Game, cfg rating.C
 		if g.Scenario != w.Scenario || !samePrinted(g.Elo, w.Elo, tol) || !samePrinted(g.Lo, w.Lo, tol) || !samePrinted(g.Hi, w.Hi, tol) || g.Games != w.Games {
 			t.Errorf("%s: side %s %+.9f [%+.9f, %+.9f] %d; Fit %+.9f [%+.9f, %+.9f] %d", name, g.Scenario, g.Elo, g.Lo, g.Hi, g.Games, w.Elo, w.Lo, w.Hi, w.Games)
 		}
-		if s, ok := got.Seat(w.Scenario, 1); !ok || math.Abs(s.Elo+w.Elo) > tol {
+		if s, ok := got.SeatAdvantage(w.Scenario, 1); !ok || math.Abs(s.Elo+w.Elo) > tol {
 			t.Errorf("%s: seat 1 of %s = %v, want −(side X) = %v", name, w.Scenario, s.Elo, -w.Elo)
 		}
 	}

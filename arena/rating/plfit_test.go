@@ -146,8 +146,8 @@ func TestFitRankings_Properties(t *testing.T) {
 			if a.Games != len(rks) || a.Scenario != "race" {
 				t.Errorf("seat %d: %d games in %q", a.Seat, a.Games, a.Scenario)
 			}
-			if got, ok := base.Seat("race", a.Seat); !ok || got != a {
-				t.Errorf("Seat(race, %d) = %v, %v", a.Seat, got, ok)
+			if got, ok := base.SeatAdvantage("race", a.Seat); !ok || got != a {
+				t.Errorf("SeatAdvantage(race, %d) = %v, %v", a.Seat, got, ok)
 			}
 			if !(a.PLo <= a.P && a.P <= a.PHi) || math.Abs(a.P-rating.Expected(a.Elo)) > 1e-15 {
 				t.Errorf("seat %d: P %v [%v, %v] for %v Elo", a.Seat, a.P, a.PLo, a.PHi, a.Elo)

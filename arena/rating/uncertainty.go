@@ -269,9 +269,11 @@ func (m *Model) Side(scenario string) (Advantage, bool) {
 	return m.Sides[i], true
 }
 
-// Seat returns the term of a seat (≥ 1) of the named scenario, fitted by
-// [FitRankings].
-func (m *Model) Seat(scenario string, seat int) (Advantage, bool) {
+// SeatAdvantage returns the term of a seat (≥ 1) of the named scenario,
+// fitted by [FitRankings]: its advantage over seat 0 in Elo, and P the
+// probability that it finishes ahead of seat 0 between equal bots; ok is
+// false for seat 0 and for a model of [Fit].
+func (m *Model) SeatAdvantage(scenario string, seat int) (Advantage, bool) {
 	for _, a := range m.Seats {
 		if a.Scenario == scenario && a.Seat == seat {
 			return a, true

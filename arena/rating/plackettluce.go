@@ -50,7 +50,7 @@ type plData struct {
 //
 // The Model it returns has the shapes of Fit's: [Model.Bots] (Points count,
 // per game, the share of the other bots' seats finished ahead of, level
-// with ½), [Model.Seats] (every seat term), [Model.Sides] (for a scenario
+// with ½), [Model.Seats] (every seat term; [Model.SeatAdvantage]), [Model.Sides] (for a scenario
 // whose rankings all have two seats: side X's advantage, −1 × seat 1's),
 // [Model.Cov] over the bots then the seat terms, [Model.LOS] and
 // [Model.PairwiseSE]. [Config.FirstMover] is refused: seat 0 is whoever the
@@ -233,8 +233,8 @@ func (d *plData) ahead(sh *plShape, a, b int) bool {
 // plWork holds the per-seat buffers of one evaluation.
 type plWork struct {
 	eta, grad, info []float64 // per seat; info is k×k row-major
-	risk, pi        []float64
-	members         []int
+	pi              []float64 // choice probabilities over members
+	members         []int     // the seats of the current risk set
 }
 
 func newPLWork() *plWork { return &plWork{} }
@@ -332,7 +332,7 @@ func (w *plWork) riskSet() float64 {
 	return mx + math.Log(sum)
 }
 
-// params lists the free parameters of seat s of a shape (its bot's rating,
+// seatParams lists the free parameters of seat s of a shape (its bot's rating,
 // its seat term) in idx and returns how many there are.
 func (p *problem) seatParams(sh *plShape, s int, idx *[2]int) int {
 	n := 0
@@ -396,8 +396,8 @@ func (d *plData) derivatives(p *problem, theta, u, jr []float64) float64 {
 	return ll
 }
 
-// score fills u (over the free parameters) with one ranking's score at the
-// estimate, from w.grad.
+// shapeScore fills u (over the free parameters) with one ranking's score,
+// from w.grad.
 func (p *problem) shapeScore(sh *plShape, w *plWork, u []float64) {
 	clear(u)
 	var idx [2]int

@@ -15,13 +15,13 @@ type Simulator struct {
 
 	// The fields below are scratch state of the flick in progress.
 	world    *box2d.B2World
-	ground   *box2d.B2Body
 	bodies   []*box2d.B2Body // indexed like State.Pieces; nil for pieces not simulated
-	joints   []box2d.B2JointInterface
-	kinds    []Kind // kinds[i] is the kind of piece i
-	exits    []Vec  // exits[i] is where piece i left the table, if it did
-	standing []bool // standing[i]: piece i is a figure that can still fall
-	pending  []Fall // falls detected in the current step, applied after it
+	brake    []brake         // brake[i] is the table friction of piece i
+	reach    []float64       // reach[i] is piece i's farthest point from its centre of mass, cm
+	kinds    []Kind          // kinds[i] is the kind of piece i
+	exits    []Vec           // exits[i] is where piece i left the table, if it did
+	standing []bool          // standing[i]: piece i is a figure that can still fall
+	pending  []Fall          // falls detected in the current step, applied after it
 	out      *Outcome
 	now      float64 // simulated time at the start of the current step, s
 	listener listener
@@ -98,20 +98,20 @@ func (s *Simulator) build(st *State) {
 	*w = box2d.MakeB2World(box2d.MakeB2Vec2(0, 0))
 	w.M_continuousPhysics = false // CCD races between parallel worlds; the step size prevents tunnelling
 	w.SetContactListener(&s.listener)
+	w.SetAutoClearForces(false) // no force is ever applied: table friction acts on velocities
 	s.world = w
-	gdef := box2d.MakeB2BodyDef()
-	s.ground = w.CreateBody(&gdef)
 
 	n := len(st.Pieces)
 	s.bodies = resize(s.bodies, n)
-	s.joints = resize(s.joints, n)
+	s.brake = resize(s.brake, n)
+	s.reach = resize(s.reach, n)
 	s.standing = resize(s.standing, n)
 	s.kinds = resize(s.kinds, n)
 	s.exits = resize(s.exits, n)
 	s.pending = s.pending[:0]
 	s.now = 0
 	for i, p := range st.Pieces {
-		s.bodies[i], s.joints[i], s.standing[i], s.kinds[i] = nil, nil, false, p.Kind
+		s.bodies[i], s.brake[i], s.standing[i], s.kinds[i] = nil, brake{}, false, p.Kind
 		if p.Off {
 			continue
 		}
@@ -134,13 +134,14 @@ func (s *Simulator) build(st *State) {
 }
 
 // attach gives body i its fixture (standing or fallen outline) and, if dynamic, its table
-// friction joint.
+// friction.
 func (s *Simulator) attach(i int, spec Spec, fallen bool) {
 	body := s.bodies[i]
 	fd := box2d.MakeB2FixtureDef()
 	fd.Friction = spec.Friction
 	fd.Restitution = spec.Restitution
 	var area float64
+	s.reach[i] = spec.Extent()
 	switch {
 	case fallen:
 		// A lying figure: its base stays at the body origin, its head points along the angle.
@@ -149,6 +150,7 @@ func (s *Simulator) attach(i int, spec Spec, fallen bool) {
 		poly.SetAsBoxFromCenterAndAngle(hl, spec.Radius, box2d.MakeB2Vec2(hl-spec.Radius, 0), 0)
 		fd.Shape = &poly
 		area = spec.Height * 2 * spec.Radius
+		s.reach[i] = math.Hypot(hl, spec.Radius) // it turns about the middle of its length
 	case spec.Shape == ShapeCircle:
 		c := box2d.MakeB2CircleShape()
 		c.M_radius = spec.Radius
@@ -175,16 +177,10 @@ func (s *Simulator) attach(i int, spec Spec, fallen bool) {
 	if body.M_type != box2d.B2BodyType.B2_dynamicBody {
 		return
 	}
-	jd := box2d.MakeB2FrictionJointDef()
-	jd.BodyA = s.ground
-	jd.BodyB = body
-	jd.LocalAnchorA = body.M_sweep.C // the ground sits at the origin: world point = local point
-	jd.LocalAnchorB = body.M_sweep.LocalCenter
 	force := spec.TableFriction * spec.Mass * s.cfg.Gravity // N = μ·m·g, in g·cm/s²
-	jd.MaxForce = force
 	// Spin friction of a flat base: the torque of uniform pressure on a disc is (2/3)·μ·m·g·R.
-	jd.MaxTorque = force * (2.0 / 3.0) * spec.Extent()
-	s.joints[i] = s.world.CreateJoint(&jd)
+	torque := force * (2.0 / 3.0) * spec.Extent()
+	s.brake[i] = brake{linear: force * body.M_invMass, angular: torque * body.M_invI}
 }
 
 // run steps the world until everything rests, the time cap, or nothing is left moving.
@@ -198,7 +194,7 @@ func (s *Simulator) run(st *State) {
 			out.Frames = append(out.Frames, s.frame(st))
 			nextFrame += cfg.RecordEvery
 		}
-		vmax := s.fastest()
+		vmax, dt := s.plan(st.Table)
 		if vmax < cfg.RestSpeed {
 			quiet++
 		} else {
@@ -211,11 +207,9 @@ func (s *Simulator) run(st *State) {
 			out.Capped = true
 			break
 		}
-		dt := cfg.MaxStep
-		if vmax > 0 {
-			dt = math.Min(cfg.MaxStep, math.Max(cfg.MinStep, cfg.StepTravel/vmax))
-		}
+		s.slow(dt / 2)
 		s.world.Step(dt, cfg.VelocityIterations, cfg.PositionIterations)
+		s.slow(dt / 2)
 		s.now += dt
 		out.Steps++
 		s.afterStep(st)
@@ -224,26 +218,6 @@ func (s *Simulator) run(st *State) {
 	if cfg.RecordEvery > 0 {
 		out.Frames = append(out.Frames, s.frame(st))
 	}
-}
-
-// fastest returns the largest speed of any point of any awake piece, in cm/s.
-func (s *Simulator) fastest() float64 {
-	vmax := 0.0
-	for b := s.world.M_bodyList; b != nil; b = b.M_next {
-		if b.M_type != box2d.B2BodyType.B2_dynamicBody || b.M_flags&box2d.B2Body_Flags.E_awakeFlag == 0 {
-			continue
-		}
-		v := b.M_linearVelocity
-		speed := math.Sqrt(v.X*v.X + v.Y*v.Y)
-		if spin := math.Abs(b.M_angularVelocity); spin > s.cfg.RestSpin {
-			// The rim of a spinning piece moves faster than its centre.
-			speed += spin * s.cfg.Pieces.specs[s.kinds[b.M_userData.(int)]].Extent()
-		}
-		if speed > vmax {
-			vmax = speed
-		}
-	}
-	return vmax
 }
 
 // afterStep applies what may not happen inside a step: falls and pieces leaving the table.
@@ -260,8 +234,8 @@ func (s *Simulator) afterStep(st *State) {
 		if !st.Table.Contains(Vec{p.X, p.Y}) {
 			s.out.Off = append(s.out.Off, i)
 			s.exits[i] = Vec{p.X, p.Y}
-			s.world.DestroyBody(b) // also destroys its joint and contacts
-			s.bodies[i], s.joints[i] = nil, nil
+			s.world.DestroyBody(b) // also destroys its contacts
+			s.bodies[i] = nil
 			s.standing[i] = false
 		}
 	}
@@ -282,10 +256,6 @@ func (s *Simulator) topple(f Fall) {
 	}
 	angle := math.Atan2(dir.Y, dir.X)
 	v, w := b.M_linearVelocity, b.M_angularVelocity
-	if j := s.joints[i]; j != nil {
-		s.world.DestroyJoint(j)
-		s.joints[i] = nil
-	}
 	b.DestroyFixture(b.M_fixtureList)
 	b.SetTransform(b.M_xf.P, angle)
 	s.attach(i, s.cfg.Pieces.specs[s.kinds[i]], true)

@@ -1,0 +1,71 @@
+package physics
+
+import (
+	"math"
+
+	"github.com/ByteArena/box2d"
+)
+
+// plan returns the speed that decides rest and the length of the next step, in s.
+//
+// vmax is the largest speed of any awake piece, in cm/s: its centre's speed, plus its rim's
+// speed (spin × reach) when it turns faster than RestSpin.
+//
+// The step is the longest, within [MinStep, MaxStep], in which no awake piece moves farther
+// than its allowed travel. A piece's travel bounds the movement of every point of it (centre
+// speed plus spin × reach). The allowed travel is StepTravel, the tunnel-safe distance, unless
+// the piece is far from everything: then it is half its clearance (the distance from its
+// bounding box to the nearest other piece's), capped at OpenTravel, and never more than its
+// centre's distance to the table's edge (so that a piece leaving the table is seen as
+// promptly as before). Two pieces approaching each other thus close at most their whole gap
+// in a step while they are apart, and at most the tunnel-safe distance once they are near:
+// the step gets longer only where nothing can be hit.
+func (s *Simulator) plan(table Table) (vmax, dt float64) {
+	cfg := &s.cfg
+	dt = cfg.MaxStep
+	for i, b := range s.bodies {
+		if b == nil || b.M_type != box2d.B2BodyType.B2_dynamicBody || b.M_flags&box2d.B2Body_Flags.E_awakeFlag == 0 {
+			continue
+		}
+		v := b.M_linearVelocity
+		speed := math.Sqrt(v.X*v.X + v.Y*v.Y)
+		rim := math.Abs(b.M_angularVelocity) * s.reach[i]
+		rest := speed
+		if math.Abs(b.M_angularVelocity) > cfg.RestSpin {
+			rest += rim
+		}
+		vmax = max(vmax, rest)
+		move := speed + rim
+		if move == 0 {
+			continue
+		}
+		travel := cfg.StepTravel
+		if cfg.OpenTravel > travel && move*dt > travel {
+			p := b.M_xf.P
+			edge := min(p.X, p.Y, table.Width-p.X, table.Height-p.Y)
+			travel = max(travel, min(cfg.OpenTravel, edge, s.clearance(i, b)/2))
+		}
+		dt = min(dt, travel/move)
+	}
+	return vmax, max(dt, cfg.MinStep)
+}
+
+// clearance returns the distance from piece i's bounding box to the nearest bounding box of
+// another piece in the world, in cm (+Inf if there is none). The boxes are those of Box2D's
+// broad phase, which contain the pieces' outlines.
+func (s *Simulator) clearance(i int, b *box2d.B2Body) float64 {
+	box := b.M_fixtureList.M_proxies[0].Aabb
+	best := math.Inf(1)
+	for j, o := range s.bodies {
+		if o == nil || j == i {
+			continue
+		}
+		ob := o.M_fixtureList.M_proxies[0].Aabb
+		dx := max(0, box.LowerBound.X-ob.UpperBound.X, ob.LowerBound.X-box.UpperBound.X)
+		dy := max(0, box.LowerBound.Y-ob.UpperBound.Y, ob.LowerBound.Y-box.UpperBound.Y)
+		if d := math.Sqrt(dx*dx + dy*dy); d < best {
+			best = d
+		}
+	}
+	return best
+}

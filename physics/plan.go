@@ -20,13 +20,17 @@ import (
 // promptly as before). Two pieces approaching each other thus close at most their whole gap
 // in a step while they are apart, and at most the tunnel-safe distance once they are near:
 // the step gets longer only where nothing can be hit.
-func (s *Simulator) plan(table Table) (vmax, dt float64) {
+func (s *Simulator) plan(st *State) (vmax, dt float64) {
 	cfg := &s.cfg
+	table := st.Table
 	dt = cfg.MaxStep
+	near := s.near[:0]
 	for i, b := range s.bodies {
 		if b == nil || b.M_type != box2d.B2BodyType.B2_dynamicBody || b.M_flags&box2d.B2Body_Flags.E_awakeFlag == 0 {
 			continue
 		}
+		clear, n := s.clearance(i, b, near)
+		near = n
 		v := b.M_linearVelocity
 		speed := math.Sqrt(v.X*v.X + v.Y*v.Y)
 		rim := math.Abs(b.M_angularVelocity) * s.reach[i]
@@ -43,29 +47,47 @@ func (s *Simulator) plan(table Table) (vmax, dt float64) {
 		if cfg.OpenTravel > travel && move*dt > travel {
 			p := b.M_xf.P
 			edge := min(p.X, p.Y, table.Width-p.X, table.Height-p.Y)
-			travel = max(travel, min(cfg.OpenTravel, edge, s.clearance(i, b)/2))
+			travel = max(travel, min(cfg.OpenTravel, edge, clear/2))
 		}
 		dt = min(dt, travel/move)
 	}
+	for _, j := range near {
+		if s.bodies[j] == nil {
+			s.admit(st, j)
+		}
+	}
+	s.near = near[:0]
 	return vmax, max(dt, cfg.MinStep)
 }
 
+// admitReach is how near, in cm, a piece must come to an absent piece for the absent piece to
+// enter the world: more than anything moves in one step (Box2D clamps a step's translation at
+// 2 cm; the step sizing keeps it under OpenTravel), with a margin for the spin of long pieces.
+const admitReach = 4.0
+
 // clearance returns the distance from piece i's bounding box to the nearest bounding box of
-// another piece in the world, in cm (+Inf if there is none). The boxes are those of Box2D's
-// broad phase, which contain the pieces' outlines.
-func (s *Simulator) clearance(i int, b *box2d.B2Body) float64 {
-	box := b.M_fixtureList.M_proxies[0].Aabb
+// any other piece on the table, in or out of the world, in cm (+Inf if there is none). The
+// boxes are those of Box2D's broad phase for pieces in the world, which contain their
+// outlines, and those of the state for the others. It appends to near the absent pieces
+// within admitReach of piece i.
+func (s *Simulator) clearance(i int, b *box2d.B2Body, near []int) (float64, []int) {
+	bb := aabb(b)
 	best := math.Inf(1)
 	for j, o := range s.bodies {
 		if o == nil || j == i {
 			continue
 		}
-		ob := o.M_fixtureList.M_proxies[0].Aabb
-		dx := max(0, box.LowerBound.X-ob.UpperBound.X, ob.LowerBound.X-box.UpperBound.X)
-		dy := max(0, box.LowerBound.Y-ob.UpperBound.Y, ob.LowerBound.Y-box.UpperBound.Y)
-		if d := math.Sqrt(dx*dx + dy*dy); d < best {
-			best = d
+		best = min(best, bb.dist2(aabb(o)))
+	}
+	for _, j := range s.absent {
+		if j < 0 {
+			continue
+		}
+		d := bb.dist2(s.boxes[j])
+		best = min(best, d)
+		if d <= admitReach*admitReach {
+			near = append(near, j)
 		}
 	}
-	return best
+	return math.Sqrt(best), near
 }

@@ -18,6 +18,10 @@ type Simulator struct {
 	bodies   []*box2d.B2Body // indexed like State.Pieces; nil for pieces not simulated
 	brake    []brake         // brake[i] is the table friction of piece i
 	reach    []float64       // reach[i] is piece i's farthest point from its centre of mass, cm
+	boxes    []box           // boxes[i] bounds piece i as it stands in the state
+	absent   []int           // pieces on the table not yet in the world; -1 marks a taken slot
+	queue    []int           // scratch of admit
+	near     []int           // scratch of plan
 	kinds    []Kind          // kinds[i] is the kind of piece i
 	exits    []Vec           // exits[i] is where piece i left the table, if it did
 	standing []bool          // standing[i]: piece i is a figure that can still fall
@@ -84,6 +88,7 @@ func (s *Simulator) Flick(st *State, f Flick, rng *rand.Rand) (Outcome, error) {
 	defer func() { s.out = nil; s.world = nil }()
 
 	s.build(st)
+	s.admit(st, f.Piece)
 	b := s.bodies[f.Piece]
 	b.SetAwake(true)
 	b.SetLinearVelocity(box2d.MakeB2Vec2(v.X, v.Y))
@@ -92,7 +97,8 @@ func (s *Simulator) Flick(st *State, f Flick, rng *rand.Rand) (Outcome, error) {
 	return out, nil
 }
 
-// build creates a fresh world holding every piece of st that is on the table, all asleep.
+// build creates a fresh, empty world for st and the scratch state of its pieces. Pieces enter
+// the world only when something moving comes near them ([Simulator.admit]).
 func (s *Simulator) build(st *State) {
 	w := new(box2d.B2World)
 	*w = box2d.MakeB2World(box2d.MakeB2Vec2(0, 0))
@@ -108,6 +114,8 @@ func (s *Simulator) build(st *State) {
 	s.standing = resize(s.standing, n)
 	s.kinds = resize(s.kinds, n)
 	s.exits = resize(s.exits, n)
+	s.boxes = resize(s.boxes, n)
+	s.absent = s.absent[:0]
 	s.pending = s.pending[:0]
 	s.now = 0
 	for i, p := range st.Pieces {
@@ -115,22 +123,59 @@ func (s *Simulator) build(st *State) {
 		if p.Off {
 			continue
 		}
-		def := box2d.MakeB2BodyDef()
-		def.Position = box2d.MakeB2Vec2(p.Pos.X, p.Pos.Y)
-		def.Angle = p.Angle
-		def.UserData = i
-		def.Awake = false
-		if p.Static {
-			def.Type = box2d.B2BodyType.B2_staticBody
-		} else {
-			def.Type = box2d.B2BodyType.B2_dynamicBody
-		}
-		body := w.CreateBody(&def)
-		s.bodies[i] = body
-		spec := s.cfg.Pieces.specs[p.Kind]
-		s.standing[i] = spec.Topples && !p.Fallen
-		s.attach(i, spec, p.Fallen)
+		s.boxes[i] = bounds(s.cfg.Pieces.Outline(p))
+		s.absent = append(s.absent, i)
 	}
+}
+
+// admit puts piece i of st into the world, asleep, with every absent piece within
+// admitReach of it, and so on from those: a piece present in the world always has its
+// neighbours present, so that whatever wakes it finds them in place.
+func (s *Simulator) admit(st *State, i int) {
+	queue := append(s.queue[:0], i)
+	s.take(i)
+	for len(queue) > 0 {
+		k := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		s.create(st, k)
+		near := s.boxes[k].grow(admitReach)
+		for _, j := range s.absent {
+			if j >= 0 && near.overlaps(s.boxes[j]) {
+				s.take(j)
+				queue = append(queue, j)
+			}
+		}
+	}
+	s.queue = queue
+}
+
+// take removes piece i from the absent list (marking its slot free).
+func (s *Simulator) take(i int) {
+	for k, j := range s.absent {
+		if j == i {
+			s.absent[k] = -1
+			return
+		}
+	}
+}
+
+// create puts piece i of st into the world, asleep.
+func (s *Simulator) create(st *State, i int) {
+	p := st.Pieces[i]
+	def := box2d.MakeB2BodyDef()
+	def.Position = box2d.MakeB2Vec2(p.Pos.X, p.Pos.Y)
+	def.Angle = p.Angle
+	def.UserData = i
+	def.Awake = false
+	if p.Static {
+		def.Type = box2d.B2BodyType.B2_staticBody
+	} else {
+		def.Type = box2d.B2BodyType.B2_dynamicBody
+	}
+	s.bodies[i] = s.world.CreateBody(&def)
+	spec := s.cfg.Pieces.specs[p.Kind]
+	s.standing[i] = spec.Topples && !p.Fallen
+	s.attach(i, spec, p.Fallen)
 }
 
 // attach gives body i its fixture (standing or fallen outline) and, if dynamic, its table
@@ -194,7 +239,7 @@ func (s *Simulator) run(st *State) {
 			out.Frames = append(out.Frames, s.frame(st))
 			nextFrame += cfg.RecordEvery
 		}
-		vmax, dt := s.plan(st.Table)
+		vmax, dt := s.plan(st)
 		if vmax < cfg.RestSpeed {
 			quiet++
 		} else {

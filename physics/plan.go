@@ -25,11 +25,17 @@ func (s *Simulator) plan(st *State) (vmax, dt float64) {
 	table := st.Table
 	dt = cfg.MaxStep
 	near := s.near[:0]
+	s.live = s.live[:0]
+	for i, b := range s.bodies {
+		if b != nil {
+			s.live = append(s.live, placed{i, aabb(b)})
+		}
+	}
 	for i, b := range s.bodies {
 		if b == nil || b.M_type != box2d.B2BodyType.B2_dynamicBody || b.M_flags&box2d.B2Body_Flags.E_awakeFlag == 0 {
 			continue
 		}
-		clear, n := s.clearance(i, b, near)
+		clear, n := s.clearance(i, aabb(b), near)
 		near = n
 		v := b.M_linearVelocity
 		speed := math.Sqrt(v.X*v.X + v.Y*v.Y)
@@ -65,24 +71,19 @@ func (s *Simulator) plan(st *State) (vmax, dt float64) {
 // 2 cm; the step sizing keeps it under OpenTravel), with a margin for the spin of long pieces.
 const admitReach = 4.0
 
-// clearance returns the distance from piece i's bounding box to the nearest bounding box of
-// any other piece on the table, in or out of the world, in cm (+Inf if there is none). The
+// clearance returns the distance from piece i's bounding box bb to the nearest bounding box
+// of any other piece on the table, in or out of the world, in cm (+Inf if there is none). The
 // boxes are those of Box2D's broad phase for pieces in the world, which contain their
 // outlines, and those of the state for the others. It appends to near the absent pieces
 // within admitReach of piece i.
-func (s *Simulator) clearance(i int, b *box2d.B2Body, near []int) (float64, []int) {
-	bb := aabb(b)
+func (s *Simulator) clearance(i int, bb box, near []int) (float64, []int) {
 	best := math.Inf(1)
-	for j, o := range s.bodies {
-		if o == nil || j == i {
-			continue
+	for _, o := range s.live {
+		if o.i != i {
+			best = min(best, bb.dist2(o.box))
 		}
-		best = min(best, bb.dist2(aabb(o)))
 	}
 	for _, j := range s.absent {
-		if j < 0 {
-			continue
-		}
 		d := bb.dist2(s.boxes[j])
 		best = min(best, d)
 		if d <= admitReach*admitReach {
@@ -90,4 +91,10 @@ func (s *Simulator) clearance(i int, b *box2d.B2Body, near []int) (float64, []in
 		}
 	}
 	return math.Sqrt(best), near
+}
+
+// placed is a piece in the world and its bounding box.
+type placed struct {
+	i   int
+	box box
 }

@@ -3,6 +3,7 @@ package physics
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"github.com/ByteArena/box2d"
@@ -19,7 +20,8 @@ type Simulator struct {
 	brake    []brake         // brake[i] is the table friction of piece i
 	reach    []float64       // reach[i] is piece i's farthest point from its centre of mass, cm
 	boxes    []box           // boxes[i] bounds piece i as it stands in the state
-	absent   []int           // pieces on the table not yet in the world; -1 marks a taken slot
+	absent   []int           // pieces on the table not yet in the world, in order
+	live     []placed        // scratch of plan: the pieces in the world and their boxes
 	queue    []int           // scratch of admit
 	near     []int           // scratch of plan
 	kinds    []Kind          // kinds[i] is the kind of piece i
@@ -133,30 +135,23 @@ func (s *Simulator) build(st *State) {
 // neighbours present, so that whatever wakes it finds them in place.
 func (s *Simulator) admit(st *State, i int) {
 	queue := append(s.queue[:0], i)
-	s.take(i)
+	s.absent = slices.DeleteFunc(s.absent, func(j int) bool { return j == i })
 	for len(queue) > 0 {
 		k := queue[len(queue)-1]
 		queue = queue[:len(queue)-1]
 		s.create(st, k)
 		near := s.boxes[k].grow(admitReach)
+		kept := s.absent[:0]
 		for _, j := range s.absent {
-			if j >= 0 && near.overlaps(s.boxes[j]) {
-				s.take(j)
+			if near.overlaps(s.boxes[j]) {
 				queue = append(queue, j)
+			} else {
+				kept = append(kept, j)
 			}
 		}
+		s.absent = kept
 	}
 	s.queue = queue
-}
-
-// take removes piece i from the absent list (marking its slot free).
-func (s *Simulator) take(i int) {
-	for k, j := range s.absent {
-		if j == i {
-			s.absent[k] = -1
-			return
-		}
-	}
 }
 
 // create puts piece i of st into the world, asleep.
@@ -258,6 +253,7 @@ func (s *Simulator) run(st *State) {
 		s.now += dt
 		out.Steps++
 		s.afterStep(st)
+		s.settle()
 	}
 	out.Time = s.now
 	if cfg.RecordEvery > 0 {
@@ -282,6 +278,26 @@ func (s *Simulator) afterStep(st *State) {
 			s.world.DestroyBody(b) // also destroys its contacts
 			s.bodies[i] = nil
 			s.standing[i] = false
+		}
+	}
+}
+
+// settle puts to sleep every awake piece that table friction has stopped dead (no speed, no
+// spin) and that touches nothing: Box2D would simulate it as its own island, doing nothing,
+// until its own sleep timer (0.5 s) ran out. A piece that touches another stays awake, so
+// that Box2D can still push the two apart; anything that hits a sleeping piece wakes it.
+func (s *Simulator) settle() {
+	for _, b := range s.bodies {
+		if b == nil || b.M_type != box2d.B2BodyType.B2_dynamicBody || b.M_flags&box2d.B2Body_Flags.E_awakeFlag == 0 ||
+			b.M_linearVelocity != (box2d.B2Vec2{}) || b.M_angularVelocity != 0 {
+			continue
+		}
+		touching := false
+		for ce := b.M_contactList; ce != nil && !touching; ce = ce.Next {
+			touching = ce.Contact.IsTouching()
+		}
+		if !touching {
+			b.SetAwake(false)
 		}
 	}
 }

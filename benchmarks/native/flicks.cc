@@ -12,7 +12,8 @@
 //   v2           the Go simulator since issue 17: table friction applied by the program as a
 //                constant deceleration, half a step before Box2D's step and half after;
 //                pieces enter the world when something moving comes within 4 cm of them;
-//                pieces far from everything step up to OpenTravel cm.
+//                pieces far from everything step up to OpenTravel cm; a piece stopped dead
+//                that touches nothing goes to sleep at once.
 // Both use the same rest, knock-over (PostSolve normal impulse) and off-table rules, and the
 // same units (cm, g, s). Box2D 2.4's own recommended fixed 1/60 s step cannot run this scene:
 // Debian's library is compiled with b2_lengthUnitsPerMeter = 1, so a step moves a body at
@@ -212,6 +213,7 @@ class Sim {
   void plan(double* vmax, double* dt);
   void slow(double h);
   void afterStep();
+  void settle();
   void topple(const Fall& f);
   bool dynamicAwake(b2Body* b) const { return b && b->GetType() == b2_dynamicBody && b->IsAwake(); }
   Box stateBox(const Piece& p) const;
@@ -515,6 +517,15 @@ void Sim::afterStep() {
   }
 }
 
+void Sim::settle() {
+  for (b2Body* b : bodies_) {
+    if (!dynamicAwake(b) || b->GetLinearVelocity() != b2Vec2(0, 0) || b->GetAngularVelocity() != 0) continue;
+    bool touching = false;
+    for (b2ContactEdge* ce = b->GetContactList(); ce && !touching; ce = ce->next) touching = ce->contact->IsTouching();
+    if (!touching) b->SetAwake(false);
+  }
+}
+
 void Sim::flick(const Shot& shot, Totals* t) {
   pieces_ = sc_.town;
   pieces_.push_back(Piece{shot.kind, shot.x, shot.y, 0, false, false});
@@ -545,6 +556,7 @@ void Sim::flick(const Shot& shot, Totals* t) {
     now_ += dt;
     steps++;
     afterStep();
+    if (rules_ == kV2) settle();
   }
   delete world_;
   world_ = nullptr;

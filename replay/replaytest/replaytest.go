@@ -15,7 +15,7 @@ import (
 	"github.com/flickarena/flickarena/replay"
 )
 
-// Registry returns a registry holding every Flick 'em Up! scenario (flickemup/showdown-v1,
+// Registry returns a registry holding every Flick 'em Up! scenario (flickemup/showdown-v2,
 // …, which record their flicks with option record=true) and the dummy Race.
 func Registry(tb testing.TB) *env.Registry {
 	tb.Helper()

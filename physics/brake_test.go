@@ -14,14 +14,8 @@ import (
 // each step.
 func TestFlick_SlideDistance(t *testing.T) {
 	for _, open := range []bool{true, false} {
-		cfg := flickemup.PhysicsConfig()
-		if !open {
-			cfg.OpenTravel = cfg.StepTravel
-		}
-		s, err := physics.New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := simOpen(t, open)
+		cfg := s.Config()
 		for _, k := range []physics.Kind{flickemup.KindBullet, flickemup.KindMovementDisc} {
 			for _, v := range []float64{20, 60, 150, 240} {
 				st := &physics.State{Table: physics.Table{Width: 400, Height: 400}, Pieces: []physics.Piece{at(k, 20, 20, 0)}}
@@ -49,14 +43,7 @@ func TestFlick_SlideDistance(t *testing.T) {
 // over.
 func TestFlick_OpenStepsAreFewer(t *testing.T) {
 	steps := func(open bool, pieces ...physics.Piece) (physics.Outcome, *physics.State) {
-		cfg := flickemup.PhysicsConfig()
-		if !open {
-			cfg.OpenTravel = cfg.StepTravel
-		}
-		s, err := physics.New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := simOpen(t, open)
 		st := scene(pieces...)
 		return flick(t, s, st, 0, physics.Vec{X: 250}), st
 	}
@@ -69,4 +56,19 @@ func TestFlick_OpenStepsAreFewer(t *testing.T) {
 	if !near.Touched(0, 1) || !near.Fell(1) {
 		t.Errorf("bullet at a cowboy 1.5 cm away: touched %v, fell %v", near.Touched(0, 1), near.Fell(1))
 	}
+}
+
+// simOpen returns a simulator of the default configuration, with OpenTravel on (the default)
+// or off (equal to StepTravel).
+func simOpen(tb testing.TB, open bool) *physics.Simulator {
+	tb.Helper()
+	cfg := flickemup.PhysicsConfig()
+	if !open {
+		cfg.OpenTravel = cfg.StepTravel
+	}
+	s, err := physics.New(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
 }

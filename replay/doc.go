@@ -38,6 +38,14 @@
 // The header's drawing ([draw.Drawing], from a game that is a [Drawer]) says how a viewer draws the
 // game: each game owns its description. [Read] refuses one that does not validate.
 //
+// A discrete game (Flip' Rando: 2 to 5 seats, hidden cards) records the same lines without
+// flicks: each step is the seat that decided, its action, the action's label, the view's
+// patch and the state hash, and the end holds every seat's outcome. Its moves are animated
+// from the views alone: a piece set of the drawing marked Glide slides its pieces from their
+// place before a step to their place after it (a hiker's leg is one straight line), so the
+// format needs nothing more, and [Verify] checks such a replay as any other. The view of a
+// game with hidden information shows everything (a replay is for spectators and tests).
+//
 // Numbers that a reader could not hold (64-bit hashes and seeds) are strings. A step's view
 // is a patch of the view before it ([Diff], [Patch]): JSON Merge Patch, extended to patch
 // arrays by index. A flick's trajectory is written in fixed point (PosScale, AngleScale,

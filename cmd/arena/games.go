@@ -13,7 +13,7 @@ import (
 // newRegistry returns the games the arena can play: the project's catalog,
 // each game registered explicitly (never by init side effects), the same
 // games as cmd/envserver serves: Race (dummy/race-v1, the test game),
-// Flickago (flickago-v1) and every Flick 'em Up! scenario
+// Flickago (flickago-v2) and every Flick 'em Up! scenario
 // (flickemup/showdown-v2, ...).
 func newRegistry() (*env.Registry, error) { return gamecatalog.Registry() }
 

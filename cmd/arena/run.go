@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/flickarena/flickarena/agents/builtin"
 	"github.com/flickarena/flickarena/arena"
 )
 
@@ -37,7 +38,7 @@ edited file plans a new tournament, never adds to the old one's games.
 Examples:
   arena run --bots random,planner --scenarios showdown --games 100 --db results.db
   arena run --bots aimer,planner --scenarios my-town.scn,showdown --games 100 --db results.db`, stderr)
-	botList := fs.String("bots", "", "comma-separated `bots`: built-in names ("+strings.Join(builtinNames(), ", ")+") or remote=HOST:PORT")
+	botList := fs.String("bots", "", "comma-separated `bots`: built-in names ("+strings.Join(builtin.Names(), ", ")+") or remote=HOST:PORT")
 	scenarioList := fs.String("scenarios", "", "comma-separated `scenarios` (see 'arena scenarios'), each NAME or NAME:key=value[,key=value] with the game's options, e.g. race:players=3; a Flick 'em Up! scenario file (path/to/my-town.scn, played as the game flickemup/file/my-town-v2) or a directory of them (each *.scn file) is a scenario too")
 	games := fs.Int("games", 10, "games per set of bots on each scenario: a `number` that is a multiple of the scenario's seats (for two seats, an even number: pairs with sides swapped)")
 	seed := fs.Uint64("seed", 1, "tournament `seed`: every game seed derives from it")
@@ -58,7 +59,7 @@ Examples:
 	}
 	switch {
 	case *botList == "":
-		return errors.New("run: --bots is required, e.g. --bots " + strings.Join(builtinNames(), ","))
+		return errors.New("run: --bots is required, e.g. --bots " + strings.Join(builtin.Names(), ","))
 	case *scenarioList == "":
 		return errors.New("run: --scenarios is required (see 'arena scenarios')")
 	case *games <= 0:

@@ -356,10 +356,13 @@
 //
 //   - v1: first version of the rules engine and of our rules and scenarios, and of the env
 //     games' encodings and rewards above.
-//   - v2: the rule fixes of issue 18 (same encodings, rewards and scenario files): a cowboy
-//     hit in a duel stands up when played inside; shots and throws from inside leave by the
-//     door only (walls); doors judged along the disc's path, buildings' walls stop moves; two
-//     cowboys inside a building at most; blocking objects moved aside; an overhanging disc
-//     succeeds; a cowboy stands up facing as before it fell; a blocked side spot turns to
-//     the nearest free one. Trajectories of v1 are not reproduced.
+//   - v2: the table of issue 17 (package physics): table friction applied as a constant
+//     deceleration around each Box2D step instead of friction joints, pieces entering the
+//     world when a flick reaches them, longer steps far from everything, stopped pieces put to
+//     sleep; and the rule fixes of issue 18 (same encodings, rewards and scenario files): a
+//     cowboy hit in a duel stands up when played inside; shots and throws from inside leave by
+//     the door only (walls); doors judged along the disc's path, buildings' walls stop moves;
+//     two cowboys inside a building at most; blocking objects moved aside; an overhanging disc
+//     succeeds; a cowboy stands up facing as before it fell; a blocked side spot turns to the
+//     nearest free one. Trajectories of v1 are not reproduced.
 package flickemup

@@ -14,7 +14,7 @@ import (
 // game here, and only here.
 var registrars = []func(*env.Registry) error{
 	dummy.Register,     // dummy/race-v1
-	flickago.Register,  // flickago-v1
+	flickago.Register,  // flickago-v2
 	flickemup.Register, // flickemup/<scenario>-v2, one id per scenario of ours
 	fliprando.Register, // fliprando-v1
 }

@@ -6,9 +6,9 @@ games as:
 - a Gymnasium vector env: ``gymnasium.make_vec("flickarena/flickemup-showdown-v2", num_envs=64,
   vectorization_mode="vector_entry_point", server="127.0.0.1:50051")``
   (:class:`FlickVectorEnv`);
-- a single Gymnasium env: ``gymnasium.make("flickarena/flickago-v1")`` (:class:`FlickEnv`);
+- a single Gymnasium env: ``gymnasium.make("flickarena/flickago-v2")`` (:class:`FlickEnv`);
 - PettingZoo AEC and parallel envs (self-play): :func:`env`, :func:`parallel_env`, or per game
-  from :mod:`flickarena.games` (``flickago_v1.env()``, ``flickemup_showdown_v2.parallel_env()``);
+  from :mod:`flickarena.games` (``flickago_v2.env()``, ``flickemup_showdown_v2.parallel_env()``);
 - a raw pool of numpy batches: :class:`Pool`;
 
 and serve a Python policy as a bot: :func:`serve_agent`.

@@ -1,11 +1,11 @@
 """Entry points of the registered games, one per game, in the style of PettingZoo's own
 environment modules (``from pettingzoo.classic import chess_v6; chess_v6.env()``)::
 
-    from flickarena.games import flickago_v1, flickemup_showdown_v2
+    from flickarena.games import flickago_v2, flickemup_showdown_v2
 
-    aec = flickago_v1.env(server="unix:///tmp/fa.sock")               # PettingZoo AEC
+    aec = flickago_v2.env(server="unix:///tmp/fa.sock")               # PettingZoo AEC
     par = flickemup_showdown_v2.parallel_env(options={"max_decisions": 200})  # PettingZoo parallel
-    one = flickago_v1.gym_make()                                        # gymnasium.make
+    one = flickago_v2.gym_make()                                        # gymnasium.make
     vec = flickemup_showdown_v2.gym_make_vec(64)                        # gymnasium.make_vec
 
 The name of a game's entry is its id with ``/`` and ``-`` turned into ``_``
@@ -35,8 +35,8 @@ class GameEntry:
     """The entry points of one game.
 
     Attributes:
-        game_id: the server's game id, e.g. ``"flickago-v1"``.
-        gym_id: its Gymnasium id, e.g. ``"flickarena/flickago-v1"``.
+        game_id: the server's game id, e.g. ``"flickago-v2"``.
+        gym_id: its Gymnasium id, e.g. ``"flickarena/flickago-v2"``.
     """
 
     game_id: str
@@ -68,7 +68,7 @@ class GameEntry:
 ENTRIES: dict[str, GameEntry] = {g: GameEntry(g) for g in GAMES}
 
 dummy_race_v1 = ENTRIES["dummy/race-v1"]
-flickago_v1 = ENTRIES["flickago-v1"]
+flickago_v2 = ENTRIES["flickago-v2"]
 flickemup_bank_job_v2 = ENTRIES["flickemup/bank-job-v2"]
 flickemup_dry_spell_v2 = ENTRIES["flickemup/dry-spell-v2"]
 flickemup_gunsmith_v2 = ENTRIES["flickemup/gunsmith-v2"]

@@ -22,7 +22,7 @@ from flickarena import FlickEnv, FlickVectorEnv, games
 from flickarena.registration import GAMES
 
 SHOWDOWN = "flickemup/showdown-v2"
-FLICKAGO = "flickago-v1"
+FLICKAGO = "flickago-v2"
 REAL = [FLICKAGO, SHOWDOWN]
 # Options that keep the PettingZoo tests short: Flick 'em Up! truncated after 40 decisions.
 SHORT = {FLICKAGO: {}, SHOWDOWN: {"max_decisions": 40}}
@@ -59,7 +59,7 @@ def test_check_env(server, game, fmt):
 
 def test_entry_points(server):
     """flickarena.games builds every kind of env of a game."""
-    entry = games.flickago_v1
+    entry = games.flickago_v2
     made = [entry.gym_make(server=server.target), entry.gym_make_vec(2, server=server.target),
             entry.env(server=server.target), entry.parallel_env(server=server.target)]
     try:

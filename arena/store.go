@@ -200,17 +200,29 @@ func (s *Store) RecordTournament(ctx context.Context, info TournamentInfo) error
 		return fmt.Errorf("arena: record tournament %s: %w", info.ID, err)
 	}
 	err = s.write(ctx, func(tx *sqlTx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO tournaments
-(id, created_at, schedule_version, kind, gauntlet_bot, seed, games_per_pairing, bots, scenarios, planned)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-			info.ID, formatTime(s.now()), info.ScheduleVersion, string(info.Kind), info.GauntletBot,
-			int64(info.Seed), info.GamesPerPairing, string(bots), string(scenarios), info.Planned)
+		_, err := insertTournament(ctx, tx, info, s.now(), bots, scenarios)
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("arena: record tournament %s: %w", info.ID, err)
 	}
 	return nil
+}
+
+// insertTournament inserts info, created at created, unless its ID is
+// recorded already; bots and scenarios are its JSON columns. It reports
+// whether it inserted.
+func insertTournament(ctx context.Context, tx *sqlTx, info TournamentInfo, created time.Time, bots, scenarios []byte) (bool, error) {
+	res, err := tx.ExecContext(ctx, `INSERT INTO tournaments
+(id, created_at, schedule_version, kind, gauntlet_bot, seed, games_per_pairing, bots, scenarios, planned)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+		info.ID, formatTime(created), info.ScheduleVersion, string(info.Kind), info.GauntletBot,
+		int64(info.Seed), info.GamesPerPairing, string(bots), string(scenarios), info.Planned)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // Tournaments returns every recorded tournament, oldest first.
@@ -253,16 +265,20 @@ games_per_pairing, bots, scenarios, planned FROM tournaments ORDER BY created_at
 
 // recordRun appends r to the runs table (StartedAt is set by the store).
 func (s *Store) recordRun(ctx context.Context, r RunRecord) error {
-	err := s.write(ctx, func(tx *sqlTx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO runs
-(tournament_id, started_at, command, concurrency, max_attempts, arena_version) VALUES (?, ?, ?, ?, ?, ?)`,
-			r.TournamentID, formatTime(s.now()), r.Command, r.Concurrency, r.MaxAttempts, r.ArenaVersion)
-		return err
-	})
+	r.StartedAt = s.now()
+	err := s.write(ctx, func(tx *sqlTx) error { return insertRun(ctx, tx, r) })
 	if err != nil {
 		return fmt.Errorf("arena: record run of %s: %w", r.TournamentID, err)
 	}
 	return nil
+}
+
+// insertRun appends r (its ID is ignored).
+func insertRun(ctx context.Context, tx *sqlTx, r RunRecord) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO runs
+(tournament_id, started_at, command, concurrency, max_attempts, arena_version) VALUES (?, ?, ?, ?, ?, ?)`,
+		r.TournamentID, formatTime(r.StartedAt), r.Command, r.Concurrency, r.MaxAttempts, r.ArenaVersion)
+	return err
 }
 
 // Runs returns the runs of tournament id, oldest first.
@@ -306,55 +322,63 @@ func (s *Store) AppendGame(ctx context.Context, g GameRecord) (inserted bool, er
 	if s.readOnly {
 		return false, fmt.Errorf("arena: append game %q: the store is read-only", g.Key)
 	}
-	var n int64
-	err = s.write(ctx, func(tx *sqlTx) error {
-		var id int64
-		err := tx.QueryRowContext(ctx, `INSERT INTO games (tournament_id, game_key, pair_id, seq, round, leg, seats,
-scenario_id, scenario_version, scenario_hash, seed, first_mover, termination, reason, turns, attempt,
-arena_version, started_at, ended_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (tournament_id, game_key) DO NOTHING RETURNING id`,
-			g.TournamentID, g.Key, g.PairID, g.Seq, g.Round, g.Leg, len(g.Bots),
-			g.Scenario.ID, g.Scenario.Version, g.Scenario.Hash, int64(g.Seed),
-			g.FirstMover, g.Termination.String(), g.Reason, g.Turns, g.Attempt, g.ArenaVersion,
-			formatTime(g.StartedAt), formatTime(g.EndedAt)).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
-			return nil // recorded already: nothing inserted
-		}
-		if err != nil {
-			return err
-		}
-		n = 1
-		for seat, b := range g.Bots {
-			var pts float64
-			if g.Points != nil {
-				pts = g.Points[seat]
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO game_seats (game_id, seat, bot, bot_version, rank, points)
-VALUES (?, ?, ?, ?, ?, ?)`, id, seat, b.Name, b.Version, g.Ranks[seat], pts); err != nil {
-				return err
-			}
-		}
-		return nil
+	err = s.write(ctx, func(tx *sqlTx) (err error) {
+		inserted, err = insertGame(ctx, tx, g)
+		return err
 	})
 	if err != nil {
 		return false, fmt.Errorf("arena: append game %q: %w", g.Key, err)
 	}
-	return n == 1, nil
+	return inserted, nil
+}
+
+// insertGame inserts g and its seats unless its tournament has a game with
+// its key already; it reports whether it inserted.
+func insertGame(ctx context.Context, tx *sqlTx, g GameRecord) (bool, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO games (tournament_id, game_key, pair_id, seq, round, leg, seats,
+scenario_id, scenario_version, scenario_hash, seed, first_mover, termination, reason, turns, attempt,
+arena_version, started_at, ended_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (tournament_id, game_key) DO NOTHING RETURNING id`,
+		g.TournamentID, g.Key, g.PairID, g.Seq, g.Round, g.Leg, len(g.Bots),
+		g.Scenario.ID, g.Scenario.Version, g.Scenario.Hash, int64(g.Seed),
+		g.FirstMover, g.Termination.String(), g.Reason, g.Turns, g.Attempt, g.ArenaVersion,
+		formatTime(g.StartedAt), formatTime(g.EndedAt)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil // recorded already: nothing inserted
+	}
+	if err != nil {
+		return false, err
+	}
+	for seat, b := range g.Bots {
+		var pts float64
+		if g.Points != nil {
+			pts = g.Points[seat]
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO game_seats (game_id, seat, bot, bot_version, rank, points)
+VALUES (?, ?, ?, ?, ?, ?)`, id, seat, b.Name, b.Version, g.Ranks[seat], pts); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
 }
 
 // appendFault appends a voided attempt.
 func (s *Store) appendFault(ctx context.Context, f FaultRecord) error {
-	err := s.write(ctx, func(tx *sqlTx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO faults
-(tournament_id, game_key, attempt, error, arena_version, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			f.TournamentID, f.Key, f.Attempt, f.Error, f.ArenaVersion, formatTime(f.StartedAt), formatTime(f.EndedAt))
-		return err
-	})
+	err := s.write(ctx, func(tx *sqlTx) error { return insertFault(ctx, tx, f) })
 	if err != nil {
 		return fmt.Errorf("arena: append fault of %q: %w", f.Key, err)
 	}
 	return nil
+}
+
+// insertFault appends f (its ID is ignored).
+func insertFault(ctx context.Context, tx *sqlTx, f FaultRecord) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO faults
+(tournament_id, game_key, attempt, error, arena_version, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		f.TournamentID, f.Key, f.Attempt, f.Error, f.ArenaVersion, formatTime(f.StartedAt), formatTime(f.EndedAt))
+	return err
 }
 
 // Faults returns the voided attempts of tournament id, in order of

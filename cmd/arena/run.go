@@ -35,7 +35,7 @@ Example:
 	games := fs.Int("games", 10, "games per set of bots on each scenario: a `number` that is a multiple of the scenario's seats (for two seats, an even number: pairs with sides swapped)")
 	seed := fs.Uint64("seed", 1, "tournament `seed`: every game seed derives from it")
 	concurrency := fs.Int("concurrency", runtime.GOMAXPROCS(0), "`games` played at once")
-	db := fs.String("db", "results.db", "results database `file` (created if missing)")
+	db := fs.String("db", "results.db", "results `database`: an SQLite file (created if missing), or a PostgreSQL URL (postgres://user@host/dbname; the database must exist, its tables are created)")
 	gauntlet := fs.String("gauntlet", "", "play a gauntlet: this `bot` against each other bot (default: a round-robin)")
 	deadline := fs.Duration("deadline", 2*time.Second, "time a bot has for each decision, `duration`; 0 for none: CPU time of its own for a built-in bot (on Linux; a bot blocked for 10 times as long loses too), wall-clock time for a remote bot")
 	wallDeadlines := fs.Bool("wall-clock-deadlines", false, "make the built-in bots' deadlines wall-clock time too, as for remote bots")
@@ -172,7 +172,7 @@ Example:
 	cfg := arena.DefaultRunnerConfig()
 	cfg.Concurrency = *concurrency
 	cfg.ArenaVersion = arenaVersion()
-	cfg.Command = "arena run " + strings.Join(args, " ")
+	cfg.Command = "arena run " + strings.Join(redactArgs(args), " ")
 	cfg.Progress = bar.Update
 	runner, err := arena.NewRunner(ref, store, cfg)
 	if err != nil {

@@ -153,6 +153,19 @@ CREATE TABLE faults (
 	ended_at      TEXT NOT NULL
 );
 CREATE INDEX faults_by_tournament ON faults (tournament_id, id);
+-- The work queue of the workers: one row per rotation set of a tournament,
+-- leased by one worker at a time until expires_at (the database's clock),
+-- renewed by its heartbeat. Not append-only: leases change hands.
+CREATE TABLE leases (
+	tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+	pair_id       TEXT NOT NULL,
+	first_seq     INTEGER NOT NULL,   -- schedule position of the set's first game
+	worker        TEXT NOT NULL DEFAULT '',
+	expires_at    TIMESTAMPTZ,        -- NULL: free
+	done          BOOLEAN NOT NULL DEFAULT false,
+	PRIMARY KEY (tournament_id, pair_id)
+);
+CREATE INDEX leases_todo ON leases (tournament_id, first_seq) WHERE NOT done;
 CREATE FUNCTION arena_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	RAISE EXCEPTION '% is append-only', TG_TABLE_NAME;

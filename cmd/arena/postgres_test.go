@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,8 +14,14 @@ import (
 )
 
 // TestMain stops the PostgreSQL server of the tests (pgtest.DB starts it on
-// first use).
-func TestMain(m *testing.M) { pgtest.Main(m) }
+// first use). With envWorkerArgs set, the test binary is an arena worker of
+// the chaos test instead (see workerMain).
+func TestMain(m *testing.M) {
+	if args := os.Getenv(envWorkerArgs); args != "" {
+		os.Exit(workerMain(args))
+	}
+	pgtest.Main(m)
+}
 
 // sameGames fails the test unless a and b hold the same games, game for
 // game (row ids, times and the arena version aside).

@@ -28,8 +28,12 @@ import (
 const envWorkerArgs = "FLICKARENA_TEST_ARENA_ARGS"
 
 // decisionDelay is how long the chaos test's bots sleep at each decision in
-// a worker process, so that games take time and a kill lands mid-game.
+// a worker process, so that games take time and a kill lands mid-game;
+// envDecisionDelay overrides it (a Go duration).
 const decisionDelay = 4 * time.Millisecond
+
+// envDecisionDelay sets the bots' delay in a worker process.
+const envDecisionDelay = "FLICKARENA_TEST_DECISION_DELAY"
 
 // slowed returns b sleeping d before each decision: the same name, version
 // and moves.
@@ -48,9 +52,17 @@ func workerMain(args string) int {
 		fmt.Fprintln(os.Stderr, "worker:", err)
 		return 2
 	}
+	delay := decisionDelay
+	if d := os.Getenv(envDecisionDelay); d != "" {
+		var err error
+		if delay, err = time.ParseDuration(d); err != nil {
+			fmt.Fprintln(os.Stderr, "worker:", envDecisionDelay+":", err)
+			return 2
+		}
+	}
 	byName := map[string]arena.Bot{}
 	for _, b := range []testBot{steady, sharp, passer} {
-		byName[b.name] = slowed(b, decisionDelay)
+		byName[b.name] = slowed(b, delay)
 	}
 	prev := newBuiltin
 	newBuiltin = func(name string) (arena.Bot, error) {
@@ -77,8 +89,9 @@ type worker struct {
 	err            error         // its exit status, set before done closes
 }
 
-// startWorker starts the test binary as 'arena args'.
-func startWorker(t *testing.T, name string, args []string) *worker {
+// startWorker starts the test binary as 'arena args', with the environment
+// variables env beside the test's.
+func startWorker(t testing.TB, name string, args []string, env ...string) *worker {
 	t.Helper()
 	js, err := json.Marshal(args)
 	if err != nil {
@@ -86,7 +99,7 @@ func startWorker(t *testing.T, name string, args []string) *worker {
 	}
 	w := &worker{name: name, done: make(chan struct{})}
 	w.cmd = exec.Command(os.Args[0], "-test.run=^$")
-	w.cmd.Env = append(os.Environ(), envWorkerArgs+"="+string(js))
+	w.cmd.Env = append(append(os.Environ(), env...), envWorkerArgs+"="+string(js))
 	w.cmd.Stdout, w.cmd.Stderr = &w.stdout, &w.stderr
 	if err := w.cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -122,6 +122,15 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, ttl time.Durat
 			}
 			continue
 		}
+		if slices.Contains(st.skipped(), pair) {
+			// Given up by another goroutine of this run after this one read
+			// the skip list: leave it, as that one did.
+			if err := store.releaseSet(context.WithoutCancel(ctx), id, pair, worker); err != nil {
+				st.fail(err)
+				return
+			}
+			continue
+		}
 		fixtures, known := sets[pair]
 		if !known {
 			st.fail(fmt.Errorf("arena: tournament %s: the queue holds set %q, which the schedule does not plan", id, pair))

@@ -98,3 +98,19 @@ func TestRedactArgs(t *testing.T) {
 		t.Errorf("redactArgs = %q, want %q", got, want)
 	}
 }
+
+func TestRun_BadLease(t *testing.T) {
+	withTestBots(t)
+	db := filepath.Join(t.TempDir(), "r.db")
+	for _, lease := range []string{"10ms", "2h"} {
+		_, _, err := run(t, "run", "--bots", "steady,sharp", "--scenarios", "race", "--games", "2", "--lease", lease, "--db", db)
+		if err == nil || !strings.Contains(err.Error(), "--lease must lie in") {
+			t.Errorf("--lease %s: %v, want an error naming --lease", lease, err)
+		}
+	}
+	out, _, _ := run(t, "help", "copy")
+	_, errOut, _ := run(t, "copy", "-h")
+	if !strings.Contains(errOut+out, "--from") {
+		t.Errorf("arena copy -h does not document --from:\n%s%s", out, errOut)
+	}
+}

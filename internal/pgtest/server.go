@@ -46,7 +46,12 @@ func Start(ctx context.Context) (*Server, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, StartTimeout)
 	defer cancel()
-	dir, err := os.MkdirTemp("", "pgtest-") // short: a socket path has at most 107 bytes
+	// Short: a socket path has at most 107 bytes, so a long TMPDIR gives way to /tmp.
+	base := os.TempDir()
+	if len(base) > 60 {
+		base = "/tmp"
+	}
+	dir, err := os.MkdirTemp(base, "pgtest-")
 	if err != nil {
 		return nil, fmt.Errorf("pgtest: %w", err)
 	}

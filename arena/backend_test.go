@@ -66,8 +66,15 @@ func TestIsPostgresURL(t *testing.T) {
 			t.Errorf("IsPostgresURL(%q) = %v, want %v", db, got, want)
 		}
 	}
-	if got := arena.RedactURL("postgres://u:secret@h/arena"); got != "postgres://u:xxxxx@h/arena" {
-		t.Errorf("RedactURL = %q", got)
+	for in, want := range map[string]string{
+		"postgres://u:secret@h/arena":              "postgres://u:xxxxx@h/arena",
+		"postgres://u@h/arena?password=secret&x=1": "postgres://u@h/arena?password=xxxxx&x=1",
+		"postgresql:///arena?host=/run/postgresql": "postgresql:///arena?host=/run/postgresql",
+		"results.db": "results.db",
+	} {
+		if got := arena.RedactURL(in); got != want {
+			t.Errorf("RedactURL(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 

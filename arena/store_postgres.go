@@ -19,12 +19,16 @@ func IsPostgresURL(db string) bool {
 	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
 }
 
-// RedactURL returns db with any password replaced by "xxxxx", for messages
-// and the runs table.
+// RedactURL returns db with any password (in the user part or a password
+// parameter) replaced by "xxxxx", for messages and the runs table.
 func RedactURL(db string) string {
 	u, err := url.Parse(db)
 	if err != nil || !IsPostgresURL(db) {
 		return db
+	}
+	if q := u.Query(); q.Has("password") {
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
 	}
 	return u.Redacted()
 }

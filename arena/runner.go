@@ -118,6 +118,14 @@ type Summary struct {
 // (never recorded), and Run returns an error wrapping ctx.Err(). Running s
 // again later plays only what is missing. An error from the store stops the
 // run the same way.
+//
+// On a leased store ([Store.Leased]) Run is one worker among any number
+// running s on the same database: its goroutines claim rotation sets under
+// leases rather than taking the pending fixtures in order, a set whose game
+// fails every attempt is left to another worker or a later run, and Run
+// returns once every set is done or given up (waiting, meanwhile, for sets
+// that other workers hold, in case one of them dies and its sets must be
+// rescued). Summary.Others counts the games the other workers recorded.
 func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	sum := Summary{Planned: len(s.Fixtures)}
 	id := s.Info.ID

@@ -354,6 +354,9 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 			if e, ok := g.(endReasoner); ok {
 				out.Reason = e.EndReason()
 			}
+			if e, ok := g.(env.Ender); ok {
+				out.EndKind = e.EndKind()
+			}
 			return out, nil
 		case env.Truncated:
 			out.Ranks, out.Termination = RanksOf(make([]float64, k)), TermTurnLimit

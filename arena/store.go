@@ -244,9 +244,13 @@ games_per_pairing, bots, scenarios, planned FROM tournaments ORDER BY created_at
 // recordRun appends r to the runs table (StartedAt is set by the store).
 func (s *Store) recordRun(ctx context.Context, r RunRecord) error {
 	err := s.write(ctx, func(tx *sql.Tx) error {
+		var prior any // NULL when not recorded
+		if r.HasRatingPrior {
+			prior = r.RatingPrior
+		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO runs
-(tournament_id, started_at, command, concurrency, max_attempts, arena_version) VALUES (?, ?, ?, ?, ?, ?)`,
-			r.TournamentID, formatTime(s.now()), r.Command, r.Concurrency, r.MaxAttempts, r.ArenaVersion)
+(tournament_id, started_at, command, concurrency, max_attempts, arena_version, rating_prior) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			r.TournamentID, formatTime(s.now()), r.Command, r.Concurrency, r.MaxAttempts, r.ArenaVersion, prior)
 		return err
 	})
 	if err != nil {
@@ -257,8 +261,12 @@ func (s *Store) recordRun(ctx context.Context, r RunRecord) error {
 
 // Runs returns the runs of tournament id, oldest first.
 func (s *Store) Runs(ctx context.Context, id string) ([]RunRecord, error) {
+	prior := "rating_prior"
+	if s.version < 3 { // a read-only store of an older schema
+		prior = "NULL"
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT id, tournament_id, started_at, command, concurrency,
-max_attempts, arena_version FROM runs WHERE tournament_id = ? ORDER BY id`, id)
+max_attempts, arena_version, `+prior+` FROM runs WHERE tournament_id = ? ORDER BY id`, id)
 	if err != nil {
 		return nil, fmt.Errorf("arena: list runs: %w", err)
 	}
@@ -268,11 +276,13 @@ max_attempts, arena_version FROM runs WHERE tournament_id = ? ORDER BY id`, id)
 		var (
 			r       RunRecord
 			started string
+			prior   sql.NullFloat64
 		)
 		if err := rows.Scan(&r.ID, &r.TournamentID, &started, &r.Command, &r.Concurrency,
-			&r.MaxAttempts, &r.ArenaVersion); err != nil {
+			&r.MaxAttempts, &r.ArenaVersion, &prior); err != nil {
 			return nil, fmt.Errorf("arena: list runs: %w", err)
 		}
+		r.RatingPrior, r.HasRatingPrior = prior.Float64, prior.Valid
 		if r.StartedAt, err = parseTime(started); err != nil {
 			return nil, fmt.Errorf("arena: list runs: %w", err)
 		}
@@ -299,13 +309,13 @@ func (s *Store) AppendGame(ctx context.Context, g GameRecord) (inserted bool, er
 	var n int64
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `INSERT INTO games (tournament_id, game_key, pair_id, seq, round, leg, seats,
-scenario_id, scenario_version, scenario_hash, seed, first_mover, termination, reason, turns, attempt,
+scenario_id, scenario_version, scenario_hash, seed, first_mover, termination, reason, end_kind, turns, attempt,
 arena_version, started_at, ended_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (tournament_id, game_key) DO NOTHING`,
 			g.TournamentID, g.Key, g.PairID, g.Seq, g.Round, g.Leg, len(g.Bots),
 			g.Scenario.ID, g.Scenario.Version, g.Scenario.Hash, int64(g.Seed),
-			g.FirstMover, g.Termination.String(), g.Reason, g.Turns, g.Attempt, g.ArenaVersion,
+			g.FirstMover, g.Termination.String(), g.Reason, g.EndKind, g.Turns, g.Attempt, g.ArenaVersion,
 			formatTime(g.StartedAt), formatTime(g.EndedAt))
 		if err != nil {
 			return err

@@ -76,3 +76,28 @@ func ratingEnd(t Termination) rating.End {
 	}
 	return rating.EndVoid
 }
+
+// SeatGames converts stored games of any number of seats to the input of
+// the rating package's per-seat balance ([rating.SeatBalances]), in the same
+// order: the scenario by [RatingScenario], the places, points, first mover,
+// ending and length of each game. The reason and its kind are kept for the
+// games that ended by the rules; a game of a database older than schema
+// version 3 has no kind, and its reason is its kind.
+func SeatGames(games []GameRecord) []rating.SeatGame {
+	out := make([]rating.SeatGame, 0, len(games))
+	for _, g := range games {
+		sg := rating.SeatGame{
+			Scenario: RatingScenario(g.Scenario),
+			Places:   g.Ranks,
+			Points:   g.Points,
+			First:    g.FirstMover,
+			End:      ratingEnd(g.Termination),
+			Turns:    g.Turns,
+		}
+		if g.Termination == TermNormal {
+			sg.Kind, sg.Reason = g.EndKind, g.Reason
+		}
+		out = append(out, sg)
+	}
+	return out
+}

@@ -46,3 +46,12 @@ type Ender interface {
 	// while the episode runs.
 	EndReason() string
 }
+
+// Scorer is implemented by a game that keeps a score per seat in its own
+// points (Race's points, Flick 'em Up!'s hit points of each team, Flickago's
+// points): the arena records each seat's final score with the game.
+type Scorer interface {
+	// Scores appends each seat's score now, in the game's points, to dst
+	// (indexed by seat) and returns it.
+	Scores(dst []float64) []float64
+}

@@ -39,7 +39,7 @@ Example:
 	deadline := fs.Duration("deadline", 2*time.Second, "time a bot has for each decision, `duration`; 0 for none: CPU time of its own for a built-in bot (on Linux; a bot blocked for 10 times as long loses too), wall-clock time for a remote bot")
 	wallDeadlines := fs.Bool("wall-clock-deadlines", false, "make the built-in bots' deadlines wall-clock time too, as for remote bots")
 	maxTurns := fs.Int("max-turns", 0, "turn cap per game, `turns`, reached as a draw; 0 for the game's own cap")
-	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo for the final rating table; 0 for none")
+	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo for the final rating table, recorded with the run: balance and report fit with it too; 0 for none")
 	record := fs.String("record", "", "keep replays of `games`: all, first=K (the first K of each pairing on each scenario) or upsets (won by the lower-rated bot in the final ratings); none by default")
 	replayDir := fs.String("replays", "", "`directory` of the replay files (default: beside the database, <db>-replays)")
 	if err := parse(fs, args); err != nil {
@@ -172,6 +172,7 @@ Example:
 	cfg.Concurrency = *concurrency
 	cfg.ArenaVersion = arenaVersion()
 	cfg.Command = "arena run " + strings.Join(args, " ")
+	cfg.RatingPrior = *prior
 	cfg.Progress = bar.Update
 	runner, err := arena.NewRunner(ref, store, cfg)
 	if err != nil {

@@ -77,7 +77,7 @@ func TestRun_Seats(t *testing.T) {
 	wantLines(t, "rerun", out, "This run: 0 played, 132 already recorded")
 	out, _ = mustRun(t, "ratings", "--db", db, "--prior", "400")
 	wantLines(t, "ratings", out, "Left out: 60 games of more than two seats", "Ratings of 4 bots from 72 games")
-	for _, cmd := range [][]string{{"ratings"}, {"balance"}, {"export", "pgn"}} {
+	for _, cmd := range [][]string{{"ratings"}, {"export", "pgn"}} {
 		_, _, err := run(t, append(cmd, "--db", db, "--scenario", "race:players=3")...)
 		if err == nil || !strings.Contains(err.Error(), "all 48 games have more than two seats") {
 			t.Errorf("%v --scenario race:players=3: err %v", cmd, err)
@@ -90,6 +90,16 @@ func TestRun_Seats(t *testing.T) {
 	}
 	out, _ = mustRun(t, "balance", "--db", db, "--scenario", "race-v1")
 	wantLines(t, "balance", out, "race-v1: 72 games")
+	// Balanced per seat at three and four seats, the seats named as Race names them (it
+	// names none: players 1 to N), with the points Race keeps.
+	out, _ = mustRun(t, "balance", "--db", db)
+	wantLines(t, "balance", out, "race-v1:players=3: 48 games of 3 seats", "race-v1:players=4,rounds=3: 12 games of 4 seats",
+		"score against the others", "player 3  ", "player 4  ", "shared first places", "waits for the Plackett–Luce fit", "verdict: ")
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) > 4 && f[0] == "player" && strings.Contains(line, "—") {
+			t.Errorf("balance: a seat without points: %q", line)
+		}
+	}
 
 	for _, tc := range []struct {
 		args []string

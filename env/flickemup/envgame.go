@@ -363,6 +363,12 @@ func (e *Env) EndKind() string { return e.g.Result().Kind }
 // SeatNames implements env.SeatNamer: seat 0 is the lawmen, seat 1 the outlaws.
 func (e *Env) SeatNames() []string { return seatNames }
 
+// Scores implements env.Scorer: each seat's (team's) hit points in play.
+func (e *Env) Scores(dst []float64) []float64 {
+	hp := e.g.HitPointsByTeam()
+	return append(dst, float64(hp[Lawmen]), float64(hp[Outlaws]))
+}
+
 // seatNames are the teams' names, by seat.
 var seatNames = []string{Lawmen.String(), Outlaws.String()}
 

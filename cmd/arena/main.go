@@ -33,7 +33,7 @@ func commands() map[string]command {
 		"ratings":      {"rate the recorded bots on one Elo scale, with intervals and LOS", runRatings},
 		"sprt":         {"test whether one bot is stronger than another (SPRT)", runSPRT},
 		"balance":      {"say whether each scenario's sides are balanced", runBalance},
-		"export":       {"write the recorded games as PGN for Ordo or BayesElo", runExport},
+		"export":       {"write the recorded games as CSV (any seats; PlackettLuce, choix) or PGN (two seats; Ordo, BayesElo)", runExport},
 		"report":       {"write the HTML report: ratings, LOS and scenario balance, with plots", runReport},
 		"scenarios":    {"list the playable scenarios and the Flick 'em Up! library", runScenarios},
 		"validate":     {"check Flick 'em Up! scenario files and print every problem", runValidate},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/csv"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -87,6 +88,25 @@ func TestRun_Seats(t *testing.T) {
 	wantLines(t, "export pgn", errOut, "Left out: 60 games of more than two seats")
 	if n := strings.Count(out, "[Event "); n != 72 {
 		t.Errorf("export pgn wrote %d games, want the 72 two-seat games", n)
+	}
+	wantLines(t, "export pgn", errOut, "'arena export csv' writes every game")
+	// Every game as CSV, one row per seat: 48×3 + 12×4 + 72×2.
+	out, _ = mustRun(t, "export", "csv", "--db", db)
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(rows) != 1+48*3+12*4+72*2 || !slices.Equal(rows[0], arena.CSVColumns) {
+		t.Fatalf("export csv: %d rows (%v), header %q", len(rows), err, rows[0])
+	}
+	perGame := map[string][]string{} // game -> its ranks, in seat order
+	for _, r := range rows[1:] {
+		perGame[r[0]] = append(perGame[r[0]], r[slices.Index(arena.CSVColumns, "rank")])
+	}
+	if len(perGame) != 132 {
+		t.Errorf("export csv: %d games, want 132", len(perGame))
+	}
+	for game, ranks := range perGame {
+		if !slices.Contains(ranks, "1") {
+			t.Errorf("export csv: game %s has no first place: %v", game, ranks)
+		}
 	}
 	out, _ = mustRun(t, "balance", "--db", db, "--scenario", "race-v1")
 	wantLines(t, "balance", out, "race-v1: 72 games")

@@ -94,7 +94,7 @@ func New(name string) (*bygame.Bot, error) {
 	default:
 		return nil, fmt.Errorf("racebot: no bot %q (%s, %s, %s)", name, GainerName, DoublerName, ThiefName)
 	}
-	return bygame.New(name, bygame.On[*dummy.Env]("race", policy{rule: r})), nil
+	return bygame.New(name, bygame.On[*dummy.Env]("dummy", policy{rule: r})), nil
 }
 
 // Names returns the bots' names, weakest first when the three play each other at three seats

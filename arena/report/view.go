@@ -142,7 +142,7 @@ func build(d *Data) (*page, error) {
 		p.Ratings = ratings(d, los)
 	}
 	p.Nav = append(p.Nav, navItem{"balance", "Balance"})
-	if len(d.Balances) > 0 {
+	if len(d.Balances) > 0 || len(d.SeatBalances) > 0 {
 		p.Balance = balance(d)
 	}
 	for i, s := range d.Sections {

@@ -84,7 +84,7 @@ browser.`, stderr)
 		return fmt.Errorf("report: %w", err)
 	}
 	if *replayDir == "" {
-		*replayDir = defaultReplayDir(q.db)
+		*replayDir = arena.DefaultReplayDir(q.db)
 	}
 	if *embed > 0 {
 		reg, err := newRegistry()

@@ -47,7 +47,7 @@ Example:
 		return err
 	}
 	if *replayDir == "" {
-		*replayDir = defaultReplayDir(*db)
+		*replayDir = arena.DefaultReplayDir(*db)
 	}
 	switch {
 	case *botList == "":
@@ -77,9 +77,9 @@ Example:
 	if err := checkPrior(*prior); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	keeper, err := newReplayKeeper(*record, *replayDir)
+	keeper, err := arena.NewReplayFiles(*record, *replayDir, 2*maxGames)
 	if err != nil {
-		return fmt.Errorf("run: %w", err)
+		return fmt.Errorf("run: --record: %w", err)
 	}
 	bots, closeBots, err := parseBots(ctx, *botList)
 	defer closeBots()
@@ -160,7 +160,7 @@ Example:
 		return fmt.Errorf("run: %w", err)
 	}
 	if keeper != nil {
-		keeper.plan(sched)
+		keeper.Plan(sched)
 	}
 
 	store, err := arena.OpenStore(ctx, *db)
@@ -219,7 +219,9 @@ Example:
 	}
 	if keeper != nil {
 		fmt.Fprintln(stdout)
-		if err := keeper.settle(stdout, reg, recs, fitConfig(*prior)); err != nil {
+		sum, err := keeper.Settle(reg, recs, fitConfig(*prior))
+		printReplays(stdout, sum)
+		if err != nil {
 			return fmt.Errorf("run: %w", err)
 		}
 	}

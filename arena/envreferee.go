@@ -43,8 +43,9 @@ type ContextActor interface {
 
 // ErrDisconnected is wrapped by the error of a [Bot] whose connection was
 // lost (a remote bot's endpoint went away): the game is recorded as a
-// [TermDisconnect] loss for that bot.
-var ErrDisconnected = errors.New("arena: bot disconnected")
+// [TermDisconnect] loss for that bot. It is [env.ErrDisconnected], which the
+// remote bots of package envrpc wrap.
+var ErrDisconnected = env.ErrDisconnected
 
 // DefaultMaxTurns is the turn cap of a game whose Spec sets no
 // MaxEpisodeSteps when [EnvRefereeConfig.MaxTurns] is 0.

@@ -120,6 +120,9 @@ func printSeatBalance(w io.Writer, b rating.SeatBalance) {
 // printEndings prints how the games that ended by the rules ended, by kind,
 // with each kind's details under it.
 func printEndings(w io.Writer, ends []rating.Ending) {
+	if len(ends) > 0 {
+		fmt.Fprintln(w, "  how the games ended by the rules, by kind (share of all games):")
+	}
 	for _, e := range ends {
 		fmt.Fprintf(w, "    %5.1f%%  %s\n", 100*e.Share, e.Kind)
 		for _, d := range e.Details {

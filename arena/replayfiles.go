@@ -150,11 +150,14 @@ func ReplayFileName(tid, key string) string {
 type ReplaySummary struct {
 	// Dir is the replay directory.
 	Dir string
-	// Upsets reports the upsets policy; Kept and Dropped are then the upsets kept and the
-	// other games deleted, else Files is the number of replay files of the tournament.
-	Upsets        bool
-	Kept, Dropped int
-	Files         int
+	// Upsets reports the upsets policy, whose counts are Kept and Dropped.
+	Upsets bool
+	// Kept counts the upsets kept, with their trajectories (upsets only).
+	Kept int
+	// Dropped counts the other pending games, deleted (upsets only).
+	Dropped int
+	// Files counts the tournament's replay files (the other policies).
+	Files int
 	// FitErr, with upsets, is why no rating could judge the games: they wait in .pending/.
 	FitErr error
 }

@@ -180,3 +180,20 @@ func TestSeatBalances_Errors(t *testing.T) {
 		t.Error("margin 0.5: no error")
 	}
 }
+
+// BenchmarkSeatBalances measures the per-seat balance of 10 000 games of four seats on
+// one scenario, a large tournament's worth.
+func BenchmarkSeatBalances(b *testing.B) {
+	orders := [][]int{{1, 2, 3, 4}, {2, 1, 4, 3}, {4, 3, 1, 2}, {1, 1, 3, 4}, {3, 4, 2, 1}}
+	games := make([]rating.SeatGame, 10_000)
+	for i := range games {
+		games[i] = rating.SeatGame{Scenario: "race-v1:players=4", Places: orders[i%len(orders)], Points: []float64{1, 2, 3, 4},
+			First: i % 4, Kind: "the race is over", Reason: "the race is over", Turns: 20}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := rating.SeatBalances(games, rating.SeatBalanceConfig{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

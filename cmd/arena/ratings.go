@@ -97,9 +97,9 @@ func twoSeatGames(w io.Writer, games []arena.GameRecord) ([]arena.GameRecord, er
 	n := len(games) - len(kept)
 	switch {
 	case n > 0 && len(kept) == 0:
-		return nil, fmt.Errorf("all %s have more than two seats: only two-seat games are rated, balanced and exported, for now", plural(n, "game"))
+		return nil, fmt.Errorf("all %s have more than two seats: only two-seat games are rated, for now (arena balance and arena export csv take every game)", plural(n, "game"))
 	case n > 0:
-		fmt.Fprintf(w, "Left out: %s of more than two seats (only two-seat games are rated, balanced and exported, for now).\n", plural(n, "game"))
+		fmt.Fprintf(w, "Left out: %s of more than two seats (only two-seat games are rated, for now; arena balance and arena export csv take every game).\n", plural(n, "game"))
 	}
 	return kept, nil
 }

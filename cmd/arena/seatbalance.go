@@ -54,12 +54,13 @@ func seatNames(recs []arena.GameRecord, sides []string) map[string][]string {
 }
 
 // twoSeatNames returns the names of the two seats of scenario, from names,
-// or "side X" and "side Y".
+// or "player 1" and "player 2" as for a game that names none.
 func twoSeatNames(names map[string][]string, scenario string) (x, y string) {
-	if n := names[scenario]; len(n) == 2 {
-		return n[0], n[1]
+	n := names[scenario]
+	if len(n) != 2 {
+		n = env.DefaultSeatNames(2)
 	}
-	return "side X", "side Y"
+	return n[0], n[1]
 }
 
 // noSeatModel says why the N-seat balance has no seat advantage adjusted for

@@ -143,7 +143,7 @@ func TestRun_Seats(t *testing.T) {
 	out, _ = mustRun(t, "run", "--bots", "random,steady,sharp,passer", "--gauntlet", "sharp", "--scenarios", "race:players=3",
 		"--games", "3", "--db", gdb)
 	wantLines(t, "gauntlet", out, "gauntlet of sharp, 4 bots, 1 scenario, 3 games per pairing, seed 1: 9 games planned",
-		"No rating table: all 9 games have more than two seats: only two-seat games are rated, balanced and exported, for now")
+		"No rating table: all 9 games have more than two seats: only two-seat games are rated, for now (arena balance and arena export csv take every game)")
 	for _, g := range storedGames(t, gdb) {
 		if !slices.ContainsFunc(g.Bots, func(b arena.BotInfo) bool { return b.Name == "sharp" }) {
 			t.Errorf("gauntlet game %s without sharp: %v", g.Key, g.Bots)

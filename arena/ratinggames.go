@@ -101,3 +101,29 @@ func SeatGames(games []GameRecord) []rating.SeatGame {
 	}
 	return out
 }
+
+// Rankings converts stored games of any number of seats to the input of the
+// rating package's Plackett–Luce fit ([rating.FitRankings]), in the same
+// order: bots by name, ranks as places − 1 (0 the first, ties shared), the
+// scenario by [RatingScenario], the rotation set of its tournament as the
+// cluster ([RatingGames]' pair). For two seats its fit is [RatingGames]'
+// [rating.Fit].
+func Rankings(games []GameRecord) []rating.Ranking {
+	out := make([]rating.Ranking, 0, len(games))
+	for _, g := range games {
+		r := rating.Ranking{
+			Bots:     make([]string, len(g.Bots)),
+			Ranks:    make([]int, len(g.Ranks)),
+			Scenario: RatingScenario(g.Scenario),
+			Cluster:  g.TournamentID + "|" + g.PairID,
+		}
+		for s, b := range g.Bots {
+			r.Bots[s] = b.Name
+		}
+		for s, p := range g.Ranks {
+			r.Ranks[s] = p - 1
+		}
+		out = append(out, r)
+	}
+	return out
+}

@@ -71,3 +71,19 @@ func TestSeatGames(t *testing.T) {
 		t.Errorf("SeatGames (-want +got):\n%s", diff)
 	}
 }
+
+func TestRankings(t *testing.T) {
+	in := []arena.GameRecord{
+		{TournamentID: "t", PairID: "p", Scenario: arena.Scenario{ID: "race:players=3", Version: "1"},
+			Bots: []arena.BotInfo{{Name: "a"}, {Name: "b"}, {Name: "c"}}, Ranks: []int{2, 1, 2}},
+		{TournamentID: "u", PairID: "q", Scenario: arena.Scenario{ID: "race", Version: "1"},
+			Bots: []arena.BotInfo{{Name: "b"}, {Name: "a"}}, Ranks: []int{1, 1}},
+	}
+	want := []rating.Ranking{
+		{Bots: []string{"a", "b", "c"}, Ranks: []int{1, 0, 1}, Scenario: "race-v1:players=3", Cluster: "t|p"},
+		{Bots: []string{"b", "a"}, Ranks: []int{0, 0}, Scenario: "race-v1", Cluster: "u|q"},
+	}
+	if diff := cmp.Diff(want, arena.Rankings(in)); diff != "" {
+		t.Errorf("Rankings (-want +got):\n%s", diff)
+	}
+}

@@ -28,8 +28,9 @@ A two-seat scenario also gets its win and draw rates, an exact binomial test
 and the side advantage adjusted for the strength of the bots that played it
 (from the joint rating model, when it can be fitted; with the prior the
 tournament was run with unless --prior says otherwise); its verdict then
-comes from the model. Games of more than two seats are not adjusted for the
-bots yet (raw figures).`, stderr)
+comes from the model. A scenario of more than two seats gets each seat's advantage
+over the first seat adjusted for the bots (the Plackett–Luce model of its
+games, when it can be fitted).`, stderr)
 	var q gameQuery
 	q.register(fs)
 	sides := fs.String("sides", "", "name the two seats of every two-seat scenario `X,Y` (default: as the game names them, e.g. lawmen,outlaws)")
@@ -63,7 +64,11 @@ bots yet (raw figures).`, stderr)
 		}
 		model = m
 	}
-	two, seats, err := balances(recs, seatNames(recs, names), *margin, model)
+	seatModel, err := fitSeats(recs, tau)
+	if err != nil {
+		fmt.Fprintf(stdout, "The seat advantages of the scenarios of more than two seats are not adjusted for the bots (raw figures only): %v\n\n", explainFit(err))
+	}
+	two, seats, err := balances(recs, seatNames(recs, names), *margin, model, seatModel)
 	if err != nil {
 		return fmt.Errorf("balance: %w", err)
 	}

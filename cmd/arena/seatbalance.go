@@ -63,14 +63,21 @@ func twoSeatNames(names map[string][]string, scenario string) (x, y string) {
 	return n[0], n[1]
 }
 
-// noSeatModel says why the N-seat balance has no seat advantage adjusted for
-// the bots.
-//
-// TODO(lead): the Plackett–Luce fit of arena/rating (h-rating) gives the seat
-// terms of games of any number of seats; pass the fitted model as
-// rating.SeatBalanceConfig.Advantages (it must implement rating.SeatAdvantager)
-// in balanceData, and drop this note.
-const noSeatModel = "the seat advantage adjusted for the bots waits for the Plackett–Luce fit of games of more than two seats (raw figures only)"
+// fitSeats fits the Plackett–Luce model (rating.FitRankings) to the games of
+// recs of more than two seats, with a prior of tau Elo, for their seat
+// advantages adjusted for the bots; nil without such games.
+func fitSeats(recs []arena.GameRecord, tau float64) (*rating.Model, error) {
+	var many []arena.GameRecord
+	for _, g := range recs {
+		if g.Seats() > 2 {
+			many = append(many, g)
+		}
+	}
+	if len(many) == 0 {
+		return nil, nil
+	}
+	return rating.FitRankings(arena.Rankings(many), fitConfig(tau))
+}
 
 // printSeatBalance prints the per-seat block of one scenario: a table of the
 // seats, the endings by kind and, for games of more than two seats, the
@@ -103,17 +110,12 @@ func printSeatBalance(w io.Writer, b rating.SeatBalance) {
 	if !math.IsNaN(b.MeanTurns) {
 		fmt.Fprintf(w, "  length: mean %.1f turns, 95th percentile %.0f\n", b.MeanTurns, b.P95Turns)
 	}
-	adjusted := false
 	for _, s := range b.Seats {
 		if s.HasAdvantage {
-			adjusted = true
 			a := s.Advantage
-			fmt.Fprintf(w, "  %s's advantage over %s adjusted for the bots: %+.1f Elo [%+.1f, %+.1f]\n",
-				s.Name, b.Seats[0].Name, a.Elo, a.Lo, a.Hi)
+			fmt.Fprintf(w, "  %s's advantage over %s adjusted for the bots: %+.1f Elo [%+.1f, %+.1f]; ahead of it %.1f%% [%.1f%%, %.1f%%] between equal bots\n",
+				s.Name, b.Seats[0].Name, a.Elo, a.Lo, a.Hi, 100*a.P, 100*a.PLo, 100*a.PHi)
 		}
-	}
-	if !adjusted {
-		fmt.Fprintf(w, "  (%s)\n", noSeatModel)
 	}
 	fmt.Fprintf(w, "  verdict: %s\n", b.Verdict)
 }
@@ -154,12 +156,17 @@ func estimate(e rating.Estimate, decimals int, percent bool) string {
 }
 
 // balances returns the balance statistics of the games' scenarios: per seat
-// for every scenario (rating.SeatBalances) and, for the two-seat scenarios,
+// for every scenario (rating.SeatBalances, with the seat advantages of
+// seatModel when it is not nil: fitSeats) and, for the two-seat scenarios,
 // the two-seat statistics (rating.Balances, with the side advantage of model
 // when it is not nil: it must be fitted to the two-seat games of recs), each
 // verdict naming the seats as names does.
-func balances(recs []arena.GameRecord, names map[string][]string, margin float64, model *rating.Model) ([]rating.Balance, []rating.SeatBalance, error) {
-	seats, err := rating.SeatBalances(arena.SeatGames(recs), rating.SeatBalanceConfig{Names: names, Margin: margin})
+func balances(recs []arena.GameRecord, names map[string][]string, margin float64, model, seatModel *rating.Model) ([]rating.Balance, []rating.SeatBalance, error) {
+	cfg := rating.SeatBalanceConfig{Names: names, Margin: margin}
+	if seatModel != nil {
+		cfg.Advantages = seatModel
+	}
+	seats, err := rating.SeatBalances(arena.SeatGames(recs), cfg)
 	if err != nil {
 		return nil, nil, err
 	}

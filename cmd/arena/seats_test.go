@@ -114,7 +114,7 @@ func TestRun_Seats(t *testing.T) {
 	// names none: players 1 to N), with the points Race keeps.
 	out, _ = mustRun(t, "balance", "--db", db)
 	wantLines(t, "balance", out, "race-v1:players=3: 48 games of 3 seats", "race-v1:players=4,rounds=3: 12 games of 4 seats",
-		"score against the others", "player 3  ", "player 4  ", "shared first places", "waits for the Plackett–Luce fit", "verdict: ")
+		"score against the others", "player 3  ", "player 4  ", "shared first places", "player 2's advantage over player 1 adjusted for the bots", "verdict: ")
 	for _, line := range strings.Split(out, "\n") {
 		if f := strings.Fields(line); len(f) > 4 && f[0] == "player" && strings.Contains(line, "—") {
 			t.Errorf("balance: a seat without points: %q", line)

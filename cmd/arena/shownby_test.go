@@ -15,8 +15,8 @@ import (
 // TestRace_NSeats is issue 15's "Shown by" for Race at three and four seats, with the
 // built-in bots as a user runs them: random and Race's own bots play a round-robin (every set
 // of three of the four bots, and the four together), balanced per seat, exported as CSV and
-// drawn in the report, checked in a browser. The ratings of more than two seats wait for the
-// Plackett–Luce fit: the test rates them as soon as 'arena ratings' does.
+// drawn in the report, checked in a browser, the seats adjusted for the bots by a
+// Plackett–Luce fit. The test rates them as soon as 'arena ratings' takes more than two seats.
 func TestRace_NSeats(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "results.db")
@@ -45,7 +45,7 @@ func TestRace_NSeats(t *testing.T) {
 	// Balanced per seat.
 	out, _ = mustRun(t, "balance", "--db", db)
 	wantLines(t, "balance", out, "race-v1:players=3: 48 games of 3 seats", "race-v1:players=4: 12 games of 4 seats",
-		"player 1", "player 4", "mean points", "verdict: ")
+		"player 1", "player 4", "mean points", "verdict: ", "player 4's advantage over player 1 adjusted for the bots")
 
 	// Rated: once the ratings take games of more than two seats (Plackett–Luce), with
 	// intervals for the four bots.
@@ -92,6 +92,7 @@ func TestRace_NSeats(t *testing.T) {
 	type facts struct {
 		Seats     []string
 		Rows      []int
+		Adjusted  []string // the adjusted advantage of each seat after the first
 		Marks     []int
 		Verdicts  int
 		Overflow  float64
@@ -103,6 +104,7 @@ func TestRace_NSeats(t *testing.T) {
 		return {
 			Seats: all("article.balance").map(a => a.dataset.seats),
 			Rows: all("table.seat-table").map(t => t.querySelectorAll("tr.seat-row").length),
+			Adjusted: all("table.seat-table tr.seat-row:not([data-seat='1']) td:last-child").map(td => td.textContent),
 			Marks: all("svg.seat-plot").map(s => s.querySelectorAll("g.seat-mark").length),
 			Verdicts: all("p.verdict").length,
 			Overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -115,6 +117,9 @@ func TestRace_NSeats(t *testing.T) {
 	})()`)
 	if !slices.Equal(f.Seats, []string{"3", "4"}) || !slices.Equal(f.Rows, []int{3, 4}) || !slices.Equal(f.Marks, []int{6, 8}) {
 		t.Errorf("report: blocks of %v seats, seat tables of %v rows, seat plots of %v marks; want 3 and 4 seats", f.Seats, f.Rows, f.Marks)
+	}
+	if len(f.Adjusted) != 5 || slices.Contains(f.Adjusted, "—") {
+		t.Errorf("report: seat advantages %q, want the 5 seats after the first adjusted for the bots", f.Adjusted)
 	}
 	if f.Verdicts != 2 || f.Overflow > 0 || f.Outside > 0 || f.Resources != 0 {
 		t.Errorf("report: %+v", f)

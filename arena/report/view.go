@@ -170,12 +170,19 @@ func runItems(d *Data) []item {
 	if m == nil {
 		return items
 	}
+	scenarios := map[string]bool{}
+	for _, a := range append(slices.Clone(m.Sides), m.Seats...) {
+		scenarios[a.Scenario] = true
+	}
 	items = append(items,
 		item{Key: "Rated games", Value: strconv.Itoa(m.Games), Note: "void games excluded"},
 		item{Key: "Bots", Value: strconv.Itoa(len(m.Bots))},
-		item{Key: "Scenarios", Value: strconv.Itoa(len(m.Sides))},
+		item{Key: "Scenarios", Value: strconv.Itoa(len(scenarios))},
 	)
 	model := "Bradley–Terry on scores (draws count ½), one side term per scenario"
+	if m.Seats != nil {
+		model = "Plackett–Luce on finishing orders (a shared place counts as the average of its orderings; Bradley–Terry for two seats), one term per seat and scenario"
+	}
 	if m.Config.FirstMover {
 		model += ", one first-mover term"
 	}
@@ -225,6 +232,9 @@ func prior(c rating.Config) string {
 func covariance(m *rating.Model) string {
 	if m.Config.Covariance == rating.ModelBased {
 		return "model-based (inverse information)"
+	}
+	if m.Seats != nil {
+		return "cluster-robust sandwich over " + strconv.Itoa(m.Clusters) + " clusters (rotation sets and single games)"
 	}
 	return "cluster-robust sandwich over " + strconv.Itoa(m.Clusters) + " clusters (game pairs and unpaired games)"
 }

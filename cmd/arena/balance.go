@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 
-	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/arena/rating"
 )
 
@@ -29,8 +28,8 @@ and the side advantage adjusted for the strength of the bots that played it
 (from the joint rating model, when it can be fitted; with the prior the
 tournament was run with unless --prior says otherwise); its verdict then
 comes from the model. A scenario of more than two seats gets each seat's advantage
-over the first seat adjusted for the bots (the Plackett–Luce model of its
-games, when it can be fitted).`, stderr)
+over the first seat adjusted for the bots (the joint Plackett–Luce model of
+the games, when it can be fitted).`, stderr)
 	var q gameQuery
 	q.register(fs)
 	sides := fs.String("sides", "", "name the two seats of every two-seat scenario `X,Y` (default: as the game names them, e.g. lawmen,outlaws)")
@@ -56,19 +55,11 @@ games, when it can be fitted).`, stderr)
 	if err != nil {
 		return fmt.Errorf("balance: %w", err)
 	}
-	var model *rating.Model
-	if games := arena.RatingGames(recs); len(games) > 0 {
-		m, fitErr := rating.Fit(games, fitConfig(tau))
-		if fitErr != nil {
-			fmt.Fprintf(stdout, "The side advantage of the two-seat scenarios is not adjusted for the bots (raw scores only): %v\n\n", explainFit(fitErr))
-		}
-		model = m
+	model, fitErr := fitAll(recs, fitConfig(tau))
+	if fitErr != nil {
+		fmt.Fprintf(stdout, "The advantages of the sides and seats are not adjusted for the bots (raw scores only): %v\n\n", explainFit(fitErr))
 	}
-	seatModel, err := fitSeats(recs, tau)
-	if err != nil {
-		fmt.Fprintf(stdout, "The seat advantages of the scenarios of more than two seats are not adjusted for the bots (raw figures only): %v\n\n", explainFit(err))
-	}
-	two, seats, err := balances(recs, seatNames(recs, names), *margin, model, seatModel)
+	two, seats, err := balances(recs, seatNames(recs, names), *margin, model)
 	if err != nil {
 		return fmt.Errorf("balance: %w", err)
 	}

@@ -64,15 +64,9 @@ browser.`, stderr)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	games := arena.RatingGames(recs)
 	data := report.Data{Title: *title, Generation: gen, Versions: versions(recs),
 		Sides: rating.BalanceConfig{Margin: *margin}}
-	if n := len(recs) - len(games); n > 0 {
-		data.Notes = append(data.Notes, fmt.Sprintf("Not in the rating table: %s of more than two seats (their seats are balanced below, adjusted for the bots by a Plackett–Luce fit of their own).", plural(n, "game")))
-	}
-	if len(games) == 0 {
-		data.Notes = append(data.Notes, "No rating table: every game has more than two seats.")
-	} else if m, err := rating.Fit(games, fitConfig(tau)); err != nil {
+	if m, err := fitAll(recs, fitConfig(tau)); err != nil {
 		data.Notes = append(data.Notes, "No rating table: "+explainFit(err).Error())
 	} else {
 		data.Model = m
@@ -80,11 +74,7 @@ browser.`, stderr)
 			data.Notes = append(data.Notes, "The ratings are "+priorText(tau)+": "+source+".")
 		}
 	}
-	seatModel, err := fitSeats(recs, tau)
-	if err != nil {
-		data.Notes = append(data.Notes, "The seats of the scenarios of more than two seats are not adjusted for the bots: "+explainFit(err).Error())
-	}
-	if data.Balances, data.SeatBalances, err = balances(recs, seatNames(recs, names), *margin, data.Model, seatModel); err != nil {
+	if data.Balances, data.SeatBalances, err = balances(recs, seatNames(recs, names), *margin, data.Model); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	if *replayDir == "" {

@@ -211,9 +211,7 @@ Example:
 		return fmt.Errorf("run: %w", err)
 	}
 	fmt.Fprintln(stdout)
-	if two, err := twoSeatGames(stdout, recs); err != nil {
-		fmt.Fprintf(stdout, "No rating table: %v\n", err)
-	} else if err := printRatings(stdout, arena.RatingGames(two), fitConfig(*prior)); err != nil {
+	if err := printTable(stdout, recs, fitConfig(*prior)); err != nil {
 		// The games are recorded; only the table is missing.
 		fmt.Fprintf(stdout, "No rating table: %v\n", err)
 	}

@@ -63,22 +63,6 @@ func twoSeatNames(names map[string][]string, scenario string) (x, y string) {
 	return n[0], n[1]
 }
 
-// fitSeats fits the Plackett–Luce model (rating.FitRankings) to the games of
-// recs of more than two seats, with a prior of tau Elo, for their seat
-// advantages adjusted for the bots; nil without such games.
-func fitSeats(recs []arena.GameRecord, tau float64) (*rating.Model, error) {
-	var many []arena.GameRecord
-	for _, g := range recs {
-		if g.Seats() > 2 {
-			many = append(many, g)
-		}
-	}
-	if len(many) == 0 {
-		return nil, nil
-	}
-	return rating.FitRankings(arena.Rankings(many), fitConfig(tau))
-}
-
 // printSeatBalance prints the per-seat block of one scenario: a table of the
 // seats, the endings by kind and, for games of more than two seats, the
 // scenario's figures and verdict (a two-seat scenario has them in its
@@ -156,15 +140,15 @@ func estimate(e rating.Estimate, decimals int, percent bool) string {
 }
 
 // balances returns the balance statistics of the games' scenarios: per seat
-// for every scenario (rating.SeatBalances, with the seat advantages of
-// seatModel when it is not nil: fitSeats) and, for the two-seat scenarios,
-// the two-seat statistics (rating.Balances, with the side advantage of model
-// when it is not nil: it must be fitted to the two-seat games of recs), each
-// verdict naming the seats as names does.
-func balances(recs []arena.GameRecord, names map[string][]string, margin float64, model, seatModel *rating.Model) ([]rating.Balance, []rating.SeatBalance, error) {
+// for every scenario (rating.SeatBalances) and, for the two-seat scenarios,
+// the two-seat statistics (rating.Balances), each verdict naming the seats as
+// names does. model, when it is not nil, is the joint model of recs
+// (fitAll): it gives the side advantage of the two-seat scenarios and the
+// seat advantages of the others, adjusted for the bots.
+func balances(recs []arena.GameRecord, names map[string][]string, margin float64, model *rating.Model) ([]rating.Balance, []rating.SeatBalance, error) {
 	cfg := rating.SeatBalanceConfig{Names: names, Margin: margin}
-	if seatModel != nil {
-		cfg.Advantages = seatModel
+	if model != nil && model.Seats != nil {
+		cfg.Advantages = model
 	}
 	seats, err := rating.SeatBalances(arena.SeatGames(recs), cfg)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -15,8 +16,8 @@ import (
 // TestRace_NSeats is issue 15's "Shown by" for Race at three and four seats, with the
 // built-in bots as a user runs them: random and Race's own bots play a round-robin (every set
 // of three of the four bots, and the four together), balanced per seat, exported as CSV and
-// drawn in the report, checked in a browser, the seats adjusted for the bots by a
-// Plackett–Luce fit. The test rates them as soon as 'arena ratings' takes more than two seats.
+// drawn in the report, checked in a browser, rated with intervals and the seats adjusted for
+// the bots by the Plackett–Luce fit.
 func TestRace_NSeats(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "results.db")
@@ -47,16 +48,14 @@ func TestRace_NSeats(t *testing.T) {
 	wantLines(t, "balance", out, "race-v1:players=3: 48 games of 3 seats", "race-v1:players=4: 12 games of 4 seats",
 		"player 1", "player 4", "mean points", "verdict: ", "player 4's advantage over player 1 adjusted for the bots")
 
-	// Rated: once the ratings take games of more than two seats (Plackett–Luce), with
-	// intervals for the four bots.
-	out, _, err := run(t, "ratings", "--db", db)
-	switch {
-	case err != nil && strings.Contains(err.Error(), "more than two seats"):
-		t.Log("seam: 'arena ratings' does not rate games of more than two seats yet (Plackett–Luce, arena/rating)")
-	case err != nil:
-		t.Errorf("ratings: %v", err)
-	default:
-		wantLines(t, "ratings", out, "Ratings of 4 bots from 60 games", "race-gainer", "race-thief", "95%")
+	// Rated with intervals (Plackett–Luce), with the seat advantages of each scenario.
+	out, _ = mustRun(t, "ratings", "--db", db)
+	wantLines(t, "ratings", out, "Ratings of 4 bots from 60 games", "Plackett-Luce on finishing orders", "95% intervals",
+		"race-v1:players=3  seat 3", "race-v1:players=4  seat 4", "Likelihood of superiority")
+	for _, b := range strings.Split(bots, ",") {
+		if !regexp.MustCompile(`(?m)^\s+\d\s+` + regexp.QuoteMeta(b) + `\s+[+-]\d+\.\d\s+\[[+-]\d+\.\d, [+-]\d+\.\d\]`).MatchString(out) {
+			t.Errorf("ratings: no rating with an interval for %s:\n%s", b, out)
+		}
 	}
 
 	// Exported as CSV: one row per seat, ranks that make a finishing order.
@@ -95,6 +94,7 @@ func TestRace_NSeats(t *testing.T) {
 		Adjusted  []string // the adjusted advantage of each seat after the first
 		Marks     []int
 		Verdicts  int
+		Rated     int // rows of the rating table
 		Overflow  float64
 		Outside   int
 		Resources int
@@ -107,6 +107,7 @@ func TestRace_NSeats(t *testing.T) {
 			Adjusted: all("table.seat-table tr.seat-row:not([data-seat='1']) td:last-child").map(td => td.textContent),
 			Marks: all("svg.seat-plot").map(s => s.querySelectorAll("g.seat-mark").length),
 			Verdicts: all("p.verdict").length,
+			Rated: all("#rating-table tbody tr").length,
 			Overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
 			Outside: all("svg text").filter(t => {
 				const r = t.getBoundingClientRect(), s = t.ownerSVGElement.getBoundingClientRect();
@@ -120,6 +121,9 @@ func TestRace_NSeats(t *testing.T) {
 	}
 	if len(f.Adjusted) != 5 || slices.Contains(f.Adjusted, "—") {
 		t.Errorf("report: seat advantages %q, want the 5 seats after the first adjusted for the bots", f.Adjusted)
+	}
+	if f.Rated != 4 {
+		t.Errorf("report: the rating table has %d rows, want the 4 bots", f.Rated)
 	}
 	if f.Verdicts != 2 || f.Overflow > 0 || f.Outside > 0 || f.Resources != 0 {
 		t.Errorf("report: %+v", f)

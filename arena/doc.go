@@ -84,7 +84,8 @@
 // arena/rating (joint Elo, SPRT, balance, PGN) and [SeatGames] games of any
 // number of seats to the input of its per-seat balance
 // ([rating.SeatBalances]): the one place where the arena's records become
-// rating games. Games of more seats are not rated yet. [WriteCSV] writes
+// rating games; [Rankings] converts games of any number of seats to the
+// input of its Plackett–Luce fit ([rating.FitRankings]). [WriteCSV] writes
 // games of any number of seats as CSV, one row per game and seat, which R's
 // PlackettLuce and Python's choix read.
 //

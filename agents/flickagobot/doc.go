@@ -72,7 +72,7 @@
 //
 // # Strength and speed
 //
-// planner-deep > planner > planner-lite ≈ aimer > random on flickago-v1, and the default
+// planner-deep > planner > planner-lite ≈ aimer > random on flickago-v2, and the default
 // planner decides within 50 ms on one core on average (BenchmarkChoose); the tournaments and
 // benchmarks that show it are in docs/decisions.md ("Flickago bots").
 //

@@ -147,8 +147,11 @@ func estimate(e rating.Estimate, decimals int, percent bool) string {
 // seat advantages of the others, adjusted for the bots.
 func balances(recs []arena.GameRecord, names map[string][]string, margin float64, model *rating.Model) ([]rating.Balance, []rating.SeatBalance, error) {
 	cfg := rating.SeatBalanceConfig{Names: names, Margin: margin}
-	if model != nil && model.Seats != nil {
+	switch {
+	case model != nil && model.Seats != nil:
 		cfg.Advantages = model
+	case model != nil:
+		cfg.Advantages = sideSeats{model}
 	}
 	seats, err := rating.SeatBalances(arena.SeatGames(recs), cfg)
 	if err != nil {
@@ -177,4 +180,20 @@ func balances(recs []arena.GameRecord, names map[string][]string, margin float64
 		two[i].Verdict = one[0].Verdict
 	}
 	return two, seats, nil
+}
+
+// sideSeats gives the side terms of a two-seat model (rating.Fit) as seat
+// terms: seat 1's advantage over seat 0 is minus side X's, and its score
+// against seat 0 between equal bots one minus X's (as rating.FitRankings
+// reads a two-seat scenario).
+type sideSeats struct{ m *rating.Model }
+
+// SeatAdvantage implements rating.SeatAdvantager.
+func (s sideSeats) SeatAdvantage(scenario string, seat int) (rating.Advantage, bool) {
+	a, ok := s.m.Side(scenario)
+	if !ok || seat != 1 {
+		return rating.Advantage{}, false
+	}
+	return rating.Advantage{Scenario: scenario, Seat: 1, Elo: -a.Elo, SE: a.SE, Lo: -a.Hi, Hi: -a.Lo,
+		P: 1 - a.P, PLo: 1 - a.PHi, PHi: 1 - a.PLo, Games: a.Games}, true
 }

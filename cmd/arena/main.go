@@ -34,6 +34,7 @@ func commands() map[string]command {
 		"sprt":         {"test whether one bot is stronger than another (SPRT)", runSPRT},
 		"balance":      {"say whether each scenario's seats are balanced, per seat, for any number of seats", runBalance},
 		"export":       {"write the recorded games as CSV (any seats; PlackettLuce, choix) or PGN (two seats; Ordo, BayesElo)", runExport},
+		"copy":         {"copy a results database into another (an SQLite file into PostgreSQL)", runCopy},
 		"report":       {"write the HTML report: ratings, LOS and scenario balance, with plots", runReport},
 		"scenarios":    {"list the playable scenarios and the Flick 'em Up! library", runScenarios},
 		"validate":     {"check Flick 'em Up! scenario files and print every problem", runValidate},

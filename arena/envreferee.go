@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
@@ -42,8 +43,9 @@ type ContextActor interface {
 
 // ErrDisconnected is wrapped by the error of a [Bot] whose connection was
 // lost (a remote bot's endpoint went away): the game is recorded as a
-// [TermDisconnect] loss for that bot.
-var ErrDisconnected = errors.New("arena: bot disconnected")
+// [TermDisconnect] loss for that bot. It is [env.ErrDisconnected], which the
+// remote bots of package envrpc wrap.
+var ErrDisconnected = env.ErrDisconnected
 
 // DefaultMaxTurns is the turn cap of a game whose Spec sets no
 // MaxEpisodeSteps when [EnvRefereeConfig.MaxTurns] is 0.
@@ -333,6 +335,7 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 		if out.Turns >= maxTurns {
 			out.Ranks, out.Termination = RanksOf(make([]float64, k)), TermTurnLimit
 			out.Reason = fmt.Sprintf("turn limit of %d turns reached", maxTurns)
+			out.Points = points(g, k)
 			return out, nil
 		}
 		g.Observe(obs, seat)
@@ -367,13 +370,33 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 			if e, ok := g.(endReasoner); ok {
 				out.Reason = e.EndReason()
 			}
+			if e, ok := g.(env.Ender); ok {
+				out.EndKind = e.EndKind()
+			}
+			out.Points = points(g, k)
 			return out, nil
 		case env.Truncated:
 			out.Ranks, out.Termination = RanksOf(make([]float64, k)), TermTurnLimit
 			out.Reason = "the game truncated the episode (its own safety cap)"
+			out.Points = points(g, k)
 			return out, nil
 		}
 	}
+}
+
+// points returns the seats' final scores in the game's points when the game
+// keeps them (env.Scorer), else nil.
+func points(g env.Game, k int) []float64 {
+	s, ok := g.(env.Scorer)
+	if !ok {
+		return nil
+	}
+	if p := s.Scores(make([]float64, 0, k)); len(p) == k && !slices.ContainsFunc(p, func(x float64) bool {
+		return math.IsNaN(x) || math.IsInf(x, 0)
+	}) {
+		return p
+	}
+	return nil
 }
 
 // endReasoner is implemented by a game that says why its episode ended; the referee

@@ -54,7 +54,7 @@ Examples:
 	deadline := fs.Duration("deadline", 2*time.Second, "time a bot has for each decision, `duration`; 0 for none: CPU time of its own for a built-in bot (on Linux; a bot blocked for 10 times as long loses too), wall-clock time for a remote bot")
 	wallDeadlines := fs.Bool("wall-clock-deadlines", false, "make the built-in bots' deadlines wall-clock time too, as for remote bots")
 	maxTurns := fs.Int("max-turns", 0, "turn cap per game, `turns`, reached as a draw; 0 for the game's own cap")
-	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo for the final rating table; 0 for none")
+	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo for the final rating table, recorded with the run: balance and report fit with it too; 0 for none")
 	record := fs.String("record", "", "keep replays of `games`: all, first=K (the first K of each pairing on each scenario) or upsets (won by the lower-rated bot in the final ratings); none by default")
 	lease := fs.Duration("lease", arena.DefaultLeaseTTL, "with a PostgreSQL --db: how long a worker holds a set of games without renewing the lease, `duration`; a dead worker's sets are rescued after it")
 	replayDir := fs.String("replays", "", "`directory` of the replay files (default: beside the database, <db>-replays)")
@@ -62,7 +62,7 @@ Examples:
 		return err
 	}
 	if *replayDir == "" {
-		*replayDir = defaultReplayDir(*db)
+		*replayDir = arena.DefaultReplayDir(*db)
 	}
 	switch {
 	case *botList == "":
@@ -94,9 +94,9 @@ Examples:
 	if err := checkPrior(*prior); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	keeper, err := newReplayKeeper(*record, *replayDir)
+	keeper, err := arena.NewReplayFiles(*record, *replayDir, 2*maxGames)
 	if err != nil {
-		return fmt.Errorf("run: %w", err)
+		return fmt.Errorf("run: --record: %w", err)
 	}
 	bots, closeBots, err := parseBots(ctx, *botList)
 	defer closeBots()
@@ -180,7 +180,7 @@ Examples:
 		return fmt.Errorf("run: %w", err)
 	}
 	if keeper != nil {
-		keeper.plan(sched)
+		keeper.Plan(sched)
 	}
 
 	store, err := arena.OpenStore(ctx, *db)
@@ -194,6 +194,7 @@ Examples:
 	cfg.LeaseTTL = *lease
 	cfg.ArenaVersion = arenaVersion()
 	cfg.Command = "arena run " + strings.Join(redactArgs(args), " ")
+	cfg.RatingPrior = *prior
 	cfg.Progress = bar.Update
 	runner, err := arena.NewRunner(ref, store, cfg)
 	if err != nil {
@@ -235,15 +236,15 @@ Examples:
 		return fmt.Errorf("run: %w", err)
 	}
 	fmt.Fprintln(stdout)
-	if two, err := twoSeatGames(stdout, recs); err != nil {
-		fmt.Fprintf(stdout, "No rating table: %v\n", err)
-	} else if err := printRatings(stdout, arena.RatingGames(two), fitConfig(*prior)); err != nil {
+	if err := printTable(stdout, recs, fitConfig(*prior)); err != nil {
 		// The games are recorded; only the table is missing.
 		fmt.Fprintf(stdout, "No rating table: %v\n", err)
 	}
 	if keeper != nil {
 		fmt.Fprintln(stdout)
-		if err := keeper.settle(stdout, reg, recs, fitConfig(*prior)); err != nil {
+		sum, err := keeper.Settle(reg, recs, fitConfig(*prior))
+		printReplays(stdout, sum)
+		if err != nil {
 			return fmt.Errorf("run: %w", err)
 		}
 	}

@@ -368,8 +368,25 @@ func (e *Env) Outcome(dst []float32) {
 }
 
 // EndReason says, in words, why the episode's game ended ("the outlaws delivered 3 gold
-// sacks to the saloon"), or "" while it runs. The arena records it with each game.
+// sacks to the saloon"), or "" while it runs. The arena records it with each game
+// (env.Ender).
 func (e *Env) EndReason() string { return e.g.Result().Reason }
+
+// EndKind implements env.Ender: the reason without its figures ("noon: the lawmen have
+// more hit points"), or "" while the game runs.
+func (e *Env) EndKind() string { return e.g.Result().Kind }
+
+// SeatNames implements env.SeatNamer: seat 0 is the lawmen, seat 1 the outlaws.
+func (e *Env) SeatNames() []string { return seatNames }
+
+// Scores implements env.Scorer: each seat's (team's) hit points in play.
+func (e *Env) Scores(dst []float64) []float64 {
+	hp := e.g.HitPointsByTeam()
+	return append(dst, float64(hp[Lawmen]), float64(hp[Outlaws]))
+}
+
+// seatNames are the teams' names, by seat.
+var seatNames = []string{Lawmen.String(), Outlaws.String()}
 
 // Shaping implements env.Shaper: with shaping "hp", each seat's change over the last step of
 // its team's hit points minus the opponents', divided by the larger team's most hit points

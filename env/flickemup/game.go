@@ -52,6 +52,9 @@ type Result struct {
 	Draw bool
 	// Reason says, in words, why the game ended.
 	Reason string
+	// Kind is Reason without its figures, the same for every game that ended the same
+	// way: "noon: the lawmen have more hit points" for "... (3 to 1)" and "... (2 to 1)".
+	Kind string
 }
 
 // Fixed piece indices of the physics state; the scenario's pieces follow from firstPiece.

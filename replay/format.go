@@ -253,15 +253,7 @@ func pieceShapes(c *physics.Catalogue) map[string]draw.PieceShape {
 	m := make(map[string]draw.PieceShape)
 	for _, k := range c.Kinds() {
 		s := c.Spec(k)
-		ps := draw.PieceShape{Radius: s.Radius, HalfLength: s.HalfLength, HalfWidth: s.HalfWidth, Height: s.Height, Topples: s.Topples}
-		switch s.Shape {
-		case physics.ShapeCircle:
-			ps.Shape = "circle"
-		case physics.ShapeBox:
-			ps.Shape = "box"
-		case physics.ShapeOctagon:
-			ps.Shape = "octagon"
-		}
+		ps := draw.PieceShape{Shape: s.Shape.String(), Radius: s.Radius, HalfLength: s.HalfLength, HalfWidth: s.HalfWidth, Height: s.Height, Topples: s.Topples}
 		m[c.Name(k)] = ps
 	}
 	return m

@@ -17,7 +17,8 @@ from flickarena.pool import Pool
 
 
 class FlickEnv(gym.Env):
-    """One game of ``game_id``, played from seat 0 against a server-side ``opponent``.
+    """One game of ``game_id``, played from seat 0 (or per episode the seat of ``agent_seat``,
+    ``info["agent_seat"]``) against a server-side ``opponent`` (a name, or a weighted mixture).
 
     ``reset(seed=s)`` replays the same episode for the same ``s``; ``reset()`` starts the
     next episode of the current stream. The legal-action mask is in ``info["action_mask"]``.
@@ -34,7 +35,8 @@ class FlickEnv(gym.Env):
         server: str | Client | None = None,
         token: str | None = None,
         options: Mapping[str, Any] | None = None,
-        opponent: str | None = None,
+        opponent: str | Mapping[str, float] | None = None,
+        agent_seat: str | None = None,
         illegal: str = "replace",
         illegal_penalty: float = 0.0,
         shaping: float = 0.0,
@@ -54,6 +56,7 @@ class FlickEnv(gym.Env):
             autoreset_mode="disabled",
             view="single_agent",
             opponent=opponent,
+            agent_seat=agent_seat,
             illegal=illegal,
             illegal_penalty=illegal_penalty,
             shaping=shaping,
@@ -80,11 +83,11 @@ class FlickEnv(gym.Env):
         batch = self.pool.step(batched)
         info = self._info(batch)
         if batch.done[0]:
-            info["episode_return"] = float(batch.episode_return[0, 0])
+            info["episode_return"] = float(batch.agent_return()[0])
             info["episode_length"] = int(batch.episode_length[0])
         return (
             np.array(batch.obs[0]),
-            float(batch.reward[0, 0]),
+            float(batch.agent_reward()[0]),
             bool(batch.terminated[0]),
             bool(batch.truncated[0]),
             info,
@@ -96,6 +99,7 @@ class FlickEnv(gym.Env):
             "state_hash": int(b.state_hash[0]),
             "episode_number": int(b.episode[0]),
             "illegal": bool(b.illegal[0]),
+            "agent_seat": int(b.agent_seat[0]) if b.agent_seat is not None else 0,
         }
 
     def close(self) -> None:

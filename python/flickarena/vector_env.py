@@ -36,7 +36,10 @@ class FlickVectorEnv(VectorEnv):
     (reset ended envs with ``reset(options={"reset_mask": mask})``).
 
     Views: ``"single_agent"`` (default) is the Gymnasium view: the agent is seat 0, the
-    server plays the other seats with ``opponent``, rewards are seat 0's. ``"self_play"``
+    server plays the other seats with ``opponent`` (a name, or a weighted mixture drawn per
+    episode: see :class:`flickarena.pool.Pool`), rewards are the agent's: seat 0's, or with
+    ``agent_seat="alternate"`` or ``"random"`` the seat it plays that episode
+    (``info["agent_seat"]``). ``"self_play"``
     acts for whichever seat is to move (``info["current_player"]``); the reward is that of
     the seat that just acted, and ``info["reward_all_seats"]`` has every seat's.
 
@@ -68,7 +71,8 @@ class FlickVectorEnv(VectorEnv):
         options: Mapping[str, Any] | None = None,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         view: str = "single_agent",
-        opponent: str | None = None,
+        opponent: str | Mapping[str, float] | None = None,
+        agent_seat: str | None = None,
         illegal: str = "replace",
         illegal_penalty: float = 0.0,
         shaping: float = 0.0,
@@ -87,6 +91,7 @@ class FlickVectorEnv(VectorEnv):
             autoreset_mode=mode,
             view=view,
             opponent=opponent,
+            agent_seat=agent_seat,
             illegal=illegal,
             illegal_penalty=illegal_penalty,
             shaping=shaping,
@@ -138,7 +143,7 @@ class FlickVectorEnv(VectorEnv):
         """Steps every env with its action (in the format of ``single_action_space``)."""
         batch = self.pool.step(actions)
         if self.view == "single_agent":
-            reward = np.array(batch.reward[:, 0], dtype=np.float32)
+            reward = batch.agent_reward()
         else:
             reward = np.array(batch.reward[self._all, self._to_move], dtype=np.float32)
         self._to_move = np.array(batch.current_player, dtype=np.int64)
@@ -159,6 +164,8 @@ class FlickVectorEnv(VectorEnv):
             "episode_number": np.array(b.episode),
             "illegal": np.array(b.illegal),
         }
+        if b.agent_seat is not None:
+            info["agent_seat"] = np.array(b.agent_seat)
         for k in list(info):
             info["_" + k] = every
         if done.any():

@@ -13,6 +13,7 @@ import gymnasium as gym
 import numpy as np
 
 from flickarena.client import Client
+from flickarena.illegal import ReplacedWatch
 from flickarena.pool import Pool
 
 
@@ -46,7 +47,9 @@ class FlickEnv(gym.Env):
         render_mode: str | None = None,
     ):
         if render_mode is not None:
-            raise ValueError(f"render_mode {render_mode!r}: Flickarena envs do not render yet")
+            # TypeError, as for an unexpected keyword: Stable-Baselines3's make_vec_env asks
+            # for render_mode="rgb_array" and retries without it on TypeError.
+            raise TypeError(f"render_mode {render_mode!r}: Flickarena envs do not render yet")
         self.pool = Pool(
             game_id,
             1,
@@ -68,10 +71,12 @@ class FlickEnv(gym.Env):
         self.observation_space = self.pool.spaces.observation
         self.action_space = self.pool.spaces.action
         self.render_mode = None
+        self.replaced = ReplacedWatch(1, self.pool.spaces.format)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         batch = self.pool.reset(seed=seed)
+        self.replaced.reset()
         return np.array(batch.obs[0]), self._info(batch)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -82,7 +87,9 @@ class FlickEnv(gym.Env):
             batched = np.asarray(action)[None]
         batch = self.pool.step(batched)
         info = self._info(batch)
+        ended_illegal = self.replaced.update(batch.illegal, batch.done)
         if batch.done[0]:
+            info["episode_illegal"] = int(ended_illegal[0])
             info["episode_return"] = float(batch.agent_return()[0])
             info["episode_length"] = int(batch.episode_length[0])
         return (

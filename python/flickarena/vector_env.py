@@ -19,6 +19,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from flickarena.client import Client
+from flickarena.illegal import ReplacedWatch
 from flickarena.pool import Batch, Pool
 
 _MODES = {
@@ -43,10 +44,15 @@ class FlickVectorEnv(VectorEnv):
     acts for whichever seat is to move (``info["current_player"]``); the reward is that of
     the seat that just acted, and ``info["reward_all_seats"]`` has every seat's.
 
-    Observations are the game's float32 vector; the legal-action mask is in
-    ``info["action_mask"]`` (factorised, one entry per value of each head). Illegal actions
+    Observations are the game's float32 vector (:class:`flickarena.observation.ObsFields`
+    slices it by field name); the legal-action mask is in ``info["action_mask"]``, ``[N,
+    mask_size]``: the flat mask of the action space, as the single env and PettingZoo give
+    it (one entry per value of each head, and in the ``"multidiscrete"`` format ``bins``
+    ones per continuous dim: one mask per MultiDiscrete dimension, joined). Illegal actions
     are replaced by the game's default action by default (``illegal="replace"``, flagged in
-    ``info["illegal"]``); ``illegal="reject"`` raises instead.
+    ``info["illegal"]``, counted per episode in ``info["episode_illegal"]``, with an
+    :class:`flickarena.illegal.IllegalActionsWarning` when most actions are replaced);
+    ``illegal="reject"`` raises instead.
 
     Other info keys (each with its ``_key`` mask, as Gymnasium's vector infos):
     ``current_player``, ``state_hash``, ``episode_number``, ``illegal``, and on the step an
@@ -113,6 +119,7 @@ class FlickVectorEnv(VectorEnv):
         self._mode = mode
         self._to_move = np.zeros(num_envs, dtype=np.int64)
         self._all = np.arange(num_envs)
+        self.replaced = ReplacedWatch(num_envs, sp.format)
 
     def reset(
         self,
@@ -137,6 +144,7 @@ class FlickVectorEnv(VectorEnv):
             else:
                 batch = self.pool.reset(seed=seed)
         self._to_move = np.array(batch.current_player, dtype=np.int64)
+        self.replaced.reset(mask)
         return np.array(batch.obs), self._info(batch)
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
@@ -147,7 +155,11 @@ class FlickVectorEnv(VectorEnv):
         else:
             reward = np.array(batch.reward[self._all, self._to_move], dtype=np.float32)
         self._to_move = np.array(batch.current_player, dtype=np.int64)
+        ended_illegal = self.replaced.update(batch.illegal, batch.done)
         info = self._info(batch)
+        if batch.done.any():
+            info["episode_illegal"] = ended_illegal
+            info["_episode_illegal"] = np.array(batch.done)
         if self.view != "single_agent":
             info["reward_all_seats"] = np.array(batch.reward)
             info["_reward_all_seats"] = np.ones(self.num_envs, dtype=bool)
@@ -158,7 +170,7 @@ class FlickVectorEnv(VectorEnv):
         every = np.ones(n, dtype=bool)
         done = np.array(b.done)
         info: dict[str, Any] = {
-            "action_mask": np.array(b.action_mask),
+            "action_mask": self.pool.spaces.flat_masks(b.action_mask).astype(bool),
             "current_player": np.array(b.current_player),
             "state_hash": np.array(b.state_hash),
             "episode_number": np.array(b.episode),

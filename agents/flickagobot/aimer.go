@@ -14,6 +14,9 @@ const AimerVersion = "1"
 // aimerKeep is how many flicks the aimer evaluates over the noise points.
 const aimerKeep = 24
 
+// aimerSearch is the aimer's search.
+var aimerSearch = fineSearch
+
 // Aimer is the geometric bot: it predicts flicks by geometry alone (see the package doc) and
 // plays the one of best expected evaluation over a fixed set of execution errors. It draws no
 // random numbers and keeps no state, so one Aimer serves any number of games at once.
@@ -28,7 +31,7 @@ func (*Aimer) Choose(g *flickago.Game, _ *rand.Rand) flickago.Action {
 	case flickago.PhasePlace:
 		return place(g)
 	case flickago.PhaseFlick:
-		if an := analyse(g, aimerKeep); len(an.ranked) > 0 {
+		if an := analyse(g, aimerSearch); len(an.ranked) > 0 {
 			return an.ranked[0].act
 		}
 	}

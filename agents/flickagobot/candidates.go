@@ -45,7 +45,7 @@ type analysis struct {
 	// computed once per decision.
 	spots      []physics.Vec
 	spotValues []int
-	spotStep   float64 // the spacing of spots, cm
+	sr         search // the search's size
 	// ranked are the candidates whose mean was computed, best first.
 	ranked []candidate
 }
@@ -67,19 +67,16 @@ type search struct {
 	spotStep float64
 	// noiseAngles and noisePowers are the execution errors of the noisy evaluation.
 	noiseAngles, noisePowers int
+	// pushAngles are the directions of the fan of knocks on each piece, in radians from the
+	// line from the flicked disc to the target, and pushDistances how far, in cm, each tries
+	// to push it.
+	pushAngles, pushDistances []float64
 }
 
 // fineSearch is the planners' search (and the aimer's at version 1): 24 flicks kept, spots
 // every 4 cm, 5 × 5 execution errors.
-var fineSearch = search{keep: aimerKeep, spotStep: 4, noiseAngles: 5, noisePowers: 5}
-
-// pushDistances are how far, in cm, a knock tries to push its target in each direction of
-// the fan.
-var pushDistances = [...]float64{6, 15, 35}
-
-// pushAngles are the directions of the fan of pushes, in radians from the line from the
-// flicked disc to the target.
-var pushAngles = [...]float64{-0.9, -0.45, 0, 0.45, 0.9}
+var fineSearch = search{keep: aimerKeep, spotStep: 4, noiseAngles: 5, noisePowers: 5,
+	pushAngles: []float64{-0.9, -0.45, 0, 0.45, 0.9}, pushDistances: []float64{6, 15, 35}}
 
 // analyse lists the flicks of g's current player (in PhaseFlick), evaluates them all without
 // noise, and the best `keep` of them (at most keepPerGroup per group) over the noise points;
@@ -87,7 +84,7 @@ var pushAngles = [...]float64{-0.9, -0.45, 0, 0.45, 0.9}
 // numbers.
 func analyse(g *flickago.Game, sr search) *analysis {
 	cfg := g.Config().Physics
-	an := &analysis{b: g.Board(), r: g.Radius(), me: g.Current(), noise: cfg.Noise, spotStep: sr.spotStep}
+	an := &analysis{b: g.Board(), r: g.Radius(), me: g.Current(), noise: cfg.Noise, sr: sr}
 	keep := sr.keep
 	st := g.State()
 	base := tableOf(&st)
@@ -213,7 +210,7 @@ func (an *analysis) flicks(dst []candidate, si int) []candidate {
 		}
 	}
 	if an.spots == nil {
-		an.spots = spots(an.b, an.r, an.me, an.spotStep)
+		an.spots = spots(an.b, an.r, an.me, an.sr.spotStep)
 		an.spotValues = make([]int, len(an.spots))
 		for k, spot := range an.spots {
 			an.spotValues[k] = an.b.DiscValue(an.me, spot, an.r)
@@ -235,9 +232,9 @@ func (an *analysis) flicks(dst []candidate, si int) []candidate {
 			continue
 		}
 		d0 = d0.Scale(1 / d0.Len())
-		for _, off := range pushAngles {
+		for _, off := range an.sr.pushAngles {
 			n := turn(d0, off, 1)
-			for _, dist := range pushDistances {
+			for _, dist := range an.sr.pushDistances {
 				add(s.m.knock(start, target, n, dist), 10+i)
 			}
 		}

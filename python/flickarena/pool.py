@@ -16,6 +16,7 @@ from gymnasium.vector import AutoresetMode
 
 from flickarena._gen.v1 import flickarena_pb2 as pb
 from flickarena.client import Client, Session
+from flickarena.errors import FlickarenaError
 from flickarena.spaces import FORMATS, GameSpaces
 from flickarena.tensor import from_numpy, to_numpy
 
@@ -196,6 +197,7 @@ class Pool:
         self.num_envs = num_envs
         self.num_players = self.game.num_players
         self.spaces = GameSpaces(self.spec)
+        self._pending: Any = None  # the handle of a step sent and not yet received
         self.closed = False
 
     def reset(
@@ -230,7 +232,23 @@ class Pool:
         ``2**32`` or ``0.9`` for a discrete head raises ValueError naming the element (whole
         floats such as ``1.0`` are fine); the server checks shapes and game ranges.
         """
+        if self._pending is not None:
+            raise FlickarenaError("step: a step sent with send() is in flight; recv() it first")
         return decode_batch(self._calls.step(self.step_request(actions)))
+
+    def send(self, actions: Any) -> None:
+        """Sends a step without waiting (EnvPool's ``send``): the server steps the pool while the
+        caller computes; :meth:`recv` returns the batch. One step may be in flight per pool."""
+        if self._pending is not None:
+            raise FlickarenaError("send: a step is already in flight; recv() it first")
+        self._pending = self._calls.step_send(self.step_request(actions))
+
+    def recv(self) -> Batch:
+        """Waits for the step sent with :meth:`send` and returns its batch."""
+        if self._pending is None:
+            raise FlickarenaError("recv: no step in flight; send() one first")
+        handle, self._pending = self._pending, None
+        return decode_batch(self._calls.step_recv(handle))
 
     def step_request(self, actions: Any) -> pb.StepRequest:
         """Returns the StepRequest of ``actions``."""

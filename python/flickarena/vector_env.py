@@ -149,7 +149,20 @@ class FlickVectorEnv(VectorEnv):
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Steps every env with its action (in the format of ``single_action_space``)."""
-        batch = self.pool.step(actions)
+        return self._result(self.pool.step(actions))
+
+    def send(self, actions: Any) -> None:
+        """Sends the actions without waiting (EnvPool's ``send``): the server steps every env
+        while the caller computes (its next forward pass, a gradient step); :meth:`recv`
+        returns what :meth:`step` would have. One step may be in flight."""
+        self.pool.send(actions)
+
+    def recv(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Waits for the step sent with :meth:`send`; returns ``step``'s five values."""
+        return self._result(self.pool.recv())
+
+    def _result(self, batch: Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """The five values of a step from its batch."""
         if self.view == "single_agent":
             reward = batch.agent_reward()
         else:

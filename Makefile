@@ -35,6 +35,11 @@ slowtest: ## Run the long tests too (thousands of seeds, long tournaments)
 bench: ## Run the Go benchmarks
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
+.PHONY: native-bench
+native-bench: ## Compare the physics with native Box2D 2.4 on the same flicks (installs libbox2d-dev and g++ first; not part of `make test`)
+	scripts/install-native-box2d
+	benchmarks/native/run
+
 .PHONY: fuzz
 fuzz: ## Fuzz the flick input for 30 s
 	$(GO) test -run '^$$' -fuzz FuzzFlick -fuzztime 30s ./physics

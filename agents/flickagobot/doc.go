@@ -19,7 +19,7 @@
 //     headquarters) and to its return zone, with the speed that stops the disc there,
 //     v = sqrt(2μg·d) (μ the table friction of flickago.KindGangDisc, g the gravity of the
 //     physics config; geom.StopSpeed, calibrated on the simulated table);
-//   - knocking: cut shots at every other piece in play that push it 20 cm in three
+//   - knocking: cut shots at every other piece in play that push it 10 or 30 cm in three
 //     directions about the line of fire, or to a goal: an opponent's disc off the nearest edge
 //     or into the player's own headquarters (either eliminates it), an inspector into the
 //     opponent's return zone (capturing what lies there) or away from the player's own, one of
@@ -74,7 +74,7 @@
 //
 // # Strength and speed
 //
-// planner-deep > planner > planner-lite ≈ aimer > random on flickago-v1, and the default
+// planner-deep > planner > planner-lite ≈ aimer > random on flickago-v2, and the default
 // planner decides within 50 ms on one core on average (BenchmarkChoose); the tournaments and
 // benchmarks that show it are in docs/decisions.md ("Flickago bots").
 //

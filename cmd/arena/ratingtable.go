@@ -47,8 +47,8 @@ func printRatings(w io.Writer, games []rating.Game, cfg rating.Config) error {
 	}
 	fmt.Fprintf(w, "Ratings of %d bots from %d games (%d independent clusters: pairs or single games) on %s.\n",
 		len(bots), m.Games, m.Clusters, plural(len(m.Sides), "scenario"))
-	fmt.Fprintf(w, "Elo on the logistic 400 scale, relative to the pool mean; 95%% intervals, %s errors; %s.\n",
-		m.Config.Covariance, priorText(m.Config.Prior))
+	fmt.Fprintf(w, "Elo on the logistic 400 scale, relative to the pool mean; 95%% intervals, %s; %s.\n",
+		errorsText(m.Config), priorText(m.Config.Prior))
 	if m.Config.Covariance == rating.Sandwich && m.Clusters < fewClusters {
 		fmt.Fprintf(w, "Warning: only %d independent clusters; cluster-robust intervals come out too narrow below about %d. Play more games.\n",
 			m.Clusters, fewClusters)
@@ -101,7 +101,16 @@ func printRatings(w io.Writer, games []rating.Game, cfg rating.Config) error {
 	return nil
 }
 
-// priorText says which prior the fit used.
+// errorsText names the standard errors behind the intervals: under a prior, the sandwich is
+// widened to the posterior's wherever that is larger (rating package doc, "Uncertainty").
+func errorsText(c rating.Config) string {
+	if c.Prior > 0 && c.Covariance == rating.Sandwich {
+		return "sandwich errors, widened to the posterior's where larger"
+	}
+	return c.Covariance.String() + " errors"
+}
+
+// priorText describes the prior of a fit with prior standard deviation tau (Elo; 0: none).
 func priorText(tau float64) string {
 	if tau == 0 {
 		return "no prior (maximum likelihood)"

@@ -25,11 +25,11 @@
 // Flicks go through the consumer-owned [Table] interface: by default each game (and each
 // clone) runs its own [physics.Simulator]; [Options.Table] substitutes scripted outcomes.
 //
-// # The env games flickemup/<scenario>-v1
+// # The env games flickemup/<scenario>-v2
 //
 // [Env] serves a Game through the [env.Game] contract, one env id per scenario of ours:
-// flickemup/showdown-v1 ([DefaultID], [Factory]), flickemup/bank-job-v1, flickemup/dry-spell-v1,
-// flickemup/gunsmith-v1, flickemup/hostage-v1 and flickemup/pardon-v1 ([ID], [ScenarioFactory]);
+// flickemup/showdown-v2 ([DefaultID], [Factory]), flickemup/bank-job-v2, flickemup/dry-spell-v2,
+// flickemup/gunsmith-v2, flickemup/hostage-v2 and flickemup/pardon-v2 ([ID], [ScenarioFactory]);
 // [Register] adds them all to an [env.Registry], explicitly (no init side effects), and
 // [NewEnv] also plays a designer's own file (EnvConfig.Custom). Two seats, whatever the number
 // of players: seat 0 is the lawmen, seat 1 the outlaws; a team's players only take turns at
@@ -317,4 +317,8 @@
 //
 //   - v1: first version of the rules engine and of our rules and scenarios, and of the env
 //     games' encodings and rewards above.
+//   - v2: the table of issue 17 (package physics): table friction applied as a constant
+//     deceleration around each Box2D step instead of friction joints, pieces entering the
+//     world when a flick reaches them, longer steps far from everything, stopped pieces put to
+//     sleep. Rules, scenarios, encodings and rewards are those of v1; trajectories differ.
 package flickemup

@@ -2,8 +2,8 @@
 
 A game id ``family/variant-vN`` becomes the Gymnasium id ``flickarena/family-variant-vN``
 (Gymnasium allows one namespace separator): ``dummy/race-v1`` is
-``flickarena/dummy-race-v1``, ``flickemup/showdown-v1`` is ``flickarena/flickemup-showdown-v1``
-and ``flickago-v1`` is ``flickarena/flickago-v1``. Each id has an ``entry_point`` (the single env,
+``flickarena/dummy-race-v1``, ``flickemup/showdown-v2`` is ``flickarena/flickemup-showdown-v2``
+and ``flickago-v2`` is ``flickarena/flickago-v2``. Each id has an ``entry_point`` (the single env,
 :class:`flickarena.single_env.FlickEnv`, for ``gymnasium.make``) and a
 ``vector_entry_point`` (:class:`flickarena.vector_env.FlickVectorEnv`, for
 ``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")``).
@@ -23,13 +23,13 @@ from flickarena.client import Client
 #: registered by register_server_games.
 GAMES = (
     "dummy/race-v1",
-    "flickago-v1",
-    "flickemup/bank-job-v1",
-    "flickemup/dry-spell-v1",
-    "flickemup/gunsmith-v1",
-    "flickemup/hostage-v1",
-    "flickemup/pardon-v1",
-    "flickemup/showdown-v1",
+    "flickago-v2",
+    "flickemup/bank-job-v2",
+    "flickemup/dry-spell-v2",
+    "flickemup/gunsmith-v2",
+    "flickemup/hostage-v2",
+    "flickemup/pardon-v2",
+    "flickemup/showdown-v2",
     "fliprando-v1",
 )
 

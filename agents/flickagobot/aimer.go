@@ -11,10 +11,10 @@ import (
 // tournament with the new bot does not resume one with the old.
 //
 // Version 2 searches coarser than version 1 (which is the planners' search, fineSearch) to
-// decide about 3 times faster, so that training against it is affordable: spots every 8 cm
-// instead of 4, knocks in 3 directions pushing 10 or 30 cm instead of 5 × 3, the best 12
-// flicks rated over 3 × 3 execution errors instead of 24 over 5 × 5. Head to head it won 30
-// games of 60 against version 1, with 2 draws (docs/decisions.md, "Training opponents").
+// cost a training pool about half the CPU: spots every 8 cm instead of 4, knocks in 3
+// directions instead of 5 (still pushing 6, 15 or 35 cm), the best 12 flicks rated over 3 × 3
+// execution errors instead of 24 over 5 × 5. It is a little weaker: 45 wins, 7 draws and 68
+// losses in 120 games against version 1 (docs/decisions.md, "Training opponents").
 const AimerVersion = "2"
 
 // aimerKeep is how many flicks the aimer evaluates over the noise points.
@@ -22,7 +22,7 @@ const aimerKeep = 24
 
 // aimerSearch is the aimer's search (version 2).
 var aimerSearch = search{keep: 12, spotStep: 8, noiseAngles: 3, noisePowers: 3,
-	pushAngles: []float64{-0.5, 0, 0.5}, pushDistances: []float64{10, 30}}
+	pushAngles: []float64{-0.5, 0, 0.5}, pushDistances: []float64{6, 15, 35}}
 
 // Aimer is the geometric bot: it predicts flicks by geometry alone (see the package doc) and
 // plays the one of best expected evaluation over a fixed set of execution errors. It draws no

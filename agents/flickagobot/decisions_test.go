@@ -45,7 +45,7 @@ func TestBots_SameDecisions(t *testing.T) {
 		games []*flickago.Game
 		want  uint64
 	}{
-		{"aimer", flickagobot.NewAimer(), games, 0x6d7e569babf318ff},
+		{"aimer", flickagobot.NewAimer(), games, 0x443218c47ebbf1e8},
 		{"planner-lite", flickagobot.NewPlanner(flickagobot.Lite), games[:20], 0x4a46276526007718},
 	} {
 		if got := decisionsHash(tc.bot, tc.games); got != tc.want {

@@ -19,7 +19,7 @@
 //     headquarters) and to its return zone, with the speed that stops the disc there,
 //     v = sqrt(2μg·d) (μ the table friction of flickago.KindGangDisc, g the gravity of the
 //     physics config; geom.StopSpeed, calibrated on the simulated table);
-//   - knocking: cut shots at every other piece in play that push it 10 or 30 cm in three
+//   - knocking: cut shots at every other piece in play that push it 6, 15 or 35 cm in three
 //     directions about the line of fire, or to a goal: an opponent's disc off the nearest edge
 //     or into the player's own headquarters (either eliminates it), an inspector into the
 //     opponent's return zone (capturing what lies there) or away from the player's own, one of
@@ -45,7 +45,7 @@
 // # Planner
 //
 // The planner ranks flicks as the aimer does with a finer search (the aimer's version 1: a 4
-// cm grid, knocks pushing 6, 15 or 35 cm in five directions, the best 24, or twice its
+// cm grid, knocks in five directions, the best 24, or twice its
 // candidates, rated over 5 × 5 execution errors) and simulates the first Budget.Candidates of
 // them on a clone of the game (Game.Clone, Game.SetState, Game.Apply), each reseeded from the
 // planner's own generator (Game.SetRand), so that it never peeks at the game's noise. The

@@ -16,15 +16,16 @@ quickstart: ## Install what is needed, start the env server, drive it from Pytho
 	bash scripts/quickstart
 
 .PHONY: deps
-deps: ## Install what the tests need beyond Go: headless Chromium for the browser tests
+deps: ## Install what the tests need beyond Go: headless Chromium for the browser tests, PostgreSQL for the arena's store
 	bash scripts/install-browser
+	bash scripts/install-postgres
 
 .PHONY: test
 test: deps checkgenerate ## Install what is needed, then run every test (short mode, race detector, vet, gofmt, generated code, Python): what CI runs
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '\.pb\.go$$')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) test -race -short -shuffle=on ./...
+	FLICKARENA_REQUIRE_POSTGRES=1 $(GO) test -race -short -shuffle=on ./...
 	$(MAKE) python-test
 
 .PHONY: slowtest

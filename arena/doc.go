@@ -41,6 +41,16 @@
 // for each other up to [BusyTimeout], and a game recorded twice is stored
 // once. [Store.Games] returns games as plain structs for the rating package.
 //
+// The same Store runs on PostgreSQL when [OpenStore] is given a postgres://
+// URL ([IsPostgresURL]; pgx): the same tables with PostgreSQL's types, the
+// same statements, append-only by triggers too. A PostgreSQL store is
+// leased ([Store.Leased]): any number of worker processes, on any machines,
+// running the same schedule share it, each claiming a rotation set at a time
+// under a lease that its heartbeat renews ([RunnerConfig.LeaseTTL]); the sets
+// of a worker that died are rescued when their leases run out, and each
+// worker returns when every set is done. [CopyStore] copies one store into
+// another (an SQLite file into PostgreSQL).
+//
 // # Running
 //
 // [Runner.Run] plays a schedule with a pool of [RunnerConfig.Concurrency]

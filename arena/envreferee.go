@@ -204,10 +204,20 @@ func (r *EnvReferee) newGame(id string) (env.Game, EnvScenario, error) {
 	return g, s, nil
 }
 
+// ContentDigester is implemented by games whose set-up comes from data, such
+// as a Flick 'em Up! scenario file: ContentDigest returns a digest of that
+// data (the same data gives the same digest), so that an edited file is
+// another scenario.
+type ContentDigester interface {
+	ContentDigest() string
+}
+
 // Scenario returns the [Scenario] record of scenario id: its version is the
 // game id's version suffix ("1" for "dummy/race-v1"), its hash is a digest
-// of the game id, the sorted options and the turn cap, everything of the
-// set-up that decides the games, and its seats are the game's (0 for two,
+// of the game id, the sorted options, the turn cap and the game's content
+// digest when it has one ([ContentDigester]: a scenario file's text),
+// everything of the set-up that decides the games, so that an edited
+// scenario starts a new tournament and never pools with the old one; its seats are the game's (0 for two,
 // see [Scenario.Seats]). It fails like [NewEnvReferee] for an unknown or
 // unplayable scenario.
 func (r *EnvReferee) Scenario(id string) (Scenario, error) {
@@ -228,6 +238,9 @@ func (r *EnvReferee) Scenario(id string) (Scenario, error) {
 	slices.Sort(keys)
 	for _, k := range keys {
 		fmt.Fprintf(h, "option %q=%q\n", k, s.Options[k])
+	}
+	if d, ok := g.(ContentDigester); ok {
+		fmt.Fprintf(h, "content=%q\n", d.ContentDigest())
 	}
 	sc := Scenario{ID: id, Version: version, Hash: hex.EncodeToString(h.Sum(nil))[:16]}
 	if n := g.Spec().NumPlayers; n != 2 {

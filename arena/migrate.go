@@ -166,7 +166,7 @@ var ErrSchemaTooOld = errors.New("arena: database schema is older than this aren
 // which holds the write lock from its start: several arenas opening the same
 // new database at once apply each migration exactly once, one after the
 // other.
-func migrate(ctx context.Context, db *sql.DB, now time.Time) (err error) {
+func migrate(ctx context.Context, db *sqlDB, now time.Time) (err error) {
 	tx, err := db.BeginTx(ctx, nil) // immediate: the DSN sets _txlock
 	if err != nil {
 		return fmt.Errorf("arena: migrate: %w", err)
@@ -204,7 +204,7 @@ func migrate(ctx context.Context, db *sql.DB, now time.Time) (err error) {
 	return nil
 }
 
-// querier is what schemaVersion needs of a *sql.DB or *sql.Tx.
+// querier is what schemaVersion needs of an *sqlDB or *sqlTx.
 type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }

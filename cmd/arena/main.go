@@ -34,9 +34,11 @@ func commands() map[string]command {
 		"sprt":         {"test whether one bot is stronger than another (SPRT)", runSPRT},
 		"balance":      {"say whether each scenario's sides are balanced", runBalance},
 		"export":       {"write the recorded games as PGN for Ordo or BayesElo", runExport},
+		"copy":         {"copy a results database into another (an SQLite file into PostgreSQL)", runCopy},
 		"report":       {"write the HTML report: ratings, LOS and scenario balance, with plots", runReport},
 		"scenarios":    {"list the playable scenarios and the Flick 'em Up! library", runScenarios},
 		"validate":     {"check Flick 'em Up! scenario files and print every problem", runValidate},
+		"tune":         {"find the balanced value of a scenario file's knob between two bots", runTune},
 	}
 }
 

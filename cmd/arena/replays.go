@@ -78,8 +78,12 @@ func newReplayKeeper(policy, dir string) (*replayKeeper, error) {
 	return k, nil
 }
 
-// defaultReplayDir is the replay directory beside a database: results.db → results-replays.
+// defaultReplayDir is the replay directory beside a database: results.db → results-replays;
+// for a PostgreSQL database, "replays" in the current directory.
 func defaultReplayDir(db string) string {
+	if arena.IsPostgresURL(db) {
+		return "replays" // a server's database has no directory: the current one
+	}
 	base := strings.TrimSuffix(filepath.Base(db), filepath.Ext(db))
 	return filepath.Join(filepath.Dir(db), base+"-replays")
 }

@@ -97,13 +97,16 @@ checkgenerate: $(GEN_TOOLS) ## Fail if the committed generated code differs from
 	diff -r -x __pycache__ $(TOOLS)/checkgen/python/flickarena/_gen python/flickarena/_gen
 
 # The Python package, its tests and examples run in a venv of their own (python/.venv), so the
-# system Python is untouched. The stamp reinstalls when pyproject.toml changes.
+# system Python is untouched. The stamp reinstalls when pyproject.toml changes. The sb3 extra
+# (Stable-Baselines3, sb3-contrib, torch from PyPI: about 5 GB with torch's CUDA libraries, a
+# few minutes the first time; pip's cache serves later venvs) is installed so that its tests
+# run rather than skip.
 PYVENV := python/.venv
 ENVSERVER := $(TOOLS)/bin/envserver
 
 $(PYVENV)/.installed: python/pyproject.toml
 	$(PYTHON) -m venv $(PYVENV)
-	$(PYVENV)/bin/pip install --quiet --disable-pip-version-check -e 'python[test]'
+	$(PYVENV)/bin/pip install --quiet --disable-pip-version-check -e 'python[test,sb3]'
 	touch $@
 
 .PHONY: envserver

@@ -46,5 +46,15 @@ func Arrival(k physics.Kind, v, d float64, cfg physics.Config) float64 {
 // Travel returns how far, in cm, a piece of kind k flicked at v cm/s slides before it stops
 // (the inverse of StopSpeed).
 func Travel(k physics.Kind, v float64, cfg physics.Config) float64 {
-	return v * v / (2 * decel(k, cfg))
+	return TravelAt(decel(k, cfg), v)
+}
+
+// Decel returns the deceleration, in cm/s², of a sliding piece of kind k of cfg.Pieces: what
+// [TravelAt] takes, for a caller that computes many travels of one kind.
+func Decel(k physics.Kind, cfg physics.Config) float64 { return decel(k, cfg) }
+
+// TravelAt returns how far, in cm, a piece decelerating at dec cm/s² ([Decel]) and flicked at
+// v cm/s slides before it stops: [Travel] without the catalogue lookup, to the same bits.
+func TravelAt(dec, v float64) float64 {
+	return v * v / (2 * dec)
 }

@@ -21,7 +21,10 @@
 //	--idle-timeout D         close a pool idle this long, 0 for never (default 10m)
 //	--max-message-bytes N    largest message either way, 1024 to 1073741824 (default 67108864)
 //	--opponent NAME=TARGET   a remote bot (an AgentService at TARGET) that single-agent pools
-//	                         can name as their opponent; repeatable
+//	                         can name as their opponent; repeatable. Every built-in bot
+//	                         (agents/builtin: random, aimer, planner-lite, planner,
+//	                         planner-deep) is an opponent too, played in process, by its
+//	                         name; a remote bot may not take a built-in name
 //	--opponent-timeout D     how long a remote opponent may take for one move (default 10s); a
 //	                         pool's envs call their opponent concurrently, and a call ends
 //	                         with the client's deadline

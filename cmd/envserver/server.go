@@ -88,7 +88,7 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs.DurationVar(&m.Limits.IdleTimeout, "idle-timeout", m.Limits.IdleTimeout, "close a pool idle this long (0: never)")
 	fs.IntVar(&m.Limits.MaxMessageBytes, "max-message-bytes", m.Limits.MaxMessageBytes,
 		fmt.Sprintf("largest message either way, in bytes (%d to %d)", envrpc.MinMessageBytes, envrpc.MaxMessageBytesCap))
-	fs.Func("opponent", "`name=target`: a remote bot (AgentService) single-agent pools may name as opponent; repeatable", func(v string) error {
+	fs.Func("opponent", "`name=target`: a remote bot (AgentService) single-agent pools may name as opponent, besides the built-in bots (agents/builtin, played in process); repeatable", func(v string) error {
 		name, target, ok := strings.Cut(v, "=")
 		if !ok || name == "" || target == "" {
 			return fmt.Errorf("want name=target, got %q", v)
@@ -123,6 +123,9 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 		return err
 	}
 	if err := m.checkLimits(); err != nil {
+		return err
+	}
+	if err := checkOpponentNames(m.Opponents); err != nil {
 		return err
 	}
 	if m.OpponentTimeout <= 0 || m.OpponentTimeout > 10*time.Minute {
@@ -254,6 +257,7 @@ func (m *Main) Run(ctx context.Context) error {
 		}
 	}
 	opts := []envrpc.Option{envrpc.WithLimits(m.Limits), envrpc.WithLogger(log), envrpc.WithVersion(version())}
+	opts = append(opts, builtinOpponents()...)
 	for name, target := range m.Opponents {
 		conn, err := envrpc.Dial(target, "", m.Limits.MaxMessageBytes)
 		if err != nil {

@@ -10,6 +10,7 @@ games as:
 - PettingZoo AEC and parallel envs (self-play): :func:`env`, :func:`parallel_env`, or per game
   from :mod:`flickarena.games` (``flickago_v2.env()``, ``flickemup_showdown_v2.parallel_env()``);
 - a raw pool of numpy batches: :class:`Pool`;
+- a Stable-Baselines3 ``VecEnv`` (the ``sb3`` extra): :class:`flickarena.sb3.FlickSB3VecEnv`;
 
 and serve a Python policy as a bot: :func:`serve_agent`.
 
@@ -20,6 +21,7 @@ Flickago and every Flick 'em Up! scenario (``flickarena/flickemup-<scenario>-v2`
 from flickarena import games
 from flickarena.agent import AgentServer, Turn, serve_agent
 from flickarena.client import Client, Session, default_server
+from flickarena.observation import ObsFields
 from flickarena.errors import (
     DeadlineExceededError,
     FailedPreconditionError,
@@ -59,6 +61,7 @@ __all__ = [
     "GameFaultError",
     "InvalidArgumentError",
     "NotFoundError",
+    "ObsFields",
     "Pool",
     "ResourceExhaustedError",
     "Session",

@@ -97,15 +97,20 @@ checkgenerate: $(GEN_TOOLS) ## Fail if the committed generated code differs from
 	diff -r -x __pycache__ $(TOOLS)/checkgen/python/flickarena/_gen python/flickarena/_gen
 
 # The Python package, its tests and examples run in a venv of their own (python/.venv), so the
-# system Python is untouched. The stamp reinstalls when pyproject.toml changes. The sb3 extra
-# (Stable-Baselines3, sb3-contrib, torch from PyPI: about 5 GB with torch's CUDA libraries, a
-# few minutes the first time; pip's cache serves later venvs) is installed so that its tests
+# system Python is untouched. The stamps reinstall when pyproject.toml changes. The quick start
+# needs only the package and its test tools (.installed, a minute); the tests add the sb3 extra
+# (.installed-sb3: Stable-Baselines3, sb3-contrib, torch from PyPI, about 5 GB with torch's CUDA
+# libraries, a few minutes the first time; pip's cache serves later venvs) so that its tests
 # run rather than skip.
 PYVENV := python/.venv
 ENVSERVER := $(TOOLS)/bin/envserver
 
 $(PYVENV)/.installed: python/pyproject.toml
 	$(PYTHON) -m venv $(PYVENV)
+	$(PYVENV)/bin/pip install --quiet --disable-pip-version-check -e 'python[test]'
+	touch $@
+
+$(PYVENV)/.installed-sb3: $(PYVENV)/.installed
 	$(PYVENV)/bin/pip install --quiet --disable-pip-version-check -e 'python[test,sb3]'
 	touch $@
 
@@ -114,7 +119,7 @@ envserver: ## Build the env server into .tmp/bin/envserver
 	$(GO) build -o $(ENVSERVER) ./cmd/envserver
 
 .PHONY: python-test
-python-test: $(PYVENV)/.installed envserver ## Run the Python client's tests against a real envserver (pytest; no tests collected is a failure)
+python-test: $(PYVENV)/.installed-sb3 envserver ## Run the Python client's tests against a real envserver (pytest; no tests collected is a failure)
 	rc=0; FLICKARENA_ENVSERVER=$(ENVSERVER) $(PYVENV)/bin/python -m pytest -q python/tests || rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "python-test: pytest collected no tests"; exit 1; fi; exit $$rc
 

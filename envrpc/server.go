@@ -19,7 +19,7 @@ import (
 
 // ProtocolVersion is the semantic version of the wire protocol this server
 // speaks, reported by GetServerInfo. A client checks the major version.
-const ProtocolVersion = "1.0.0"
+const ProtocolVersion = "1.1.0"
 
 // capabilities are the optional features this server supports, reported by
 // GetServerInfo.
@@ -33,6 +33,7 @@ var capabilities = []string{
 	"illegal.reject",
 	"illegal.replace",
 	"observe_all_seats",
+	"pool.env_offset",
 	"reset.mask",
 	"reset.seeds",
 	"session",

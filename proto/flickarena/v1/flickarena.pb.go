@@ -867,8 +867,16 @@ type PoolConfig struct {
 	// Fill Batch.obs_all_seats with every seat's observation (PettingZoo's
 	// observe(agent) for any agent).
 	ObserveAllSeats bool `protobuf:"varint,13,opt,name=observe_all_seats,json=observeAllSeats,proto3" json:"observe_all_seats,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// The global index of the pool's env 0 in the seed streams, 0 to 2^31-1
+	// (capability "pool.env_offset"): env i of a Reset with seed s gets the
+	// stream key of (s, env_offset + i), as env env_offset + i of one larger
+	// pool would. A client that spreads one batch over several pools (on
+	// several servers) gives each pool the number of envs before it, so that
+	// every env draws the same stream wherever it runs. It changes nothing
+	// else; a server without the capability ignores it.
+	EnvOffset     int64 `protobuf:"varint,14,opt,name=env_offset,json=envOffset,proto3" json:"env_offset,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PoolConfig) Reset() {
@@ -990,6 +998,13 @@ func (x *PoolConfig) GetObserveAllSeats() bool {
 		return x.ObserveAllSeats
 	}
 	return false
+}
+
+func (x *PoolConfig) GetEnvOffset() int64 {
+	if x != nil {
+		return x.EnvOffset
+	}
+	return 0
 }
 
 // PoolSpec describes a created pool.
@@ -2716,7 +2731,7 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\x11max_episode_steps\x18\x06 \x01(\x05R\x0fmaxEpisodeSteps\x12\x19\n" +
 	"\bobs_size\x18\a \x01(\x05R\aobsSize\x12\x1b\n" +
 	"\tmask_size\x18\b \x01(\x05R\bmaskSize\x12\x19\n" +
-	"\bbox_size\x18\t \x01(\x05R\aboxSize\"\xf8\x04\n" +
+	"\bbox_size\x18\t \x01(\x05R\aboxSize\"\x97\x05\n" +
 	"\n" +
 	"PoolConfig\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x19\n" +
@@ -2732,7 +2747,9 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	" \x01(\x05R\x0fmaxEpisodeSteps\x12@\n" +
 	"\raction_format\x18\v \x01(\x0e2\x1b.flickarena.v1.ActionFormatR\factionFormat\x12\x12\n" +
 	"\x04bins\x18\f \x01(\x05R\x04bins\x12*\n" +
-	"\x11observe_all_seats\x18\r \x01(\bR\x0fobserveAllSeats\x1a:\n" +
+	"\x11observe_all_seats\x18\r \x01(\bR\x0fobserveAllSeats\x12\x1d\n" +
+	"\n" +
+	"env_offset\x18\x0e \x01(\x03R\tenvOffset\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa4\x01\n" +

@@ -144,7 +144,7 @@ class GameSpec(_message.Message):
     def __init__(self, id: _Optional[str] = ..., num_players: _Optional[int] = ..., obs: _Optional[_Iterable[_Union[ObsField, _Mapping]]] = ..., heads: _Optional[_Iterable[_Union[ActionHead, _Mapping]]] = ..., dims: _Optional[_Iterable[_Union[ActionDim, _Mapping]]] = ..., max_episode_steps: _Optional[int] = ..., obs_size: _Optional[int] = ..., mask_size: _Optional[int] = ..., box_size: _Optional[int] = ...) -> None: ...
 
 class PoolConfig(_message.Message):
-    __slots__ = ("game_id", "num_envs", "options", "autoreset_mode", "view", "opponent", "illegal_mode", "illegal_penalty", "shaping", "max_episode_steps", "action_format", "bins", "observe_all_seats")
+    __slots__ = ("game_id", "num_envs", "options", "autoreset_mode", "view", "opponent", "illegal_mode", "illegal_penalty", "shaping", "max_episode_steps", "action_format", "bins", "observe_all_seats", "env_offset")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -165,6 +165,7 @@ class PoolConfig(_message.Message):
     ACTION_FORMAT_FIELD_NUMBER: _ClassVar[int]
     BINS_FIELD_NUMBER: _ClassVar[int]
     OBSERVE_ALL_SEATS_FIELD_NUMBER: _ClassVar[int]
+    ENV_OFFSET_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     num_envs: int
     options: _containers.ScalarMap[str, str]
@@ -178,7 +179,8 @@ class PoolConfig(_message.Message):
     action_format: ActionFormat
     bins: int
     observe_all_seats: bool
-    def __init__(self, game_id: _Optional[str] = ..., num_envs: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., autoreset_mode: _Optional[_Union[AutoresetMode, str]] = ..., view: _Optional[_Union[View, str]] = ..., opponent: _Optional[str] = ..., illegal_mode: _Optional[_Union[IllegalMode, str]] = ..., illegal_penalty: _Optional[float] = ..., shaping: _Optional[float] = ..., max_episode_steps: _Optional[int] = ..., action_format: _Optional[_Union[ActionFormat, str]] = ..., bins: _Optional[int] = ..., observe_all_seats: _Optional[bool] = ...) -> None: ...
+    env_offset: int
+    def __init__(self, game_id: _Optional[str] = ..., num_envs: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., autoreset_mode: _Optional[_Union[AutoresetMode, str]] = ..., view: _Optional[_Union[View, str]] = ..., opponent: _Optional[str] = ..., illegal_mode: _Optional[_Union[IllegalMode, str]] = ..., illegal_penalty: _Optional[float] = ..., shaping: _Optional[float] = ..., max_episode_steps: _Optional[int] = ..., action_format: _Optional[_Union[ActionFormat, str]] = ..., bins: _Optional[int] = ..., observe_all_seats: _Optional[bool] = ..., env_offset: _Optional[int] = ...) -> None: ...
 
 class PoolSpec(_message.Message):
     __slots__ = ("pool_id", "config", "game", "action_nvec")

@@ -12,7 +12,10 @@ change of the machine's load hits them alike):
   what adding a machine of one core would give, on one host.
 
 The client (this process) is not pinned: on a machine of two cores it shares them with the
-servers. Only the time inside ``step()`` counts. Each row plays the same games (seed 1, actions
+servers. Only the time inside ``step()`` counts. Beside the wall-clock steps/s, the table gives
+the CPU time per env step of the servers (``/proc/<pid>/stat``, every server of the row) and
+of the client (``time.process_time``, all its threads): on a shared machine these hold when
+the wall clock does not, and they say how far one client can drive more servers. Each row plays the same games (seed 1, actions
 drawn alike), so the rows also check each other: their state hashes must be equal. The table
 gives medians over the rounds, and the ratio of each row to ``1 server`` in the same round.
 
@@ -56,9 +59,17 @@ def start(pin: int | None) -> EnvServer:
     return s
 
 
-def run(targets: list[str], n: int, steps: int) -> tuple[float, bytes]:
-    """Plays ``steps`` steps of n envs over targets and returns steps/s inside step() and the
-    bytes of every state hash seen."""
+def cpu_seconds(pid: int) -> float:
+    """Returns the CPU time (user + system) process pid has used, in seconds."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run(targets: list[str], pids: list[int], n: int, steps: int) -> tuple[float, bytes, float, float]:
+    """Plays ``steps`` steps of n envs over targets (served by processes pids) and returns
+    steps/s inside step(), the bytes of every state hash seen, and the servers' and the
+    client's CPU microseconds per env step over the steps."""
     server = targets[0] if len(targets) == 1 else targets
     envs = FlickVectorEnv(GAME, n, server=server, view="self_play", illegal="replace")
     try:
@@ -67,13 +78,17 @@ def run(targets: list[str], n: int, steps: int) -> tuple[float, bytes]:
         _, info = envs.reset(seed=1)
         hashes = [info["state_hash"].tobytes()]
         in_step = 0.0
+        server0 = sum(cpu_seconds(p) for p in pids)
+        client0 = time.process_time()
         for _ in range(steps):
             act = random_actions(info["action_mask"], sp.nvec, sp.dim_low, sp.dim_high, rng)
             t = time.perf_counter()
             _, _, _, _, info = envs.step(act)
             in_step += time.perf_counter() - t
             hashes.append(info["state_hash"].tobytes())
-        return steps * n / in_step, b"".join(hashes)
+        client = time.process_time() - client0
+        server = sum(cpu_seconds(p) for p in pids) - server0
+        return steps * n / in_step, b"".join(hashes), 1e6 * server / (steps * n), 1e6 * client / (steps * n)
     finally:
         envs.close()
 
@@ -90,35 +105,43 @@ def main() -> None:
     print(f"machine: {machine()}")
     print(f"load average at start: {load()}", flush=True)
     rates = {k: [] for k in ROWS}
+    server_us = {k: [] for k in ROWS}
+    client_us = {k: [] for k in ROWS}
     ratios = {k: [] for k in ROWS}
     started = time.monotonic()
     with ExitStack() as stack:
         free = [stack.enter_context(start(None)) for _ in range(2)]
         pinned = [stack.enter_context(start(c)) for c in (0, 1)]
-        targets = {
-            "1 server": [free[0].target],
-            "2 servers": [s.target for s in free],
-            "1 server, 1 core": [pinned[0].target],
-            "2 servers, 1 core each": [s.target for s in pinned],
+        servers = {
+            "1 server": free[:1],
+            "2 servers": free,
+            "1 server, 1 core": pinned[:1],
+            "2 servers, 1 core each": pinned,
         }
+        for k in ROWS:  # warm-up, not counted: first pools, first games of each server
+            run([s.target for s in servers[k]], [s.process.pid for s in servers[k]], args.envs, min(args.steps, 5))
         for r in range(args.rounds):
-            got = {k: run(targets[k], args.envs, args.steps) for k in ROWS}
+            got = {k: run([s.target for s in servers[k]], [s.process.pid for s in servers[k]], args.envs, args.steps)
+                   for k in ROWS}
             want = got["1 server"][1]
             for k in ROWS:
                 if got[k][1] != want:
                     raise SystemExit(f"round {r + 1}: {k!r} played other games than '1 server'")
                 rates[k].append(got[k][0])
+                server_us[k].append(got[k][2])
+                client_us[k].append(got[k][3])
                 ratios[k].append(got[k][0] / got["1 server"][0])
             print(f"round {r + 1}/{args.rounds} done, load average {load()}", flush=True)
     print(f"load average at end: {load()}; {time.monotonic() - started:.0f} s")
     print(f"\n{GAME}, self-play, {args.envs} envs, {args.steps} steps per row and round, "
           f"medians of {args.rounds} rounds (identical games in every row)\n")
-    print("| configuration | env steps/s | ratio to 1 server (range) |")
-    print("|---|---:|---:|")
+    print("| configuration | env steps/s | ratio to 1 server (range) | server CPU µs/step | client CPU µs/step |")
+    print("|---|---:|---:|---:|---:|")
     for k in ROWS:
         q = ratios[k]
         print(f"| {k} | {statistics.median(rates[k]):,.0f} | {statistics.median(q):.2f} "
-              f"({min(q):.2f}-{max(q):.2f}) |")
+              f"({min(q):.2f}-{max(q):.2f}) | {statistics.median(server_us[k]):.1f} | "
+              f"{statistics.median(client_us[k]):.1f} |")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 (:mod:`flickarena.split_pool`), on a real game (flickemup/showdown-v2, self-play, random
 actions the masks allow, unary calls over unix sockets).
 
-Rows, each a FlickVectorEnv of ``--envs`` envs, measured in turn in every round (so that a
+Rows, each a FlickVectorEnv of ``--envs`` envs, that take turns step by step (so that a
 change of the machine's load hits them alike):
 
 - ``1 server``: one envserver on every core (GOMAXPROCS unset);
@@ -66,31 +66,35 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def run(targets: list[str], pids: list[int], n: int, steps: int) -> tuple[float, bytes, float, float]:
-    """Plays ``steps`` steps of n envs over targets (served by processes pids) and returns
-    steps/s inside step(), the bytes of every state hash seen, and the servers' and the
-    client's CPU microseconds per env step over the steps."""
-    server = targets[0] if len(targets) == 1 else targets
-    envs = FlickVectorEnv(GAME, n, server=server, view="self_play", illegal="replace")
-    try:
-        sp = envs.pool.spaces
-        rng = np.random.default_rng(1)
-        _, info = envs.reset(seed=1)
-        hashes = [info["state_hash"].tobytes()]
-        in_step = 0.0
-        server0 = sum(cpu_seconds(p) for p in pids)
-        client0 = time.process_time()
-        for _ in range(steps):
-            act = random_actions(info["action_mask"], sp.nvec, sp.dim_low, sp.dim_high, rng)
-            t = time.perf_counter()
-            _, _, _, _, info = envs.step(act)
-            in_step += time.perf_counter() - t
-            hashes.append(info["state_hash"].tobytes())
-        client = time.process_time() - client0
-        server = sum(cpu_seconds(p) for p in pids) - server0
-        return steps * n / in_step, b"".join(hashes), 1e6 * server / (steps * n), 1e6 * client / (steps * n)
-    finally:
-        envs.close()
+class Row:
+    """One configuration: a FlickVectorEnv over its servers, and what its steps cost."""
+
+    def __init__(self, servers: list[EnvServer], n: int):
+        targets = [s.target for s in servers]
+        self.pids = [s.process.pid for s in servers]
+        self.envs = FlickVectorEnv(GAME, n, server=targets[0] if len(targets) == 1 else targets,
+                                   view="self_play", illegal="replace")
+        self.n = n
+
+    def reset(self) -> None:
+        """Starts a round: the same games in every row (seed 1, actions drawn alike)."""
+        self.rng = np.random.default_rng(1)
+        _, self.info = self.envs.reset(seed=1)
+        self.hashes = [self.info["state_hash"].tobytes()]
+        self.wall = self.server_cpu = self.client_cpu = 0.0
+        self.steps = 0
+
+    def step(self) -> None:
+        """Plays one step of random legal actions, timing only the step call."""
+        sp = self.envs.pool.spaces
+        act = random_actions(self.info["action_mask"], sp.nvec, sp.dim_low, sp.dim_high, self.rng)
+        server0, client0, t = sum(cpu_seconds(p) for p in self.pids), time.process_time(), time.perf_counter()
+        _, _, _, _, self.info = self.envs.step(act)
+        self.wall += time.perf_counter() - t
+        self.client_cpu += time.process_time() - client0
+        self.server_cpu += sum(cpu_seconds(p) for p in self.pids) - server0
+        self.hashes.append(self.info["state_hash"].tobytes())
+        self.steps += self.n
 
 
 def main() -> None:
@@ -118,19 +122,25 @@ def main() -> None:
             "1 server, 1 core": pinned[:1],
             "2 servers, 1 core each": pinned,
         }
-        for k in ROWS:  # warm-up, not counted: first pools, first games of each server
-            run([s.target for s in servers[k]], [s.process.pid for s in servers[k]], args.envs, min(args.steps, 5))
-        for r in range(args.rounds):
-            got = {k: run([s.target for s in servers[k]], [s.process.pid for s in servers[k]], args.envs, args.steps)
-                   for k in ROWS}
-            want = got["1 server"][1]
-            for k in ROWS:
-                if got[k][1] != want:
+        rows = {k: Row(servers[k], args.envs) for k in ROWS}
+        for row in rows.values():
+            stack.callback(row.envs.close)
+        for r in range(-1, args.rounds):  # round -1 warms up: first pools, first games
+            for row in rows.values():
+                row.reset()
+            # The rows take turns step by step, so that the machine's load hits them alike.
+            for _ in range(args.steps if r >= 0 else min(args.steps, 5)):
+                for row in rows.values():
+                    row.step()
+            if r < 0:
+                continue
+            for k, row in rows.items():
+                if row.hashes != rows["1 server"].hashes:
                     raise SystemExit(f"round {r + 1}: {k!r} played other games than '1 server'")
-                rates[k].append(got[k][0])
-                server_us[k].append(got[k][2])
-                client_us[k].append(got[k][3])
-                ratios[k].append(got[k][0] / got["1 server"][0])
+                rates[k].append(row.steps / row.wall)
+                server_us[k].append(1e6 * row.server_cpu / row.steps)
+                client_us[k].append(1e6 * row.client_cpu / row.steps)
+                ratios[k].append(rates[k][-1] / (rows["1 server"].steps / rows["1 server"].wall))
             print(f"round {r + 1}/{args.rounds} done, load average {load()}", flush=True)
     print(f"load average at end: {load()}; {time.monotonic() - started:.0f} s")
     print(f"\n{GAME}, self-play, {args.envs} envs, {args.steps} steps per row and round, "

@@ -69,6 +69,8 @@ class SplitPool:
         servers: the servers' targets, in order.
         counts: envs per server; ``offsets``: global index of each part's first env.
         pools: the per-server pools.
+        spec, game, num_players, spaces: those of the first pool (every server's game spec
+            is checked equal; ``spec.config`` is the first part's, with its own num_envs).
     """
 
     def __init__(
@@ -94,23 +96,30 @@ class SplitPool:
         futures = [
             self._executor.submit(self._create, k, clients[k], game_id, pool_kwargs) for k in range(len(clients))
         ]
+        created: list[Pool | None] = []
         failed = None
         for k, f in enumerate(futures):
             try:
-                self.pools.append(f.result())
+                created.append(f.result())
             except Exception as e:  # every creation is awaited before raising
+                created.append(None)
                 if failed is None:
                     failed = (k, e)
         try:
             if failed is not None:
                 k, e = failed
                 raise _named(self.servers[k], e) from e
+            self.pools = [p for p in created if p is not None]
             self._check_specs()
         except BaseException:
-            self.close()
+            self.closed = True
+            for p in created:
+                if p is not None:
+                    p.close()
             for c, owned in zip(clients, self._owned):
                 if owned:
                     c.close()
+            self._executor.shutdown(wait=True)
             raise
         first = self.pools[0]
         self.spec = first.spec

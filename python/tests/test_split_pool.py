@@ -123,3 +123,16 @@ def test_split_counts():
         split_counts(2, 3)
     with pytest.raises(ValueError, match="servers: want a non-empty list"):
         SplitPool("dummy/race-v1", 4, [])
+
+
+def test_a_server_without_env_offset_is_refused(server, three_servers, monkeypatch):
+    """A server that does not announce pool.env_offset would ignore the field (proto3) and deal
+    its part the streams of envs 0, 1, ...: the client refuses it, naming it."""
+    from flickarena._gen.v1 import flickarena_pb2 as pb
+    from flickarena.client import Client
+
+    old = pb.GetServerInfoResponse(protocol_version="1.0.0", capabilities=["reset.seeds", "session"])
+    monkeypatch.setattr(Client, "server_info", lambda self: old)
+    targets = [server.target, three_servers[2].target]
+    with pytest.raises(flickarena.FlickarenaError, match=f"server {targets[1]}: .*pool.env_offset"):
+        SplitPool("dummy/race-v1", 4, targets)

@@ -1623,10 +1623,10 @@ func (x *CreatePoolResponse) GetSpec() *PoolSpec {
 }
 
 // ResetRequest starts new episodes. With neither mask nor seeds, every env
-// restarts: with seed set, env i gets the stream key of (seed, i) and episode
-// 0 (Go's env.EnvKey); without it, every env starts its next episode on its
-// current key. With mask or seeds, it is a partial reset (Go's
-// Vector.ResetMask).
+// restarts: with seed set, env i gets the stream key of (seed, i +
+// PoolConfig.env_offset) and episode 0 (Go's env.EnvKey); without it, every
+// env starts its next episode on its current key. With mask or seeds, it is a
+// partial reset (Go's Vector.ResetMask).
 type ResetRequest struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	PoolId string                 `protobuf:"bytes,1,opt,name=pool_id,json=poolId,proto3" json:"pool_id,omitempty"`

@@ -14,7 +14,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -566,11 +565,16 @@ func TestManifests_CommandsExist(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		cmd := exec.CommandContext(ctx, bins[c.Command[0]], args...)
-		var log lockedBuffer
-		cmd.Stderr, cmd.Stdout = &log, &log
+		logFile, err := os.Create(filepath.Join(t.TempDir(), "envserver.log"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer logFile.Close()
+		cmd.Stderr, cmd.Stdout = logFile, logFile
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
+		log := logReader(logFile.Name())
 		deadline := time.Now().Add(20 * time.Second)
 		for !strings.Contains(log.String(), `"msg":"serving"`) {
 			if time.Now().After(deadline) {
@@ -592,20 +596,11 @@ func TestManifests_CommandsExist(t *testing.T) {
 	})
 }
 
-// lockedBuffer is a bytes.Buffer a process writes while the test reads it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
+// logReader reads a log file a process is writing.
+type logReader string
 
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+// String returns what the file holds now.
+func (l logReader) String() string {
+	b, _ := os.ReadFile(string(l))
+	return string(b)
 }

@@ -59,7 +59,10 @@ type servicePort struct {
 }
 
 type podSpec struct {
-	RestartPolicy                 string      `yaml:"restartPolicy"`
+	RestartPolicy   string `yaml:"restartPolicy"`
+	SecurityContext struct {
+		RunAsNonRoot bool `yaml:"runAsNonRoot"`
+	} `yaml:"securityContext"`
 	TerminationGracePeriodSeconds *int        `yaml:"terminationGracePeriodSeconds"`
 	Containers                    []container `yaml:"containers"`
 	Volumes                       []struct {
@@ -363,6 +366,7 @@ type image struct {
 	binaries   map[string]string // "/usr/local/bin/envserver" -> "./cmd/envserver"
 	entrypoint []string
 	goVersion  string
+	user       string // the final USER
 }
 
 var (
@@ -370,6 +374,7 @@ var (
 	copyRe    = regexp.MustCompile(`^COPY --from=build (\S+) (\S+)$`)
 	fromGoRe  = regexp.MustCompile(`^ARG GO_VERSION=(\S+)$`)
 	execRe    = regexp.MustCompile(`^(ENTRYPOINT|CMD) (\[.*\])$`)
+	userRe    = regexp.MustCompile(`^USER (\S+)$`)
 )
 
 // readDockerfile reads the binaries, command and Go version of deploy/Dockerfile.
@@ -395,6 +400,9 @@ func readDockerfile(t *testing.T) image {
 			}
 			img.binaries[m[2]] = pkg
 		}
+		if m := userRe.FindStringSubmatch(line); m != nil {
+			img.user = m[1]
+		}
 		if m := fromGoRe.FindStringSubmatch(line); m != nil {
 			img.goVersion = m[1]
 		}
@@ -410,6 +418,30 @@ func readDockerfile(t *testing.T) image {
 		t.Fatalf("Dockerfile: binaries %v, entrypoint %v, Go %q: want all three", img.binaries, img.entrypoint, img.goVersion)
 	}
 	return img
+}
+
+// TestDockerfile_NumericUser: the pods set runAsNonRoot, which Kubernetes can only verify for
+// a numeric user (with a name it refuses to start the container).
+func TestDockerfile_NumericUser(t *testing.T) {
+	img := readDockerfile(t)
+	uid, _, _ := strings.Cut(img.user, ":")
+	if n, err := strconv.Atoi(uid); err != nil || n == 0 {
+		t.Errorf("Dockerfile USER %q, want a numeric, non-zero user", img.user)
+	}
+	nonRoot := 0
+	for _, o := range load(t) {
+		if strings.Contains(o.file, "postgres") {
+			continue
+		}
+		if o.Kind == "StatefulSet" || o.Kind == "Job" {
+			if o.Spec.Template.Spec.SecurityContext.RunAsNonRoot {
+				nonRoot++
+			}
+		}
+	}
+	if nonRoot < 2 {
+		t.Errorf("%d workloads of our image set runAsNonRoot, want the env servers and the workers", nonRoot)
+	}
 }
 
 func TestDockerfile_GoVersion(t *testing.T) {

@@ -27,6 +27,11 @@ type RunnerConfig struct {
 	// Command is recorded with the run, e.g. the command line that
 	// started it. Default: empty.
 	Command string
+	// RatingPrior is the Gaussian prior τ, in Elo, of the ratings the
+	// caller fits to the tournament's games (0: none), recorded with the
+	// run so that a report of the games later fits them the same way.
+	// It changes nothing in the games. Default: 0.
+	RatingPrior float64
 	// LeaseTTL is how long a worker holds a rotation set of a leased store
 	// ([Store.Leased]) without renewing it; its heartbeat renews its leases
 	// every LeaseTTL/3, and a set whose lease ran out (its worker died or
@@ -133,7 +138,8 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 		return sum, err
 	}
 	if err := r.store.recordRun(ctx, RunRecord{TournamentID: id, Command: r.cfg.Command,
-		Concurrency: r.cfg.Concurrency, MaxAttempts: r.cfg.MaxAttempts, ArenaVersion: r.cfg.ArenaVersion}); err != nil {
+		Concurrency: r.cfg.Concurrency, MaxAttempts: r.cfg.MaxAttempts, ArenaVersion: r.cfg.ArenaVersion,
+		RatingPrior: r.cfg.RatingPrior, HasRatingPrior: true}); err != nil {
 		return sum, err
 	}
 	prior, err := r.store.Games(ctx, GameFilter{TournamentID: id})
@@ -282,6 +288,7 @@ func (st *runState) record(ctx context.Context, f Fixture, out Outcome, attempt 
 		Ranks:        out.Ranks,
 		Termination:  out.Termination,
 		Reason:       out.Reason,
+		EndKind:      out.EndKind,
 		Turns:        out.Turns,
 		Points:       out.Points,
 		Attempt:      attempt,

@@ -275,16 +275,24 @@ func (s *Store) recordRun(ctx context.Context, r RunRecord) error {
 
 // insertRun appends r (its ID is ignored).
 func insertRun(ctx context.Context, tx *sqlTx, r RunRecord) error {
+	var prior any // NULL when not recorded
+	if r.HasRatingPrior {
+		prior = r.RatingPrior
+	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO runs
-(tournament_id, started_at, command, concurrency, max_attempts, arena_version) VALUES (?, ?, ?, ?, ?, ?)`,
-		r.TournamentID, formatTime(r.StartedAt), r.Command, r.Concurrency, r.MaxAttempts, r.ArenaVersion)
+(tournament_id, started_at, command, concurrency, max_attempts, arena_version, rating_prior) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		r.TournamentID, formatTime(r.StartedAt), r.Command, r.Concurrency, r.MaxAttempts, r.ArenaVersion, prior)
 	return err
 }
 
 // Runs returns the runs of tournament id, oldest first.
 func (s *Store) Runs(ctx context.Context, id string) ([]RunRecord, error) {
+	prior := "rating_prior"
+	if s.version < 3 { // a read-only store of an older schema
+		prior = "NULL"
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT id, tournament_id, started_at, command, concurrency,
-max_attempts, arena_version FROM runs WHERE tournament_id = ? ORDER BY id`, id)
+max_attempts, arena_version, `+prior+` FROM runs WHERE tournament_id = ? ORDER BY id`, id)
 	if err != nil {
 		return nil, fmt.Errorf("arena: list runs: %w", err)
 	}
@@ -294,11 +302,13 @@ max_attempts, arena_version FROM runs WHERE tournament_id = ? ORDER BY id`, id)
 		var (
 			r       RunRecord
 			started string
+			prior   sql.NullFloat64
 		)
 		if err := rows.Scan(&r.ID, &r.TournamentID, &started, &r.Command, &r.Concurrency,
-			&r.MaxAttempts, &r.ArenaVersion); err != nil {
+			&r.MaxAttempts, &r.ArenaVersion, &prior); err != nil {
 			return nil, fmt.Errorf("arena: list runs: %w", err)
 		}
+		r.RatingPrior, r.HasRatingPrior = prior.Float64, prior.Valid
 		if r.StartedAt, err = parseTime(started); err != nil {
 			return nil, fmt.Errorf("arena: list runs: %w", err)
 		}
@@ -337,13 +347,13 @@ func (s *Store) AppendGame(ctx context.Context, g GameRecord) (inserted bool, er
 func insertGame(ctx context.Context, tx *sqlTx, g GameRecord) (bool, error) {
 	var id int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO games (tournament_id, game_key, pair_id, seq, round, leg, seats,
-scenario_id, scenario_version, scenario_hash, seed, first_mover, termination, reason, turns, attempt,
+scenario_id, scenario_version, scenario_hash, seed, first_mover, termination, reason, end_kind, turns, attempt,
 arena_version, started_at, ended_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (tournament_id, game_key) DO NOTHING RETURNING id`,
 		g.TournamentID, g.Key, g.PairID, g.Seq, g.Round, g.Leg, len(g.Bots),
 		g.Scenario.ID, g.Scenario.Version, g.Scenario.Hash, int64(g.Seed),
-		g.FirstMover, g.Termination.String(), g.Reason, g.Turns, g.Attempt, g.ArenaVersion,
+		g.FirstMover, g.Termination.String(), g.Reason, g.EndKind, g.Turns, g.Attempt, g.ArenaVersion,
 		formatTime(g.StartedAt), formatTime(g.EndedAt)).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil // recorded already: nothing inserted

@@ -190,7 +190,13 @@ CREATE TRIGGER faults_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON faults
 // pgMigrations are the PostgreSQL forms of the migrations after the
 // baseline: pgMigrations[v] takes the schema from v-1 to v. Every SQLite
 // migration past pgBaselineVersion has one here.
-var pgMigrations = map[int]string{}
+var pgMigrations = map[int]string{
+	// Version 3: the kind of a game's ending, the rating prior of a run.
+	3: `
+ALTER TABLE games ADD COLUMN end_kind TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN rating_prior DOUBLE PRECISION;
+`,
+}
 
 // pgMigrateLock is the key of the transaction-scoped advisory lock that
 // serializes migrations: several arenas opening a new database at once

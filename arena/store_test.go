@@ -43,6 +43,7 @@ func record(tid, key string) arena.GameRecord {
 		Ranks:        arena.RanksFor(arena.WinY),
 		Termination:  arena.TermIllegal,
 		Reason:       "flick vector out of range",
+		EndKind:      "illegal flick",
 		Turns:        17,
 		Points:       []float64{1.5, 4},
 		Attempt:      2,
@@ -304,6 +305,7 @@ func testStoreRuns(t *testing.T, b backend) {
 		GamesPerPairing: 2})
 	cfg := testConfig(2)
 	cfg.Command = "arena run --bots random,aimer --games 2"
+	cfg.RatingPrior = 400
 	for range 2 {
 		if _, err := mustRunner(t, fairReferee, s, cfg).Run(ctx, sched); err != nil {
 			t.Fatal(err)
@@ -315,7 +317,7 @@ func testStoreRuns(t *testing.T, b backend) {
 	}
 	for _, r := range runs {
 		if r.Command != cfg.Command || r.Concurrency != 2 || r.MaxAttempts != cfg.MaxAttempts ||
-			r.ArenaVersion != "test" || r.StartedAt.IsZero() {
+			r.ArenaVersion != "test" || r.StartedAt.IsZero() || !r.HasRatingPrior || r.RatingPrior != 400 {
 			t.Errorf("run %+v does not record the configuration", r)
 		}
 	}

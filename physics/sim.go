@@ -29,6 +29,8 @@ type Simulator struct {
 	standing []bool          // standing[i]: piece i is a figure that can still fall
 	pending  []Fall          // falls detected in the current step, applied after it
 	out      *Outcome
+	flicked  int     // the piece flicked
+	stop     Stopper // Flick.Stop of the flick in progress
 	now      float64 // simulated time at the start of the current step, s
 	listener listener
 }
@@ -87,7 +89,8 @@ func (s *Simulator) Flick(st *State, f Flick, rng *rand.Rand) (Outcome, error) {
 	v := clip(s.cfg.Noise.Apply(f.Velocity, rng), s.cfg.MaxSpeed)
 	out := Outcome{Velocity: v}
 	s.out = &out
-	defer func() { s.out = nil; s.world = nil }()
+	s.flicked, s.stop = f.Piece, f.Stop
+	defer func() { s.out = nil; s.world = nil; s.stop = nil }()
 
 	s.build(st)
 	s.admit(st, f.Piece)
@@ -253,6 +256,7 @@ func (s *Simulator) run(st *State) {
 		s.now += dt
 		out.Steps++
 		s.afterStep(st)
+		s.checkStop()
 		s.settle()
 	}
 	out.Time = s.now
@@ -280,6 +284,25 @@ func (s *Simulator) afterStep(st *State) {
 			s.standing[i] = false
 		}
 	}
+}
+
+// checkStop asks the flick's Stopper whether the flicked piece's run ends here, and takes
+// it off the table if so.
+func (s *Simulator) checkStop() {
+	i := s.flicked
+	b := s.bodies[i]
+	if s.stop == nil || s.out.Stopped || b == nil {
+		return
+	}
+	p := Vec{b.M_xf.P.X, b.M_xf.P.Y}
+	if !s.stop.Stop(p) {
+		return
+	}
+	s.out.Stopped, s.out.StopTime = true, s.now
+	s.exits[i] = p
+	s.world.DestroyBody(b) // also destroys its contacts
+	s.bodies[i] = nil
+	s.standing[i] = false
 }
 
 // settle puts to sleep every awake piece that table friction has stopped dead (no speed, no
@@ -352,7 +375,7 @@ func (s *Simulator) readBack(st *State) {
 			if fell(i) {
 				p.Fallen = true
 			}
-		case offSet(i):
+		case offSet(i) || (out.Stopped && i == s.flicked):
 			p.Off = true
 			p.Pos = s.exits[i]
 			if fell(i) {

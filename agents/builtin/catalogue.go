@@ -10,6 +10,7 @@ import (
 	"github.com/flickarena/flickarena/agents/flickagobot"
 	"github.com/flickarena/flickarena/agents/flickbot"
 	"github.com/flickarena/flickarena/agents/planner"
+	"github.com/flickarena/flickarena/agents/racebot"
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/flickago"
@@ -84,6 +85,33 @@ as the aimer would before evaluating (Flickago %v; decides within
 			return bothGames("planner-deep", planner.NewBot("planner-deep", planner.Deep), flickagobot.NewPlannerBot("planner-deep", flickagobot.Deep))
 		},
 	},
+	{
+		Name:  racebot.ThiefName,
+		Games: []string{"dummy"},
+		Help:  "Race: steals a point from the leader when one has a point, else gains at power 0",
+		New:   func() Bot { return mustRace(racebot.ThiefName) },
+	},
+	{
+		Name:  racebot.DoublerName,
+		Games: []string{"dummy"},
+		Help:  "Race: doubles at the sweet-spot power on its first turn, then gains there",
+		New:   func() Bot { return mustRace(racebot.DoublerName) },
+	},
+	{
+		Name:  racebot.GainerName,
+		Games: []string{"dummy"},
+		Help:  "Race: gains at the sweet-spot power every turn",
+		New:   func() Bot { return mustRace(racebot.GainerName) },
+	},
+}
+
+// mustRace returns the Race bot called name, one of racebot's names.
+func mustRace(name string) Bot {
+	b, err := racebot.New(name)
+	if err != nil {
+		panic(err) // the catalogue names only racebot's bots
+	}
+	return b
 }
 
 // bothGames returns the bot called name that plays Flick 'em Up! with fem and Flickago with

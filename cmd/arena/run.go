@@ -32,12 +32,20 @@ set of a worker that died is played by another once its lease runs out; every
 game is recorded once, and each worker ends when the tournament is complete.
 Progress goes to stderr; the rating table is printed at the end.
 
+A designer's Flick 'em Up! scenario file plays like a built-in scenario: name
+the file (path/to/my-town.scn) or a directory of .scn files in --scenarios. Each
+file is the game flickemup/file/<stem>-v2 (its name without .scn, in lower-case
+letters, digits, '-' and '_'), checked at start-up (every problem printed as
+file:line: field: message). The file's content is part of the tournament: an
+edited file plans a new tournament, never adds to the old one's games.
+
 `+builtinHelp()+`
 
-Example:
-  arena run --bots random,planner --scenarios showdown --games 100 --db results.db`, stderr)
+Examples:
+  arena run --bots random,planner --scenarios showdown --games 100 --db results.db
+  arena run --bots aimer,planner --scenarios my-town.scn,showdown --games 100 --db results.db`, stderr)
 	botList := fs.String("bots", "", "comma-separated `bots`: built-in names ("+strings.Join(builtin.Names(), ", ")+") or remote=HOST:PORT")
-	scenarioList := fs.String("scenarios", "", "comma-separated `scenarios` (see 'arena scenarios'), each NAME or NAME:key=value[,key=value] with the game's options, e.g. race:players=3")
+	scenarioList := fs.String("scenarios", "", "comma-separated `scenarios` (see 'arena scenarios'), each NAME or NAME:key=value[,key=value] with the game's options, e.g. race:players=3; a Flick 'em Up! scenario file (path/to/my-town.scn, played as the game flickemup/file/my-town-v2) or a directory of them (each *.scn file) is a scenario too")
 	games := fs.Int("games", 10, "games per set of bots on each scenario: a `number` that is a multiple of the scenario's seats (for two seats, an even number: pairs with sides swapped)")
 	seed := fs.Uint64("seed", 1, "tournament `seed`: every game seed derives from it")
 	concurrency := fs.Int("concurrency", runtime.GOMAXPROCS(0), "`games` played at once")
@@ -46,7 +54,7 @@ Example:
 	deadline := fs.Duration("deadline", 2*time.Second, "time a bot has for each decision, `duration`; 0 for none: CPU time of its own for a built-in bot (on Linux; a bot blocked for 10 times as long loses too), wall-clock time for a remote bot")
 	wallDeadlines := fs.Bool("wall-clock-deadlines", false, "make the built-in bots' deadlines wall-clock time too, as for remote bots")
 	maxTurns := fs.Int("max-turns", 0, "turn cap per game, `turns`, reached as a draw; 0 for the game's own cap")
-	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo for the final rating table; 0 for none")
+	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo for the final rating table, recorded with the run: balance and report fit with it too; 0 for none")
 	record := fs.String("record", "", "keep replays of `games`: all, first=K (the first K of each pairing on each scenario) or upsets (won by the lower-rated bot in the final ratings); none by default")
 	lease := fs.Duration("lease", arena.DefaultLeaseTTL, "with a PostgreSQL --db: how long a worker holds a set of games without renewing the lease, `duration`; a dead worker's sets are rescued after it")
 	replayDir := fs.String("replays", "", "`directory` of the replay files (default: beside the database, <db>-replays)")
@@ -54,7 +62,7 @@ Example:
 		return err
 	}
 	if *replayDir == "" {
-		*replayDir = defaultReplayDir(*db)
+		*replayDir = arena.DefaultReplayDir(*db)
 	}
 	switch {
 	case *botList == "":
@@ -86,9 +94,9 @@ Example:
 	if err := checkPrior(*prior); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	keeper, err := newReplayKeeper(*record, *replayDir)
+	keeper, err := arena.NewReplayFiles(*record, *replayDir, 2*maxGames)
 	if err != nil {
-		return fmt.Errorf("run: %w", err)
+		return fmt.Errorf("run: --record: %w", err)
 	}
 	bots, closeBots, err := parseBots(ctx, *botList)
 	defer closeBots()
@@ -112,6 +120,9 @@ Example:
 
 	reg, err := newRegistry()
 	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	if scenarioArgs, err = registerScenarioFiles(reg, scenarioArgs); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
 	cat := newCatalog(reg)
@@ -169,7 +180,7 @@ Example:
 		return fmt.Errorf("run: %w", err)
 	}
 	if keeper != nil {
-		keeper.plan(sched)
+		keeper.Plan(sched)
 	}
 
 	store, err := arena.OpenStore(ctx, *db)
@@ -183,6 +194,7 @@ Example:
 	cfg.LeaseTTL = *lease
 	cfg.ArenaVersion = arenaVersion()
 	cfg.Command = "arena run " + strings.Join(redactArgs(args), " ")
+	cfg.RatingPrior = *prior
 	cfg.Progress = bar.Update
 	runner, err := arena.NewRunner(ref, store, cfg)
 	if err != nil {
@@ -224,15 +236,15 @@ Example:
 		return fmt.Errorf("run: %w", err)
 	}
 	fmt.Fprintln(stdout)
-	if two, err := twoSeatGames(stdout, recs); err != nil {
-		fmt.Fprintf(stdout, "No rating table: %v\n", err)
-	} else if err := printRatings(stdout, arena.RatingGames(two), fitConfig(*prior)); err != nil {
+	if err := printTable(stdout, recs, fitConfig(*prior)); err != nil {
 		// The games are recorded; only the table is missing.
 		fmt.Fprintf(stdout, "No rating table: %v\n", err)
 	}
 	if keeper != nil {
 		fmt.Fprintln(stdout)
-		if err := keeper.settle(stdout, reg, recs, fitConfig(*prior)); err != nil {
+		sum, err := keeper.Settle(reg, recs, fitConfig(*prior))
+		printReplays(stdout, sum)
+		if err != nil {
 			return fmt.Errorf("run: %w", err)
 		}
 	}

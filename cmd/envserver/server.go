@@ -16,6 +16,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/internal/catalog"
 )
@@ -46,6 +47,9 @@ type Main struct {
 	HTTP string
 	// Replays is the directory of replay files the viewer lists; empty for none.
 	Replays string
+	// Scenarios are Flick 'em Up! scenario files, or directories of them, served each as the
+	// game flickemup/file/<stem>-v2 (flickemup.RegisterFiles); checked at start-up.
+	Scenarios []string
 
 	// Registry holds the games; nil means catalog.Registry().
 	Registry *env.Registry
@@ -97,6 +101,13 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs.StringVar(&m.LogFormat, "log-format", m.LogFormat, "log `format` on stderr: text or json")
 	fs.StringVar(&m.HTTP, "http", "", "serve the replay viewer at `address` (host:port): stored replays and the live game of pools created with the option watch=true")
 	fs.StringVar(&m.Replays, "replays", "", "`directory` of replay files the viewer lists (with --http)")
+	fs.Func("scenarios", "Flick 'em Up! scenario files to serve: a `path` to a .scn file or a directory of them, each file the game flickemup/file/<stem>-v2 (its name without .scn); repeatable", func(v string) error {
+		if v == "" {
+			return errors.New("want a file or directory")
+		}
+		m.Scenarios = append(m.Scenarios, v)
+		return nil
+	})
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -227,6 +238,19 @@ func (m *Main) Run(ctx context.Context) error {
 		var err error
 		if reg, err = catalog.Registry(); err != nil {
 			return err
+		}
+	}
+	if len(m.Scenarios) > 0 {
+		ids, err := flickemup.RegisterFiles(reg, m.Scenarios...)
+		if err != nil {
+			lines := strings.Split(err.Error(), "\n")
+			for i, l := range lines {
+				lines[i] = "  " + strings.TrimPrefix(l, "flickemup: ")
+			}
+			return fmt.Errorf("--scenarios:\n%s", strings.Join(lines, "\n"))
+		}
+		for _, id := range ids {
+			log.Info("scenario file", "game", id)
 		}
 	}
 	opts := []envrpc.Option{envrpc.WithLimits(m.Limits), envrpc.WithLogger(log), envrpc.WithVersion(version())}

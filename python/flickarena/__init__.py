@@ -33,7 +33,13 @@ from flickarena.errors import (
 )
 from flickarena.pettingzoo_env import FlickAECEnv, FlickParallelEnv, env, parallel_env
 from flickarena.pool import Batch, Pool
-from flickarena.registration import gym_id, register_game, register_server_games
+from flickarena.registration import (
+    gym_id,
+    register_game,
+    register_scenario_file,
+    register_server_games,
+    scenario_file_game_id,
+)
 from flickarena.single_env import FlickEnv
 from flickarena.vector_env import FlickVectorEnv
 
@@ -65,6 +71,8 @@ __all__ = [
     "gym_id",
     "parallel_env",
     "register_game",
+    "register_scenario_file",
     "register_server_games",
+    "scenario_file_game_id",
     "serve_agent",
 ]

@@ -54,6 +54,14 @@ type Config struct {
 	// limit.
 	MaxEpisodeSteps int
 
+	// EnvOffset (≥ 0) numbers the envs from EnvOffset instead of 0 in the
+	// seed streams: env i gets the key EnvKey(seed, EnvOffset+i) on Reset
+	// (and EnvKey(0, EnvOffset+i) before any), so that Vectors of NumEnvs
+	// n₁, n₂, … with offsets 0, n₁, n₁+n₂, … together draw exactly the
+	// streams of one Vector of n₁+n₂+… envs: a batch split across servers
+	// plays the same games. It changes nothing else.
+	EnvOffset int
+
 	// Workers is the number of goroutines stepping the games, the caller's
 	// included; 0 means runtime.GOMAXPROCS(0) at creation. It is capped at
 	// NumEnvs. It changes speed only, never results.

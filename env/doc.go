@@ -126,7 +126,7 @@
 //
 // # Seeding
 //
-// Every env owns a 64-bit key: EnvKey(seed, i) after Reset(seed), seeds[i]
+// Every env owns a 64-bit key: EnvKey(seed, Config.EnvOffset+i) after Reset(seed), seeds[i]
 // after ResetMask(mask, seeds). Episode e of an env (counted from 0 since
 // its key was set, one more at every reset of that env, reported in
 // Batch.Episode) draws from a PCG generator seeded from (key, e) alone,

@@ -7,7 +7,7 @@ import "math/rand/v2"
 // shared between envs and no seed depends on the order in which workers
 // pick envs, so results never depend on scheduling or GOMAXPROCS.
 //
-//	key    = EnvKey(poolSeed, index)            after Vector.Reset(poolSeed)
+//	key    = EnvKey(poolSeed, offset+index)     after Vector.Reset(poolSeed)
 //	key    = seeds[index]                        after Vector.ResetMask(mask, seeds)
 //	game   = PCG(mix(key ^ gameDomain),     mix(e ^ mix(key)))
 //	policy = PCG(mix(key ^ opponentDomain), mix(e ^ mix(key)))

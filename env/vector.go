@@ -94,6 +94,9 @@ func NewVector(f Factory, cfg Config) (*Vector, error) {
 	if !finite32(cfg.IllegalPenalty) || cfg.IllegalPenalty < 0 || !finite32(cfg.Shaping) {
 		return nil, fmt.Errorf("env: new vector: bad IllegalPenalty %g or Shaping %g", cfg.IllegalPenalty, cfg.Shaping)
 	}
+	if cfg.EnvOffset < 0 {
+		return nil, fmt.Errorf("env: new vector: EnvOffset %d < 0", cfg.EnvOffset)
+	}
 	v := &Vector{cfg: cfg, n: cfg.NumEnvs, slots: make([]slot, cfg.NumEnvs), shaper: cfg.Shaping != 0}
 	for i := range v.slots {
 		g, err := f(cfg.Options)
@@ -140,7 +143,7 @@ func NewVector(f Factory, cfg Config) (*Vector, error) {
 	for i := range v.slots {
 		s := &v.slots[i]
 		s.rng, s.oppRNG, s.lgRNG = rand.New(&s.pcg), rand.New(&s.oppPCG), rand.New(&s.lgPCG)
-		s.key = EnvKey(0, i)
+		s.key = EnvKey(0, cfg.EnvOffset+i)
 		s.act = act.At(v.spec, i)
 		s.mask = masks[i*v.msk : (i+1)*v.msk : (i+1)*v.msk]
 		if obs != nil {
@@ -191,7 +194,7 @@ func (v *Vector) Close() error {
 }
 
 // Reset starts a new episode in every env: env i gets the key
-// EnvKey(seed, i) and episode number 0. It returns the Vector's batch:
+// EnvKey(seed, Config.EnvOffset+i) and episode number 0. It returns the Vector's batch:
 // first observations, zero rewards, both flags false (unless a game
 // faulted: then the error is an *[EnvError] and the batch is still
 // returned, with that env truncated).
@@ -200,7 +203,7 @@ func (v *Vector) Reset(seed uint64) (*Batch, error) {
 		return nil, ErrClosed
 	}
 	for i := range v.slots {
-		v.slots[i].key, v.slots[i].nextEp = EnvKey(seed, i), 0
+		v.slots[i].key, v.slots[i].nextEp = EnvKey(seed, v.cfg.EnvOffset+i), 0
 		v.resetSel[i] = true
 	}
 	return v.resetPass()
@@ -211,8 +214,8 @@ func (v *Vector) Reset(seed uint64) (*Batch, error) {
 // mode, also allowed in the other modes. With seeds nil, a selected env
 // keeps its key and starts its next episode number; otherwise (length
 // NumEnvs) env i gets the key seeds[i] and episode number 0, so that
-// ResetMask(nil, keys) with keys[i] = EnvKey(s, i) is Reset(s). A never
-// reset env has the key EnvKey(0, i).
+// ResetMask(nil, keys) with keys[i] = EnvKey(s, EnvOffset+i) is Reset(s).
+// A never reset env has the key EnvKey(0, EnvOffset+i).
 //
 // Every row of the batch is rewritten: selected envs as after Reset,
 // others with their current state, zero reward, and Terminated or

@@ -19,7 +19,7 @@ import (
 
 // ProtocolVersion is the semantic version of the wire protocol this server
 // speaks, reported by GetServerInfo. A client checks the major version.
-const ProtocolVersion = "1.0.0"
+const ProtocolVersion = "1.1.0"
 
 // capabilities are the optional features this server supports, reported by
 // GetServerInfo.
@@ -35,6 +35,7 @@ var capabilities = []string{
 	"observe_all_seats",
 	"opponent_mix",
 	"agent_seat",
+	"pool.env_offset",
 	"reset.mask",
 	"reset.seeds",
 	"session",

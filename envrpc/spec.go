@@ -20,6 +20,10 @@ const MaxRewardWeight = 1000
 // symmetric range is a bin.
 const defaultBins = 11
 
+// maxEnvOffset is the largest PoolConfig.env_offset: 2^31-1, so that an
+// env's global index fits an int everywhere.
+const maxEnvOffset = 1<<31 - 1
+
 // GameSpec returns the wire form of a game's spec.
 func GameSpec(s *env.Spec) *flickv1.GameSpec {
 	g := &flickv1.GameSpec{
@@ -126,8 +130,13 @@ func (s *Server) resolveConfig(c *flickv1.PoolConfig) (*poolConfig, error) {
 		Shaping:         c.GetShaping(),
 		MaxEpisodeSteps: c.GetMaxEpisodeSteps(),
 		ObserveAllSeats: c.GetObserveAllSeats(),
+		EnvOffset:       c.GetEnvOffset(),
 	}
 	pc.wire = w
+	if o := c.GetEnvOffset(); o < 0 || o > maxEnvOffset {
+		return nil, invalidf("config.env_offset", "%d; want 0 to %d", o, int64(maxEnvOffset))
+	}
+	pc.env.EnvOffset = int(c.GetEnvOffset())
 
 	switch c.GetAutoresetMode() {
 	case flickv1.AutoresetMode_AUTORESET_MODE_UNSPECIFIED, flickv1.AutoresetMode_AUTORESET_MODE_NEXT_STEP:

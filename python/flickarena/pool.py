@@ -137,6 +137,9 @@ class Pool:
         action_format: ``"native"``, ``"box"`` or ``"multidiscrete"`` (see
             :mod:`flickarena.spaces`), with ``bins`` per dim for the last.
         observe_all_seats: also return every seat's observation (``Batch.obs_all_seats``).
+        env_offset: global index of env 0 in the seed streams (``reset(seed=s)`` gives env i
+            the stream of (s, env_offset + i)); non-zero needs a server with the capability
+            ``"pool.env_offset"`` (see :class:`flickarena.split_pool.SplitPool`).
         transport: ``"unary"`` calls or one ``"session"`` stream.
     """
 
@@ -159,6 +162,7 @@ class Pool:
         action_format: str = "native",
         bins: int | None = None,
         observe_all_seats: bool = False,
+        env_offset: int = 0,
         transport: str = "unary",
     ):
         if isinstance(server, Client):
@@ -181,6 +185,7 @@ class Pool:
             action_format=_lookup(FORMATS, action_format, "action_format"),
             bins=bins or 0,
             observe_all_seats=observe_all_seats,
+            env_offset=env_offset,
         )
         if transport not in ("unary", "session"):
             raise ValueError(f"transport: unknown value {transport!r} (known: ['session', 'unary'])")

@@ -7,11 +7,14 @@ Registered for every game (see :mod:`flickarena.registration`), so that::
                               server="unix:///tmp/flickarena.sock")
 
 gives a :class:`FlickVectorEnv`. The whole batch is one pool on the server: one call per
-step, whatever ``num_envs``.
+step, whatever ``num_envs``. With a list of servers (``server=["a:50051", "b:50051"]``) the
+batch is spread over one pool per server, stepped concurrently, with the seeds of one pool
+(see :mod:`flickarena.split_pool`).
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Mapping
 
 import numpy as np
@@ -21,6 +24,7 @@ from gymnasium.vector.utils import batch_space
 from flickarena.client import Client
 from flickarena.illegal import ReplacedWatch
 from flickarena.pool import Batch, Pool
+from flickarena.split_pool import SplitPool
 
 _MODES = {
     "next_step": AutoresetMode.NEXT_STEP,
@@ -64,7 +68,8 @@ class FlickVectorEnv(VectorEnv):
 
     Every other keyword (``options``, ``opponent``, ``illegal``, ``shaping``,
     ``max_episode_steps``, ``action_format``, ``bins``, ``transport``, ``server``,
-    ``token``) is passed to :class:`flickarena.pool.Pool`.
+    ``token``) is passed to :class:`flickarena.pool.Pool`. A list of servers spreads the
+    envs over them (:class:`flickarena.split_pool.SplitPool`): same seeds, same results.
     """
 
     def __init__(
@@ -72,7 +77,7 @@ class FlickVectorEnv(VectorEnv):
         game_id: str = "dummy/race-v1",
         num_envs: int = 1,
         *,
-        server: str | Client | None = None,
+        server: str | Client | list[str | Client] | None = None,
         token: str | None = None,
         options: Mapping[str, Any] | None = None,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
@@ -88,10 +93,13 @@ class FlickVectorEnv(VectorEnv):
         transport: str = "unary",
     ):
         mode = _MODES[autoreset_mode] if autoreset_mode in _MODES else AutoresetMode(autoreset_mode)
-        self.pool = Pool(
+        if isinstance(server, (list, tuple)):
+            make = functools.partial(SplitPool, servers=server)
+        else:
+            make = functools.partial(Pool, server=server)
+        self.pool: Pool | SplitPool = make(
             game_id,
             num_envs,
-            server=server,
             token=token,
             options=options,
             autoreset_mode=mode,

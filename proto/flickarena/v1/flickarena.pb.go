@@ -937,7 +937,15 @@ type PoolConfig struct {
 	// repeat; weights are finite and positive.
 	OpponentMix []*WeightedOpponent `protobuf:"bytes,14,rep,name=opponent_mix,json=opponentMix,proto3" json:"opponent_mix,omitempty"`
 	// SINGLE_AGENT only: the seat the agent plays; Batch.agent_seat reports it.
-	AgentSeat     AgentSeat `protobuf:"varint,15,opt,name=agent_seat,json=agentSeat,proto3,enum=flickarena.v1.AgentSeat" json:"agent_seat,omitempty"`
+	AgentSeat AgentSeat `protobuf:"varint,15,opt,name=agent_seat,json=agentSeat,proto3,enum=flickarena.v1.AgentSeat" json:"agent_seat,omitempty"`
+	// The global index of the pool's env 0 in the seed streams, 0 to 2^31-1
+	// (capability "pool.env_offset"): env i of a Reset with seed s gets the
+	// stream key of (s, env_offset + i), as env env_offset + i of one larger
+	// pool would. A client that spreads one batch over several pools (on
+	// several servers) gives each pool the number of envs before it, so that
+	// every env draws the same stream wherever it runs. It changes nothing
+	// else; a server without the capability ignores it.
+	EnvOffset     int64 `protobuf:"varint,16,opt,name=env_offset,json=envOffset,proto3" json:"env_offset,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1075,6 +1083,13 @@ func (x *PoolConfig) GetAgentSeat() AgentSeat {
 		return x.AgentSeat
 	}
 	return AgentSeat_AGENT_SEAT_UNSPECIFIED
+}
+
+func (x *PoolConfig) GetEnvOffset() int64 {
+	if x != nil {
+		return x.EnvOffset
+	}
+	return 0
 }
 
 // WeightedOpponent is one entry of an opponent mixture.
@@ -1821,10 +1836,10 @@ func (x *CreatePoolResponse) GetSpec() *PoolSpec {
 }
 
 // ResetRequest starts new episodes. With neither mask nor seeds, every env
-// restarts: with seed set, env i gets the stream key of (seed, i) and episode
-// 0 (Go's env.EnvKey); without it, every env starts its next episode on its
-// current key. With mask or seeds, it is a partial reset (Go's
-// Vector.ResetMask).
+// restarts: with seed set, env i gets the stream key of (seed, i +
+// PoolConfig.env_offset) and episode 0 (Go's env.EnvKey); without it, every
+// env starts its next episode on its current key. With mask or seeds, it is a
+// partial reset (Go's Vector.ResetMask).
 type ResetRequest struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	PoolId string                 `protobuf:"bytes,1,opt,name=pool_id,json=poolId,proto3" json:"pool_id,omitempty"`
@@ -2943,7 +2958,7 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\x11max_episode_steps\x18\x06 \x01(\x05R\x0fmaxEpisodeSteps\x12\x19\n" +
 	"\bobs_size\x18\a \x01(\x05R\aobsSize\x12\x1b\n" +
 	"\tmask_size\x18\b \x01(\x05R\bmaskSize\x12\x19\n" +
-	"\bbox_size\x18\t \x01(\x05R\aboxSize\"\xf5\x05\n" +
+	"\bbox_size\x18\t \x01(\x05R\aboxSize\"\x94\x06\n" +
 	"\n" +
 	"PoolConfig\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x19\n" +
@@ -2962,7 +2977,9 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\x11observe_all_seats\x18\r \x01(\bR\x0fobserveAllSeats\x12B\n" +
 	"\fopponent_mix\x18\x0e \x03(\v2\x1f.flickarena.v1.WeightedOpponentR\vopponentMix\x127\n" +
 	"\n" +
-	"agent_seat\x18\x0f \x01(\x0e2\x18.flickarena.v1.AgentSeatR\tagentSeat\x1a:\n" +
+	"agent_seat\x18\x0f \x01(\x0e2\x18.flickarena.v1.AgentSeatR\tagentSeat\x12\x1d\n" +
+	"\n" +
+	"env_offset\x18\x10 \x01(\x03R\tenvOffset\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\">\n" +

@@ -155,7 +155,7 @@ class GameSpec(_message.Message):
     def __init__(self, id: _Optional[str] = ..., num_players: _Optional[int] = ..., obs: _Optional[_Iterable[_Union[ObsField, _Mapping]]] = ..., heads: _Optional[_Iterable[_Union[ActionHead, _Mapping]]] = ..., dims: _Optional[_Iterable[_Union[ActionDim, _Mapping]]] = ..., max_episode_steps: _Optional[int] = ..., obs_size: _Optional[int] = ..., mask_size: _Optional[int] = ..., box_size: _Optional[int] = ...) -> None: ...
 
 class PoolConfig(_message.Message):
-    __slots__ = ("game_id", "num_envs", "options", "autoreset_mode", "view", "opponent", "illegal_mode", "illegal_penalty", "shaping", "max_episode_steps", "action_format", "bins", "observe_all_seats", "opponent_mix", "agent_seat")
+    __slots__ = ("game_id", "num_envs", "options", "autoreset_mode", "view", "opponent", "illegal_mode", "illegal_penalty", "shaping", "max_episode_steps", "action_format", "bins", "observe_all_seats", "opponent_mix", "agent_seat", "env_offset")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -178,6 +178,7 @@ class PoolConfig(_message.Message):
     OBSERVE_ALL_SEATS_FIELD_NUMBER: _ClassVar[int]
     OPPONENT_MIX_FIELD_NUMBER: _ClassVar[int]
     AGENT_SEAT_FIELD_NUMBER: _ClassVar[int]
+    ENV_OFFSET_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     num_envs: int
     options: _containers.ScalarMap[str, str]
@@ -193,7 +194,8 @@ class PoolConfig(_message.Message):
     observe_all_seats: bool
     opponent_mix: _containers.RepeatedCompositeFieldContainer[WeightedOpponent]
     agent_seat: AgentSeat
-    def __init__(self, game_id: _Optional[str] = ..., num_envs: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., autoreset_mode: _Optional[_Union[AutoresetMode, str]] = ..., view: _Optional[_Union[View, str]] = ..., opponent: _Optional[str] = ..., illegal_mode: _Optional[_Union[IllegalMode, str]] = ..., illegal_penalty: _Optional[float] = ..., shaping: _Optional[float] = ..., max_episode_steps: _Optional[int] = ..., action_format: _Optional[_Union[ActionFormat, str]] = ..., bins: _Optional[int] = ..., observe_all_seats: _Optional[bool] = ..., opponent_mix: _Optional[_Iterable[_Union[WeightedOpponent, _Mapping]]] = ..., agent_seat: _Optional[_Union[AgentSeat, str]] = ...) -> None: ...
+    env_offset: int
+    def __init__(self, game_id: _Optional[str] = ..., num_envs: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., autoreset_mode: _Optional[_Union[AutoresetMode, str]] = ..., view: _Optional[_Union[View, str]] = ..., opponent: _Optional[str] = ..., illegal_mode: _Optional[_Union[IllegalMode, str]] = ..., illegal_penalty: _Optional[float] = ..., shaping: _Optional[float] = ..., max_episode_steps: _Optional[int] = ..., action_format: _Optional[_Union[ActionFormat, str]] = ..., bins: _Optional[int] = ..., observe_all_seats: _Optional[bool] = ..., opponent_mix: _Optional[_Iterable[_Union[WeightedOpponent, _Mapping]]] = ..., agent_seat: _Optional[_Union[AgentSeat, str]] = ..., env_offset: _Optional[int] = ...) -> None: ...
 
 class WeightedOpponent(_message.Message):
     __slots__ = ("name", "weight")

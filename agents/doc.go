@@ -16,8 +16,8 @@
 //	           throws, exposure
 //	geom       outlines, swept-disc line of sight, flick speeds, piece layout
 //
-// The arena knows them by name (cmd/arena: random, aimer, planner-lite, planner,
-// planner-deep; `arena help run`); any AgentService endpoint plays as remote=HOST:PORT.
+// The catalogue agents/builtin names them (random, aimer, planner-lite, planner,
+// planner-deep; `arena help run`) for the arena and the env server; any AgentService endpoint plays as remote=HOST:PORT.
 // Every bot is deterministic given the generator it is handed, never sends an illegal action
 // (TestAimer_LegalEverywhere, TestPlanner_LegalEverywhere: thousands of positions of every
 // scenario), and its decision time is benchmarked (BenchmarkChoose in agents/planner). How

@@ -12,20 +12,17 @@ import (
 	"github.com/flickarena/flickarena/replay"
 )
 
-// goodDrawing is a small valid drawing.
+// goodDrawing is a small valid drawing: the race track and the runners (the draw package's
+// own tests cover every kind of feature).
 func goodDrawing() draw.Drawing {
 	return draw.Drawing{
-		Area: draw.Box{Min: [2]float64{-5, -5}, Max: [2]float64{50, 70}},
-		Features: []draw.Feature{
-			{Shape: draw.FeatureRect, Points: [][2]float64{{0, 0}, {45, 65}}, Fill: "#eee"},
-			{Shape: draw.FeatureCircle, Points: [][2]float64{{10, 10}}, Radius: 3, Stroke: "#000"},
-			{Shape: draw.FeatureText, Points: [][2]float64{{20, 20}}, Text: "★"},
-		},
+		Area:     draw.Box{Min: [2]float64{0, 0}, Max: [2]float64{100, 10}},
+		Features: []draw.Feature{{Shape: draw.FeatureRect, Points: [][2]float64{{0, 0}, {100, 10}}, Fill: "#ddd"}},
 		Pieces: []draw.PieceSet{{
-			Name: "discs", Path: []string{"players", "*", "discs", "*"}, X: "x", Y: "y", Key: []string{"$0", "kind"},
-			Styles: map[string]draw.PieceStyle{"*": {PieceShape: draw.PieceShape{Shape: "circle", Radius: 1.5}, Fill: "#fff"}},
+			Name: "runners", Path: []string{"runners", "*"}, X: "pos", Y: "lane",
+			Styles: map[string]draw.PieceStyle{"*": {PieceShape: draw.PieceShape{Shape: "circle", Radius: 2}, Fill: "#c33"}},
 		}},
-		Seats: []draw.Seat{{Name: "White", Colour: "#fff"}, {Name: "Black", Colour: "#000"}},
+		Seats: []draw.Seat{{Name: "Runner 1", Colour: "#c33"}, {Name: "Runner 2", Colour: "#33c"}},
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/env"
 )
 
@@ -19,8 +18,7 @@ var crashy = testBot{"crashy", func(env.Action, env.Turn, *rand.Rand) error {
 // fault, by kind, and --exclude-forfeits rates without them.
 func TestRatings_Forfeits(t *testing.T) {
 	withTestBots(t)
-	builtinBots[crashy.name] = func() arena.Bot { return crashy }
-	t.Cleanup(func() { delete(builtinBots, crashy.name) })
+	addTestBots(t, crashy)
 	db := filepath.Join(t.TempDir(), "results.db")
 	mustRun(t, "run", "--bots", "random,steady,crashy", "--scenarios", "race", "--games", "4", "--db", db)
 

@@ -61,8 +61,7 @@ func verifyAll(t *testing.T, dir string, trajectories bool) map[string]*replay.R
 }
 
 func TestRun_RecordAll(t *testing.T) {
-	builtinBots[wild.name] = func() arena.Bot { return wild }
-	t.Cleanup(func() { delete(builtinBots, wild.name) })
+	addTestBots(t, wild)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "results.db")
 	out, _ := mustRun(t, "run", "--bots", "random,wild", "--scenarios", "showdown", "--games", "2", "--concurrency", "1",
@@ -154,8 +153,7 @@ func TestRun_RecordBadFlag(t *testing.T) {
 // TestReport_Replays embeds the replays of a tournament in its report, and checks in a
 // browser that the viewer inside the report plays them.
 func TestReport_Replays(t *testing.T) {
-	builtinBots[wild.name] = func() arena.Bot { return wild }
-	t.Cleanup(func() { delete(builtinBots, wild.name) })
+	addTestBots(t, wild)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "results.db")
 	mustRun(t, "run", "--bots", "random,wild", "--scenarios", "showdown", "--games", "4", "--concurrency", "2", "--record", "first=2", "--db", db)

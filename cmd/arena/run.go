@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/flickarena/flickarena/agents/builtin"
 	"github.com/flickarena/flickarena/arena"
 )
 
@@ -29,7 +30,7 @@ Progress goes to stderr; the rating table is printed at the end.
 
 Example:
   arena run --bots random,planner --scenarios showdown --games 100 --db results.db`, stderr)
-	botList := fs.String("bots", "", "comma-separated `bots`: built-in names ("+strings.Join(builtinNames(), ", ")+") or remote=HOST:PORT")
+	botList := fs.String("bots", "", "comma-separated `bots`: built-in names ("+strings.Join(builtin.Names(), ", ")+") or remote=HOST:PORT")
 	scenarioList := fs.String("scenarios", "", "comma-separated `scenarios` (see 'arena scenarios'), each NAME or NAME:key=value[,key=value] with the game's options, e.g. race:players=3")
 	games := fs.Int("games", 10, "games per set of bots on each scenario: a `number` that is a multiple of the scenario's seats (for two seats, an even number: pairs with sides swapped)")
 	seed := fs.Uint64("seed", 1, "tournament `seed`: every game seed derives from it")
@@ -50,7 +51,7 @@ Example:
 	}
 	switch {
 	case *botList == "":
-		return errors.New("run: --bots is required, e.g. --bots " + strings.Join(builtinNames(), ","))
+		return errors.New("run: --bots is required, e.g. --bots " + strings.Join(builtin.Names(), ","))
 	case *scenarioList == "":
 		return errors.New("run: --scenarios is required (see 'arena scenarios')")
 	case *games <= 0:

@@ -71,14 +71,25 @@ var stopper = testBot{"stopper", func(dst env.Action, t env.Turn, rng *rand.Rand
 // Tests using it must not run in parallel.
 func withTestBots(t *testing.T) {
 	t.Helper()
-	for _, b := range []testBot{steady, sharp, passer, stopper} {
-		builtinBots[b.name] = func() arena.Bot { return b }
+	addTestBots(t, steady, sharp, passer, stopper)
+}
+
+// addTestBots makes --bots know bots beside the built-in ones for the test (newBuiltin
+// answers them first). Tests using it must not run in parallel.
+func addTestBots(t *testing.T, bots ...arena.Bot) {
+	t.Helper()
+	prev := newBuiltin
+	byName := map[string]arena.Bot{}
+	for _, b := range bots {
+		byName[b.Name()] = b
 	}
-	t.Cleanup(func() {
-		for _, b := range []testBot{steady, sharp, passer, stopper} {
-			delete(builtinBots, b.name)
+	newBuiltin = func(name string) (arena.Bot, error) {
+		if b, ok := byName[name]; ok {
+			return b, nil
 		}
-	})
+		return prev(name)
+	}
+	t.Cleanup(func() { newBuiltin = prev })
 }
 
 // mustRun drives Main and fails the test on an error.
@@ -278,7 +289,7 @@ func TestRun_BadCommandLines(t *testing.T) {
 		{"NoBots", []string{"--scenarios", "race"}, false, "--bots is required"},
 		{"NoScenarios", []string{"--bots", "random,sharp"}, false, "--scenarios is required"},
 		{"OneBot", []string{"--bots", "random", "--scenarios", "race"}, false, "at least two bots"},
-		{"UnknownBot", []string{"--bots", "random,alphago", "--scenarios", "race"}, false, `unknown bot "alphago" (built-in bots: `},
+		{"UnknownBot", []string{"--bots", "random,alphago", "--scenarios", "race"}, false, `unknown built-in bot "alphago" (built-in bots: `},
 		{"Twice", []string{"--bots", "random,random", "--scenarios", "race"}, false, `bot "random" listed twice`},
 		{"Remote", []string{"--bots", "random,remote=127.0.0.1:1", "--scenarios", "race"}, false, "remote bot at 127.0.0.1:1: no answer to GetAgentInfo"},
 		{"UnknownScenario", []string{"--bots", "random,sharp", "--scenarios", "moon"}, false, `unknown scenario "moon" (playable: bank-job, dry-spell, flickago, fliprando, gunsmith, hostage, pardon, race, showdown;`},

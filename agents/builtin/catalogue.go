@@ -9,11 +9,13 @@ import (
 	"github.com/flickarena/flickarena/agents/bygame"
 	"github.com/flickarena/flickarena/agents/flickagobot"
 	"github.com/flickarena/flickarena/agents/flickbot"
+	"github.com/flickarena/flickarena/agents/fliprandobot"
 	"github.com/flickarena/flickarena/agents/planner"
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/fliprando"
 )
 
 // Bot is a built-in bot: an env.Policy with the name and version the arena records. A Bot is
@@ -84,6 +86,38 @@ as the aimer would before evaluating (Flickago %v; decides within
 			return bothGames("planner-deep", planner.NewBot("planner-deep", planner.Deep), flickagobot.NewPlannerBot("planner-deep", flickagobot.Deep))
 		},
 	},
+	{
+		Name:  fliprandobot.GreedyName,
+		Games: []string{"fliprando"},
+		Help: `Flip' Rando: the best immediate gain in points (score, obstacle
+tracks by their markers, card pairs, multipliers, tiles, hand), its
+own follow-up decisions (the legs of a MOVE) one step ahead each`,
+		New: func() Bot { return fliprandoOnly(fliprandobot.NewGreedyBot()) },
+	},
+	{
+		Name:  fliprandobot.SearchName,
+		Games: []string{"fliprando"},
+		Help: fmt.Sprintf(`Flip' Rando: information-set Monte Carlo tree search over the
+hidden cards (determinised from what the seat sees), %v
+(decides within 50 ms on one core)`, fliprandobot.Default),
+		New: func() Bot {
+			return fliprandoOnly(fliprandobot.NewSearchBot(fliprandobot.SearchName, fliprandobot.Default))
+		},
+	},
+	{
+		Name:  fliprandobot.SearchDeepName,
+		Games: []string{"fliprando"},
+		Help:  fmt.Sprintf(`the same at %v`, fliprandobot.Deep),
+		New: func() Bot {
+			return fliprandoOnly(fliprandobot.NewSearchBot(fliprandobot.SearchDeepName, fliprandobot.Deep))
+		},
+	},
+}
+
+// fliprandoOnly returns p as a bot that plays Flip' Rando and names the game in its version
+// ("fliprando=..."), like the bots of several games.
+func fliprandoOnly(p *fliprandobot.Policy) Bot {
+	return bygame.New(p.Name(), bygame.On[*fliprando.Env]("fliprando", p))
 }
 
 // bothGames returns the bot called name that plays Flick 'em Up! with fem and Flickago with

@@ -36,6 +36,12 @@ func (Greedy) Choose(g *fliprando.Game, rng *rand.Rand) fliprando.Action {
 	me := g.Current()
 	d := g.Clone()
 	d.Determinize(me, rng)
+	return greedyChoice(d, l, me)
+}
+
+// greedyChoice returns the greedy choice of seat me among the legal actions l of g, reading
+// all of g (a determinised game).
+func greedyChoice(d *fliprando.Game, l []fliprando.Action, me int) fliprando.Action {
 	best, bestV := l[0], math.Inf(-1)
 	for _, a := range l {
 		c := *d

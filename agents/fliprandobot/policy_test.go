@@ -20,7 +20,8 @@ var bots = []struct {
 }{
 	{"random", fliprandobot.Random{}},
 	{"greedy", fliprandobot.Greedy{}},
-	{"search-small", fliprandobot.NewSearch(fliprandobot.Budget{Iterations: 40, Horizon: fliprandobot.Default.Horizon, Rollout: fliprandobot.Default.Rollout})},
+	{"search-small", fliprandobot.NewSearch(fliprandobot.Budget{Iterations: 8, Horizon: 2, Rollout: fliprandobot.RolloutGreedyBot, Flat: true})},
+	{"tree-small", fliprandobot.NewSearch(fliprandobot.Budget{Iterations: 30, Horizon: 3, Rollout: fliprandobot.RolloutGreedy})},
 }
 
 // TestBots_LegalEverywhere plays whole games at 2 to 5 players, each seat a bot of the

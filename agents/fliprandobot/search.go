@@ -1,9 +1,11 @@
 package fliprandobot
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/flickarena/flickarena/env/fliprando"
 )
@@ -24,6 +26,9 @@ const (
 	RolloutGreedy
 	// RolloutGreedyAll plays every decision by [Lead] one step ahead.
 	RolloutGreedyAll
+	// RolloutGreedyBot plays every decision as the [Greedy] bot does on the determinised
+	// game (each action followed by its seat's own follow-up decisions).
+	RolloutGreedyBot
 )
 
 // Budget is the search's budget for one decision.
@@ -35,6 +40,13 @@ type Budget struct {
 	Horizon int
 	// Rollout is the playout policy.
 	Rollout Rollout
+	// OwnTree keeps tree nodes for the deciding seat's decisions only: the other seats'
+	// decisions inside the tree are played by the rollout policy.
+	OwnTree bool
+	// Flat replaces the tree by sequential halving over the root's actions with common
+	// determinisations: each round plays every action still in on the same determinised
+	// games, then keeps the better half.
+	Flat bool
 }
 
 // String returns the budget as "<iterations>i" plus "h<horizon>" when the playouts are cut
@@ -49,6 +61,14 @@ func (b Budget) String() string {
 		s += "g"
 	case RolloutGreedyAll:
 		s += "G"
+	case RolloutGreedyBot:
+		s += "B"
+	}
+	if b.OwnTree {
+		s += "o"
+	}
+	if b.Flat {
+		s += "f"
 	}
 	return s
 }
@@ -56,9 +76,9 @@ func (b Budget) String() string {
 // The named budgets.
 var (
 	// Default is the default search, sized to decide within 50 ms on one core.
-	Default = Budget{Iterations: 600, Horizon: 0, Rollout: RolloutRandom}
-	// Deep is a larger search.
-	Deep = Budget{Iterations: 4000, Horizon: 0, Rollout: RolloutRandom}
+	Default = Budget{Iterations: 64, Horizon: 4, Rollout: RolloutGreedyBot, Flat: true}
+	// Deep is a larger search: four times the playouts, each a turn longer.
+	Deep = Budget{Iterations: 256, Horizon: 5, Rollout: RolloutGreedyBot, Flat: true}
 )
 
 // Exploration is the UCB1 constant of the tree policy, for rewards in [−1, 1].
@@ -113,6 +133,9 @@ func (s *Search) Choose(g *fliprando.Game, rng *rand.Rand) fliprando.Action {
 		return l[0]
 	}
 	me := g.Current()
+	if s.budget.Flat {
+		return s.flat(g, l, me, rng)
+	}
 	n := g.Players()
 	nodes := make([]node, 1, 1+s.budget.Iterations)
 	type step struct{ node, edge int32 }
@@ -127,8 +150,8 @@ func (s *Search) Choose(g *fliprando.Game, rng *rand.Rand) fliprando.Action {
 		expanded := false
 		for !d.Over() && !expanded {
 			l := legal(&d, &buf)
-			if len(l) == 1 && cur != 0 {
-				if d.Apply(l[0]) != nil {
+			if len(l) == 1 && cur != 0 || s.budget.OwnTree && d.Current() != me {
+				if d.Apply(s.rolloutAction(&d, l, rng)) != nil {
 					break
 				}
 				continue
@@ -237,18 +260,7 @@ func (s *Search) playout(g *fliprando.Game, rng *rand.Rand, reward *[fliprando.M
 				break
 			}
 		}
-		l := legal(g, &buf)
-		a := l[rng.IntN(len(l))]
-		if s.budget.Rollout == RolloutGreedyAll && len(l) > 1 {
-			a = oneStep(g, g.Current())
-		}
-		if s.budget.Rollout == RolloutGreedy && len(l) > 1 {
-			switch g.Pending() {
-			case fliprando.DecMoveDir, fliprando.DecPlayCard:
-				a = oneStep(g, g.Current())
-			}
-		}
-		if g.Apply(a) != nil {
+		if g.Apply(s.rolloutAction(g, legal(g, &buf), rng)) != nil {
 			break
 		}
 	}
@@ -266,6 +278,25 @@ func (s *Search) playout(g *fliprando.Game, rng *rand.Rand, reward *[fliprando.M
 		vals[p] = Value(g, p, p)
 	}
 	rankReward(reward[:n], vals[:n], 3+10*timeLeft(g))
+}
+
+// rolloutAction returns the rollout policy's choice among g's legal actions l.
+func (s *Search) rolloutAction(g *fliprando.Game, l []fliprando.Action, rng *rand.Rand) fliprando.Action {
+	if len(l) == 1 {
+		return l[0]
+	}
+	switch s.budget.Rollout {
+	case RolloutGreedyAll:
+		return oneStep(g, g.Current())
+	case RolloutGreedyBot:
+		return greedyChoice(g, l, g.Current())
+	case RolloutGreedy:
+		switch g.Pending() {
+		case fliprando.DecMoveDir, fliprando.DecPlayCard:
+			return oneStep(g, g.Current())
+		}
+	}
+	return l[rng.IntN(len(l))]
 }
 
 // rankReward writes into dst each seat's rank value 1 − 2r/(N−1), r its 0-based rank with
@@ -289,4 +320,49 @@ func rankReward(dst []float32, vals []float64, sigma float64) {
 		}
 		dst[p] = float32(s / float64(n-1))
 	}
+}
+
+// flat spends the budget's playouts on the root's legal actions l by sequential halving:
+// each round plays every action still in on the same new determinisations of g for seat me
+// (common random numbers), an equal share of the budget per round, then keeps the better
+// half by the sum of me's rewards, until one round has had two or fewer. Ties go to the
+// lower action.
+func (s *Search) flat(g *fliprando.Game, l []fliprando.Action, me int, rng *rand.Rand) fliprando.Action {
+	n := len(l)
+	rounds := 1
+	for m := n; m > 2; m = (m + 1) / 2 {
+		rounds++
+	}
+	sum := make([]float64, n)
+	alive := make([]int, n)
+	for i := range alive {
+		alive[i] = i
+	}
+	var dets []fliprando.Game
+	var reward [fliprando.MaxPlayers]float32
+	done := 0
+	for round := range rounds {
+		k := max(1, s.budget.Iterations/rounds/len(alive))
+		for len(dets) < done+k {
+			d := *g
+			d.Determinize(me, rng)
+			dets = append(dets, d)
+		}
+		for _, i := range alive {
+			for j := done; j < done+k; j++ {
+				c := dets[j]
+				if c.Apply(l[i]) != nil {
+					continue
+				}
+				s.playout(&c, rng, &reward)
+				sum[i] += float64(reward[me])
+			}
+		}
+		done += k
+		slices.SortStableFunc(alive, func(x, y int) int { return cmp.Compare(sum[y], sum[x]) })
+		if round < rounds-1 {
+			alive = alive[:(len(alive)+1)/2]
+		}
+	}
+	return l[alive[0]]
 }

@@ -12,45 +12,55 @@ import (
 )
 
 // BenchmarkSeatAdvantage answers the designer's first question: does the first player have
-// an advantage? Each iteration is one game between equal greedy bots, seat 0 first, dealt
-// from seed i; it reports each seat's win share (ties shared), in percent, with the
+// an advantage? Each iteration is one game between equal bots (all greedy, or all random),
+// seat 0 first, dealt from seed i; it reports each seat's win share (ties shared), in percent, with the
 // half-width of its 95% normal interval, and the first seat's mean rank value (the env's
 // reward 1 − 2r/(N−1), 0 for no advantage) with its interval. Run it long:
 // go test -run '^$' -bench SeatAdvantage -benchtime 4000x ./agents/fliprandobot
 func BenchmarkSeatAdvantage(b *testing.B) {
-	for n := 2; n <= fliprando.MaxPlayers; n++ {
-		b.Run(strconv.Itoa(n)+"players", func(b *testing.B) {
-			bots := make([]fliprandobot.Bot, n)
-			for s := range bots {
-				bots[s] = fliprandobot.Greedy{}
-			}
-			wins := make([][]float64, n)
-			var rank0 []float64
-			for i := 0; b.Loop(); i++ {
-				g := playGame(b, fliprando.DefaultConfig(n), bots, uint64(i))
-				w := g.Winners()
-				for s := range n {
-					x := 0.0
-					for _, v := range w {
-						if v == s {
-							x = 1 / float64(len(w))
-						}
-					}
-					wins[s] = append(wins[s], x)
-				}
-				rank0 = append(rank0, float64(rankValues(g)[0]))
-			}
-			for s := range n {
-				m, h := meanCI(wins[s])
-				b.ReportMetric(100*m, fmt.Sprintf("seat%d-win%%", s))
-				b.ReportMetric(100*h, fmt.Sprintf("seat%d-ci95", s))
-			}
-			m, h := meanCI(rank0)
-			b.ReportMetric(m, "seat0-rank")
-			b.ReportMetric(h, "seat0-rank-ci95")
-			b.ReportMetric(0, "ns/op")
-		})
+	for _, kind := range []struct {
+		name string
+		bot  fliprandobot.Bot
+	}{{"greedy", fliprandobot.Greedy{}}, {"random", fliprandobot.Random{}}} {
+		for n := 2; n <= fliprando.MaxPlayers; n++ {
+			seatAdvantage(b, kind.name, kind.bot, n)
+		}
 	}
+}
+
+// seatAdvantage is one sub-benchmark of BenchmarkSeatAdvantage: n seats played by bot.
+func seatAdvantage(b *testing.B, name string, bot fliprandobot.Bot, n int) {
+	b.Run(name+"/"+strconv.Itoa(n)+"players", func(b *testing.B) {
+		bots := make([]fliprandobot.Bot, n)
+		for s := range bots {
+			bots[s] = bot
+		}
+		wins := make([][]float64, n)
+		var rank0 []float64
+		for i := 0; b.Loop(); i++ {
+			g := playGame(b, fliprando.DefaultConfig(n), bots, uint64(i))
+			w := g.Winners()
+			for s := range n {
+				x := 0.0
+				for _, v := range w {
+					if v == s {
+						x = 1 / float64(len(w))
+					}
+				}
+				wins[s] = append(wins[s], x)
+			}
+			rank0 = append(rank0, float64(rankValues(g)[0]))
+		}
+		for s := range n {
+			m, h := meanCI(wins[s])
+			b.ReportMetric(100*m, fmt.Sprintf("seat%d-win%%", s))
+			b.ReportMetric(100*h, fmt.Sprintf("seat%d-ci95", s))
+		}
+		m, h := meanCI(rank0)
+		b.ReportMetric(m, "seat0-rank")
+		b.ReportMetric(h, "seat0-rank-ci95")
+		b.ReportMetric(0, "ns/op")
+	})
 }
 
 // BenchmarkRulings answers the designer's second question: how much do our [P] rulings

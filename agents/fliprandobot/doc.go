@@ -41,7 +41,8 @@
 // action still in on the same ones (common random numbers: the actions are compared on
 // the same guesses of the hidden cards and the same future shuffles), each followed by a
 // playout of Budget.Horizon turns in which every seat plays as Greedy, and keeps the better
-// half by the mean reward. A playout that reaches the end scores the env's rank reward
+// half by the mean reward. A playout stops after Budget.Horizon turn changes: the rest of
+// the current turn, then Horizon−1 whole turns. A playout that reaches the end scores the env's rank reward
 // (1 − 2r/(N−1), ties shared); one cut at the horizon scores a soft rank of the seats'
 // Values (each pair of seats by tanh(difference/σ), σ = 3 + 10·(share of the game left)
 // points). Budgets: [Default] 64 playouts of 4 turns, [Deep] 256 of 5.

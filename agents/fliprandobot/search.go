@@ -35,8 +35,9 @@ const (
 type Budget struct {
 	// Iterations is the number of determinise-select-expand-playout-backup passes.
 	Iterations int
-	// Horizon is the number of turns (of any seat) a playout plays past the tree before
-	// the position is evaluated; 0 plays to the end of the game.
+	// Horizon is the number of turn changes after which a playout stops and the position
+	// is evaluated: the rest of the current turn, then Horizon−1 whole turns of any seats
+	// (with the end-of-round decisions between them); 0 plays to the end of the game.
 	Horizon int
 	// Rollout is the playout policy.
 	Rollout Rollout

@@ -51,10 +51,10 @@
 // over the determinisations, UCB1 with availability counts, each seat maximising its own
 // reward, Budget.OwnTree to keep nodes for the deciding seat only). It is kept as an option
 // because it played worse here: with random or cheap greedy playouts it did not beat
-// Greedy at 3 players (−0.09 to +0.13 ± 0.6 in mean rank value over 16 games, 300 to 600
-// iterations), with Greedy playouts at 60 iterations +0.38 ± 0.55, where the flat search
-// with common determinisations made +1.31 ± 0.25 at the same cost (docs/decisions.md,
-// "Flip' Rando bots").
+// Greedy at 3 players (−0.75 to +0.13 in mean rank value, intervals ±0.7 to ±1.0, over 6
+// to 16 games, 200 to 600 iterations), with Greedy playouts at 60 iterations +0.38 ± 0.55,
+// where the flat search with common determinisations made +1.31 ± 0.25 at the same cost
+// (docs/decisions.md, "Flip' Rando bots and the designer's questions").
 //
 // # Strength and speed
 //

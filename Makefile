@@ -16,15 +16,16 @@ quickstart: ## Install what is needed, start the env server, drive it from Pytho
 	bash scripts/quickstart
 
 .PHONY: deps
-deps: ## Install what the tests need beyond Go: headless Chromium for the browser tests
+deps: ## Install what the tests need beyond Go: headless Chromium for the browser tests, PostgreSQL for the arena's store
 	bash scripts/install-browser
+	bash scripts/install-postgres
 
 .PHONY: test
 test: deps checkgenerate ## Install what is needed, then run every test (short mode, race detector, vet, gofmt, generated code, Python): what CI runs
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '\.pb\.go$$')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) test -race -short -shuffle=on ./...
+	FLICKARENA_REQUIRE_POSTGRES=1 $(GO) test -race -short -shuffle=on ./...
 	$(MAKE) python-test
 
 .PHONY: slowtest
@@ -34,6 +35,11 @@ slowtest: ## Run the long tests too (thousands of seeds, long tournaments)
 .PHONY: bench
 bench: ## Run the Go benchmarks
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+.PHONY: native-bench
+native-bench: ## Compare the physics with native Box2D 2.4 on the same flicks (installs libbox2d-dev and g++ first; not part of `make test`)
+	scripts/install-native-box2d
+	benchmarks/native/run
 
 .PHONY: fuzz
 fuzz: ## Fuzz the flick input for 30 s
@@ -91,7 +97,11 @@ checkgenerate: $(GEN_TOOLS) ## Fail if the committed generated code differs from
 	diff -r -x __pycache__ $(TOOLS)/checkgen/python/flickarena/_gen python/flickarena/_gen
 
 # The Python package, its tests and examples run in a venv of their own (python/.venv), so the
-# system Python is untouched. The stamp reinstalls when pyproject.toml changes.
+# system Python is untouched. The stamps reinstall when pyproject.toml changes. The quick start
+# needs only the package and its test tools (.installed, a minute); the tests add the sb3 extra
+# (.installed-sb3: Stable-Baselines3, sb3-contrib, torch from PyPI, about 5 GB with torch's CUDA
+# libraries, a few minutes the first time; pip's cache serves later venvs) so that its tests
+# run rather than skip.
 PYVENV := python/.venv
 ENVSERVER := $(TOOLS)/bin/envserver
 
@@ -100,12 +110,16 @@ $(PYVENV)/.installed: python/pyproject.toml
 	$(PYVENV)/bin/pip install --quiet --disable-pip-version-check -e 'python[test]'
 	touch $@
 
+$(PYVENV)/.installed-sb3: $(PYVENV)/.installed
+	$(PYVENV)/bin/pip install --quiet --disable-pip-version-check -e 'python[test,sb3]'
+	touch $@
+
 .PHONY: envserver
 envserver: ## Build the env server into .tmp/bin/envserver
 	$(GO) build -o $(ENVSERVER) ./cmd/envserver
 
 .PHONY: python-test
-python-test: $(PYVENV)/.installed envserver ## Run the Python client's tests against a real envserver (pytest; no tests collected is a failure)
+python-test: $(PYVENV)/.installed-sb3 envserver ## Run the Python client's tests against a real envserver (pytest; no tests collected is a failure)
 	rc=0; FLICKARENA_ENVSERVER=$(ENVSERVER) $(PYVENV)/bin/python -m pytest -q python/tests || rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "python-test: pytest collected no tests"; exit 1; fi; exit $$rc
 

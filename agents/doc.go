@@ -19,9 +19,11 @@
 //	tactics    a decision's situation: objectives, errands, routes, candidate moves, shots,
 //	           throws, exposure
 //	geom       outlines, swept-disc line of sight, flick speeds, piece layout
+//	racebot    Race (env/dummy) at any number of seats by plain rules: race-thief,
+//	           race-doubler, race-gainer
 //
 // The catalogue agents/builtin names them (random, aimer, planner-lite, planner,
-// planner-deep; `arena help run`) for the arena and the env server; any AgentService endpoint plays as remote=HOST:PORT.
+// planner-deep, race-thief, race-doubler, race-gainer; `arena help run`) for the arena and the env server; any AgentService endpoint plays as remote=HOST:PORT.
 // Every bot is deterministic given the generator it is handed, never sends an illegal action
 // (TestAimer_LegalEverywhere, TestPlanner_LegalEverywhere: thousands of positions of every
 // scenario), and its decision time is benchmarked (BenchmarkChoose in agents/planner). How

@@ -41,6 +41,16 @@
 // for each other up to [BusyTimeout], and a game recorded twice is stored
 // once. [Store.Games] returns games as plain structs for the rating package.
 //
+// The same Store runs on PostgreSQL when [OpenStore] is given a postgres://
+// URL ([IsPostgresURL]; pgx): the same tables with PostgreSQL's types, the
+// same statements, append-only by triggers too. A PostgreSQL store is
+// leased ([Store.Leased]): any number of worker processes, on any machines,
+// running the same schedule share it, each claiming a rotation set at a time
+// under a lease that its heartbeat renews ([RunnerConfig.LeaseTTL]); the sets
+// of a worker that died are rescued when their leases run out, and each
+// worker returns when every set is done. [CopyStore] copies one store into
+// another (an SQLite file into PostgreSQL).
+//
 // # Running
 //
 // [Runner.Run] plays a schedule with a pool of [RunnerConfig.Concurrency]
@@ -56,9 +66,17 @@
 //     faults table, and the game is replayed with the same scenario, seed and
 //     seats, up to [RunnerConfig.MaxAttempts] times.
 //
-// A game that ends normally is recorded with the game's own reason when its env
-// game says why (an EndReason method, as Flick 'em Up!'s: "the lawmen held out
-// until noon"), so that a designer can count how a scenario's games end.
+// A game that ends normally is recorded with the game's own reason and its
+// kind when its env game says why ([env.Ender], as Flick 'em Up!'s: "noon: the
+// lawmen have more hit points (3 to 1)", of kind "noon: the lawmen have more
+// hit points"), so that a designer can count how a scenario's games end, and
+// with each seat's final points when the game keeps them ([env.Scorer]).
+// [RunnerConfig.RatingPrior] records with the run the rating prior the caller
+// fits the tournament with, so that a later report fits it the same way.
+//
+// [ReplayFiles] is the [ReplayKeeper] of 'arena run --record': it keeps the
+// replays of all games, of the first K of each set of bots, or of the upsets,
+// as files in a directory.
 //
 // Cancelling the context (Ctrl-C in cmd/arena) stops the run: games in
 // flight are abandoned and never half-written. A crash loses at most the
@@ -73,15 +91,19 @@
 // # Ratings
 //
 // [RatingGames] converts stored two-seat games to the input of package
-// arena/rating (joint Elo, SPRT, balance, PGN): the one place where the
-// arena's records become rating games. Games of more seats are not rated
-// yet.
+// arena/rating (joint Elo, SPRT, balance, PGN) and [SeatGames] games of any
+// number of seats to the input of its per-seat balance
+// ([rating.SeatBalances]): the one place where the arena's records become
+// rating games; [Rankings] converts games of any number of seats to the
+// input of its Plackett–Luce fit ([rating.FitRankings]). [WriteCSV] writes
+// games of any number of seats as CSV, one row per game and seat, which R's
+// PlackettLuce and Python's choix read.
 //
 // # Example
 //
 //	sched, err := arena.NewSchedule(arena.Tournament{
 //		Bots:            []arena.Player{random, planner},
-//		Scenarios:       []arena.Scenario{{ID: "flickemup/showdown-v1", Version: "1"}},
+//		Scenarios:       []arena.Scenario{{ID: "flickemup/showdown-v2", Version: "1"}},
 //		GamesPerPairing: 10,
 //		Seed:            1,
 //	})

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
@@ -42,8 +43,9 @@ type ContextActor interface {
 
 // ErrDisconnected is wrapped by the error of a [Bot] whose connection was
 // lost (a remote bot's endpoint went away): the game is recorded as a
-// [TermDisconnect] loss for that bot.
-var ErrDisconnected = errors.New("arena: bot disconnected")
+// [TermDisconnect] loss for that bot. It is [env.ErrDisconnected], which the
+// remote bots of package envrpc wrap.
+var ErrDisconnected = env.ErrDisconnected
 
 // DefaultMaxTurns is the turn cap of a game whose Spec sets no
 // MaxEpisodeSteps when [EnvRefereeConfig.MaxTurns] is 0.
@@ -53,7 +55,7 @@ const DefaultMaxTurns = 10000
 // creation options.
 type EnvScenario struct {
 	// Game is the versioned id of a game in the registry, e.g.
-	// "flickemup/showdown-v1".
+	// "flickemup/showdown-v2".
 	Game string
 	// Options are passed to the game's factory; nil means its defaults.
 	Options env.Options
@@ -204,10 +206,20 @@ func (r *EnvReferee) newGame(id string) (env.Game, EnvScenario, error) {
 	return g, s, nil
 }
 
+// ContentDigester is implemented by games whose set-up comes from data, such
+// as a Flick 'em Up! scenario file: ContentDigest returns a digest of that
+// data (the same data gives the same digest), so that an edited file is
+// another scenario.
+type ContentDigester interface {
+	ContentDigest() string
+}
+
 // Scenario returns the [Scenario] record of scenario id: its version is the
 // game id's version suffix ("1" for "dummy/race-v1"), its hash is a digest
-// of the game id, the sorted options and the turn cap, everything of the
-// set-up that decides the games, and its seats are the game's (0 for two,
+// of the game id, the sorted options, the turn cap and the game's content
+// digest when it has one ([ContentDigester]: a scenario file's text),
+// everything of the set-up that decides the games, so that an edited
+// scenario starts a new tournament and never pools with the old one; its seats are the game's (0 for two,
 // see [Scenario.Seats]). It fails like [NewEnvReferee] for an unknown or
 // unplayable scenario.
 func (r *EnvReferee) Scenario(id string) (Scenario, error) {
@@ -228,6 +240,9 @@ func (r *EnvReferee) Scenario(id string) (Scenario, error) {
 	slices.Sort(keys)
 	for _, k := range keys {
 		fmt.Fprintf(h, "option %q=%q\n", k, s.Options[k])
+	}
+	if d, ok := g.(ContentDigester); ok {
+		fmt.Fprintf(h, "content=%q\n", d.ContentDigest())
 	}
 	sc := Scenario{ID: id, Version: version, Hash: hex.EncodeToString(h.Sum(nil))[:16]}
 	if n := g.Spec().NumPlayers; n != 2 {
@@ -320,6 +335,7 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 		if out.Turns >= maxTurns {
 			out.Ranks, out.Termination = RanksOf(make([]float64, k)), TermTurnLimit
 			out.Reason = fmt.Sprintf("turn limit of %d turns reached", maxTurns)
+			out.Points = points(g, k)
 			return out, nil
 		}
 		g.Observe(obs, seat)
@@ -354,13 +370,33 @@ func (r *EnvReferee) Play(ctx context.Context, m Match) (out Outcome, err error)
 			if e, ok := g.(endReasoner); ok {
 				out.Reason = e.EndReason()
 			}
+			if e, ok := g.(env.Ender); ok {
+				out.EndKind = e.EndKind()
+			}
+			out.Points = points(g, k)
 			return out, nil
 		case env.Truncated:
 			out.Ranks, out.Termination = RanksOf(make([]float64, k)), TermTurnLimit
 			out.Reason = "the game truncated the episode (its own safety cap)"
+			out.Points = points(g, k)
 			return out, nil
 		}
 	}
+}
+
+// points returns the seats' final scores in the game's points when the game
+// keeps them (env.Scorer), else nil.
+func points(g env.Game, k int) []float64 {
+	s, ok := g.(env.Scorer)
+	if !ok {
+		return nil
+	}
+	if p := s.Scores(make([]float64, 0, k)); len(p) == k && !slices.ContainsFunc(p, func(x float64) bool {
+		return math.IsNaN(x) || math.IsInf(x, 0)
+	}) {
+		return p
+	}
+	return nil
 }
 
 // endReasoner is implemented by a game that says why its episode ended; the referee

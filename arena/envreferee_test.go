@@ -254,6 +254,17 @@ func TestEnvReferee_Play(t *testing.T) {
 			}
 			reason := got.Reason
 			got.Reason = ""
+			// Race keeps points: a game that ends by its rules or a limit records them
+			// (the ranks of a normal end follow them), a game ended by a fault does not.
+			switch pts := got.Points; {
+			case got.Termination.IsBotFault() && pts != nil:
+				t.Errorf("points %v after a bot fault", pts)
+			case !got.Termination.IsBotFault() && tc.scenario == "race" && len(pts) != 2:
+				t.Errorf("points %v, want one per seat", pts)
+			case got.Termination == arena.TermNormal && !reflect.DeepEqual(arena.RanksOf(pts), got.Ranks):
+				t.Errorf("ranks %v do not follow the points %v", got.Ranks, pts)
+			}
+			got.Points = nil
 			if !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("outcome\n got %+v\nwant %+v (reason %q)", got, tc.want, reason)
 			}

@@ -143,11 +143,19 @@ CREATE TRIGGER games_no_delete BEFORE DELETE ON games BEGIN SELECT RAISE(ABORT, 
 CREATE TRIGGER game_seats_no_update BEFORE UPDATE ON game_seats BEGIN SELECT RAISE(ABORT, 'game_seats is append-only'); END;
 CREATE TRIGGER game_seats_no_delete BEFORE DELETE ON game_seats BEGIN SELECT RAISE(ABORT, 'game_seats is append-only'); END;
 `,
+	// Version 3: the kind of a game's ending beside its reason (empty for the
+	// games of earlier versions and for games that give none), and the
+	// rating prior a run was started with (NULL for the runs of earlier
+	// versions), which the reading commands use by default.
+	`
+ALTER TABLE games ADD COLUMN end_kind TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN rating_prior REAL;
+`,
 }
 
 // SchemaVersion is the schema version this package writes and reads: the
 // number of migrations.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // minReadableVersion is the oldest schema version [OpenStoreReadOnly] reads
 // without a migration (version 1 is read by a query of its own).
@@ -166,7 +174,7 @@ var ErrSchemaTooOld = errors.New("arena: database schema is older than this aren
 // which holds the write lock from its start: several arenas opening the same
 // new database at once apply each migration exactly once, one after the
 // other.
-func migrate(ctx context.Context, db *sql.DB, now time.Time) (err error) {
+func migrate(ctx context.Context, db *sqlDB, now time.Time) (err error) {
 	tx, err := db.BeginTx(ctx, nil) // immediate: the DSN sets _txlock
 	if err != nil {
 		return fmt.Errorf("arena: migrate: %w", err)
@@ -204,7 +212,7 @@ func migrate(ctx context.Context, db *sql.DB, now time.Time) (err error) {
 	return nil
 }
 
-// querier is what schemaVersion needs of a *sql.DB or *sql.Tx.
+// querier is what schemaVersion needs of an *sqlDB or *sqlTx.
 type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }

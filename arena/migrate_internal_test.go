@@ -104,3 +104,90 @@ VALUES ('t', `+row+`, 1, 'v', '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:0
 		t.Error("a seat of no game was stored (foreign key not enforced)")
 	}
 }
+
+// TestMigrate_V2ToV3: a database of schema version 2 is read as it is by a
+// read-only store (no ending kinds, no recorded priors), and migrated by
+// OpenStore without changing a game; the runs and games written afterwards
+// keep their prior and ending kind.
+func TestMigrate_V2ToV3(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v2.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{
+		`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`,
+		migrations[0], migrations[1],
+		`INSERT INTO schema_migrations VALUES (1, '2026-01-01T00:00:00.000000000Z'), (2, '2026-01-01T00:00:00.000000000Z')`,
+		`INSERT INTO tournaments VALUES ('t', '2026-01-01T00:00:00.000000000Z', 1, 'round-robin', '', 5, 3, '[]', '[]', 3)`,
+		`INSERT INTO runs (tournament_id, started_at, command, concurrency, max_attempts, arena_version)
+VALUES ('t', '2026-01-01T00:00:00.000000000Z', 'arena run --prior 400', 2, 3, 'v')`,
+		`INSERT INTO games (id, tournament_id, game_key, pair_id, seq, round, leg, seats, scenario_id, scenario_version,
+scenario_hash, seed, first_mover, termination, reason, turns, attempt, arena_version, started_at, ended_at)
+VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 3, 'race:players=3', '1', 'h', 9, 2, 'normal', 'c won', 15, 1, 'v',
+'2026-01-01T00:00:00.000000000Z', '2026-01-01T00:00:01.000000000Z')`,
+		`INSERT INTO game_seats VALUES (1, 0, 'a', '1', 2, 3.5), (1, 1, 'b', '1', 3, 1), (1, 2, 'c', '1', 1, 7)`,
+	} {
+		if _, err := db.ExecContext(ctx, stmt); err != nil {
+			t.Fatalf("%.60s: %v", stmt, err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	read := func(s *Store) ([]GameRecord, []RunRecord) {
+		t.Helper()
+		gs, err := s.Games(ctx, GameFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := s.Runs(ctx, "t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return gs, rs
+	}
+	ro, err := OpenStoreReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, runs := read(ro)
+	ro.Close()
+	if len(before) != 1 || !reflect.DeepEqual(before[0].Ranks, []int{2, 3, 1}) || before[0].EndKind != "" ||
+		before[0].Validate() != nil {
+		t.Fatalf("v2 games read as %+v", before)
+	}
+	if len(runs) != 1 || runs[0].HasRatingPrior {
+		t.Fatalf("v2 runs read as %+v; want one without a recorded prior", runs)
+	}
+
+	s, err := OpenStore(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, err := s.SchemaVersion(ctx); err != nil || v != 3 || SchemaVersion != 3 {
+		t.Fatalf("schema version %d after migration, %v", v, err)
+	}
+	after, runsAfter := read(s)
+	if !reflect.DeepEqual(before, after) || !reflect.DeepEqual(runs, runsAfter) {
+		t.Errorf("changed by the migration:\nbefore %+v %+v\nafter  %+v %+v", before, runs, after, runsAfter)
+	}
+	if err := s.recordRun(ctx, RunRecord{TournamentID: "t", Command: "c", Concurrency: 1, MaxAttempts: 1,
+		RatingPrior: 250, HasRatingPrior: true}); err != nil {
+		t.Fatal(err)
+	}
+	g := after[0]
+	g.Key, g.EndKind = "k|1", "the race is over"
+	if _, err := s.AppendGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	games, runs := read(s)
+	if len(runs) != 2 || !runs[1].HasRatingPrior || runs[1].RatingPrior != 250 {
+		t.Errorf("new run read as %+v; want its prior 250", runs[len(runs)-1])
+	}
+	if len(games) != 2 || games[1].EndKind != "the race is over" {
+		t.Errorf("new game read as %+v; want its ending kind", games[len(games)-1])
+	}
+}

@@ -41,8 +41,12 @@ func (s *Store) Games(ctx context.Context, f GameFilter) ([]GameRecord, error) {
 	if len(where) > 0 {
 		cond = " WHERE " + strings.Join(where, " AND ")
 	}
+	kind := "end_kind"
+	if s.version < 3 { // a read-only store of schema version 2
+		kind = "''"
+	}
 	q := `SELECT id, tournament_id, game_key, pair_id, seq, round, leg, seats, scenario_id, scenario_version,
-scenario_hash, seed, first_mover, termination, reason, turns, attempt, arena_version, started_at, ended_at
+scenario_hash, seed, first_mover, termination, reason, ` + kind + `, turns, attempt, arena_version, started_at, ended_at
 FROM games` + cond + " ORDER BY tournament_id, seq, id"
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
@@ -61,7 +65,7 @@ FROM games` + cond + " ORDER BY tournament_id, seq, id"
 		)
 		if err := rows.Scan(&g.ID, &g.TournamentID, &g.Key, &g.PairID, &g.Seq, &g.Round, &g.Leg, &seats,
 			&g.Scenario.ID, &g.Scenario.Version, &g.Scenario.Hash, &seed, &g.FirstMover, &term, &g.Reason,
-			&g.Turns, &g.Attempt, &g.ArenaVersion, &started, &ended); err != nil {
+			&g.EndKind, &g.Turns, &g.Attempt, &g.ArenaVersion, &started, &ended); err != nil {
 			return nil, fmt.Errorf("arena: query games: %w", err)
 		}
 		g.Seed = uint64(seed)

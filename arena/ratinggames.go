@@ -76,3 +76,54 @@ func ratingEnd(t Termination) rating.End {
 	}
 	return rating.EndVoid
 }
+
+// SeatGames converts stored games of any number of seats to the input of
+// the rating package's per-seat balance ([rating.SeatBalances]), in the same
+// order: the scenario by [RatingScenario], the places, points, first mover,
+// ending and length of each game. The reason and its kind are kept for the
+// games that ended by the rules; a game of a database older than schema
+// version 3 has no kind, and its reason is its kind.
+func SeatGames(games []GameRecord) []rating.SeatGame {
+	out := make([]rating.SeatGame, 0, len(games))
+	for _, g := range games {
+		sg := rating.SeatGame{
+			Scenario: RatingScenario(g.Scenario),
+			Places:   g.Ranks,
+			Points:   g.Points,
+			First:    g.FirstMover,
+			End:      ratingEnd(g.Termination),
+			Turns:    g.Turns,
+		}
+		if g.Termination == TermNormal {
+			sg.Kind, sg.Reason = g.EndKind, g.Reason
+		}
+		out = append(out, sg)
+	}
+	return out
+}
+
+// Rankings converts stored games of any number of seats to the input of the
+// rating package's Plackett–Luce fit ([rating.FitRankings]), in the same
+// order: bots by name, ranks as places − 1 (0 the first, ties shared), the
+// scenario by [RatingScenario], the rotation set of its tournament as the
+// cluster ([RatingGames]' pair). For two seats its fit is [RatingGames]'
+// [rating.Fit].
+func Rankings(games []GameRecord) []rating.Ranking {
+	out := make([]rating.Ranking, 0, len(games))
+	for _, g := range games {
+		r := rating.Ranking{
+			Bots:     make([]string, len(g.Bots)),
+			Ranks:    make([]int, len(g.Ranks)),
+			Scenario: RatingScenario(g.Scenario),
+			Cluster:  g.TournamentID + "|" + g.PairID,
+		}
+		for s, b := range g.Bots {
+			r.Bots[s] = b.Name
+		}
+		for s, p := range g.Ranks {
+			r.Ranks[s] = p - 1
+		}
+		out = append(out, r)
+	}
+	return out
+}

@@ -53,3 +53,37 @@ func TestRatingGames(t *testing.T) {
 		t.Errorf("RatingGames (-want +got):\n%s", diff)
 	}
 }
+
+func TestSeatGames(t *testing.T) {
+	in := []arena.GameRecord{
+		{Scenario: arena.Scenario{ID: "race:players=3", Version: "1"}, Bots: make([]arena.BotInfo, 3), Ranks: []int{2, 1, 3},
+			Points: []float64{4, 6.5, 1}, FirstMover: 2, Termination: arena.TermNormal, Reason: "the race is over (6.5 points)",
+			EndKind: "the race is over", Turns: 15},
+		{Scenario: arena.Scenario{ID: "race", Version: "1"}, Bots: make([]arena.BotInfo, 2), Ranks: []int{1, 2},
+			Points: []float64{0, 0}, Termination: arena.TermTimeout, Reason: "b (seat 1, turn 3): slow", Turns: 3},
+	}
+	want := []rating.SeatGame{
+		{Scenario: "race-v1:players=3", Places: []int{2, 1, 3}, Points: []float64{4, 6.5, 1}, First: 2, End: rating.EndNormal,
+			Kind: "the race is over", Reason: "the race is over (6.5 points)", Turns: 15},
+		{Scenario: "race-v1", Places: []int{1, 2}, Points: []float64{0, 0}, End: rating.EndTimeout, Turns: 3}, // a fault's reason is not an ending
+	}
+	if diff := cmp.Diff(want, arena.SeatGames(in)); diff != "" {
+		t.Errorf("SeatGames (-want +got):\n%s", diff)
+	}
+}
+
+func TestRankings(t *testing.T) {
+	in := []arena.GameRecord{
+		{TournamentID: "t", PairID: "p", Scenario: arena.Scenario{ID: "race:players=3", Version: "1"},
+			Bots: []arena.BotInfo{{Name: "a"}, {Name: "b"}, {Name: "c"}}, Ranks: []int{2, 1, 2}},
+		{TournamentID: "u", PairID: "q", Scenario: arena.Scenario{ID: "race", Version: "1"},
+			Bots: []arena.BotInfo{{Name: "b"}, {Name: "a"}}, Ranks: []int{1, 1}},
+	}
+	want := []rating.Ranking{
+		{Bots: []string{"a", "b", "c"}, Ranks: []int{1, 0, 1}, Scenario: "race-v1:players=3", Cluster: "t|p"},
+		{Bots: []string{"b", "a"}, Ranks: []int{0, 0}, Scenario: "race-v1", Cluster: "u|q"},
+	}
+	if diff := cmp.Diff(want, arena.Rankings(in)); diff != "" {
+		t.Errorf("Rankings (-want +got):\n%s", diff)
+	}
+}

@@ -42,6 +42,11 @@ type GameRecord struct {
 	// Reason details the termination: the game's own words for a normal end when it gives
 	// them ("the outlaws are the last team standing"), the fault's message for bot faults.
 	Reason string
+	// EndKind is the kind of a normal end, the same words for every game
+	// that ended the same way ("noon: the lawmen have more hit points"),
+	// when the game gives one (env.Ender); empty otherwise, and for the
+	// games of a database older than schema version 3.
+	EndKind string
 	// Turns is the game length in turns.
 	Turns int
 	// Points holds each seat's final score in the game's own points, one
@@ -123,4 +128,9 @@ type RunRecord struct {
 	MaxAttempts int
 	// ArenaVersion is [RunnerConfig.ArenaVersion].
 	ArenaVersion string
+	// RatingPrior is [RunnerConfig.RatingPrior], in Elo; valid when
+	// HasRatingPrior (runs recorded before schema version 3 have none).
+	RatingPrior float64
+	// HasRatingPrior reports whether the run recorded its rating prior.
+	HasRatingPrior bool
 }

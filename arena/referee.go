@@ -34,6 +34,9 @@ type Outcome struct {
 	// bot's error message. Optional for normal ends (the EnvReferee gives
 	// the game's own words when the game has an EndReason method).
 	Reason string
+	// EndKind is the kind of a normal end, when the game gives one: the
+	// same words for every game that ended the same way ([GameRecord.EndKind]).
+	EndKind string
 	// FirstMover is the seat that moved first.
 	FirstMover int
 	// Turns is the length of the game in turns, as the game counts them;

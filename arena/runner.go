@@ -27,6 +27,20 @@ type RunnerConfig struct {
 	// Command is recorded with the run, e.g. the command line that
 	// started it. Default: empty.
 	Command string
+	// RatingPrior is the Gaussian prior τ, in Elo, of the ratings the
+	// caller fits to the tournament's games (0: none), recorded with the
+	// run so that a report of the games later fits them the same way.
+	// It changes nothing in the games. Default: 0.
+	RatingPrior float64
+	// LeaseTTL is how long a worker holds a rotation set of a leased store
+	// ([Store.Leased]) without renewing it; its heartbeat renews its leases
+	// every LeaseTTL/3, and a set whose lease ran out (its worker died or
+	// hung) is rescued by another worker. Positive. Default: 30 s.
+	LeaseTTL time.Duration
+	// Worker names this process in the leases of a leased store; unique
+	// among the workers of a tournament. Default: empty, for
+	// host-pid-random.
+	Worker string
 	// Progress, if not nil, receives a snapshot at the start of a run and
 	// after every recorded, voided or failed game. Calls are made one at a
 	// time, in order, from the runner's goroutines, and block them: it must
@@ -40,6 +54,7 @@ func DefaultRunnerConfig() RunnerConfig {
 		Concurrency: runtime.GOMAXPROCS(0),
 		MaxAttempts: 3,
 		RetryDelay:  time.Second,
+		LeaseTTL:    DefaultLeaseTTL,
 	}
 }
 
@@ -65,6 +80,11 @@ func NewRunner(ref Referee, store *Store, cfg RunnerConfig) (*Runner, error) {
 		return nil, fmt.Errorf("arena: new runner: max attempts %d < 1", cfg.MaxAttempts)
 	case cfg.RetryDelay < 0:
 		return nil, fmt.Errorf("arena: new runner: negative retry delay %v", cfg.RetryDelay)
+	case cfg.LeaseTTL < 0:
+		return nil, fmt.Errorf("arena: new runner: negative lease TTL %v", cfg.LeaseTTL)
+	}
+	if cfg.LeaseTTL == 0 {
+		cfg.LeaseTTL = DefaultLeaseTTL
 	}
 	return &Runner{ref: ref, store: store, cfg: cfg, now: time.Now}, nil
 }
@@ -85,6 +105,9 @@ type Summary struct {
 	Voided int
 	// Failed are the games given up after MaxAttempts arena faults.
 	Failed []FailedGame
+	// Others is the number of games recorded during this run by other
+	// workers on the same leased store.
+	Others int
 }
 
 // Run plays the games of s that the store does not hold yet.
@@ -100,6 +123,14 @@ type Summary struct {
 // (never recorded), and Run returns an error wrapping ctx.Err(). Running s
 // again later plays only what is missing. An error from the store stops the
 // run the same way.
+//
+// On a leased store ([Store.Leased]) Run is one worker among any number
+// running s on the same database: its goroutines claim rotation sets under
+// leases rather than taking the pending fixtures in order, a set whose game
+// fails every attempt is left to another worker or a later run, and Run
+// returns once every set is done or given up (waiting, meanwhile, for sets
+// that other workers hold, in case one of them dies and its sets must be
+// rescued). Summary.Others counts the games the other workers recorded.
 func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	sum := Summary{Planned: len(s.Fixtures)}
 	id := s.Info.ID
@@ -107,7 +138,8 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 		return sum, err
 	}
 	if err := r.store.recordRun(ctx, RunRecord{TournamentID: id, Command: r.cfg.Command,
-		Concurrency: r.cfg.Concurrency, MaxAttempts: r.cfg.MaxAttempts, ArenaVersion: r.cfg.ArenaVersion}); err != nil {
+		Concurrency: r.cfg.Concurrency, MaxAttempts: r.cfg.MaxAttempts, ArenaVersion: r.cfg.ArenaVersion,
+		RatingPrior: r.cfg.RatingPrior, HasRatingPrior: true}); err != nil {
 		return sum, err
 	}
 	prior, err := r.store.Games(ctx, GameFilter{TournamentID: id})
@@ -136,25 +168,11 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	st.cancel = cancel
-	jobs := make(chan Fixture)
-	var wg sync.WaitGroup
-	for range min(r.cfg.Concurrency, len(pending)) {
-		wg.Go(func() {
-			for f := range jobs {
-				st.play(runCtx, f)
-			}
-		})
+	if r.store.Leased() {
+		st.playLeased(runCtx, pending)
+	} else {
+		st.playAll(runCtx, pending)
 	}
-feed:
-	for _, f := range pending {
-		select {
-		case jobs <- f:
-		case <-runCtx.Done():
-			break feed
-		}
-	}
-	close(jobs)
-	wg.Wait()
 
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -170,6 +188,29 @@ feed:
 	return st.sum, nil
 }
 
+// playAll plays the pending fixtures with Concurrency workers.
+func (st *runState) playAll(ctx context.Context, pending []Fixture) {
+	jobs := make(chan Fixture)
+	var wg sync.WaitGroup
+	for range min(st.r.cfg.Concurrency, len(pending)) {
+		wg.Go(func() {
+			for f := range jobs {
+				st.play(ctx, f)
+			}
+		})
+	}
+feed:
+	for _, f := range pending {
+		select {
+		case jobs <- f:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+}
+
 // runState is the shared state of one Run.
 type runState struct {
 	r      *Runner
@@ -181,37 +222,42 @@ type runState struct {
 	sum   Summary
 	tally *standings
 	fatal error // first store error; stops the run
+	// recorded is the tournament's recorded games as last counted in a
+	// leased store (by every worker); skip holds the sets this run gave up.
+	recorded int
+	skip     []string
 }
 
-// play plays fixture f to a recorded game, a failure, or abandonment.
-func (st *runState) play(ctx context.Context, f Fixture) {
+// play plays fixture f to a recorded game, a failure, or abandonment. It
+// reports whether the game was recorded (by this run or, found a duplicate,
+// by another).
+func (st *runState) play(ctx context.Context, f Fixture) bool {
 	r := st.r
 	m := Match{Key: f.Key, Scenario: f.Scenario, Seed: f.Seed, Players: f.Players}
 	var lastErr error
 	for attempt := 1; attempt <= r.cfg.MaxAttempts; attempt++ {
 		if attempt > 1 && !sleep(ctx, r.cfg.RetryDelay) {
-			return
+			return false
 		}
 		if ctx.Err() != nil {
-			return
+			return false
 		}
 		started := r.now()
 		out, err := safePlay(ctx, r.ref, m)
 		ended := r.now()
 		if ctx.Err() != nil {
-			return // interrupted: whatever came back is not a finished game
+			return false // interrupted: whatever came back is not a finished game
 		}
 		out, err = classify(out, err, len(m.Players))
 		if err == nil {
-			st.record(ctx, f, out, attempt, started, ended)
-			return
+			return st.record(ctx, f, out, attempt, started, ended)
 		}
 		lastErr = err
 		fault := FaultRecord{TournamentID: st.sched.Info.ID, Key: f.Key, Attempt: attempt, Error: err.Error(),
 			ArenaVersion: r.cfg.ArenaVersion, StartedAt: started, EndedAt: ended}
 		if werr := r.store.appendFault(context.WithoutCancel(ctx), fault); werr != nil {
 			st.fail(werr)
-			return
+			return false
 		}
 		st.mu.Lock()
 		st.sum.Voided++
@@ -222,10 +268,12 @@ func (st *runState) play(ctx context.Context, f Fixture) {
 	st.sum.Failed = append(st.sum.Failed, FailedGame{Key: f.Key, Err: lastErr})
 	st.reportLocked()
 	st.mu.Unlock()
+	return false
 }
 
-// record stores the finished game f.
-func (st *runState) record(ctx context.Context, f Fixture, out Outcome, attempt int, started, ended time.Time) {
+// record stores the finished game f; it reports false on a store error,
+// which stops the run.
+func (st *runState) record(ctx context.Context, f Fixture, out Outcome, attempt int, started, ended time.Time) bool {
 	g := GameRecord{
 		TournamentID: st.sched.Info.ID,
 		Key:          f.Key,
@@ -240,6 +288,7 @@ func (st *runState) record(ctx context.Context, f Fixture, out Outcome, attempt 
 		Ranks:        out.Ranks,
 		Termination:  out.Termination,
 		Reason:       out.Reason,
+		EndKind:      out.EndKind,
 		Turns:        out.Turns,
 		Points:       out.Points,
 		Attempt:      attempt,
@@ -252,7 +301,7 @@ func (st *runState) record(ctx context.Context, f Fixture, out Outcome, attempt 
 	inserted, err := st.r.store.AppendGame(context.WithoutCancel(ctx), g)
 	if err != nil {
 		st.fail(err)
-		return
+		return false
 	}
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -263,6 +312,7 @@ func (st *runState) record(ctx context.Context, f Fixture, out Outcome, attempt 
 		st.tally.add(g)
 	}
 	st.reportLocked()
+	return true
 }
 
 // fail records a fatal error and stops the run.
@@ -283,7 +333,7 @@ func (st *runState) reportLocked() {
 	s := st.sum
 	p := Progress{
 		TournamentID: st.sched.Info.ID,
-		Done:         s.Skipped + s.Played + s.Duplicates,
+		Done:         max(s.Skipped+s.Played+s.Duplicates, st.recorded),
 		Total:        s.Planned,
 		Played:       s.Played,
 		Voided:       s.Voided,

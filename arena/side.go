@@ -2,39 +2,24 @@ package arena
 
 import (
 	"fmt"
+
+	"github.com/flickarena/flickarena/arena/rating"
 )
 
 // Side is one of the two seats of a two-seat scenario, the team identity of
 // rating-math.md §3.1 (for example the two factions of a Flick 'em Up!
-// scenario). Side X is seat 0 and side Y seat 1, so a Side indexes the
-// per-seat slices of a two-seat game ([Match.Players], [GameRecord.Bots]).
-// Games of more seats number their seats 0 to k-1.
-type Side int8
+// scenario): the rating package's [rating.Side], one type for both. Side X is
+// seat 0 and side Y seat 1, so a Side indexes the per-seat slices of a
+// two-seat game ([Match.Players], [GameRecord.Bots]). Games of more seats
+// number their seats 0 to k-1.
+type Side = rating.Side
 
 const (
 	// SideX is the first side of a scenario (index 0).
-	SideX Side = 0
+	SideX = rating.SideX
 	// SideY is the second side of a scenario (index 1).
-	SideY Side = 1
+	SideY = rating.SideY
 )
-
-// Valid reports whether s is SideX or SideY.
-func (s Side) Valid() bool { return s == SideX || s == SideY }
-
-// Other returns the opposing side. It is meaningful only for a valid side.
-func (s Side) Other() Side { return 1 - s }
-
-// String returns "X" or "Y" (the form stored in the database), or "Side(n)"
-// for an invalid value.
-func (s Side) String() string {
-	switch s {
-	case SideX:
-		return "X"
-	case SideY:
-		return "Y"
-	}
-	return fmt.Sprintf("Side(%d)", int8(s))
-}
 
 // parseSide is the inverse of [Side.String] for valid sides.
 func parseSide(s string) (Side, error) {

@@ -18,7 +18,8 @@ import (
 // the same database) before giving up with "database is locked".
 const BusyTimeout = 30 * time.Second
 
-// Store is the append-only results database: an SQLite file in WAL mode.
+// Store is the append-only results database: an SQLite file in WAL mode,
+// or a PostgreSQL database (see [OpenStore]).
 // Several Stores, in one process or several, may use the same file at once:
 // writes are serialized by SQLite's lock, each game is committed in its own
 // transaction, and a game already recorded is never recorded twice. A crash
@@ -26,7 +27,7 @@ const BusyTimeout = 30 * time.Second
 //
 // A Store is safe for concurrent use.
 type Store struct {
-	db  *sql.DB
+	db  *sqlDB
 	now func() time.Time
 	// version is the schema version of the database: SchemaVersion, or an
 	// older one that a read-only store reads as it is.
@@ -37,9 +38,13 @@ type Store struct {
 
 // OpenStore opens, creating it if needed, the results database at path (a
 // file path; it must not contain '?'), and migrates its schema to
-// [SchemaVersion]. It fails with [ErrSchemaTooNew] for a database written by
+// [SchemaVersion]. A path that is a PostgreSQL URL ([IsPostgresURL]) opens
+// that database instead, which must exist (its tables are created). It fails with [ErrSchemaTooNew] for a database written by
 // a newer arena.
 func OpenStore(ctx context.Context, path string) (*Store, error) {
+	if IsPostgresURL(path) {
+		return openPostgres(ctx, path, false)
+	}
 	if path == "" || path == ":memory:" || strings.ContainsRune(path, '?') || strings.HasPrefix(path, "file:") {
 		return nil, fmt.Errorf("arena: open store: want a plain file path, got %q", path)
 	}
@@ -52,10 +57,11 @@ func OpenStore(ctx context.Context, path string) (*Store, error) {
 	// connection opens the file.
 	dsn := path + fmt.Sprintf("?_pragma=busy_timeout(%d)", BusyTimeout.Milliseconds()) +
 		"&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)&_txlock=immediate"
-	db, err := sql.Open("sqlite", dsn)
+	raw, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("arena: open store %q: %w", path, err)
 	}
+	db := &sqlDB{raw: raw, d: sqlite}
 	s := &Store{db: db, now: time.Now, version: SchemaVersion}
 	if err := retryBusy(ctx, func() error { return setWAL(ctx, db) }); err != nil {
 		_ = db.Close() // the WAL error is the one to report
@@ -82,6 +88,9 @@ func OpenStore(ctx context.Context, path string) (*Store, error) {
 //
 // The write methods of a read-only Store fail.
 func OpenStoreReadOnly(ctx context.Context, path string) (*Store, error) {
+	if IsPostgresURL(path) {
+		return openPostgres(ctx, path, true)
+	}
 	if path == "" || path == ":memory:" {
 		return nil, fmt.Errorf("arena: open store: want a file path, got %q", path)
 	}
@@ -113,10 +122,11 @@ func readOnlyURI(path, params string) string {
 // openReadOnly opens path read-only with the URI params and checks its
 // schema version.
 func openReadOnly(ctx context.Context, path, params string) (*Store, error) {
-	db, err := sql.Open("sqlite", readOnlyURI(path, params))
+	raw, err := sql.Open("sqlite", readOnlyURI(path, params))
 	if err != nil {
 		return nil, err
 	}
+	db := &sqlDB{raw: raw, d: sqlite}
 	v, err := schemaVersion(ctx, db)
 	switch {
 	case err != nil:
@@ -133,7 +143,7 @@ func openReadOnly(ctx context.Context, path, params string) (*Store, error) {
 }
 
 // setWAL switches db to WAL mode (a no-op when it is in WAL mode already).
-func setWAL(ctx context.Context, db *sql.DB) error {
+func setWAL(ctx context.Context, db *sqlDB) error {
 	var mode string
 	if err := db.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode); err != nil {
 		return fmt.Errorf("arena: set WAL mode: %w", err)
@@ -189,18 +199,30 @@ func (s *Store) RecordTournament(ctx context.Context, info TournamentInfo) error
 	if err != nil {
 		return fmt.Errorf("arena: record tournament %s: %w", info.ID, err)
 	}
-	err = s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO tournaments
-(id, created_at, schedule_version, kind, gauntlet_bot, seed, games_per_pairing, bots, scenarios, planned)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-			info.ID, formatTime(s.now()), info.ScheduleVersion, string(info.Kind), info.GauntletBot,
-			int64(info.Seed), info.GamesPerPairing, string(bots), string(scenarios), info.Planned)
+	err = s.write(ctx, func(tx *sqlTx) error {
+		_, err := insertTournament(ctx, tx, info, s.now(), bots, scenarios)
 		return err
 	})
 	if err != nil {
 		return fmt.Errorf("arena: record tournament %s: %w", info.ID, err)
 	}
 	return nil
+}
+
+// insertTournament inserts info, created at created, unless its ID is
+// recorded already; bots and scenarios are its JSON columns. It reports
+// whether it inserted.
+func insertTournament(ctx context.Context, tx *sqlTx, info TournamentInfo, created time.Time, bots, scenarios []byte) (bool, error) {
+	res, err := tx.ExecContext(ctx, `INSERT INTO tournaments
+(id, created_at, schedule_version, kind, gauntlet_bot, seed, games_per_pairing, bots, scenarios, planned)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+		info.ID, formatTime(created), info.ScheduleVersion, string(info.Kind), info.GauntletBot,
+		int64(info.Seed), info.GamesPerPairing, string(bots), string(scenarios), info.Planned)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }
 
 // Tournaments returns every recorded tournament, oldest first.
@@ -243,22 +265,34 @@ games_per_pairing, bots, scenarios, planned FROM tournaments ORDER BY created_at
 
 // recordRun appends r to the runs table (StartedAt is set by the store).
 func (s *Store) recordRun(ctx context.Context, r RunRecord) error {
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO runs
-(tournament_id, started_at, command, concurrency, max_attempts, arena_version) VALUES (?, ?, ?, ?, ?, ?)`,
-			r.TournamentID, formatTime(s.now()), r.Command, r.Concurrency, r.MaxAttempts, r.ArenaVersion)
-		return err
-	})
+	r.StartedAt = s.now()
+	err := s.write(ctx, func(tx *sqlTx) error { return insertRun(ctx, tx, r) })
 	if err != nil {
 		return fmt.Errorf("arena: record run of %s: %w", r.TournamentID, err)
 	}
 	return nil
 }
 
+// insertRun appends r (its ID is ignored).
+func insertRun(ctx context.Context, tx *sqlTx, r RunRecord) error {
+	var prior any // NULL when not recorded
+	if r.HasRatingPrior {
+		prior = r.RatingPrior
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO runs
+(tournament_id, started_at, command, concurrency, max_attempts, arena_version, rating_prior) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		r.TournamentID, formatTime(r.StartedAt), r.Command, r.Concurrency, r.MaxAttempts, r.ArenaVersion, prior)
+	return err
+}
+
 // Runs returns the runs of tournament id, oldest first.
 func (s *Store) Runs(ctx context.Context, id string) ([]RunRecord, error) {
+	prior := "rating_prior"
+	if s.version < 3 { // a read-only store of an older schema
+		prior = "NULL"
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT id, tournament_id, started_at, command, concurrency,
-max_attempts, arena_version FROM runs WHERE tournament_id = ? ORDER BY id`, id)
+max_attempts, arena_version, `+prior+` FROM runs WHERE tournament_id = ? ORDER BY id`, id)
 	if err != nil {
 		return nil, fmt.Errorf("arena: list runs: %w", err)
 	}
@@ -268,11 +302,13 @@ max_attempts, arena_version FROM runs WHERE tournament_id = ? ORDER BY id`, id)
 		var (
 			r       RunRecord
 			started string
+			prior   sql.NullFloat64
 		)
 		if err := rows.Scan(&r.ID, &r.TournamentID, &started, &r.Command, &r.Concurrency,
-			&r.MaxAttempts, &r.ArenaVersion); err != nil {
+			&r.MaxAttempts, &r.ArenaVersion, &prior); err != nil {
 			return nil, fmt.Errorf("arena: list runs: %w", err)
 		}
+		r.RatingPrior, r.HasRatingPrior = prior.Float64, prior.Valid
 		if r.StartedAt, err = parseTime(started); err != nil {
 			return nil, fmt.Errorf("arena: list runs: %w", err)
 		}
@@ -296,57 +332,63 @@ func (s *Store) AppendGame(ctx context.Context, g GameRecord) (inserted bool, er
 	if s.readOnly {
 		return false, fmt.Errorf("arena: append game %q: the store is read-only", g.Key)
 	}
-	var n int64
-	err = s.write(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (tournament_id, game_key, pair_id, seq, round, leg, seats,
-scenario_id, scenario_version, scenario_hash, seed, first_mover, termination, reason, turns, attempt,
-arena_version, started_at, ended_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-ON CONFLICT (tournament_id, game_key) DO NOTHING`,
-			g.TournamentID, g.Key, g.PairID, g.Seq, g.Round, g.Leg, len(g.Bots),
-			g.Scenario.ID, g.Scenario.Version, g.Scenario.Hash, int64(g.Seed),
-			g.FirstMover, g.Termination.String(), g.Reason, g.Turns, g.Attempt, g.ArenaVersion,
-			formatTime(g.StartedAt), formatTime(g.EndedAt))
-		if err != nil {
-			return err
-		}
-		if n, err = res.RowsAffected(); err != nil || n == 0 {
-			return err
-		}
-		id, err := res.LastInsertId()
-		if err != nil {
-			return err
-		}
-		for seat, b := range g.Bots {
-			var pts float64
-			if g.Points != nil {
-				pts = g.Points[seat]
-			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO game_seats (game_id, seat, bot, bot_version, rank, points)
-VALUES (?, ?, ?, ?, ?, ?)`, id, seat, b.Name, b.Version, g.Ranks[seat], pts); err != nil {
-				return err
-			}
-		}
-		return nil
+	err = s.write(ctx, func(tx *sqlTx) (err error) {
+		inserted, err = insertGame(ctx, tx, g)
+		return err
 	})
 	if err != nil {
 		return false, fmt.Errorf("arena: append game %q: %w", g.Key, err)
 	}
-	return n == 1, nil
+	return inserted, nil
+}
+
+// insertGame inserts g and its seats unless its tournament has a game with
+// its key already; it reports whether it inserted.
+func insertGame(ctx context.Context, tx *sqlTx, g GameRecord) (bool, error) {
+	var id int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO games (tournament_id, game_key, pair_id, seq, round, leg, seats,
+scenario_id, scenario_version, scenario_hash, seed, first_mover, termination, reason, end_kind, turns, attempt,
+arena_version, started_at, ended_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (tournament_id, game_key) DO NOTHING RETURNING id`,
+		g.TournamentID, g.Key, g.PairID, g.Seq, g.Round, g.Leg, len(g.Bots),
+		g.Scenario.ID, g.Scenario.Version, g.Scenario.Hash, int64(g.Seed),
+		g.FirstMover, g.Termination.String(), g.Reason, g.EndKind, g.Turns, g.Attempt, g.ArenaVersion,
+		formatTime(g.StartedAt), formatTime(g.EndedAt)).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil // recorded already: nothing inserted
+	}
+	if err != nil {
+		return false, err
+	}
+	for seat, b := range g.Bots {
+		var pts float64
+		if g.Points != nil {
+			pts = g.Points[seat]
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO game_seats (game_id, seat, bot, bot_version, rank, points)
+VALUES (?, ?, ?, ?, ?, ?)`, id, seat, b.Name, b.Version, g.Ranks[seat], pts); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
 }
 
 // appendFault appends a voided attempt.
 func (s *Store) appendFault(ctx context.Context, f FaultRecord) error {
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO faults
-(tournament_id, game_key, attempt, error, arena_version, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			f.TournamentID, f.Key, f.Attempt, f.Error, f.ArenaVersion, formatTime(f.StartedAt), formatTime(f.EndedAt))
-		return err
-	})
+	err := s.write(ctx, func(tx *sqlTx) error { return insertFault(ctx, tx, f) })
 	if err != nil {
 		return fmt.Errorf("arena: append fault of %q: %w", f.Key, err)
 	}
 	return nil
+}
+
+// insertFault appends f (its ID is ignored).
+func insertFault(ctx context.Context, tx *sqlTx, f FaultRecord) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO faults
+(tournament_id, game_key, attempt, error, arena_version, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		f.TournamentID, f.Key, f.Attempt, f.Error, f.ArenaVersion, formatTime(f.StartedAt), formatTime(f.EndedAt))
+	return err
 }
 
 // Faults returns the voided attempts of tournament id, in order of
@@ -405,7 +447,7 @@ func (s *Store) PlayedKeys(ctx context.Context, id string) (map[string]bool, err
 
 // write runs f in an immediate transaction and commits it, retrying the
 // whole transaction on an SQLITE_BUSY that SQLite did not wait out.
-func (s *Store) write(ctx context.Context, f func(tx *sql.Tx) error) error {
+func (s *Store) write(ctx context.Context, f func(tx *sqlTx) error) error {
 	return retryBusy(ctx, func() error {
 		tx, err := s.db.BeginTx(ctx, nil) // immediate: the DSN sets _txlock
 		if err != nil {

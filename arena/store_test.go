@@ -22,7 +22,7 @@ var testTournament = arena.TournamentInfo{
 	Seed:            1<<63 + 12345, // high bit set: stored as a negative int64
 	GamesPerPairing: 4,
 	Bots:            []arena.BotInfo{{Name: "planner", Version: "2.0"}, {Name: "random", Version: "1.0"}},
-	Scenarios:       []arena.Scenario{{ID: "flickemup/showdown-v1", Version: "1", Hash: "abc"}},
+	Scenarios:       []arena.Scenario{{ID: "flickemup/showdown-v2", Version: "1", Hash: "abc"}},
 	Planned:         4,
 }
 
@@ -36,13 +36,14 @@ func record(tid, key string) arena.GameRecord {
 		Seq:          3,
 		Round:        1,
 		Leg:          1,
-		Scenario:     arena.Scenario{ID: "flickemup/showdown-v1", Version: "1", Hash: "abc"},
+		Scenario:     arena.Scenario{ID: "flickemup/showdown-v2", Version: "1", Hash: "abc"},
 		Seed:         1<<64 - 2,
 		Bots:         []arena.BotInfo{{Name: "random", Version: "1.0"}, {Name: "planner", Version: "2.0"}},
 		FirstMover:   1,
 		Ranks:        arena.RanksFor(arena.WinY),
 		Termination:  arena.TermIllegal,
 		Reason:       "flick vector out of range",
+		EndKind:      "illegal flick",
 		Turns:        17,
 		Points:       []float64{1.5, 4},
 		Attempt:      2,
@@ -52,9 +53,11 @@ func record(tid, key string) arena.GameRecord {
 	}
 }
 
-func TestStore_RoundTrip(t *testing.T) {
+func TestStore_RoundTrip(t *testing.T) { eachBackend(t, testStoreRoundTrip) }
+
+func testStoreRoundTrip(t *testing.T, b backend) {
 	ctx := context.Background()
-	s, path := openStore(t)
+	s, path := b.open(t)
 	if err := s.RecordTournament(ctx, testTournament); err != nil {
 		t.Fatal(err)
 	}
@@ -95,9 +98,11 @@ func TestStore_RoundTrip(t *testing.T) {
 	}
 }
 
-func TestStore_AppendOnce(t *testing.T) {
+func TestStore_AppendOnce(t *testing.T) { eachBackend(t, testStoreAppendOnce) }
+
+func testStoreAppendOnce(t *testing.T, b backend) {
 	ctx := context.Background()
-	s, _ := openStore(t)
+	s, _ := b.open(t)
 	for range 2 { // recording a tournament twice is a no-op
 		if err := s.RecordTournament(ctx, testTournament); err != nil {
 			t.Fatal(err)
@@ -121,9 +126,11 @@ func TestStore_AppendOnce(t *testing.T) {
 	}
 }
 
-func TestStore_AppendGame_Invalid(t *testing.T) {
+func TestStore_AppendGame_Invalid(t *testing.T) { eachBackend(t, testStoreAppendGameInvalid) }
+
+func testStoreAppendGameInvalid(t *testing.T, b backend) {
 	ctx := context.Background()
-	s, _ := openStore(t)
+	s, _ := b.open(t)
 	if err := s.RecordTournament(ctx, testTournament); err != nil {
 		t.Fatal(err)
 	}
@@ -157,9 +164,11 @@ func TestStore_AppendGame_Invalid(t *testing.T) {
 	}
 }
 
-func TestStore_Games_Filter(t *testing.T) {
+func TestStore_Games_Filter(t *testing.T) { eachBackend(t, testStoreGamesFilter) }
+
+func testStoreGamesFilter(t *testing.T, b backend) {
 	ctx := context.Background()
-	s, _ := openStore(t)
+	s, _ := b.open(t)
 	t2 := testTournament
 	t2.ID = "t2"
 	for _, info := range []arena.TournamentInfo{testTournament, t2} {
@@ -222,9 +231,11 @@ func TestOpenStore_BadPath(t *testing.T) {
 // TestStore_ConcurrentWriters plays two arenas on one database file: two
 // Stores (two connection pools, as two processes would have), opened at the
 // same time on a new file, appending interleaved and overlapping games.
-func TestStore_ConcurrentWriters(t *testing.T) {
+func TestStore_ConcurrentWriters(t *testing.T) { eachBackend(t, testStoreConcurrentWriters) }
+
+func testStoreConcurrentWriters(t *testing.T, b backend) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "shared.db")
+	path := b.newDB(t)
 	const perWriter, overlap = 60, 20
 	stores := make([]*arena.Store, 2)
 	var wg sync.WaitGroup
@@ -282,18 +293,19 @@ func TestStore_ConcurrentWriters(t *testing.T) {
 	if tours, err := stores[0].Tournaments(ctx); err != nil || len(tours) != 1 {
 		t.Errorf("Tournaments = %d, %v; want 1", len(tours), err)
 	}
-	if err := arena.CheckIntegrity(path); err != nil {
-		t.Error(err)
-	}
+	b.checkIntegrity(t, path)
 }
 
-func TestStore_Runs(t *testing.T) {
+func TestStore_Runs(t *testing.T) { eachBackend(t, testStoreRuns) }
+
+func testStoreRuns(t *testing.T, b backend) {
 	ctx := context.Background()
-	s, _ := openStore(t)
+	s, _ := b.open(t)
 	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer"), Scenarios: scenarios("showdown"),
 		GamesPerPairing: 2})
 	cfg := testConfig(2)
 	cfg.Command = "arena run --bots random,aimer --games 2"
+	cfg.RatingPrior = 400
 	for range 2 {
 		if _, err := mustRunner(t, fairReferee, s, cfg).Run(ctx, sched); err != nil {
 			t.Fatal(err)
@@ -305,7 +317,7 @@ func TestStore_Runs(t *testing.T) {
 	}
 	for _, r := range runs {
 		if r.Command != cfg.Command || r.Concurrency != 2 || r.MaxAttempts != cfg.MaxAttempts ||
-			r.ArenaVersion != "test" || r.StartedAt.IsZero() {
+			r.ArenaVersion != "test" || r.StartedAt.IsZero() || !r.HasRatingPrior || r.RatingPrior != 400 {
 			t.Errorf("run %+v does not record the configuration", r)
 		}
 	}
@@ -396,19 +408,24 @@ func TestStore_OpenWriteCloseCycles(t *testing.T) {
 
 // BenchmarkStore_AppendGame measures recording throughput: one committed,
 // fsynced transaction per game.
+// On PostgreSQL it is the test server's figure: fsync off.
 func BenchmarkStore_AppendGame(b *testing.B) {
-	ctx := context.Background()
-	s, _ := openStore(b)
-	if err := s.RecordTournament(ctx, testTournament); err != nil {
-		b.Fatal(err)
+	for _, be := range backends {
+		b.Run(be.name, func(b *testing.B) {
+			ctx := context.Background()
+			s, _ := be.open(b)
+			if err := s.RecordTournament(ctx, testTournament); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := s.AppendGame(ctx, record("t1", fmt.Sprintf("g%d", i))); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+			b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "games/s")
+		})
 	}
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		if _, err := s.AppendGame(ctx, record("t1", fmt.Sprintf("g%d", i))); err != nil {
-			b.Fatal(err)
-		}
-		i++
-	}
-	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "games/s")
 }

@@ -21,15 +21,15 @@ func main() {
 	gctune.Default() // GOGC=400 unless the environment says otherwise
 	scale := flag.Float64("scale", 1, "multiply the work of every measurement")
 	seed := flag.Uint64("seed", 1, "seed of the games and of the random actions")
-	only := flag.String("only", "compare,pools,scaling,arena", "the measurements to make, comma-separated")
+	only := flag.String("only", "physics,compare,pools,scaling,arena", "the measurements to make, comma-separated: physics, compare, pools, scaling, arena")
 	flag.Parse()
 	parts := map[string]bool{}
 	for _, p := range strings.Split(*only, ",") {
 		switch p = strings.TrimSpace(p); p {
-		case "compare", "pools", "scaling", "arena":
+		case "physics", "compare", "pools", "scaling", "arena":
 			parts[p] = true
 		default:
-			fmt.Fprintf(os.Stderr, "benchmarks: -only %q: want compare, pools, scaling or arena\n", p)
+			fmt.Fprintf(os.Stderr, "benchmarks: -only %q: want physics, compare, pools, scaling or arena\n", p)
 			os.Exit(2)
 		}
 	}
@@ -47,13 +47,30 @@ func run(scale float64, seed uint64, parts map[string]bool) error {
 	n := func(k int) int { return max(1, int(float64(k)*scale)) }
 	fmt.Printf("Machine: %s; load average %s at start\n", machine(), loadAverage())
 	if parts["compare"] || parts["pools"] || parts["scaling"] {
-		fmt.Printf("Env rows: flickemup/showdown-v1, self-play, random legal actions (env.RandomPolicy), seed %d.\n", seed)
+		fmt.Printf("Env rows: flickemup/showdown-v2, self-play, random legal actions (env.RandomPolicy), seed %d.\n", seed)
 		fmt.Printf("Their times are taken inside Vector.Step only (the agent's choice is not the env's cost), by the wall clock and by the %s.\n", cpuClock)
 	}
 	if parts["arena"] {
-		fmt.Printf("Arena rows: whole games of flickemup/showdown-v1 between the random bot and the aimer (their choices included), wall clock; seed %d.\n", seed)
+		fmt.Printf("Arena rows: whole games of flickemup/showdown-v2 between the random bot and the aimer (their choices included), wall clock; seed %d.\n", seed)
+	}
+	if parts["physics"] {
+		fmt.Printf("Physics row: BenchmarkFlick's workload (benchmarks/flickbench: the reference town, 42 pieces, and a flicked bullet or movement disc at 50-300 cm/s), Flick 'em Up!'s default physics, one core (GOMAXPROCS=1).\n")
 	}
 	var rows []row
+
+	// 0. The raw physics on its reference workload, on one core.
+	if parts["physics"] {
+		const rounds = 5
+		r, err := physicsRun(n(4000), rounds)
+		if err != nil {
+			return fmt.Errorf("physics: %w", err)
+		}
+		rows = append(rows,
+			row{fmt.Sprintf("physics flicks/s, reference town, 1 core, CPU time: median (range over %d rounds of %d flicks)", rounds, n(4000)), spread(r.cpu), "≥ 5,800 (0.6× native Box2D v3, issue 17)", verdict(median(r.cpu) >= 5800)},
+			row{"physics flicks/s, the same rounds, wall clock", spread(r.wall), "", ""},
+			row{"physics steps per flick", fmt.Sprintf("%.2f", r.steps), "", ""},
+		)
+	}
 
 	// 1. The env against the raw physics of the same flicks, on one core.
 	if parts["compare"] {

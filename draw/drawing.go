@@ -35,12 +35,16 @@ type Drawing struct {
 	Seats []Seat `json:"seats,omitempty"`
 	// Scores, Turn, Winner and Over locate in the view (see [PieceSet].Path, without "*") the
 	// seats' scores (an array, one number per seat), the seat to play (a number), the winning
-	// seat (a number, -1 for none) and whether the game is over (true or false); nil for
-	// none.
+	// seat (a number, -1 for none, or an array of the seats that share the win) and whether
+	// the game is over (true or false); nil for none. Scores may hold "*": the numbers it
+	// selects, in order, are the seats' scores (["seats", "*", "total"]).
 	Scores []string `json:"scores,omitempty"`
 	Turn   []string `json:"turn,omitempty"`
 	Winner []string `json:"winner,omitempty"`
 	Over   []string `json:"over,omitempty"`
+	// Phase locates in the view the words shown under the turn (the pending decision:
+	// "move_dir"); nil for the view's "phase" field, if any.
+	Phase []string `json:"phase,omitempty"`
 	// TraceOffset turns the coordinates of the flicks' trajectories (the physics table's) into
 	// view coordinates: view = table + TraceOffset, in cm.
 	TraceOffset [2]float64 `json:"trace_offset"`
@@ -96,7 +100,9 @@ type PieceSet struct {
 	// Path locates the pieces in the view: object keys from the view's root, and "*" for
 	// every element of an array (its index) or every value of an object (its key, in sorted
 	// order). ["players", "*", "discs", "*"] is every disc of every player; ["hikers", "*"]
-	// every hiker of an object keyed by colour.
+	// every hiker of an object keyed by colour. A piece is any JSON value: an object whose
+	// fields the names below read, or a number or string that the name "." reads (a weather
+	// slot "rain", a track's value 7).
 	Path []string `json:"path"`
 	// When keeps the pieces whose fields have these values, and Unless drops those whose
 	// fields have these values (compared as text: "board", "false", "3"; a missing field is
@@ -104,8 +110,11 @@ type PieceSet struct {
 	When   map[string]string `json:"when,omitempty"`
 	Unless map[string]string `json:"unless,omitempty"`
 	// X and Y name the fields of a piece's centre, in cm, or Pos names one field holding it as
-	// [x, y] ("." for a piece that is that array itself, as {"red": [3, 5]}); Angle the field of its angle (empty: none), in AngleUnit, "rad" (the default) or
-	// "deg". With a Lattice, the centre's coordinates are lattice indices.
+	// [x, y] ("." for a piece that is that array itself, as {"red": [3, 5]}); Angle the field
+	// of its angle (empty: none), in AngleUnit, "rad" (the default) or "deg". With a Lattice,
+	// the centre's coordinates are lattice indices, X and Y may be "$0", "$1", … (the
+	// position 0, 1, … of the first, second, … "*" of Path: a row of slots, a table of seats
+	// by tracks), and Y may be empty (0: the pieces lie along U).
 	X         string   `json:"x,omitempty"`
 	Y         string   `json:"y,omitempty"`
 	Pos       string   `json:"pos,omitempty"`
@@ -123,6 +132,14 @@ type PieceSet struct {
 	Key []string `json:"key,omitempty"`
 	// Styles maps keys to looks.
 	Styles map[string]PieceStyle `json:"styles"`
+	// Text names the field whose value is written on the piece instead of its style's Label
+	// ("." for the piece itself: a track's value); empty for the style's Label.
+	Text string `json:"text,omitempty"`
+	// Glide animates the set's moves: on a step after which a piece (the same path indices)
+	// stands elsewhere, the viewer slides it along the straight line from its place before
+	// to its place after, and marks that line, before it shows the step's result (a hiker's
+	// leg). The game's step must move each piece along a straight line for this to be true.
+	Glide bool `json:"glide,omitempty"`
 }
 
 // Lattice turns lattice coordinates (c, r), such as the vertices of a hexagonal board, into
@@ -207,8 +224,8 @@ func (d *Drawing) Validate() error {
 		if len(s.Path) == 0 || len(s.Path) > MaxPathLen || slices.Contains(s.Path, "") {
 			bad("pieces[%d].path %q: want 1 to %d keys, none empty", i, s.Path, MaxPathLen)
 		}
-		if (s.X == "" || s.Y == "") && s.Pos == "" {
-			bad("pieces[%d]: x and y, or pos, must name fields", i)
+		if s.Pos == "" && (s.X == "" || s.Y == "" && s.Lattice == nil) {
+			bad("pieces[%d]: x and y (y may be empty with a lattice), or pos, must name fields", i)
 		}
 		if l := s.Lattice; l != nil && !finite(l.Origin[0], l.Origin[1], l.U[0], l.U[1], l.V[0], l.V[1]) {
 			bad("pieces[%d].lattice: not finite", i)
@@ -225,9 +242,9 @@ func (d *Drawing) Validate() error {
 				stars++
 			}
 		}
-		for _, k := range s.Key {
+		for _, k := range append(slices.Clone(s.Key), s.X, s.Y, s.Text) {
 			if n, ok := strings.CutPrefix(k, "$"); ok && (len(n) != 1 || n[0] < '0' || int(n[0]-'0') >= stars) {
-				bad("pieces[%d].key %q: the path has %d \"*\"", i, k, stars)
+				bad("pieces[%d]: %q: the path has %d \"*\"", i, k, stars)
 			}
 		}
 		for name, st := range s.Styles {

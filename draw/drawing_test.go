@@ -30,6 +30,15 @@ func TestDrawing_Validate(t *testing.T) {
 		err := d.Validate()
 		t.Fatalf("a good drawing: %v", err)
 	}
+	// A row of slots along a lattice's U: X the position of the "*", no Y; a label from the
+	// piece itself.
+	row := goodDrawing()
+	row.Pieces = append(row.Pieces, draw.PieceSet{Name: "weather", Path: []string{"weather", "*"}, X: "$0", Text: ".", Glide: true,
+		Lattice: &draw.Lattice{Origin: [2]float64{1, 1}, U: [2]float64{2, 0}}, Key: []string{"."},
+		Styles: map[string]draw.PieceStyle{"*": {PieceShape: draw.PieceShape{Shape: "circle", Radius: 1}, Fill: "#fff"}}})
+	if err := row.Validate(); err != nil {
+		t.Fatalf("a row of slots: %v", err)
+	}
 	tests := []struct {
 		name string
 		edit func(d *draw.Drawing)
@@ -42,12 +51,15 @@ func TestDrawing_Validate(t *testing.T) {
 		{"InfinitePoint", func(d *draw.Drawing) { d.Features[1].Points[0][1] = math.Inf(1) }, "features[1]: a point is not finite"},
 		{"NegativeRadius", func(d *draw.Drawing) { d.Features[1].Radius = -1 }, "features[1]: radius"},
 		{"EmptyPathKey", func(d *draw.Drawing) { d.Pieces[0].Path = []string{"players", ""} }, "pieces[0].path"},
-		{"NoXY", func(d *draw.Drawing) { d.Pieces[0].X = "" }, "pieces[0]: x and y, or pos"},
+		{"NoXY", func(d *draw.Drawing) { d.Pieces[0].X = "" }, "pieces[0]: x and y"},
+		{"NoYWithoutLattice", func(d *draw.Drawing) { d.Pieces[0].Y = "" }, "pieces[0]: x and y"},
+		{"XBeyondStars", func(d *draw.Drawing) { d.Pieces[0].X = "$2" }, `pieces[0]: "$2": the path has 2`},
+		{"TextBeyondStars", func(d *draw.Drawing) { d.Pieces[0].Text = "$5" }, `pieces[0]: "$5"`},
 		{"InfiniteLattice", func(d *draw.Drawing) {
 			d.Pieces[0].Lattice = &draw.Lattice{U: [2]float64{math.Inf(1), 0}}
 		}, "pieces[0].lattice: not finite"},
 		{"BadUnit", func(d *draw.Drawing) { d.Pieces[0].AngleUnit = "grad" }, `pieces[0].angle_unit "grad"`},
-		{"KeyBeyondStars", func(d *draw.Drawing) { d.Pieces[0].Key = []string{"$2"} }, `pieces[0].key "$2"`},
+		{"KeyBeyondStars", func(d *draw.Drawing) { d.Pieces[0].Key = []string{"$2"} }, `pieces[0]: "$2"`},
 		{"NoStyles", func(d *draw.Drawing) { d.Pieces[0].Styles = nil }, "pieces[0].styles"},
 		{"StyleWithoutSize", func(d *draw.Drawing) {
 			d.Pieces[0].Styles["*"] = draw.PieceStyle{PieceShape: draw.PieceShape{Shape: "box"}}

@@ -15,8 +15,8 @@ type Batch struct {
 	// EnvPool's info["env_id"].
 	EnvID []int32
 
-	// Obs [N×O] is each env's observation: seat 0's in the SingleAgent
-	// view, the current player's in SelfPlay.
+	// Obs [N×O] is each env's observation: the agent's seat's in the
+	// SingleAgent view, the current player's in SelfPlay.
 	Obs []float32
 
 	// Reward [N×P] is, for each env and seat, the sum of the rewards of
@@ -36,8 +36,17 @@ type Batch struct {
 	Truncated []bool
 
 	// CurrentPlayer [N] is the seat whose action the next Step applies;
-	// 0 for every running env in the SingleAgent view.
+	// the agent's seat (AgentSeat) for every running env in the
+	// SingleAgent view.
 	CurrentPlayer []int32
+
+	// AgentSeat [N] is, in the SingleAgent view only (nil otherwise), the
+	// seat the agent plays in the episode that the row's Reward and
+	// EpisodeReturn belong to: always 0 with [SeatZero]. Read the agent's
+	// reward as Reward[i×P+AgentSeat[i]]. In SameStep mode, on a row whose
+	// episode ended, it is the ended episode's seat, while CurrentPlayer,
+	// Obs and Mask describe the new episode (whose seat CurrentPlayer is).
+	AgentSeat []int32
 
 	// Mask [N×M] is the legal-action mask of the current player, head by
 	// head (see [Spec.MaskOffset]). For an env whose episode is over (its
@@ -77,7 +86,7 @@ type Batch struct {
 }
 
 // newBatch allocates a Batch for n envs.
-func newBatch(n, p, obs, mask int, sameStep bool) Batch {
+func newBatch(n, p, obs, mask int, sameStep, singleAgent bool) Batch {
 	b := Batch{
 		NumEnvs: n, NumPlayers: p, ObsSize: obs, MaskSize: mask,
 		EnvID:         make([]int32, n),
@@ -95,6 +104,9 @@ func newBatch(n, p, obs, mask int, sameStep bool) Batch {
 	}
 	for i := range b.EnvID {
 		b.EnvID[i] = int32(i)
+	}
+	if singleAgent {
+		b.AgentSeat = make([]int32, n)
 	}
 	if sameStep {
 		b.FinalObs = make([]float32, n*obs)

@@ -18,9 +18,22 @@ type Config struct {
 	// View says who plays which seat; default [SelfPlay].
 	View View
 
-	// Opponent plays every seat but 0 in the [SingleAgent] view; nil means
-	// [RandomPolicy]{}. Setting it in the SelfPlay view is an error.
+	// Opponent plays every seat but the agent's in the [SingleAgent] view;
+	// nil means [RandomPolicy]{} (unless OpponentMix is set). Setting it in
+	// the SelfPlay view is an error.
 	Opponent Policy
+
+	// OpponentMix, when not empty, replaces Opponent by a mixture for
+	// league-style training: each SingleAgent episode plays against one
+	// of its policies, drawn with probability proportional to its weight
+	// from the episode's league stream (see the seeding scheme in
+	// seed.go), so the draw depends on the env's key and episode number
+	// only. Setting both Opponent and OpponentMix is an error.
+	OpponentMix []WeightedPolicy
+
+	// Seat says which seat the agent plays in the SingleAgent view;
+	// default [SeatZero].
+	Seat SeatMode
 
 	// Illegal says what Step does with an illegal action; default
 	// [RejectIllegal].
@@ -40,6 +53,14 @@ type Config struct {
 	// means the game's Spec.MaxEpisodeSteps, a negative value means no
 	// limit.
 	MaxEpisodeSteps int
+
+	// EnvOffset (≥ 0) numbers the envs from EnvOffset instead of 0 in the
+	// seed streams: env i gets the key EnvKey(seed, EnvOffset+i) on Reset
+	// (and EnvKey(0, EnvOffset+i) before any), so that Vectors of NumEnvs
+	// n₁, n₂, … with offsets 0, n₁, n₁+n₂, … together draw exactly the
+	// streams of one Vector of n₁+n₂+… envs: a batch split across servers
+	// plays the same games. It changes nothing else.
+	EnvOffset int
 
 	// Workers is the number of goroutines stepping the games, the caller's
 	// included; 0 means runtime.GOMAXPROCS(0) at creation. It is capped at
@@ -88,10 +109,11 @@ const (
 	// SelfPlay (the default): the caller acts for every seat; each Step
 	// applies one action per env, for that env's CurrentPlayer.
 	SelfPlay View = iota
-	// SingleAgent: the caller is seat 0; the Vector plays the other seats
-	// with Config.Opponent inside Step and Reset, so that every running
-	// env returned to the caller waits for seat 0, and observations are
-	// always seat 0's.
+	// SingleAgent: the caller is the agent, seat 0 (or the seat of
+	// Config.Seat, per episode: Batch.AgentSeat); the Vector plays the
+	// other seats with Config.Opponent (or Config.OpponentMix) inside Step
+	// and Reset, so that every running env returned to the caller waits
+	// for the agent's seat, and observations are always the agent's.
 	SingleAgent
 )
 

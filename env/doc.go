@@ -68,23 +68,28 @@
 //
 // In the [SelfPlay] view (default) the caller acts for every seat: Step
 // applies the action of row i for seat CurrentPlayer[i], and Obs[i] is
-// that seat's observation. In the [SingleAgent] view the caller is seat 0:
-// the Vector plays every other seat inside Reset and Step with
-// Config.Opponent (a [Policy]; [RandomPolicy] by default), so a running
-// env is always returned with seat 0 to move, and Obs is seat 0's. A
-// [Policy] is the same interface a Go bot implements for the arena.
+// that seat's observation. In the [SingleAgent] view the caller is the
+// agent, seat 0 by default: the Vector plays every other seat inside Reset
+// and Step with Config.Opponent (a [Policy]; [RandomPolicy] by default), so
+// a running env is always returned with the agent's seat to move, and Obs
+// is the agent's. For league-style training, Config.OpponentMix draws each
+// episode's opponent from weighted policies, and Config.Seat lets the
+// agent's seat alternate or be drawn per episode (reported in
+// Batch.AgentSeat); both draws come from a third stream of the episode's
+// (key, e), used only when there is something to draw. A [Policy] is the
+// same interface a Go bot implements for the arena.
 //
 // # Rewards
 //
 // Reward[i×P+p] is the sum, over every transition made in env i during
-// the call (in the SingleAgent view, seat 0's move and the opponents'
+// the call (in the SingleAgent view, the agent's move and the opponents'
 // replies), of seat p's rewards. By default they are the game's outcome,
 // given once, on the step that terminates the episode: +1 for a win, -1 for
 // a loss, 0 for a draw (values in [-1, 1] rank more than two players). With
 // Config.Shaping = w ≠ 0, w × the game's shaping reward ([Shaper]) is added
 // after every move. In [ReplaceIllegal] mode, Config.IllegalPenalty is
 // subtracted from the seat whose action was replaced. Moves the opponents
-// make before seat 0's first turn of an episode give no reward.
+// make before the agent's first turn of an episode give no reward.
 //
 // # Episode end: Terminated and Truncated
 //
@@ -121,7 +126,7 @@
 //
 // # Seeding
 //
-// Every env owns a 64-bit key: EnvKey(seed, i) after Reset(seed), seeds[i]
+// Every env owns a 64-bit key: EnvKey(seed, Config.EnvOffset+i) after Reset(seed), seeds[i]
 // after ResetMask(mask, seeds). Episode e of an env (counted from 0 since
 // its key was set, one more at every reset of that env, reported in
 // Batch.Episode) draws from a PCG generator seeded from (key, e) alone,

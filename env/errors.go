@@ -28,6 +28,11 @@ var (
 
 	// ErrClosed is returned by every method of a closed [Vector].
 	ErrClosed = errors.New("env: vector closed")
+
+	// ErrDisconnected is wrapped by the error of a [Policy] played by a
+	// remote bot whose connection was lost (its endpoint went away): the
+	// arena records the game as that bot's disconnection.
+	ErrDisconnected = errors.New("env: policy disconnected")
 )
 
 // ActionError reports an illegal action: which env, which part of the

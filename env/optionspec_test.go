@@ -9,6 +9,7 @@ import (
 	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/fliprando"
 )
 
 var testSpecs = env.OptionSpecs{
@@ -87,6 +88,9 @@ func TestOptionSpecs_Games(t *testing.T) {
 		{flickemup.DefaultID, flickemup.Factory, env.Options{"angle_sd": "1e308"}},
 		{flickemup.DefaultID, flickemup.Factory, env.Options{"players": "0"}},
 		{flickemup.DefaultID, flickemup.Factory, env.Options{"max_decisions": "10000000000"}},
+		{fliprando.ID, fliprando.Factory, env.Options{"players": "6"}},
+		{fliprando.ID, fliprando.Factory, env.Options{"first": "5"}},
+		{fliprando.ID, fliprando.Factory, env.Options{"reward": "best"}},
 	} {
 		g, err := c.factory(nil)
 		if err != nil {

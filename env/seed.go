@@ -7,10 +7,11 @@ import "math/rand/v2"
 // shared between envs and no seed depends on the order in which workers
 // pick envs, so results never depend on scheduling or GOMAXPROCS.
 //
-//	key    = EnvKey(poolSeed, index)            after Vector.Reset(poolSeed)
+//	key    = EnvKey(poolSeed, offset+index)     after Vector.Reset(poolSeed)
 //	key    = seeds[index]                        after Vector.ResetMask(mask, seeds)
 //	game   = PCG(mix(key ^ gameDomain),     mix(e ^ mix(key)))
 //	policy = PCG(mix(key ^ opponentDomain), mix(e ^ mix(key)))
+//	league = PCG(mix(key ^ leagueDomain),   mix(e ^ mix(key)))
 //
 // where mix is the SplitMix64 finaliser (a bijection on uint64). The episode
 // number e starts at 0 when the key is set and grows by one at every reset
@@ -20,6 +21,7 @@ import "math/rand/v2"
 const (
 	gameDomain     = 0x67616d652d726e67 // "game-rng"
 	opponentDomain = 0x6f70702d706f6c79 // "opp-poly"
+	leagueDomain   = 0x6c65616775652d64 // "league-d": opponent and seat of a SingleAgent episode
 	golden         = 0x9e3779b97f4a7c15 // 2^64 / φ, odd
 )
 

@@ -38,8 +38,8 @@ type Vector struct {
 	pool                     *pool
 	stepFn, checkFn, resetFn func(i int) // method values, made once
 	closed                   bool
-	opponent                 Policy // seats 1.. in the SingleAgent view
-	shaper                   bool   // Shaping != 0
+	league                   *league // opponents and seats in the SingleAgent view; nil in SelfPlay
+	shaper                   bool    // Shaping != 0
 }
 
 // slotState is the life-cycle state of one env.
@@ -59,6 +59,11 @@ type slot struct {
 	rng    *rand.Rand
 	oppPCG rand.PCG // opponent stream, re-seeded every episode
 	oppRNG *rand.Rand
+	lgPCG  rand.PCG // league stream (opponent and seat draws), re-seeded every episode that draws
+	lgRNG  *rand.Rand
+
+	opp  Policy // the opponent of the current episode (SingleAgent only)
+	seat int    // the agent's seat in the current episode (SingleAgent only)
 
 	key     uint64    // stream key (see EnvKey)
 	nextEp  uint64    // number of the next episode of this key
@@ -89,8 +94,8 @@ func NewVector(f Factory, cfg Config) (*Vector, error) {
 	if !finite32(cfg.IllegalPenalty) || cfg.IllegalPenalty < 0 || !finite32(cfg.Shaping) {
 		return nil, fmt.Errorf("env: new vector: bad IllegalPenalty %g or Shaping %g", cfg.IllegalPenalty, cfg.Shaping)
 	}
-	if cfg.View == SelfPlay && cfg.Opponent != nil {
-		return nil, errors.New("env: new vector: Opponent is only used in the SingleAgent view")
+	if cfg.EnvOffset < 0 {
+		return nil, fmt.Errorf("env: new vector: EnvOffset %d < 0", cfg.EnvOffset)
 	}
 	v := &Vector{cfg: cfg, n: cfg.NumEnvs, slots: make([]slot, cfg.NumEnvs), shaper: cfg.Shaping != 0}
 	for i := range v.slots {
@@ -121,10 +126,11 @@ func NewVector(f Factory, cfg Config) (*Vector, error) {
 	case cfg.MaxEpisodeSteps == 0:
 		v.maxSteps = v.spec.MaxEpisodeSteps
 	}
-	v.opponent = cfg.Opponent
-	if cfg.View == SingleAgent && v.opponent == nil {
-		v.opponent = RandomPolicy{}
+	lg, err := newLeague(cfg, v.p)
+	if err != nil {
+		return nil, fmt.Errorf("env: new vector: %w", err)
 	}
+	v.league = lg
 
 	// Scratch buffers come from a few large arrays rather than small
 	// per-env allocations.
@@ -136,15 +142,15 @@ func NewVector(f Factory, cfg Config) (*Vector, error) {
 	}
 	for i := range v.slots {
 		s := &v.slots[i]
-		s.rng, s.oppRNG = rand.New(&s.pcg), rand.New(&s.oppPCG)
-		s.key = EnvKey(0, i)
+		s.rng, s.oppRNG, s.lgRNG = rand.New(&s.pcg), rand.New(&s.oppPCG), rand.New(&s.lgPCG)
+		s.key = EnvKey(0, cfg.EnvOffset+i)
 		s.act = act.At(v.spec, i)
 		s.mask = masks[i*v.msk : (i+1)*v.msk : (i+1)*v.msk]
 		if obs != nil {
 			s.obs = obs[i*v.obs : (i+1)*v.obs : (i+1)*v.obs]
 		}
 	}
-	v.batch = newBatch(v.n, v.p, v.obs, v.msk, cfg.Autoreset == SameStep)
+	v.batch = newBatch(v.n, v.p, v.obs, v.msk, cfg.Autoreset == SameStep, cfg.View == SingleAgent)
 	v.epReturn = make([]float32, v.n*v.p)
 	v.scratch = make([]float32, v.n*v.p)
 	v.errs = make([]error, v.n)
@@ -188,7 +194,7 @@ func (v *Vector) Close() error {
 }
 
 // Reset starts a new episode in every env: env i gets the key
-// EnvKey(seed, i) and episode number 0. It returns the Vector's batch:
+// EnvKey(seed, Config.EnvOffset+i) and episode number 0. It returns the Vector's batch:
 // first observations, zero rewards, both flags false (unless a game
 // faulted: then the error is an *[EnvError] and the batch is still
 // returned, with that env truncated).
@@ -197,7 +203,7 @@ func (v *Vector) Reset(seed uint64) (*Batch, error) {
 		return nil, ErrClosed
 	}
 	for i := range v.slots {
-		v.slots[i].key, v.slots[i].nextEp = EnvKey(seed, i), 0
+		v.slots[i].key, v.slots[i].nextEp = EnvKey(seed, v.cfg.EnvOffset+i), 0
 		v.resetSel[i] = true
 	}
 	return v.resetPass()
@@ -208,8 +214,8 @@ func (v *Vector) Reset(seed uint64) (*Batch, error) {
 // mode, also allowed in the other modes. With seeds nil, a selected env
 // keeps its key and starts its next episode number; otherwise (length
 // NumEnvs) env i gets the key seeds[i] and episode number 0, so that
-// ResetMask(nil, keys) with keys[i] = EnvKey(s, i) is Reset(s). A never
-// reset env has the key EnvKey(0, i).
+// ResetMask(nil, keys) with keys[i] = EnvKey(s, EnvOffset+i) is Reset(s).
+// A never reset env has the key EnvKey(0, EnvOffset+i).
 //
 // Every row of the batch is rewritten: selected envs as after Reset,
 // others with their current state, zero reward, and Terminated or
@@ -257,8 +263,8 @@ func (v *Vector) resetPassEnv(i int) {
 // Step applies one action per env (actions sized for NumEnvs: see
 // [Spec.NewActions]) and returns the Vector's batch.
 //
-// The action of env i is for its CurrentPlayer (always seat 0 in the
-// SingleAgent view); it is ignored, and not checked, when env i's episode
+// The action of env i is for its CurrentPlayer (always the agent's seat in
+// the SingleAgent view); it is ignored, and not checked, when env i's episode
 // ended on the previous call (NextStep autoreset) or its game faulted:
 // env i is then reset instead.
 //
@@ -396,14 +402,19 @@ func (v *Vector) endEpisode(i int, status Status) {
 	}
 	s.game.Observe(b.FinalObs[i*v.obs:(i+1)*v.obs], v.viewer(s))
 	b.FinalStateHash[i] = s.game.Hash()
+	seat := s.seat
 	v.startEpisode(i)
+	if b.AgentSeat != nil {
+		b.AgentSeat[i] = int32(seat) // the seat of the ended episode's reward
+	}
 	// The row describes the new episode, the flags the one that ended.
 	b.Terminated[i], b.Truncated[i] = status == Terminated, status == Truncated
 }
 
-// startEpisode resets env i for its next episode, lets the opponents play
-// up to seat 0's first turn in the SingleAgent view, and writes its row
-// (but not its reward, flags or episode statistics).
+// startEpisode resets env i for its next episode, chooses its opponent and
+// the agent's seat and lets the opponents play up to the agent's first
+// turn in the SingleAgent view, and writes its row (but not its reward,
+// flags or episode statistics).
 func (v *Vector) startEpisode(i int) {
 	s := &v.slots[i]
 	s.episode = s.nextEp
@@ -417,11 +428,15 @@ func (v *Vector) startEpisode(i int) {
 		v.fault(i, "reset", err)
 		return
 	}
-	if v.cfg.View == SingleAgent {
-		// Moves made before seat 0's first turn give no reward.
+	if v.league != nil {
+		if v.league.draws() {
+			s.lgPCG.Seed(episodeSeed(s.key, s.episode, leagueDomain))
+		}
+		s.opp, s.seat = v.league.choose(s.key, s.episode, s.lgRNG)
+		// Moves made before the agent's first turn give no reward.
 		status, err := v.playOpponents(i, false)
 		if err == nil && status != Running {
-			err = fmt.Errorf("game %s before seat 0 moved", status)
+			err = fmt.Errorf("game %s before seat %d moved", status, s.seat)
 		}
 		if err != nil {
 			v.fault(i, "opponent", err)
@@ -431,20 +446,20 @@ func (v *Vector) startEpisode(i int) {
 	v.writeRow(i)
 }
 
-// playOpponents plays the opponents' moves in env i until seat 0 is to move
-// or the episode ends. With rewarded, shaping rewards of these moves go to
+// playOpponents plays the opponents' moves in env i until the agent's seat
+// is to move or the episode ends. With rewarded, shaping rewards of these moves go to
 // the env's reward row.
 func (v *Vector) playOpponents(i int, rewarded bool) (Status, error) {
 	s := &v.slots[i]
 	for range maxOpponentMoves {
 		p := s.game.CurrentPlayer()
-		if p == 0 {
+		if p == s.seat {
 			return Running, nil
 		}
 		s.game.Observe(s.obs, p)
 		s.game.Mask(s.mask)
 		t := Turn{Spec: v.spec, Player: p, Obs: s.obs, Mask: s.mask, Game: s.game}
-		if err := v.opponent.Act(s.act, t, s.oppRNG); err != nil {
+		if err := s.opp.Act(s.act, t, s.oppRNG); err != nil {
 			return Running, fmt.Errorf("seat %d: %w", p, err)
 		}
 		if err := v.spec.Check(s.act, s.mask); err != nil {
@@ -483,8 +498,8 @@ func (v *Vector) shape(i int) {
 
 // viewer returns the seat whose observation env i reports.
 func (v *Vector) viewer(s *slot) int {
-	if v.cfg.View == SingleAgent {
-		return 0
+	if v.league != nil {
+		return s.seat
 	}
 	return s.game.CurrentPlayer()
 }
@@ -528,6 +543,9 @@ func (v *Vector) writeRow(i int) {
 	}
 	s.game.Observe(b.Obs[i*v.obs:(i+1)*v.obs], v.viewer(s))
 	b.CurrentPlayer[i] = int32(s.game.CurrentPlayer())
+	if b.AgentSeat != nil {
+		b.AgentSeat[i] = int32(s.seat)
+	}
 	b.StateHash[i] = s.game.Hash()
 	b.Episode[i] = s.episode
 }
@@ -541,6 +559,9 @@ func (v *Vector) writeFailedRow(i int) {
 		b.Mask[i*v.msk+k] = true
 	}
 	b.CurrentPlayer[i], b.StateHash[i], b.Episode[i] = 0, 0, v.slots[i].episode
+	if b.AgentSeat != nil {
+		b.AgentSeat[i] = int32(v.slots[i].seat)
+	}
 	b.Terminated[i], b.Truncated[i] = false, true
 }
 

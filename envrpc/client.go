@@ -81,6 +81,9 @@ func NewRemoteVector(ctx context.Context, conn grpc.ClientConnInterface, cfg *fl
 	if r.spec.GetConfig().GetAutoresetMode() == flickv1.AutoresetMode_AUTORESET_MODE_SAME_STEP {
 		r.batch.FinalObs, r.batch.FinalStateHash = make([]float32, n*o), make([]uint64, n)
 	}
+	if r.spec.GetConfig().GetView() == flickv1.View_VIEW_SINGLE_AGENT {
+		r.batch.AgentSeat = make([]int32, n)
+	}
 	return r, nil
 }
 
@@ -274,6 +277,9 @@ func (r *RemoteVector) decode(w *flickv1.Batch) (*env.Batch, error) {
 			part{"final_obs", w.GetFinalObs(), f32, []int{n, o}, func(d []byte) { decodeLE(b.FinalObs, d) }},
 			part{"final_state_hash", w.GetFinalStateHash(), u64, []int{n}, func(d []byte) { decodeLE(b.FinalStateHash, d) }},
 		)
+	}
+	if b.AgentSeat != nil {
+		parts = append(parts, part{"agent_seat", w.GetAgentSeat(), i32, []int{n}, func(d []byte) { decodeLE(b.AgentSeat, d) }})
 	}
 	for _, pt := range parts {
 		if pt.t == nil {

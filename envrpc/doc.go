@@ -2,8 +2,10 @@
 // implements EnvService (proto/flickarena/v1) on the games of an
 // env.Registry, each pool being one env.Vector; RemoteVector drives such a
 // pool from Go as if it were a local Vector; AgentPolicy plays a seat with a
-// remote bot behind AgentService. It is the only package, besides cmd/,
-// that knows gRPC.
+// remote bot behind AgentService, and RemoteBot is such a bot as the arena
+// enters it (its name, version and games, asked by DialRemoteBot; a lost
+// connection reported as env.ErrDisconnected). It is the only package,
+// besides cmd/, that knows gRPC.
 //
 // # Serving
 //

@@ -46,10 +46,21 @@ func WithLogger(l Logger) Option {
 func WithVersion(v string) Option { return func(s *Server) { s.version = v } }
 
 // WithOpponent adds a named opponent for the single-agent view: a Policy
-// that plays every seat but 0 (it must be safe for concurrent use). The name
-// "random" (env.RandomPolicy) is always there and can be replaced.
+// that plays every seat but the agent's in any game (it must be safe for
+// concurrent use). The name "random" (env.RandomPolicy) is always there and
+// can be replaced.
 func WithOpponent(name string, p env.Policy) Option {
-	return func(s *Server) { s.opponents[name] = p }
+	return WithOpponentSpec(name, Opponent{Policy: p})
+}
+
+// WithOpponentSpec adds a named opponent described by o: a bot that may
+// play some games only, with a help text for GetServerInfo. It panics on a
+// nil Policy (a programmer error in the server's wiring).
+func WithOpponentSpec(name string, o Opponent) Option {
+	if o.Policy == nil {
+		panic("envrpc: opponent " + name + " has a nil Policy")
+	}
+	return func(s *Server) { s.opponents[name] = o }
 }
 
 // withClock sets the clock of the idle-pool expiry (tests).

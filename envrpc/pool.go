@@ -137,11 +137,17 @@ func (p *pool) reset(ctx context.Context, req *flickv1.ResetRequest, buf *[]byte
 // setCallContext lets the pool's opponent, if it takes one, play under
 // ctx until the returned function is called. The caller holds p.mu.
 func (p *pool) setCallContext(ctx context.Context) func() {
-	if p.cfg.opp == nil {
+	if len(p.cfg.opps) == 0 {
 		return func() {}
 	}
-	p.cfg.opp.ctx = ctx
-	return func() { p.cfg.opp.ctx = context.Background() }
+	for _, o := range p.cfg.opps {
+		o.ctx = ctx
+	}
+	return func() {
+		for _, o := range p.cfg.opps {
+			o.ctx = context.Background()
+		}
+	}
 }
 
 // opponentFault returns err as an *opponentError if the pool's opponent
@@ -151,7 +157,15 @@ func (p *pool) opponentFault(ctx context.Context, err error) error {
 	if !errors.As(err, &ee) || ee.Op != "opponent" {
 		return err
 	}
-	return &opponentError{name: p.cfg.wire.GetOpponent(), ee: ee, ctxErr: callEnded(ctx)}
+	name := p.cfg.wire.GetOpponent()
+	if mix := p.cfg.wire.GetOpponentMix(); len(mix) > 0 {
+		names := make([]string, len(mix))
+		for k, m := range mix {
+			names[k] = m.GetName()
+		}
+		name = "mixture " + strings.Join(names, "+")
+	}
+	return &opponentError{name: name, ee: ee, ctxErr: callEnded(ctx)}
 }
 
 // callEnded returns ctx's error, or context.DeadlineExceeded if its
@@ -282,6 +296,7 @@ func (p *pool) encode(b *env.Batch, buf *[]byte) *flickv1.Batch {
 		size += n * (4*o + 8)
 	}
 	size += 4 * len(p.obsAll)
+	size += 4 * len(b.AgentSeat)
 	if cap(*buf) < size {
 		*buf = make([]byte, 0, size)
 	}
@@ -306,6 +321,9 @@ func (p *pool) encode(b *env.Batch, buf *[]byte) *flickv1.Batch {
 	if p.obsAll != nil {
 		p.observeAll()
 		out.ObsAllSeats = tensor(buf, p.obsAll, n, pl, o)
+	}
+	if b.AgentSeat != nil {
+		out.AgentSeat = tensor(buf, b.AgentSeat, n)
 	}
 	return out
 }

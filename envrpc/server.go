@@ -19,7 +19,7 @@ import (
 
 // ProtocolVersion is the semantic version of the wire protocol this server
 // speaks, reported by GetServerInfo. A client checks the major version.
-const ProtocolVersion = "1.0.0"
+const ProtocolVersion = "1.1.0"
 
 // capabilities are the optional features this server supports, reported by
 // GetServerInfo.
@@ -33,6 +33,9 @@ var capabilities = []string{
 	"illegal.reject",
 	"illegal.replace",
 	"observe_all_seats",
+	"opponent_mix",
+	"agent_seat",
+	"pool.env_offset",
 	"reset.mask",
 	"reset.seeds",
 	"session",
@@ -50,7 +53,7 @@ type Server struct {
 	limits    Limits
 	log       Logger
 	version   string
-	opponents map[string]env.Policy
+	opponents map[string]Opponent
 	watch     *watcher // where watched pools stream; nil refuses the watch option
 	now       func() time.Time
 	health    *health.Server
@@ -79,7 +82,7 @@ func New(reg *env.Registry, opts ...Option) *Server {
 		limits:    DefaultLimits(),
 		log:       nopLogger{},
 		version:   "dev",
-		opponents: map[string]env.Policy{"random": env.RandomPolicy{}},
+		opponents: map[string]Opponent{"random": {Policy: env.RandomPolicy{}, Help: "uniformly random legal actions, in any game"}},
 		now:       time.Now,
 		health:    health.NewServer(),
 		pools:     make(map[string]*pool),
@@ -155,16 +158,6 @@ func (s *Server) sortedPools() []*pool {
 	return ps
 }
 
-// opponentNames returns the names of the built-in opponents, sorted.
-func (s *Server) opponentNames() []string {
-	names := make([]string, 0, len(s.opponents))
-	for n := range s.opponents {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
-}
-
 // GetServerInfo implements flickv1.EnvServiceServer.
 func (s *Server) GetServerInfo(context.Context, *flickv1.GetServerInfoRequest) (*flickv1.GetServerInfoResponse, error) {
 	return &flickv1.GetServerInfoResponse{
@@ -174,6 +167,7 @@ func (s *Server) GetServerInfo(context.Context, *flickv1.GetServerInfoRequest) (
 		Limits:          s.limits.proto(),
 		Games:           s.reg.IDs(),
 		Opponents:       s.opponentNames(),
+		OpponentInfo:    s.opponentInfo(),
 	}, nil
 }
 
@@ -250,6 +244,9 @@ func (s *Server) createPool(req *flickv1.CreatePoolRequest, session uint64) (*fl
 		return nil, invalidf("config.options", "%v", err)
 	}
 	spec := probe.Spec()
+	if err := s.checkPlays(pc, probe); err != nil {
+		return nil, err
+	}
 	if _, ok := probe.(env.Shaper); pc.env.Shaping != 0 && !ok {
 		return nil, invalidf("config.shaping", "%v set, but %s has no shaping reward", pc.env.Shaping, id)
 	}

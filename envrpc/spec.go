@@ -2,6 +2,8 @@ package envrpc
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"slices"
 
 	"github.com/flickarena/flickarena/env"
@@ -17,6 +19,10 @@ const MaxRewardWeight = 1000
 // action format when the request leaves it 0: odd, so that the middle of a
 // symmetric range is a bin.
 const defaultBins = 11
+
+// maxEnvOffset is the largest PoolConfig.env_offset: 2^31-1, so that an
+// env's global index fits an int everywhere.
+const maxEnvOffset = 1<<31 - 1
 
 // GameSpec returns the wire form of a game's spec.
 func GameSpec(s *env.Spec) *flickv1.GameSpec {
@@ -87,7 +93,16 @@ type poolConfig struct {
 	format     flickv1.ActionFormat
 	bins       int
 	observeAll bool
-	opp        *callOpponent // the opponent, when it is a ContextPolicy
+	opps       []*callOpponent // the opponents that are ContextPolicies
+	// plays lists the pool's opponents that play some games only, checked
+	// against the pool's game once it is known.
+	plays []namedOpponent
+}
+
+// namedOpponent is a pool's opponent with its name.
+type namedOpponent struct {
+	name string
+	o    Opponent
 }
 
 // resolveConfig checks c (the fields a Vector does not check itself) and
@@ -115,8 +130,13 @@ func (s *Server) resolveConfig(c *flickv1.PoolConfig) (*poolConfig, error) {
 		Shaping:         c.GetShaping(),
 		MaxEpisodeSteps: c.GetMaxEpisodeSteps(),
 		ObserveAllSeats: c.GetObserveAllSeats(),
+		EnvOffset:       c.GetEnvOffset(),
 	}
 	pc.wire = w
+	if o := c.GetEnvOffset(); o < 0 || o > maxEnvOffset {
+		return nil, invalidf("config.env_offset", "%d; want 0 to %d", o, int64(maxEnvOffset))
+	}
+	pc.env.EnvOffset = int(c.GetEnvOffset())
 
 	switch c.GetAutoresetMode() {
 	case flickv1.AutoresetMode_AUTORESET_MODE_UNSPECIFIED, flickv1.AutoresetMode_AUTORESET_MODE_NEXT_STEP:
@@ -132,23 +152,18 @@ func (s *Server) resolveConfig(c *flickv1.PoolConfig) (*poolConfig, error) {
 	switch c.GetView() {
 	case flickv1.View_VIEW_UNSPECIFIED, flickv1.View_VIEW_SELF_PLAY:
 		pc.env.View, w.View = env.SelfPlay, flickv1.View_VIEW_SELF_PLAY
-		if c.GetOpponent() != "" {
+		switch {
+		case c.GetOpponent() != "":
 			return nil, invalidf("config.opponent", "%q set, but opponents play only in VIEW_SINGLE_AGENT", c.GetOpponent())
+		case len(c.GetOpponentMix()) > 0:
+			return nil, invalidf("config.opponent_mix", "set, but opponents play only in VIEW_SINGLE_AGENT")
+		case c.GetAgentSeat() != flickv1.AgentSeat_AGENT_SEAT_UNSPECIFIED:
+			return nil, invalidf("config.agent_seat", "%v set, but the agent's seat applies only to VIEW_SINGLE_AGENT", c.GetAgentSeat())
 		}
 	case flickv1.View_VIEW_SINGLE_AGENT:
 		pc.env.View, w.View = env.SingleAgent, c.GetView()
-		name := c.GetOpponent()
-		if name == "" {
-			name = "random"
-		}
-		p, ok := s.opponents[name]
-		if !ok {
-			return nil, invalidf("config.opponent", "unknown opponent %q (known: %v)", name, s.opponentNames())
-		}
-		pc.env.Opponent, w.Opponent = p, name
-		if cp, ok := p.(ContextPolicy); ok {
-			pc.opp = &callOpponent{policy: cp, ctx: context.Background()}
-			pc.env.Opponent, pc.env.Workers = pc.opp, min(n, remoteWorkers)
+		if err := s.resolveOpponents(c, pc); err != nil {
+			return nil, err
 		}
 	default:
 		return nil, invalidf("config.view", "unknown value %d", c.GetView())
@@ -195,6 +210,86 @@ func (s *Server) resolveConfig(c *flickv1.PoolConfig) (*poolConfig, error) {
 	return pc, nil
 }
 
+// resolveOpponents sets the opponent or the mixture of a single-agent pool
+// and the agent's seat.
+func (s *Server) resolveOpponents(c *flickv1.PoolConfig, pc *poolConfig) error {
+	w := pc.wire
+	lookup := func(name, field string) (env.Policy, error) {
+		o, ok := s.opponents[name]
+		if !ok {
+			return nil, invalidf(field, "unknown opponent %q (known: %v)", name, s.opponentNames())
+		}
+		if o.Plays != nil {
+			pc.plays = append(pc.plays, namedOpponent{name, o})
+		}
+		if cp, ok := o.Policy.(ContextPolicy); ok {
+			co := &callOpponent{policy: cp, ctx: context.Background()}
+			pc.opps = append(pc.opps, co)
+			pc.env.Workers = min(pc.env.NumEnvs, remoteWorkers)
+			return co, nil
+		}
+		return o.Policy, nil
+	}
+	if mix := c.GetOpponentMix(); len(mix) > 0 {
+		if c.GetOpponent() != "" {
+			return invalidf("config.opponent", "%q set together with opponent_mix; set one", c.GetOpponent())
+		}
+		seen := map[string]bool{}
+		for k, m := range mix {
+			field := fmt.Sprintf("config.opponent_mix[%d]", k)
+			if seen[m.GetName()] {
+				return invalidf(field+".name", "%q repeated", m.GetName())
+			}
+			seen[m.GetName()] = true
+			if wt := m.GetWeight(); !(wt > 0) || math.IsInf(wt, 0) {
+				return invalidf(field+".weight", "%v; want a finite number > 0", wt)
+			}
+			p, err := lookup(m.GetName(), field+".name")
+			if err != nil {
+				return err
+			}
+			pc.env.OpponentMix = append(pc.env.OpponentMix, env.WeightedPolicy{Policy: p, Weight: m.GetWeight()})
+			w.OpponentMix = append(w.OpponentMix, &flickv1.WeightedOpponent{Name: m.GetName(), Weight: m.GetWeight()})
+		}
+	} else {
+		name := c.GetOpponent()
+		if name == "" {
+			name = "random"
+		}
+		p, err := lookup(name, "config.opponent")
+		if err != nil {
+			return err
+		}
+		pc.env.Opponent, w.Opponent = p, name
+	}
+	switch c.GetAgentSeat() {
+	case flickv1.AgentSeat_AGENT_SEAT_UNSPECIFIED, flickv1.AgentSeat_AGENT_SEAT_ZERO:
+		pc.env.Seat, w.AgentSeat = env.SeatZero, flickv1.AgentSeat_AGENT_SEAT_ZERO
+	case flickv1.AgentSeat_AGENT_SEAT_ALTERNATE:
+		pc.env.Seat, w.AgentSeat = env.SeatAlternate, c.GetAgentSeat()
+	case flickv1.AgentSeat_AGENT_SEAT_RANDOM:
+		pc.env.Seat, w.AgentSeat = env.SeatRandom, c.GetAgentSeat()
+	default:
+		return invalidf("config.agent_seat", "unknown value %d", c.GetAgentSeat())
+	}
+	return nil
+}
+
+// checkPlays refuses an opponent of pc that does not play game g (the
+// pool's probe game).
+func (s *Server) checkPlays(pc *poolConfig, g env.Game) error {
+	for _, no := range pc.plays {
+		if !no.o.Plays(g) {
+			field := "config.opponent"
+			if len(pc.env.OpponentMix) > 0 {
+				field = "config.opponent_mix"
+			}
+			return invalidf(field, "opponent %q does not play %s (it plays %v)", no.name, g.Spec().ID, s.gamesOf(no.o))
+		}
+	}
+	return nil
+}
+
 // batchBytes bounds the encoded size of the largest message of a pool of n
 // envs of spec: the Step response (or request, if larger), tensor headers
 // included.
@@ -206,6 +301,9 @@ func batchBytes(s *env.Spec, n int, pc *poolConfig) int {
 	}
 	if pc.observeAll {
 		row += 4 * p * o
+	}
+	if pc.env.View == env.SingleAgent {
+		row += 4 // agent_seat
 	}
 	req := max(4*len(s.Heads)+4*len(s.Dims), 4*s.BoxSize(), 8*(len(s.Heads)+len(s.Dims)))
 	const overhead = 1024 // field tags, shapes, dtypes, ids

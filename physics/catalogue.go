@@ -26,6 +26,20 @@ const (
 	ShapeOctagon
 )
 
+// String returns the outline's name as drawings and replays spell it: "circle", "box" or
+// "octagon" ("" for the invalid zero value or an unknown outline).
+func (k ShapeKind) String() string {
+	switch k {
+	case ShapeCircle:
+		return "circle"
+	case ShapeBox:
+		return "box"
+	case ShapeOctagon:
+		return "octagon"
+	}
+	return ""
+}
+
 // Spec is the physical description of one kind of piece. Each game supplies the specs of its
 // pieces in a [Catalogue], in one table, so that a calibration changes them in one place.
 type Spec struct {

@@ -22,6 +22,11 @@ type Config struct {
 	// smallest disc diameter plus the thinnest obstacle of the catalogue (1.8 + 1.0 cm for
 	// Flick 'em Up!'s pieces).
 	StepTravel float64
+	// OpenTravel is the farthest a piece far from every other piece may move in one step, in
+	// cm: while half its clearance exceeds StepTravel, its step may be longer, up to this
+	// travel (see the package documentation). Keep it at least StepTravel and below Box2D's
+	// own per-step translation limit of 2 cm; equal to StepTravel turns the rule off.
+	OpenTravel float64
 	// MinStep and MaxStep bound the step, in s.
 	MinStep, MaxStep float64
 	// RestSpeed is the speed, in cm/s, below which a piece counts as at rest.
@@ -48,6 +53,7 @@ func DefaultConfig() Config {
 		Gravity:            981,
 		KnockImpulse:       75,
 		StepTravel:         1.0,
+		OpenTravel:         1.8,
 		MinStep:            1.0 / 1000,
 		MaxStep:            1.0 / 60,
 		RestSpeed:          0.5,
@@ -76,7 +82,7 @@ func (c Config) Validate() error {
 		v    float64
 	}{
 		{"MaxSpeed", c.MaxSpeed}, {"Gravity", c.Gravity}, {"KnockImpulse", c.KnockImpulse},
-		{"StepTravel", c.StepTravel}, {"MinStep", c.MinStep}, {"MaxStep", c.MaxStep},
+		{"StepTravel", c.StepTravel}, {"OpenTravel", c.OpenTravel}, {"MinStep", c.MinStep}, {"MaxStep", c.MaxStep},
 		{"RestSpeed", c.RestSpeed}, {"RestSpin", c.RestSpin}, {"MaxTime", c.MaxTime},
 	} {
 		if err := pos(p.name, p.v); err != nil {
@@ -88,6 +94,9 @@ func (c Config) Validate() error {
 	}
 	if c.StepTravel > maxSafeTravel {
 		return fmt.Errorf("physics: config StepTravel %v cm exceeds the tunnel-safe %v cm", c.StepTravel, maxSafeTravel)
+	}
+	if c.OpenTravel < c.StepTravel || c.OpenTravel > maxOpenTravel {
+		return fmt.Errorf("physics: config OpenTravel %v cm: must be between StepTravel (%v cm) and %v cm", c.OpenTravel, c.StepTravel, maxOpenTravel)
 	}
 	if c.RestSteps < 1 || c.VelocityIterations < 1 || c.PositionIterations < 1 {
 		return fmt.Errorf("physics: config RestSteps, VelocityIterations and PositionIterations must be at least 1")
@@ -101,3 +110,9 @@ func (c Config) Validate() error {
 // maxSafeTravel is the largest StepTravel we allow, in cm: Box2D's own per-step translation
 // clamp (B2_maxTranslation, 2 units) less a margin for speed gained inside a step.
 const maxSafeTravel = 1.5
+
+// maxOpenTravel is the largest OpenTravel we allow, in cm: below Box2D's per-step translation
+// clamp (B2_maxTranslation, 2 cm), beyond which the port would cut the piece's speed. A piece
+// far from everything gains no speed inside a step (friction only slows it), so a small
+// margin suffices.
+const maxOpenTravel = 1.9

@@ -7,9 +7,12 @@
 //
 // Lengths are in cm, masses in g, times in s, velocities in cm/s, impulses in g·cm/s. The
 // table lies in the plane with its lower-left corner at the origin; there is no gravity in the
-// plane. Table friction is one Box2D friction joint per piece to a static ground body with a
-// maximum force of μ·m·g (g = 981 cm/s²): pieces decelerate at a constant rate and stop, as
-// wood on a table does, unlike linear damping.
+// plane. Table friction is a constant deceleration of every awake piece, applied by this
+// package around each Box2D step (half a step's worth before it, half after): μ·g for the
+// centre (g = 981 cm/s²) and (2/3)·μ·m·g·R / I for the spin, so pieces slow at a constant
+// rate and stop, as wood on a table does, unlike linear damping. A piece sliding freely
+// stops after exactly v²/(2μg) cm, whatever the step sizes. Box2D itself sees no friction
+// joint and no force: collisions happen inside its step.
 //
 // # Pieces
 //
@@ -41,13 +44,22 @@
 //
 // Each flick builds a fresh Box2D world from the State, so an outcome depends only on the
 // state, the flick and the values drawn from the random source: bit for bit, in any goroutine,
-// any number of times (TestFlick_Golden, TestFlick_Parallel). Continuous collision is off,
-// because its global counters make parallel worlds race; tunnelling is prevented instead by
-// sizing every step so that the fastest piece moves at most Config.StepTravel cm, less than
-// the smallest disc plus the thinnest obstacle (TestFlick_NoTunnelling). The same sizing
-// makes slow phases cheap: the step grows to Config.MaxStep as pieces slow down. Pieces start
-// every flick asleep, so only what moves costs time. A [Simulator] holds scratch buffers and
-// is not safe for concurrent use; give each goroutine its own.
+// any number of times (TestFlick_Golden, TestFlick_Parallel). A piece enters that world only
+// when the flick reaches it: the flicked piece first, then any piece within 4 cm of an awake
+// piece at the start of a step, each with the pieces within 4 cm of it in turn, all asleep;
+// a piece nothing comes near never costs anything, and a far piece cannot change an outcome
+// (TestFlick_FarPiecesChangeNothing). Continuous collision is off, because its global
+// counters make parallel worlds race; tunnelling is prevented instead by sizing every step so
+// that no point of an awake piece moves more than Config.StepTravel cm, less than the
+// smallest disc plus the thinnest obstacle (TestFlick_NoTunnelling). A piece far from
+// everything (half its clearance, the gap between its bounding box and any other piece's,
+// above StepTravel) may move up to half that clearance, at most Config.OpenTravel cm and
+// never past the table's edge: two pieces then close at most their gap in one step, so
+// nothing can be hit by a long step. Steps last Config.MinStep to Config.MaxStep, so slow
+// phases are cheap too. Pieces start every flick asleep, and a piece that friction has
+// stopped and that touches nothing goes back to sleep at once, so only what moves costs time. A
+// [Simulator] holds scratch buffers and is not safe for concurrent use; give each goroutine
+// its own.
 //
 // # Running flicks for a game
 //

@@ -13,6 +13,18 @@ type Flick struct {
 	// Velocity is the initial velocity of the piece, in cm/s. Its length is clipped to
 	// Config.MaxSpeed after noise is applied.
 	Velocity Vec
+	// Stop, if not nil, may end the flicked piece's run before it rests (see [Stopper]).
+	Stop Stopper
+}
+
+// Stopper ends a flicked piece's run early: a game's rules use it for what the physics does
+// not model, such as the walls of a building, or a disc that has done its job once it
+// crosses a door line. After every step in which the flicked piece is still on the table, the
+// simulator calls Stop with its centre, in cm; the first true takes the piece off the table
+// at that point (Outcome.Stopped) while everything else it set moving runs on to rest. Stop
+// must be deterministic; it may keep state, as it is called in step order.
+type Stopper interface {
+	Stop(pos Vec) bool
 }
 
 // Noise is the execution noise of a human flick, applied before simulation: the direction is

@@ -59,6 +59,8 @@ func TestConfig_Validate(t *testing.T) {
 		{"negative speed", func(c *physics.Config) { c.MaxSpeed = -1 }},
 		{"NaN knock", func(c *physics.Config) { c.KnockImpulse = math.NaN() }},
 		{"tunnel-unsafe travel", func(c *physics.Config) { c.StepTravel = 3 }},
+		{"open travel below step travel", func(c *physics.Config) { c.OpenTravel = c.StepTravel / 2 }},
+		{"open travel beyond Box2D's clamp", func(c *physics.Config) { c.OpenTravel = 2 }},
 		{"min above max step", func(c *physics.Config) { c.MinStep = 1 }},
 		{"no rest steps", func(c *physics.Config) { c.RestSteps = 0 }},
 		{"negative noise", func(c *physics.Config) { c.Noise.AngleSD = -0.1 }},

@@ -60,6 +60,10 @@ type Outcome struct {
 	Steps int
 	// Time is the simulated time until rest, in s.
 	Time float64
+	// Stopped reports that Flick.Stop took the flicked piece off the table, at its
+	// position in the resulting state (not listed in Off), StopTime s after the flick.
+	Stopped  bool
+	StopTime float64
 	// Capped reports that the time cap ended the flick before everything came to rest.
 	Capped bool
 	// Frames is the sampled trajectory, when Config.RecordEvery > 0.

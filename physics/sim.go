@@ -3,6 +3,7 @@ package physics
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"github.com/ByteArena/box2d"
@@ -15,14 +16,21 @@ type Simulator struct {
 
 	// The fields below are scratch state of the flick in progress.
 	world    *box2d.B2World
-	ground   *box2d.B2Body
 	bodies   []*box2d.B2Body // indexed like State.Pieces; nil for pieces not simulated
-	joints   []box2d.B2JointInterface
-	kinds    []Kind // kinds[i] is the kind of piece i
-	exits    []Vec  // exits[i] is where piece i left the table, if it did
-	standing []bool // standing[i]: piece i is a figure that can still fall
-	pending  []Fall // falls detected in the current step, applied after it
+	brake    []brake         // brake[i] is the table friction of piece i
+	reach    []float64       // reach[i] is piece i's farthest point from its centre of mass, cm
+	boxes    []box           // boxes[i] bounds piece i as it stands in the state
+	absent   []int           // pieces on the table not yet in the world, in order
+	live     []placed        // scratch of plan: the pieces in the world and their boxes
+	queue    []int           // scratch of admit
+	near     []int           // scratch of plan
+	kinds    []Kind          // kinds[i] is the kind of piece i
+	exits    []Vec           // exits[i] is where piece i left the table, if it did
+	standing []bool          // standing[i]: piece i is a figure that can still fall
+	pending  []Fall          // falls detected in the current step, applied after it
 	out      *Outcome
+	flicked  int     // the piece flicked
+	stop     Stopper // Flick.Stop of the flick in progress
 	now      float64 // simulated time at the start of the current step, s
 	listener listener
 }
@@ -81,9 +89,11 @@ func (s *Simulator) Flick(st *State, f Flick, rng *rand.Rand) (Outcome, error) {
 	v := clip(s.cfg.Noise.Apply(f.Velocity, rng), s.cfg.MaxSpeed)
 	out := Outcome{Velocity: v}
 	s.out = &out
-	defer func() { s.out = nil; s.world = nil }()
+	s.flicked, s.stop = f.Piece, f.Stop
+	defer func() { s.out = nil; s.world = nil; s.stop = nil }()
 
 	s.build(st)
+	s.admit(st, f.Piece)
 	b := s.bodies[f.Piece]
 	b.SetAwake(true)
 	b.SetLinearVelocity(box2d.MakeB2Vec2(v.X, v.Y))
@@ -92,55 +102,89 @@ func (s *Simulator) Flick(st *State, f Flick, rng *rand.Rand) (Outcome, error) {
 	return out, nil
 }
 
-// build creates a fresh world holding every piece of st that is on the table, all asleep.
+// build creates a fresh, empty world for st and the scratch state of its pieces. Pieces enter
+// the world only when something moving comes near them ([Simulator.admit]).
 func (s *Simulator) build(st *State) {
 	w := new(box2d.B2World)
 	*w = box2d.MakeB2World(box2d.MakeB2Vec2(0, 0))
 	w.M_continuousPhysics = false // CCD races between parallel worlds; the step size prevents tunnelling
 	w.SetContactListener(&s.listener)
+	w.SetAutoClearForces(false) // no force is ever applied: table friction acts on velocities
 	s.world = w
-	gdef := box2d.MakeB2BodyDef()
-	s.ground = w.CreateBody(&gdef)
 
 	n := len(st.Pieces)
 	s.bodies = resize(s.bodies, n)
-	s.joints = resize(s.joints, n)
+	s.brake = resize(s.brake, n)
+	s.reach = resize(s.reach, n)
 	s.standing = resize(s.standing, n)
 	s.kinds = resize(s.kinds, n)
 	s.exits = resize(s.exits, n)
+	s.boxes = resize(s.boxes, n)
+	s.absent = s.absent[:0]
 	s.pending = s.pending[:0]
 	s.now = 0
 	for i, p := range st.Pieces {
-		s.bodies[i], s.joints[i], s.standing[i], s.kinds[i] = nil, nil, false, p.Kind
+		s.bodies[i], s.brake[i], s.standing[i], s.kinds[i] = nil, brake{}, false, p.Kind
 		if p.Off {
 			continue
 		}
-		def := box2d.MakeB2BodyDef()
-		def.Position = box2d.MakeB2Vec2(p.Pos.X, p.Pos.Y)
-		def.Angle = p.Angle
-		def.UserData = i
-		def.Awake = false
-		if p.Static {
-			def.Type = box2d.B2BodyType.B2_staticBody
-		} else {
-			def.Type = box2d.B2BodyType.B2_dynamicBody
-		}
-		body := w.CreateBody(&def)
-		s.bodies[i] = body
-		spec := s.cfg.Pieces.specs[p.Kind]
-		s.standing[i] = spec.Topples && !p.Fallen
-		s.attach(i, spec, p.Fallen)
+		s.boxes[i] = bounds(s.cfg.Pieces.Outline(p))
+		s.absent = append(s.absent, i)
 	}
 }
 
+// admit puts piece i of st into the world, asleep, with every absent piece within
+// admitReach of it, and so on from those: a piece present in the world always has its
+// neighbours present, so that whatever wakes it finds them in place.
+func (s *Simulator) admit(st *State, i int) {
+	queue := append(s.queue[:0], i)
+	s.absent = slices.DeleteFunc(s.absent, func(j int) bool { return j == i })
+	for len(queue) > 0 {
+		k := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		s.create(st, k)
+		near := s.boxes[k].grow(admitReach)
+		kept := s.absent[:0]
+		for _, j := range s.absent {
+			if near.overlaps(s.boxes[j]) {
+				queue = append(queue, j)
+			} else {
+				kept = append(kept, j)
+			}
+		}
+		s.absent = kept
+	}
+	s.queue = queue
+}
+
+// create puts piece i of st into the world, asleep.
+func (s *Simulator) create(st *State, i int) {
+	p := st.Pieces[i]
+	def := box2d.MakeB2BodyDef()
+	def.Position = box2d.MakeB2Vec2(p.Pos.X, p.Pos.Y)
+	def.Angle = p.Angle
+	def.UserData = i
+	def.Awake = false
+	if p.Static {
+		def.Type = box2d.B2BodyType.B2_staticBody
+	} else {
+		def.Type = box2d.B2BodyType.B2_dynamicBody
+	}
+	s.bodies[i] = s.world.CreateBody(&def)
+	spec := s.cfg.Pieces.specs[p.Kind]
+	s.standing[i] = spec.Topples && !p.Fallen
+	s.attach(i, spec, p.Fallen)
+}
+
 // attach gives body i its fixture (standing or fallen outline) and, if dynamic, its table
-// friction joint.
+// friction.
 func (s *Simulator) attach(i int, spec Spec, fallen bool) {
 	body := s.bodies[i]
 	fd := box2d.MakeB2FixtureDef()
 	fd.Friction = spec.Friction
 	fd.Restitution = spec.Restitution
 	var area float64
+	s.reach[i] = spec.Extent()
 	switch {
 	case fallen:
 		// A lying figure: its base stays at the body origin, its head points along the angle.
@@ -149,6 +193,7 @@ func (s *Simulator) attach(i int, spec Spec, fallen bool) {
 		poly.SetAsBoxFromCenterAndAngle(hl, spec.Radius, box2d.MakeB2Vec2(hl-spec.Radius, 0), 0)
 		fd.Shape = &poly
 		area = spec.Height * 2 * spec.Radius
+		s.reach[i] = math.Hypot(hl, spec.Radius) // it turns about the middle of its length
 	case spec.Shape == ShapeCircle:
 		c := box2d.MakeB2CircleShape()
 		c.M_radius = spec.Radius
@@ -175,16 +220,10 @@ func (s *Simulator) attach(i int, spec Spec, fallen bool) {
 	if body.M_type != box2d.B2BodyType.B2_dynamicBody {
 		return
 	}
-	jd := box2d.MakeB2FrictionJointDef()
-	jd.BodyA = s.ground
-	jd.BodyB = body
-	jd.LocalAnchorA = body.M_sweep.C // the ground sits at the origin: world point = local point
-	jd.LocalAnchorB = body.M_sweep.LocalCenter
 	force := spec.TableFriction * spec.Mass * s.cfg.Gravity // N = μ·m·g, in g·cm/s²
-	jd.MaxForce = force
 	// Spin friction of a flat base: the torque of uniform pressure on a disc is (2/3)·μ·m·g·R.
-	jd.MaxTorque = force * (2.0 / 3.0) * spec.Extent()
-	s.joints[i] = s.world.CreateJoint(&jd)
+	torque := force * (2.0 / 3.0) * spec.Extent()
+	s.brake[i] = brake{linear: force * body.M_invMass, angular: torque * body.M_invI}
 }
 
 // run steps the world until everything rests, the time cap, or nothing is left moving.
@@ -198,7 +237,7 @@ func (s *Simulator) run(st *State) {
 			out.Frames = append(out.Frames, s.frame(st))
 			nextFrame += cfg.RecordEvery
 		}
-		vmax := s.fastest()
+		vmax, dt := s.plan(st)
 		if vmax < cfg.RestSpeed {
 			quiet++
 		} else {
@@ -211,39 +250,19 @@ func (s *Simulator) run(st *State) {
 			out.Capped = true
 			break
 		}
-		dt := cfg.MaxStep
-		if vmax > 0 {
-			dt = math.Min(cfg.MaxStep, math.Max(cfg.MinStep, cfg.StepTravel/vmax))
-		}
+		s.slow(dt / 2)
 		s.world.Step(dt, cfg.VelocityIterations, cfg.PositionIterations)
+		s.slow(dt / 2)
 		s.now += dt
 		out.Steps++
 		s.afterStep(st)
+		s.checkStop()
+		s.settle()
 	}
 	out.Time = s.now
 	if cfg.RecordEvery > 0 {
 		out.Frames = append(out.Frames, s.frame(st))
 	}
-}
-
-// fastest returns the largest speed of any point of any awake piece, in cm/s.
-func (s *Simulator) fastest() float64 {
-	vmax := 0.0
-	for b := s.world.M_bodyList; b != nil; b = b.M_next {
-		if b.M_type != box2d.B2BodyType.B2_dynamicBody || b.M_flags&box2d.B2Body_Flags.E_awakeFlag == 0 {
-			continue
-		}
-		v := b.M_linearVelocity
-		speed := math.Sqrt(v.X*v.X + v.Y*v.Y)
-		if spin := math.Abs(b.M_angularVelocity); spin > s.cfg.RestSpin {
-			// The rim of a spinning piece moves faster than its centre.
-			speed += spin * s.cfg.Pieces.specs[s.kinds[b.M_userData.(int)]].Extent()
-		}
-		if speed > vmax {
-			vmax = speed
-		}
-	}
-	return vmax
 }
 
 // afterStep applies what may not happen inside a step: falls and pieces leaving the table.
@@ -260,9 +279,48 @@ func (s *Simulator) afterStep(st *State) {
 		if !st.Table.Contains(Vec{p.X, p.Y}) {
 			s.out.Off = append(s.out.Off, i)
 			s.exits[i] = Vec{p.X, p.Y}
-			s.world.DestroyBody(b) // also destroys its joint and contacts
-			s.bodies[i], s.joints[i] = nil, nil
+			s.world.DestroyBody(b) // also destroys its contacts
+			s.bodies[i] = nil
 			s.standing[i] = false
+		}
+	}
+}
+
+// checkStop asks the flick's Stopper whether the flicked piece's run ends here, and takes
+// it off the table if so.
+func (s *Simulator) checkStop() {
+	i := s.flicked
+	b := s.bodies[i]
+	if s.stop == nil || s.out.Stopped || b == nil {
+		return
+	}
+	p := Vec{b.M_xf.P.X, b.M_xf.P.Y}
+	if !s.stop.Stop(p) {
+		return
+	}
+	s.out.Stopped, s.out.StopTime = true, s.now
+	s.exits[i] = p
+	s.world.DestroyBody(b) // also destroys its contacts
+	s.bodies[i] = nil
+	s.standing[i] = false
+}
+
+// settle puts to sleep every awake piece that table friction has stopped dead (no speed, no
+// spin) and that touches nothing: Box2D would simulate it as its own island, doing nothing,
+// until its own sleep timer (0.5 s) ran out. A piece that touches another stays awake, so
+// that Box2D can still push the two apart; anything that hits a sleeping piece wakes it.
+func (s *Simulator) settle() {
+	for _, b := range s.bodies {
+		if b == nil || b.M_type != box2d.B2BodyType.B2_dynamicBody || b.M_flags&box2d.B2Body_Flags.E_awakeFlag == 0 ||
+			b.M_linearVelocity != (box2d.B2Vec2{}) || b.M_angularVelocity != 0 {
+			continue
+		}
+		touching := false
+		for ce := b.M_contactList; ce != nil && !touching; ce = ce.Next {
+			touching = ce.Contact.IsTouching()
+		}
+		if !touching {
+			b.SetAwake(false)
 		}
 	}
 }
@@ -282,10 +340,6 @@ func (s *Simulator) topple(f Fall) {
 	}
 	angle := math.Atan2(dir.Y, dir.X)
 	v, w := b.M_linearVelocity, b.M_angularVelocity
-	if j := s.joints[i]; j != nil {
-		s.world.DestroyJoint(j)
-		s.joints[i] = nil
-	}
 	b.DestroyFixture(b.M_fixtureList)
 	b.SetTransform(b.M_xf.P, angle)
 	s.attach(i, s.cfg.Pieces.specs[s.kinds[i]], true)
@@ -321,7 +375,7 @@ func (s *Simulator) readBack(st *State) {
 			if fell(i) {
 				p.Fallen = true
 			}
-		case offSet(i):
+		case offSet(i) || (out.Stopped && i == s.flicked):
 			p.Off = true
 			p.Pos = s.exits[i]
 			if fell(i) {

@@ -21,7 +21,7 @@
 // A replay file is JSON lines (Ext ".jsonl"), optionally compressed with gzip (GzipExt
 // ".jsonl.gz"). Every line is one record with a "type":
 //
-//	{"type":"header","format":"flickarena-replay/1","game":"flickemup/showdown-v1",
+//	{"type":"header","format":"flickarena-replay/1","game":"flickemup/showdown-v2",
 //	 "options":{"record":"true"},"seed":{"key":"5","episode":0},"players":["aimer","random"],
 //	 "heads":[…],"dims":[…],"frame_interval":0.0166…,"table":{"width":90,"height":90},
 //	 "pieces":{"cowboy":{"shape":"circle","r":1.2,"h":5.5,"topples":true},…},
@@ -37,6 +37,14 @@
 //
 // The header's drawing ([draw.Drawing], from a game that is a [Drawer]) says how a viewer draws the
 // game: each game owns its description. [Read] refuses one that does not validate.
+//
+// A discrete game (Flip' Rando: 2 to 5 seats, hidden cards) records the same lines without
+// flicks: each step is the seat that decided, its action, the action's label, the view's
+// patch and the state hash, and the end holds every seat's outcome. Its moves are animated
+// from the views alone: a piece set of the drawing marked Glide slides its pieces from their
+// place before a step to their place after it (a hiker's leg is one straight line), so the
+// format needs nothing more, and [Verify] checks such a replay as any other. The view of a
+// game with hidden information shows everything (a replay is for spectators and tests).
 //
 // Numbers that a reader could not hold (64-bit hashes and seeds) are strings. A step's view
 // is a patch of the view before it ([Diff], [Patch]): JSON Merge Patch, extended to patch

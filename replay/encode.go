@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"hash/fnv"
 	"math"
+	"slices"
 
 	"github.com/flickarena/flickarena/physics"
 )
@@ -86,9 +87,15 @@ func (t *table) encode(tr *physics.Traced) Flick {
 	}
 
 	// A piece that left the table has no body any more, and the simulator samples it where
-	// it stood before the flick: it left at the first frame from which it stays there.
-	gone := make(map[int]int, len(out.Off)) // piece → index of its first frame off the table
-	for _, i := range out.Off {
+	// it stood before the flick: it left at the first frame from which it stays there. A
+	// flicked piece whose run a Stopper ended (a disc entering a building, a bullet meeting
+	// a wall) leaves the table the same way.
+	offs := out.Off
+	if out.Stopped {
+		offs = append(slices.Clone(out.Off), tr.Flick.Piece)
+	}
+	gone := make(map[int]int, len(offs)) // piece → index of its first frame off the table
+	for _, i := range offs {
 		k := len(frames)
 		for k > 1 && frames[k-1].Pos[i] == f0.Pos[i] && frames[k-1].Angle[i] == f0.Angle[i] {
 			k--
@@ -115,7 +122,7 @@ func (t *table) encode(tr *physics.Traced) Flick {
 			fl.Frames = append(fl.Frames, row)
 		}
 	}
-	for _, i := range out.Off {
+	for _, i := range offs {
 		tt := out.Time
 		if g := gone[i]; g < len(frames) {
 			tt = frames[g].Time

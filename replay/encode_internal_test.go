@@ -2,6 +2,7 @@ package replay
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -80,6 +81,33 @@ func TestTable_Encode(t *testing.T) {
 	}
 	if !tab.on[1] || tab.on[0] || tab.on[3] || !tab.on[2] {
 		t.Errorf("table after the flicks: on = %v, want [false true true false]", tab.on)
+	}
+}
+
+// TestTable_EncodeStopped: a flicked piece whose run a Stopper ended leaves the table in the
+// replay where the simulator stops sampling it, like a piece that went off.
+func TestTable_EncodeStopped(t *testing.T) {
+	const dt = 1.0 / 60
+	tr := physics.Traced{
+		Flick: physics.Flick{Piece: 0, Velocity: physics.Vec{X: 60, Y: 0}},
+		Off:   []bool{false, false},
+		Outcome: physics.Outcome{
+			Velocity: physics.Vec{X: 60}, Stopped: true, StopTime: 2 * dt, Time: 3 * dt, Steps: 6,
+			Frames: []physics.Frame{
+				frame(0, 10, 10, 0, 20, 20, 0),
+				frame(dt, 11, 10, 0, 20, 20, 0),
+				frame(2*dt, 10, 10, 0, 20, 20, 0),
+				frame(3*dt, 10, 10, 0, 20, 20, 0),
+			},
+		},
+	}
+	var tab table
+	fl := tab.encode(&tr)
+	if want := [][2]int64{{0, qtime(2 * dt)}}; !slices.Equal(fl.Off, want) {
+		t.Errorf("off %v, want the stopped piece off at its last sampled frame %v", fl.Off, want)
+	}
+	if len(fl.Frames) != 1 || tab.on[0] {
+		t.Errorf("frames %v, on %v: want one frame of piece 0 moving, then off", fl.Frames, tab.on)
 	}
 }
 

@@ -71,7 +71,7 @@ type Header struct {
 	Type string `json:"type"`
 	// Format is [Format].
 	Format string `json:"format"`
-	// Game is the versioned game id, e.g. "flickemup/showdown-v1".
+	// Game is the versioned game id, e.g. "flickemup/showdown-v2".
 	Game string `json:"game"`
 	// Options are the game's creation options, as passed to its factory (the recording
 	// option included).
@@ -208,7 +208,8 @@ type End struct {
 	// Status is the status of the last step: "terminated", "truncated", or "stopped" when
 	// the game was ended from outside (a turn limit, a bot's fault).
 	Status string `json:"status"`
-	// Outcome is each seat's final result (+1 win, -1 loss, 0 draw), when the rules ended
+	// Outcome is each seat's final result (+1 win, -1 loss, 0 draw with two seats; with
+	// more, the game's terminal reward, such as Flip' Rando's by rank), when the rules ended
 	// the game.
 	Outcome []float32 `json:"outcome,omitempty"`
 	// Note says in words how the game ended, when the recorder was told.
@@ -253,15 +254,7 @@ func pieceShapes(c *physics.Catalogue) map[string]draw.PieceShape {
 	m := make(map[string]draw.PieceShape)
 	for _, k := range c.Kinds() {
 		s := c.Spec(k)
-		ps := draw.PieceShape{Radius: s.Radius, HalfLength: s.HalfLength, HalfWidth: s.HalfWidth, Height: s.Height, Topples: s.Topples}
-		switch s.Shape {
-		case physics.ShapeCircle:
-			ps.Shape = "circle"
-		case physics.ShapeBox:
-			ps.Shape = "box"
-		case physics.ShapeOctagon:
-			ps.Shape = "octagon"
-		}
+		ps := draw.PieceShape{Shape: s.Shape.String(), Radius: s.Radius, HalfLength: s.HalfLength, HalfWidth: s.HalfWidth, Height: s.Height, Topples: s.Topples}
 		m[c.Name(k)] = ps
 	}
 	return m

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/fliprando"
 	"github.com/flickarena/flickarena/replay"
 )
 
@@ -194,5 +196,77 @@ func TestRebuild(t *testing.T) {
 	var me *replay.MismatchError
 	if _, err := replay.Rebuild(reg, thin, recordOn); !errors.As(err, &me) || me.Step != 10 {
 		t.Errorf("a wrong hash at step 10: got %v", err)
+	}
+}
+
+// TestVerify_FlipRando records a discrete game of more than two seats, Flip' Rando at 3
+// players: no flicks, a view patch and a label per step, the rank outcome of every seat.
+// Written and read back, it verifies; replayed again it records the same bytes; a changed
+// action, hash, view or label is noticed.
+func TestVerify_FlipRando(t *testing.T) {
+	reg := newRegistry(t)
+	opts := env.Options{"players": "3"}
+	r := play(t, reg, fliprando.ID, opts, 5, 0)
+	if r.End == nil || r.End.Status != "terminated" || len(r.End.Outcome) != 3 || r.Header.Drawing == nil {
+		t.Fatalf("end %+v, drawing %v: want a finished 3-seat game with its drawing", r.End, r.Header.Drawing != nil)
+	}
+	seats := map[int]bool{}
+	for _, s := range r.Steps {
+		seats[s.Player] = true
+		if len(s.Flicks) != 0 || s.Label == "" {
+			t.Fatalf("step %d: %d flicks, label %q", s.Index, len(s.Flicks), s.Label)
+		}
+	}
+	if len(seats) != 3 {
+		t.Errorf("seats %v acted, want all 3", seats)
+	}
+	data, err := replay.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := replay.Read(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := replay.Verify(reg, back); err != nil {
+		t.Fatal(err)
+	}
+	again, err := replay.Rebuild(reg, back, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := replay.Marshal(again); !bytes.Equal(data, b) {
+		t.Error("the replayed game does not record the same bytes")
+	}
+	t.Logf("%d steps, %d bytes, outcome %v", len(r.Steps), len(data), r.End.Outcome)
+	// A leg: the step whose action is a direction; another direction makes another game.
+	leg := -1
+	for i, s := range r.Steps {
+		if strings.HasPrefix(s.Label, "move_dir:") && i > 0 {
+			leg = i
+			break
+		}
+	}
+	if leg < 0 {
+		t.Fatal("no leg in the game")
+	}
+	for name, change := range map[string]func(c *replay.Replay){
+		"Action": func(c *replay.Replay) { c.Steps[leg].Action.Discrete[0] = 0 },
+		"Hash":   func(c *replay.Replay) { c.Steps[leg].Hash ^= 1 },
+		"View":   func(c *replay.Replay) { c.Steps[leg].View = []byte(`{"round":9}`) },
+		"Label":  func(c *replay.Replay) { c.Steps[leg].Label = "move_dir: red dir N?" },
+		"Seats":  func(c *replay.Replay) { c.Steps[leg].Player = (c.Steps[leg].Player + 1) % 3 },
+		"Outcome": func(c *replay.Replay) {
+			c.End.Outcome[0], c.End.Outcome[1] = c.End.Outcome[1]+1, c.End.Outcome[0]
+		},
+	} {
+		c, err := replay.Read(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		change(c)
+		if err := replay.Verify(reg, c); err == nil {
+			t.Errorf("%s: Verify accepted the changed replay", name)
+		}
 	}
 }

@@ -18,7 +18,7 @@ import (
 	"github.com/flickarena/flickarena/viewer"
 )
 
-var updateScreenshot = flag.Bool("update-screenshot", false, "write the viewer's screenshot to docs/img/viewer.png")
+var updateScreenshot = flag.Bool("update-screenshot", false, "write the viewer's screenshots to docs/img/viewer.png and docs/img/viewer-fliprando.png")
 
 // screenshotKey is the seed of the game in the README's screenshot.
 const screenshotKey = 5
@@ -46,6 +46,27 @@ func waitFor(t *testing.T, b *browsertest.Browser, cond string) {
 	if !ok {
 		t.Fatalf("timed out waiting for %s", cond)
 	}
+}
+
+// openReplay writes r into a standalone page named name, opens it in a new headless browser
+// and waits until the page has loaded every step of r and drawn the opening.
+func openReplay(t *testing.T, name string, r *replay.Replay) *browsertest.Browser {
+	t.Helper()
+	page, err := viewer.Standalone(viewer.Named{Name: name, Replay: r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), name+".html")
+	if err := os.WriteFile(path, page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := browsertest.New(t)
+	b.Open(path)
+	waitFor(t, b, `window.flickViewer && flickViewer.ready && flickViewer.drawn`)
+	if n := browsertest.Eval[int](b, `flickViewer.steps`); n != len(r.Steps) {
+		t.Fatalf("the viewer loaded %d steps, the replay has %d", n, len(r.Steps))
+	}
+	return b
 }
 
 // inks counts the canvas pixels of the viewer's main colours.
@@ -86,20 +107,7 @@ func checkDrawn(t *testing.T, b *browsertest.Browser, blue bool) {
 
 func TestViewer_Browser(t *testing.T) {
 	r := showdown(t, screenshotKey)
-	page, err := viewer.Standalone(viewer.Named{Name: "showdown", Replay: r})
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "viewer.html")
-	if err := os.WriteFile(path, page, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	b := browsertest.New(t)
-	b.Open(path)
-	waitFor(t, b, `window.flickViewer && flickViewer.ready && flickViewer.drawn`)
-	if n := browsertest.Eval[int](b, `flickViewer.steps`); n != len(r.Steps) {
-		t.Fatalf("the viewer loaded %d steps, the replay has %d", n, len(r.Steps))
-	}
+	b := openReplay(t, "viewer", r)
 	if n := browsertest.Eval[int](b, `document.querySelectorAll("#actions li").length`); n != len(r.Steps) {
 		t.Errorf("%d actions listed, want %d", n, len(r.Steps))
 	}

@@ -13,7 +13,15 @@
 // The page draws any described game from that and the view: Flickago's board with its
 // sectors, headquarters, return zones, centre line and stars, both gangs' discs and the
 // inspectors, and a panel with each seat's score and whose turn it is; pieces on the physics
-// table move along their recorded trajectories during a flick. A description may name a style
+// table move along their recorded trajectories during a flick. Flip' Rando (2 to 5 seats, a
+// discrete game) is drawn the same way: the hexagonal board's 169 vertices and the paths
+// between them, the 18 token slots, the hikers, the tokens with the face they show, the
+// weather track with the round counter, the markers on ×0, ×1, ×2, and per seat its score,
+// obstacle tracks, multipliers, tiles and total (pieces placed by lattices, written with a
+// value of the view); a piece set marked glide slides each piece a step moves along the
+// straight line from its place before to its place after, and marks that line (a hiker's leg,
+// one step each, so an activation's bounce path plays out leg by leg), the lines of the
+// gliding steps just before it staying marked, fainter (the bounce path so far). A description may name a style
 // the page knows beyond it: "flickemup", which Flick 'em Up! names (a replay without a
 // description is drawn the same way). In that style the page
 // draws the table to scale: buildings with their walls, doors and what lies inside (tokens,
@@ -54,6 +62,6 @@
 //
 // The page exposes window.flickViewer (ready, steps, step, animating, time, duration,
 // playing, drawn, live, source, style, drawnPieces, drawnList; play, pause, next, prev, seek,
-// setSpeed, fallAfter, afterAction, load),
+// setSpeed, fallAfter, afterAction, glides, animOf, drawnTrail, load),
 // which the browser tests drive; they run in headless Chromium (internal/browsertest).
 package viewer

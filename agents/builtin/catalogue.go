@@ -11,6 +11,7 @@ import (
 	"github.com/flickarena/flickarena/agents/flickbot"
 	"github.com/flickarena/flickarena/agents/fliprandobot"
 	"github.com/flickarena/flickarena/agents/planner"
+	"github.com/flickarena/flickarena/agents/racebot"
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/flickago"
@@ -112,12 +113,39 @@ hidden cards (determinised from what the seat sees), %v
 			return fliprandoOnly(fliprandobot.NewSearchBot(fliprandobot.SearchDeepName, fliprandobot.Deep))
 		},
 	},
+	{
+		Name:  racebot.ThiefName,
+		Games: []string{"dummy"},
+		Help:  "Race: steals a point from the leader when one has a point, else gains at power 0",
+		New:   func() Bot { return mustRace(racebot.ThiefName) },
+	},
+	{
+		Name:  racebot.DoublerName,
+		Games: []string{"dummy"},
+		Help:  "Race: doubles at the sweet-spot power on its first turn, then gains there",
+		New:   func() Bot { return mustRace(racebot.DoublerName) },
+	},
+	{
+		Name:  racebot.GainerName,
+		Games: []string{"dummy"},
+		Help:  "Race: gains at the sweet-spot power every turn",
+		New:   func() Bot { return mustRace(racebot.GainerName) },
+	},
 }
 
 // fliprandoOnly returns p as a bot that plays Flip' Rando and names the game in its version
 // ("fliprando=..."), like the bots of several games.
 func fliprandoOnly(p *fliprandobot.Policy) Bot {
 	return bygame.New(p.Name(), bygame.On[*fliprando.Env]("fliprando", p))
+}
+
+// mustRace returns the Race bot called name, one of racebot's names.
+func mustRace(name string) Bot {
+	b, err := racebot.New(name)
+	if err != nil {
+		panic(err) // the catalogue names only racebot's bots
+	}
+	return b
 }
 
 // bothGames returns the bot called name that plays Flick 'em Up! with fem and Flickago with

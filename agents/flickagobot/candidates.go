@@ -40,37 +40,52 @@ type analysis struct {
 	me      int
 	noise   physics.Noise // the game's execution noise
 	sources []source
+	// spots are the landing spots of every source's flicks (see [spots]) and spotValues the
+	// worth of a disc of the player there (Board.DiscValue): the same for every source, so
+	// computed once per decision.
+	spots      []physics.Vec
+	spotValues []int
+	sr         search // the search's size
 	// ranked are the candidates whose mean was computed, best first.
 	ranked []candidate
 }
 
-// The knobs of the geometric search.
+// The fixed knobs of the geometric search.
 const (
-	// spotStep is the spacing of the grid of landing spots, in cm.
-	spotStep = 4.0
 	// keepPerGroup is how many flicks of one group reach the noisy evaluation.
 	keepPerGroup = 3
-	// noiseAngles and noisePowers are the execution errors of the noisy evaluation: 5 × 5.
-	noiseAngles, noisePowers = 5, 5
 	// minCut is the smallest cosine between the aim and the push of a cut shot.
 	minCut = 0.35
 )
 
-// pushDistances are how far, in cm, a knock tries to push its target in each direction of
-// the fan.
-var pushDistances = [...]float64{6, 15, 35}
+// search is the size of a geometric search: what a decision costs and how finely it looks.
+type search struct {
+	// keep is how many flicks (the best without noise, at most keepPerGroup per group) are
+	// evaluated over the noise points.
+	keep int
+	// spotStep is the spacing of the grid of landing spots, in cm.
+	spotStep float64
+	// noiseAngles and noisePowers are the execution errors of the noisy evaluation.
+	noiseAngles, noisePowers int
+	// pushAngles are the directions of the fan of knocks on each piece, in radians from the
+	// line from the flicked disc to the target, and pushDistances how far, in cm, each tries
+	// to push it.
+	pushAngles, pushDistances []float64
+}
 
-// pushAngles are the directions of the fan of pushes, in radians from the line from the
-// flicked disc to the target.
-var pushAngles = [...]float64{-0.9, -0.45, 0, 0.45, 0.9}
+// fineSearch is the planners' search (and the aimer's at version 1): 24 flicks kept, spots
+// every 4 cm, 5 × 5 execution errors.
+var fineSearch = search{keep: aimerKeep, spotStep: 4, noiseAngles: 5, noisePowers: 5,
+	pushAngles: []float64{-0.9, -0.45, 0, 0.45, 0.9}, pushDistances: []float64{6, 15, 35}}
 
 // analyse lists the flicks of g's current player (in PhaseFlick), evaluates them all without
 // noise, and the best `keep` of them (at most keepPerGroup per group) over the noise points;
 // ranked is sorted by that mean, best first, ties in order of generation. It draws no random
 // numbers.
-func analyse(g *flickago.Game, keep int) *analysis {
+func analyse(g *flickago.Game, sr search) *analysis {
 	cfg := g.Config().Physics
-	an := &analysis{b: g.Board(), r: g.Radius(), me: g.Current(), noise: cfg.Noise}
+	an := &analysis{b: g.Board(), r: g.Radius(), me: g.Current(), noise: cfg.Noise, sr: sr}
+	keep := sr.keep
 	st := g.State()
 	base := tableOf(&st)
 	m0 := newModel(an.b, an.r, cfg, &base)
@@ -99,7 +114,7 @@ func analyse(g *flickago.Game, keep int) *analysis {
 	}
 	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(cands[j].nominal, cands[i].nominal) })
 	perGroup := map[int]int{}
-	noise := noisePoints(cfg.Noise, noiseAngles, noisePowers)
+	noise := noisePoints(cfg.Noise, sr.noiseAngles, sr.noisePowers)
 	for _, i := range order {
 		if len(an.ranked) == keep {
 			break
@@ -194,10 +209,17 @@ func (an *analysis) flicks(dst []candidate, si int) []candidate {
 			dst = append(dst, candidate{act: s.act.WithVelocity(v), src: si, group: si*100 + group})
 		}
 	}
-	for _, spot := range spots(an.b, an.r, an.me) {
+	if an.spots == nil {
+		an.spots = spots(an.b, an.r, an.me, an.sr.spotStep)
+		an.spotValues = make([]int, len(an.spots))
+		for k, spot := range an.spots {
+			an.spotValues[k] = an.b.DiscValue(an.me, spot, an.r)
+		}
+	}
+	for k, spot := range an.spots {
 		d := spot.Sub(start)
 		if l := d.Len(); l > an.r {
-			add(d.Scale(stopSpeed(l, cfg)/l), an.b.DiscValue(an.me, spot, an.r))
+			add(d.Scale(stopSpeed(l, cfg)/l), an.spotValues[k])
 		}
 	}
 	for i := range numPieces {
@@ -210,9 +232,9 @@ func (an *analysis) flicks(dst []candidate, si int) []candidate {
 			continue
 		}
 		d0 = d0.Scale(1 / d0.Len())
-		for _, off := range pushAngles {
+		for _, off := range an.sr.pushAngles {
 			n := turn(d0, off, 1)
-			for _, dist := range pushDistances {
+			for _, dist := range an.sr.pushDistances {
 				add(s.m.knock(start, target, n, dist), 10+i)
 			}
 		}
@@ -276,7 +298,7 @@ func (an *analysis) goals(i int, at physics.Vec) []physics.Vec {
 
 // spots returns the landing spots a player aims at: a grid over the half it attacks, without
 // the enemy headquarters, and the centre of its return zone.
-func spots(b *flickago.Board, r float64, p int) []physics.Vec {
+func spots(b *flickago.Board, r float64, p int, spotStep float64) []physics.Vec {
 	lo, hi := b.CentreY, b.Length
 	if p == flickago.Black {
 		lo, hi = 0, b.CentreY

@@ -15,11 +15,11 @@
 // a free start point, a face-up family disc, either after sending a disc back from the
 // return zone) it considers:
 //
-//   - placing: a flick to every spot of a 4 cm grid over the half it attacks (less the enemy
+//   - placing: a flick to every spot of an 8 cm grid over the half it attacks (less the enemy
 //     headquarters) and to its return zone, with the speed that stops the disc there,
 //     v = sqrt(2μg·d) (μ the table friction of flickago.KindGangDisc, g the gravity of the
 //     physics config; geom.StopSpeed, calibrated on the simulated table);
-//   - knocking: cut shots at every other piece in play that push it 6, 15 or 35 cm in five
+//   - knocking: cut shots at every other piece in play that push it 6, 15 or 35 cm in three
 //     directions about the line of fire, or to a goal: an opponent's disc off the nearest edge
 //     or into the player's own headquarters (either eliminates it), an inspector into the
 //     opponent's return zone (capturing what lies there) or away from the player's own, one of
@@ -30,8 +30,8 @@
 // by an impact of restitution e between equal masses; each then slides until it stops or
 // meets another piece. The end-of-turn rules are then applied (off the board, enemy
 // headquarters, captures by an inspector in a return zone) and the position evaluated (see
-// Evaluation). Every flick is rated without noise; the best 24 (at most 3 per start and
-// target) are rated again as the mean over 5 × 5 fixed execution errors standing for the
+// Evaluation). Every flick is rated without noise; the best 12 (at most 3 per start and
+// target) are rated again as the mean over 3 × 3 fixed execution errors standing for the
 // game's noise, which keeps discs out of the enemy headquarters, away from the edges and out
 // of a zone an inspector guards. The best mean is played. So the aimer's rules (score in the
 // best sector in reach, knock an opponent's disc out of a scoring place or off the board,
@@ -44,7 +44,9 @@
 //
 // # Planner
 //
-// The planner takes the aimer's ranked flicks and simulates the first Budget.Candidates of
+// The planner ranks flicks as the aimer does with a finer search (the aimer's version 1: a 4
+// cm grid, knocks in five directions, the best 24, or twice its
+// candidates, rated over 5 × 5 execution errors) and simulates the first Budget.Candidates of
 // them on a clone of the game (Game.Clone, Game.SetState, Game.Apply), each reseeded from the
 // planner's own generator (Game.SetRand), so that it never peeks at the game's noise. The
 // Candidates × Samples simulations are spent by sequential halving: each round spends an
@@ -72,7 +74,7 @@
 //
 // # Strength and speed
 //
-// planner-deep > planner > planner-lite ≈ aimer > random on flickago-v1, and the default
+// planner-deep > planner > planner-lite ≈ aimer > random on flickago-v2, and the default
 // planner decides within 50 ms on one core on average (BenchmarkChoose); the tournaments and
 // benchmarks that show it are in docs/decisions.md ("Flickago bots").
 //

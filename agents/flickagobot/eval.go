@@ -117,12 +117,14 @@ func lead(b *flickago.Board, r float64, t *table, p int) (x float64, over bool, 
 	settle(b, r, t)
 	s := scores(b, r, t)
 	x = float64(s[p] - s[1-p])
-	if !canFlick(b, r, t, p) && !canFlick(b, r, t, 1-p) {
-		return x, true, 0
-	}
 	var flicks [flickago.NumPlayers]float64
 	for q := range flickago.NumPlayers {
 		flicks[q] = flicksLeft(b, r, t, q)
+	}
+	if !canFlickWith(b, r, t, p, flicks[p]) && !canFlickWith(b, r, t, 1-p, flicks[1-p]) {
+		return x, true, 0
+	}
+	for q := range flickago.NumPlayers {
 		n += t.reserve[q][0] + t.reserve[q][1]
 		for d := flickago.NumKillers; d < flickago.NumDiscs; d++ {
 			if i := discPiece(q, d); t.on[i] && t.faceUp[i] {
@@ -172,7 +174,12 @@ func flicksLeft(b *flickago.Board, r float64, t *table, p int) float64 {
 // reserve disc with a free start point of its kind, or a disc to send back to the reserve from
 // its return zone (which no inspector touches) and flick again.
 func canFlick(b *flickago.Board, r float64, t *table, p int) bool {
-	if flicksLeft(b, r, t, p) > 0 {
+	return canFlickWith(b, r, t, p, flicksLeft(b, r, t, p))
+}
+
+// canFlickWith is canFlick given flicksLeft(b, r, t, p) as left.
+func canFlickWith(b *flickago.Board, r float64, t *table, p int, left float64) bool {
+	if left > 0 {
 		return true
 	}
 	zone := b.Return[p]

@@ -63,13 +63,14 @@ type model struct {
 	r     float64        // disc radius, cm
 	e     float64        // restitution between discs
 	cfg   physics.Config // speeds and gravity
+	dec   float64        // a sliding disc's deceleration, cm/s² (geom.Decel)
 	scene *geom.Scene    // the pieces of base, for sweeps
 	base  table          // the position the flick starts from
 }
 
 // newModel returns the model of flicks from position base.
 func newModel(b *flickago.Board, r float64, cfg physics.Config, base *table) *model {
-	m := &model{b: b, r: r, e: flickago.Pieces.Spec(discKind).Restitution, cfg: cfg, scene: geom.NewScene(base.physicsState(b), flickago.Pieces), base: *base}
+	m := &model{b: b, r: r, e: flickago.Pieces.Spec(discKind).Restitution, cfg: cfg, dec: geom.Decel(discKind, cfg), scene: geom.NewScene(base.physicsState(b), flickago.Pieces), base: *base}
 	m.warm()
 	return m
 }
@@ -77,7 +78,7 @@ func newModel(b *flickago.Board, r float64, cfg physics.Config, base *table) *mo
 // with returns a model of the same board from position base, which differs from m's in the
 // pieces listed only (the scene is updated for them, not rebuilt).
 func (m *model) with(base *table, changed ...int) *model {
-	c := &model{b: m.b, r: m.r, e: m.e, cfg: m.cfg, scene: m.scene.Clone(), base: *base}
+	c := &model{b: m.b, r: m.r, e: m.e, cfg: m.cfg, dec: m.dec, scene: m.scene.Clone(), base: *base}
 	for _, i := range changed {
 		k := flickago.KindGangDisc
 		if i >= inspectorPiece(0) {
@@ -110,7 +111,7 @@ func (m *model) predict(dst *table, src int, v physics.Vec) {
 	}
 	u := v.Scale(1 / s)
 	start := m.base.pos[src]
-	l := geom.Travel(discKind, s, m.cfg)
+	l := geom.TravelAt(m.dec, s)
 	skipSrc := func(i int) bool { return i == src }
 	hit, t := m.scene.Sweep(start, start.Add(u.Scale(l)), 0, m.r, skipSrc)
 	if hit < 0 {
@@ -140,7 +141,7 @@ func (m *model) slide(p, w physics.Vec, scale float64, skip func(int) bool) phys
 		return p
 	}
 	u := w.Scale(1 / wl)
-	l := geom.Travel(discKind, s, m.cfg)
+	l := geom.TravelAt(m.dec, s)
 	_, t := m.scene.Sweep(p, p.Add(u.Scale(l)), 0, m.r, skip)
 	return p.Add(u.Scale(math.Min(t, l)))
 }

@@ -59,7 +59,9 @@ func (p *Planner) Choose(g *flickago.Game, rng *rand.Rand) flickago.Action {
 	case flickago.PhasePlace:
 		return place(g)
 	case flickago.PhaseFlick:
-		an := analyse(g, max(aimerKeep, 2*p.budget.Candidates))
+		sr := fineSearch
+		sr.keep = max(aimerKeep, 2*p.budget.Candidates)
+		an := analyse(g, sr)
 		if len(an.ranked) == 0 {
 			break
 		}

@@ -8,9 +8,8 @@ import (
 
 // The sliding model: a flicked piece decelerates at μ·g (its table friction times gravity),
 // so it stops after v²/(2μg) and, after d cm, still moves at sqrt(v² − 2μg·d). The simulated
-// table stops a little short of that ideal, by about stopShort·∛d cm (measured in
-// TestStopSpeed_Calibrated: the first and last steps lose a fraction of a cm).
-const stopShort = 0.28
+// table follows it to a small fraction of a cm (TestStopSpeed_Calibrated): it applies table
+// friction as that constant deceleration, half a step before each Box2D step and half after.
 
 // decel returns the deceleration of a sliding piece of kind k (of cfg.Pieces), in cm/s².
 func decel(k physics.Kind, cfg physics.Config) float64 {
@@ -23,21 +22,21 @@ func StopSpeed(k physics.Kind, d float64, cfg physics.Config) float64 {
 	if d <= 0 {
 		return 0
 	}
-	return math.Min(cfg.MaxSpeed, math.Sqrt(2*decel(k, cfg)*(d+stopShort*math.Cbrt(d))))
+	return math.Min(cfg.MaxSpeed, math.Sqrt(2*decel(k, cfg)*d))
 }
 
 // ShotSpeed returns the flick speed, in cm/s, that makes a piece of kind k arrive d cm away
 // still moving at arrive cm/s, clipped to cfg.MaxSpeed.
 func ShotSpeed(k physics.Kind, d, arrive float64, cfg physics.Config) float64 {
 	d = math.Max(d, 0)
-	return math.Min(cfg.MaxSpeed, math.Sqrt(arrive*arrive+2*decel(k, cfg)*(d+stopShort*math.Cbrt(d))))
+	return math.Min(cfg.MaxSpeed, math.Sqrt(arrive*arrive+2*decel(k, cfg)*d))
 }
 
 // Arrival returns the speed, in cm/s, at which a piece of kind k flicked at v cm/s is still
 // moving after d cm, or 0 if it stops before.
 func Arrival(k physics.Kind, v, d float64, cfg physics.Config) float64 {
 	d = math.Max(d, 0)
-	s := v*v - 2*decel(k, cfg)*(d+stopShort*math.Cbrt(d))
+	s := v*v - 2*decel(k, cfg)*d
 	if s <= 0 {
 		return 0
 	}
@@ -45,18 +44,17 @@ func Arrival(k physics.Kind, v, d float64, cfg physics.Config) float64 {
 }
 
 // Travel returns how far, in cm, a piece of kind k flicked at v cm/s slides before it stops
-// (approximately: the inverse of StopSpeed).
+// (the inverse of StopSpeed).
 func Travel(k physics.Kind, v float64, cfg physics.Config) float64 {
-	ideal := v * v / (2 * decel(k, cfg))
-	// Solve d + stopShort·∛d = ideal by two Newton steps from d = ideal.
-	d := ideal
-	for range 3 {
-		if d <= 0 {
-			return 0
-		}
-		f := d + stopShort*math.Cbrt(d) - ideal
-		df := 1 + stopShort/(3*math.Cbrt(d*d))
-		d -= f / df
-	}
-	return math.Max(d, 0)
+	return TravelAt(decel(k, cfg), v)
+}
+
+// Decel returns the deceleration, in cm/s², of a sliding piece of kind k of cfg.Pieces: what
+// [TravelAt] takes, for a caller that computes many travels of one kind.
+func Decel(k physics.Kind, cfg physics.Config) float64 { return decel(k, cfg) }
+
+// TravelAt returns how far, in cm, a piece decelerating at dec cm/s² ([Decel]) and flicked at
+// v cm/s slides before it stops: [Travel] without the catalogue lookup, to the same bits.
+func TravelAt(dec, v float64) float64 {
+	return v * v / (2 * dec)
 }

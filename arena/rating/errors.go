@@ -35,6 +35,22 @@ func (e *GameError) Error() string {
 // Unwrap returns the underlying reason.
 func (e *GameError) Unwrap() error { return e.Err }
 
+// RankingError reports an invalid ranking record.
+type RankingError struct {
+	// Index is the ranking's position in the input slice.
+	Index int
+	// Err says what is wrong.
+	Err error
+}
+
+// Error implements error.
+func (e *RankingError) Error() string {
+	return fmt.Sprintf("rating: ranking %d: %v", e.Index, e.Err)
+}
+
+// Unwrap returns the underlying reason.
+func (e *RankingError) Unwrap() error { return e.Err }
+
 // DisconnectedError is returned by [Fit] when the bots do not form one
 // connected "played" graph: no chain of games links some groups, so they
 // cannot share one rating scale (Ordo's -g). Rate each group separately.
@@ -61,7 +77,9 @@ type SeparationError struct {
 	// later group ever scored against a bot of an earlier group. Empty when
 	// the bots themselves are not separated.
 	Groups [][]string
-	// Scenarios lists scenarios in which one side scored every point.
+	// Scenarios lists scenarios in which one side scored every point (for
+	// rankings: in which a group of seats never finished behind the
+	// others).
 	Scenarios []string
 	// FirstMover is set when the first (or second) mover scored every point.
 	FirstMover bool

@@ -76,3 +76,42 @@ func ExampleBalances() {
 	// bank-heist: lawmen favoured: 60% ± 7%
 	// X wins 60% [53%, 67%], p = 0.0057, mean 24.5 turns, p95 29
 }
+
+// Three bots race on three seats; each rotation set is a seed played three
+// times with the seating rotated. "fast" usually wins, "slow" usually
+// finishes last, and two games end with a shared place.
+func ExampleFitRankings() {
+	orders := [][]int{ // ranks of fast, mid, slow in each game
+		{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {0, 1, 2}, {0, 1, 1}, {2, 0, 1},
+		{0, 1, 2}, {1, 2, 0}, {0, 0, 2}, {0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+	}
+	names := []string{"fast", "mid", "slow"}
+	var rankings []rating.Ranking
+	for g, o := range orders {
+		rot := g % 3
+		bots := make([]string, 3)
+		ranks := make([]int, 3)
+		for seat := range 3 {
+			bot := (seat + rot) % 3
+			bots[seat], ranks[seat] = names[bot], o[bot]
+		}
+		rankings = append(rankings, rating.Ranking{Bots: bots, Ranks: ranks, Scenario: "race", Cluster: fmt.Sprint("seed", g/3)})
+	}
+	m, err := rating.FitRankings(rankings, rating.DefaultConfig())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, b := range m.Bots {
+		fmt.Printf("%-4s %+6.1f  %4.1f points in %d games\n", b.Name, b.Elo, b.Points, b.Games)
+	}
+	for _, s := range m.Seats {
+		fmt.Printf("seat %d %+6.1f Elo: ahead of seat 0 %.0f%% of the time between equals\n", s.Seat, s.Elo, 100*s.P)
+	}
+	// Output:
+	// fast +140.8   9.2 points in 12 games
+	// mid    +9.2   6.0 points in 12 games
+	// slow -150.0   2.8 points in 12 games
+	// seat 1  +58.8 Elo: ahead of seat 0 58% of the time between equals
+	// seat 2 +128.9 Elo: ahead of seat 0 68% of the time between equals
+}

@@ -17,10 +17,13 @@ type Covariance int8
 const (
 	// Sandwich is the cluster-robust covariance J⁻¹MJ⁻¹, clustered by
 	// [Game.Pair] (the default). It uses the empirical variance, so it
-	// accounts for draws and for the correlation within a pair.
+	// accounts for draws and for the correlation within a pair. Under a
+	// prior it is the upper bound of the robust and the model-based
+	// posterior covariances (package doc, "Uncertainty under a prior").
 	Sandwich Covariance = iota
-	// ModelBased is the inverse information J⁻¹. It overstates the variance
-	// when there are draws; use it as a fallback only.
+	// ModelBased is the inverse information J⁻¹ (under a prior, the
+	// posterior curvature (J + P)⁻¹). It overstates the variance when there
+	// are draws; use it as a fallback only.
 	ModelBased
 )
 
@@ -64,6 +67,12 @@ type Config struct {
 	FirstMover bool
 	// Covariance is the covariance estimator.
 	Covariance Covariance
+	// NoSideTerms fits no side (or seat) advantage: every side and seat is
+	// alike, and the side terms are reported as 0 ± 0. It is for
+	// comparisons with tools that have no such term; a scenario that
+	// favours a side then biases the ratings of the bots that played it
+	// more often on that side.
+	NoSideTerms bool
 }
 
 // DefaultConfig returns the default configuration (the zero Config).
@@ -87,10 +96,14 @@ type Bot struct {
 	Points float64
 }
 
-// Advantage is a fitted side (or first-mover) term.
+// Advantage is a fitted side, seat or first-mover term.
 type Advantage struct {
 	// Scenario is the scenario's name; empty for the first-mover term.
 	Scenario string
+	// Seat is the seat of a seat term of [FitRankings] (≥ 1): its
+	// advantage over seat 0, and P the probability that it finishes ahead
+	// of seat 0 between equal bots. 0 for a side or first-mover term.
+	Seat int
 	// Elo is side X's (or the first mover's) advantage, in Elo.
 	Elo float64
 	// SE is its standard error, in Elo.
@@ -109,8 +122,12 @@ type Advantage struct {
 type Model struct {
 	// Bots holds the ratings, sorted by name.
 	Bots []Bot
-	// Sides holds one side term per scenario, sorted by scenario name.
+	// Sides holds one side term per scenario, sorted by scenario name (for
+	// [FitRankings], per scenario of two seats: −1 × seat 1's term).
 	Sides []Advantage
+	// Seats holds the seat terms of [FitRankings], sorted by scenario then
+	// seat; nil for [Fit].
+	Seats []Advantage
 	// First is the first-mover term f; valid when Config.FirstMover is set.
 	First Advantage
 	// Config is the configuration the model was fitted with: reports show
@@ -139,6 +156,7 @@ type cell struct {
 	first   Side
 	n       float64 // games
 	sum     float64 // side X's points
+	draws   float64 // drawn games
 }
 
 // problem is a validated data set, indexed.
@@ -150,8 +168,9 @@ type problem struct {
 	value           []float64     // per parameter: fixed values, then estimates
 	free            []int         // free parameter index per parameter, or −1
 	nFree           int
-	first           bool // the first-mover term is fitted
-	centre          bool // re-centre the ratings on their mean
+	pl              *plData // the rankings of FitRankings, instead of cells
+	first           bool    // the first-mover term is fitted
+	centre          bool    // re-centre the ratings on their mean
 }
 
 // observation is one counted game: its cell, X's score and its cluster.
@@ -161,8 +180,16 @@ type observation struct {
 	y    float64
 }
 
+// nSide returns the number of side terms (Fit) or seat terms (FitRankings).
+func (p *problem) nSide() int {
+	if p.pl != nil {
+		return len(p.pl.seats)
+	}
+	return len(p.scenarios)
+}
+
 func (p *problem) nParams() int {
-	n := len(p.bots) + len(p.scenarios)
+	n := len(p.bots) + p.nSide()
 	if p.first {
 		n++
 	}
@@ -189,17 +216,30 @@ func Fit(games []Game, cfg Config) (*Model, error) {
 	if err := validateAll(games); err != nil {
 		return nil, err
 	}
-	if cfg.Prior < 0 || cfg.SidePrior < 0 || math.IsNaN(cfg.Prior) || math.IsNaN(cfg.SidePrior) {
-		return nil, fmt.Errorf("rating: negative or NaN prior (%v, %v)", cfg.Prior, cfg.SidePrior)
-	}
-	if cfg.Covariance != Sandwich && cfg.Covariance != ModelBased {
-		return nil, fmt.Errorf("rating: unknown covariance %v", cfg.Covariance)
+	if err := cfg.validate(); err != nil {
+		return nil, err
 	}
 	p, err := newProblem(games, cfg)
 	if err != nil {
 		return nil, err
 	}
-	if err := p.check(cfg); err != nil {
+	return p.fit(cfg, p.check)
+}
+
+// validate checks the configuration's values.
+func (cfg Config) validate() error {
+	if cfg.Prior < 0 || cfg.SidePrior < 0 || math.IsNaN(cfg.Prior) || math.IsNaN(cfg.SidePrior) {
+		return fmt.Errorf("rating: negative or NaN prior (%v, %v)", cfg.Prior, cfg.SidePrior)
+	}
+	if cfg.Covariance != Sandwich && cfg.Covariance != ModelBased {
+		return fmt.Errorf("rating: unknown covariance %v", cfg.Covariance)
+	}
+	return nil
+}
+
+// fit runs the existence checks, Newton's method and the intervals.
+func (p *problem) fit(cfg Config, check func(Config) error) (*Model, error) {
+	if err := check(cfg); err != nil {
 		return nil, err
 	}
 	iters, ll, h, err := p.solve(cfg)
@@ -212,35 +252,13 @@ func Fit(games []Game, cfg Config) (*Model, error) {
 // newProblem indexes the games: sorted bots and scenarios, cells, parameters.
 func newProblem(games []Game, cfg Config) (*problem, error) {
 	p := &problem{first: cfg.FirstMover}
-	botSet := make(map[string]bool)
-	scenSet := make(map[string]bool)
-	for _, b := range cfg.Bots {
-		if b == "" {
-			return nil, fmt.Errorf("rating: empty name in the roster")
-		}
-		botSet[b] = true
-	}
-	roster := len(cfg.Bots) > 0
-	for i := range games {
+	botIdx, scenIdx, err := p.indexNames(cfg, len(games), func(i int, buf []string) ([]string, string, bool) {
 		g := &games[i]
-		if g.Void() {
-			continue
-		}
-		for _, b := range [2]string{g.X, g.Y} {
-			if roster && !botSet[b] {
-				return nil, &GameError{Index: i, Err: fmt.Errorf("bot %q is not in the roster", b)}
-			}
-			botSet[b] = true
-		}
-		scenSet[g.Scenario] = true
+		return append(buf, g.X, g.Y), g.Scenario, g.Void()
+	}, func(i int, err error) error { return &GameError{Index: i, Err: err} })
+	if err != nil {
+		return nil, err
 	}
-	if len(scenSet) == 0 {
-		return nil, ErrNoGames
-	}
-	p.bots = sortedKeys(botSet)
-	p.scenarios = sortedKeys(scenSet)
-	botIdx := indexOf(p.bots)
-	scenIdx := indexOf(p.scenarios)
 
 	type key struct {
 		x, y, c int32
@@ -262,30 +280,71 @@ func newProblem(games []Game, cfg Config) (*problem, error) {
 		}
 		p.cells[ci].n++
 		p.cells[ci].sum += g.Score
+		if g.Score == 0.5 {
+			p.cells[ci].draws++
+		}
 		p.obs = append(p.obs, observation{pair: g.Pair, cell: ci, y: g.Score})
 	}
 	// Sort the cells so that nothing depends on the order of the games, then
 	// renumber the observations.
-	perm := make([]int32, len(p.cells))
-	for i := range perm {
-		perm[i] = int32(i)
-	}
-	slices.SortFunc(perm, func(a, b int32) int {
-		ca, cb := &p.cells[a], &p.cells[b]
+	var newIdx []int32
+	p.cells, newIdx = sortIndexed(p.cells, func(ca, cb *cell) int {
 		return cmp.Or(cmp.Compare(ca.c, cb.c), cmp.Compare(ca.x, cb.x), cmp.Compare(ca.y, cb.y), cmp.Compare(ca.first, cb.first))
 	})
-	sorted := make([]cell, len(p.cells))
-	newIdx := make([]int32, len(p.cells))
-	for to, from := range perm {
-		sorted[to] = p.cells[from]
-		newIdx[from] = int32(to)
-	}
-	p.cells = sorted
 	for i := range p.obs {
 		p.obs[i].cell = newIdx[p.obs[i].cell]
 	}
 
 	// Parameters: bots, then scenarios, then f.
+	if err := p.initParams(cfg, botIdx); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// indexNames sets the sorted bots (the roster's and those of every counted
+// record) and scenarios of n records and returns their indices. record
+// appends record i's bots to buf and returns them with its scenario and
+// whether it is void; wrap makes a record's error.
+func (p *problem) indexNames(cfg Config, n int, record func(i int, buf []string) ([]string, string, bool),
+	wrap func(i int, err error) error) (botIdx, scenIdx map[string]int, err error) {
+	botSet := make(map[string]bool)
+	scenSet := make(map[string]bool)
+	for _, b := range cfg.Bots {
+		if b == "" {
+			return nil, nil, fmt.Errorf("rating: empty name in the roster")
+		}
+		botSet[b] = true
+	}
+	roster := len(cfg.Bots) > 0
+	var buf []string
+	for i := range n {
+		bots, scenario, void := record(i, buf[:0])
+		buf = bots
+		if void {
+			continue
+		}
+		for _, b := range bots {
+			if roster && !botSet[b] {
+				return nil, nil, wrap(i, fmt.Errorf("bot %q is not in the roster", b))
+			}
+			botSet[b] = true
+		}
+		scenSet[scenario] = true
+	}
+	if len(scenSet) == 0 {
+		return nil, nil, ErrNoGames
+	}
+	p.bots = sortedKeys(botSet)
+	p.scenarios = sortedKeys(scenSet)
+	return indexOf(p.bots), indexOf(p.scenarios), nil
+}
+
+// initParams sets up the parameters once the bots and the data are known:
+// anchors fixed, or one bot dropped and the ratings re-centred (no prior),
+// or all free and centred (prior); side (seat) terms fixed at 0 with
+// [Config.NoSideTerms].
+func (p *problem) initParams(cfg Config, botIdx map[string]int) error {
 	n := p.nParams()
 	p.fixed = make([]bool, n)
 	p.value = make([]float64, n)
@@ -295,10 +354,10 @@ func newProblem(games []Game, cfg Config) (*problem, error) {
 			elo := cfg.Anchors[name]
 			b, ok := botIdx[name]
 			if !ok {
-				return nil, fmt.Errorf("rating: anchor %q played no counted game", name)
+				return fmt.Errorf("rating: anchor %q played no counted game", name)
 			}
 			if math.IsNaN(elo) || math.IsInf(elo, 0) {
-				return nil, fmt.Errorf("rating: anchor %q at %v Elo", name, elo)
+				return fmt.Errorf("rating: anchor %q at %v Elo", name, elo)
 			}
 			p.fixed[b] = true
 			p.value[b] = elo
@@ -309,6 +368,11 @@ func newProblem(games []Game, cfg Config) (*problem, error) {
 	default:
 		p.centre = true // the MAP is centred already; re-centring removes rounding
 	}
+	if cfg.NoSideTerms {
+		for j := len(p.bots); j < len(p.bots)+p.nSide(); j++ {
+			p.fixed[j] = true
+		}
+	}
 	p.free = make([]int, n)
 	for j := range p.free {
 		if p.fixed[j] {
@@ -318,12 +382,13 @@ func newProblem(games []Game, cfg Config) (*problem, error) {
 		p.free[j] = p.nFree
 		p.nFree++
 	}
-	return p, nil
+	return nil
 }
 
 // check runs the existence checks of §3.3 before fitting.
 func (p *problem) check(cfg Config) error {
-	if groups := components(len(p.bots), p.cells); len(groups) > 1 {
+	edges := cellEdges(p.cells)
+	if groups := components(len(p.bots), edges); len(groups) > 1 {
 		return &DisconnectedError{Groups: groupNames(groups, p.bots)}
 	}
 	if p.first {
@@ -342,9 +407,9 @@ func (p *problem) check(cfg Config) error {
 	}
 	var sep SeparationError
 	if cfg.Prior == 0 {
-		sep.Groups = groupNames(separatedGroups(len(p.bots), p.cells), p.bots)
+		sep.Groups = groupNames(separatedGroups(len(p.bots), edges), p.bots)
 	}
-	if cfg.SidePrior == 0 {
+	if cfg.SidePrior == 0 && !cfg.NoSideTerms {
 		xPts := make([]float64, len(p.scenarios))
 		yPts := make([]float64, len(p.scenarios))
 		var firstPts, secondPts float64
@@ -481,6 +546,9 @@ func (p *problem) paramName(j int) string {
 	switch nb := len(p.bots); {
 	case j < nb:
 		return fmt.Sprintf("bot %q", p.bots[j])
+	case p.pl != nil && j < nb+len(p.pl.seats):
+		k := p.pl.seats[j-nb]
+		return fmt.Sprintf("advantage of seat %d in %q", k.seat, p.scenarios[k.scen])
 	case j < nb+len(p.scenarios):
 		return fmt.Sprintf("side term of %q", p.scenarios[j-nb])
 	}
@@ -504,6 +572,9 @@ func (p *problem) eta(theta []float64, c *cell) (float64, float64) {
 
 // logLik returns the quasi-log-likelihood (with prior) at theta.
 func (p *problem) logLik(cfg Config, theta []float64) float64 {
+	if p.pl != nil {
+		return p.pl.logLik(p, theta) - p.priorPenalty(cfg, theta)
+	}
 	var ll float64
 	for i := range p.cells {
 		c := &p.cells[i]
@@ -545,6 +616,9 @@ func (p *problem) derivatives(cfg Config, theta, u []float64, h *mat.SymDense) f
 	var ll float64
 	var idx [4]int
 	var z [4]float64
+	if p.pl != nil {
+		ll = p.pl.derivatives(p, theta, u, jr)
+	}
 	for i := range p.cells {
 		c := &p.cells[i]
 		e, m := p.eta(theta, c)
@@ -599,6 +673,23 @@ func (p *problem) row(c *cell, m float64, idx *[4]int, z *[4]float64) int {
 		add(len(p.bots)+len(p.scenarios), m)
 	}
 	return nz
+}
+
+// sortIndexed returns the items sorted by cmpFn and, for each old index,
+// its new index.
+func sortIndexed[T any](items []T, cmpFn func(a, b *T) int) ([]T, []int32) {
+	perm := make([]int32, len(items))
+	for i := range perm {
+		perm[i] = int32(i)
+	}
+	slices.SortFunc(perm, func(a, b int32) int { return cmpFn(&items[a], &items[b]) })
+	sorted := make([]T, len(items))
+	newIdx := make([]int32, len(items))
+	for to, from := range perm {
+		sorted[to] = items[from]
+		newIdx[from] = int32(to)
+	}
+	return sorted, newIdx
 }
 
 func sortedKeys[V any](set map[string]V) []string {

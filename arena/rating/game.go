@@ -15,7 +15,14 @@ const (
 	SideY Side = 1
 )
 
-// String returns "X" or "Y".
+// Valid reports whether s is SideX or SideY.
+func (s Side) Valid() bool { return s == SideX || s == SideY }
+
+// Other returns the opposing side. It is meaningful only for a valid side.
+func (s Side) Other() Side { return 1 - s }
+
+// String returns "X" or "Y" (the form the arena stores), or "Side(n)" for an
+// invalid value.
 func (s Side) String() string {
 	switch s {
 	case SideX:

@@ -8,40 +8,57 @@ import (
 	"gonum.org/v1/gonum/graph/topo"
 )
 
-// components returns the connected components of the "played" graph of the
-// cells (mirror games add no edge), as sorted groups of bot indices ordered
-// by their smallest index.
-func components(nBots int, cells []cell) [][]int {
-	g := simple.NewUndirectedGraph()
-	for i := range nBots {
-		g.AddNode(simple.Node(i))
-	}
-	for _, c := range cells {
-		if c.x != c.y {
-			g.SetEdge(simple.Edge{F: simple.Node(c.x), T: simple.Node(c.y)})
-		}
-	}
-	return sortGroups(topo.ConnectedComponents(g))
-}
+// edge links two bots (or seats): "played", or "scored against" (finished
+// ahead of, or level with) when directed from → to.
+type edge struct{ from, to int }
 
-// separatedGroups returns the strongly connected components of the "scored a
-// point against" digraph (a draw scores both ways), strongest first, or nil
-// when there is only one. Hunter's condition for finite Bradley–Terry ratings
-// is that this digraph be strongly connected.
-func separatedGroups(nBots int, cells []cell) [][]int {
-	g := simple.NewDirectedGraph()
-	for i := range nBots {
-		g.AddNode(simple.Node(i))
-	}
+// cellEdges returns the edges of the cells' "scored a point against"
+// digraph (a draw scores both ways); mirror games add none. Read undirected,
+// they are the "played" graph (a game always scores one way or both).
+func cellEdges(cells []cell) []edge {
+	var edges []edge
 	for _, c := range cells {
 		if c.x == c.y {
 			continue
 		}
 		if c.sum > 0 { // X scored against Y
-			g.SetEdge(simple.Edge{F: simple.Node(c.x), T: simple.Node(c.y)})
+			edges = append(edges, edge{int(c.x), int(c.y)})
 		}
 		if c.sum < c.n { // Y scored against X
-			g.SetEdge(simple.Edge{F: simple.Node(c.y), T: simple.Node(c.x)})
+			edges = append(edges, edge{int(c.y), int(c.x)})
+		}
+	}
+	return edges
+}
+
+// components returns the connected components of the undirected graph of
+// the edges (self-loops ignored), as sorted groups of node indices ordered
+// by their smallest index.
+func components(nNodes int, edges []edge) [][]int {
+	g := simple.NewUndirectedGraph()
+	for i := range nNodes {
+		g.AddNode(simple.Node(i))
+	}
+	for _, e := range edges {
+		if e.from != e.to {
+			g.SetEdge(simple.Edge{F: simple.Node(e.from), T: simple.Node(e.to)})
+		}
+	}
+	return sortGroups(topo.ConnectedComponents(g))
+}
+
+// separatedGroups returns the strongly connected components of the "scored
+// against" digraph of the edges (self-loops ignored), strongest first, or nil
+// when there is only one. Hunter's condition for finite Bradley–Terry (and
+// Plackett–Luce) ratings is that this digraph be strongly connected.
+func separatedGroups(nNodes int, edges []edge) [][]int {
+	g := simple.NewDirectedGraph()
+	for i := range nNodes {
+		g.AddNode(simple.Node(i))
+	}
+	for _, e := range edges {
+		if e.from != e.to {
+			g.SetEdge(simple.Edge{F: simple.Node(e.from), T: simple.Node(e.to)})
 		}
 	}
 	sccs := sortGroups(topo.TarjanSCC(g))
@@ -50,7 +67,7 @@ func separatedGroups(nBots int, cells []cell) [][]int {
 	}
 	// Order the condensation topologically (Kahn), breaking ties by group
 	// order so that the result does not depend on map iteration.
-	comp := make([]int, nBots)
+	comp := make([]int, nNodes)
 	for k, grp := range sccs {
 		for _, b := range grp {
 			comp[b] = k
@@ -61,9 +78,9 @@ func separatedGroups(nBots int, cells []cell) [][]int {
 		succ[k] = make([]bool, len(sccs))
 	}
 	indeg := make([]int, len(sccs))
-	edges := g.Edges()
-	for edges.Next() {
-		e := edges.Edge()
+	it := g.Edges()
+	for it.Next() {
+		e := it.Edge()
 		from, to := comp[e.From().ID()], comp[e.To().ID()]
 		if from != to && !succ[from][to] {
 			succ[from][to] = true

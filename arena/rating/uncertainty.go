@@ -13,7 +13,7 @@ import (
 // model turns the solved problem into a Model: it re-centres the ratings,
 // computes the covariance (§3.5) and the per-bot and per-side intervals.
 func (p *problem) model(cfg Config, iters int, ll float64, h *mat.SymDense) *Model {
-	nb, nc, n := len(p.bots), len(p.scenarios), p.nParams()
+	nb, nc := len(p.bots), len(p.scenarios)
 	m := &Model{
 		Config:     cfg,
 		Games:      len(p.obs),
@@ -22,57 +22,26 @@ func (p *problem) model(cfg Config, iters int, ll float64, h *mat.SymDense) *Mod
 		botIndex:   indexOf(p.bots),
 		sideIndex:  indexOf(p.scenarios),
 	}
-	hinv := mat.NewSymDense(p.nFree, nil)
-	var chol mat.Cholesky
-	var cond mat.Condition
-	if ok := chol.Factorize(h); !ok {
-		nanFill(hinv)
-	} else if err := chol.InverseTo(hinv); err != nil && !errors.As(err, &cond) {
-		// Not positive definite at a converged, finite estimate: it cannot
-		// happen, but NaN errors are more honest than a failed fit.
-		nanFill(hinv)
-	}
+	hinv := inverse(h)
 	var v mat.Matrix = hinv
 	if cfg.Covariance == Sandwich {
 		meat, clusters := p.meat()
 		m.Clusters = clusters
-		var t, s mat.Dense
-		t.Mul(hinv, meat)
-		s.Mul(&t, hinv)
-		v = &s
-	}
-
-	// T maps the free parameters to all parameters, re-centring the bots on
-	// their mean when there are no anchors (A = I − 11ᵀ/n on the bot rows).
-	tr := mat.NewDense(n, p.nFree, nil)
-	for j, f := range p.free {
-		if f >= 0 {
-			tr.Set(j, f, 1)
+		prec := p.priorPrecision(cfg)
+		var jd *mat.SymDense
+		if prec != nil {
+			jd = p.drawInformation()
 		}
+		v = sandwich(hinv, meat, prec, jd)
 	}
+	m.cov = p.centred(v)
 	if p.centre {
-		mean := make([]float64, p.nFree)
-		var meanValue float64
+		var mean float64
 		for b := range nb {
-			for f := range p.nFree {
-				mean[f] += tr.At(b, f) / float64(nb)
-			}
-			meanValue += p.value[b] / float64(nb)
+			mean += p.value[b] / float64(nb)
 		}
 		for b := range nb {
-			for f := range p.nFree {
-				tr.Set(b, f, tr.At(b, f)-mean[f])
-			}
-			p.value[b] -= meanValue
-		}
-	}
-	var tv, full mat.Dense
-	tv.Mul(tr, v)
-	full.Mul(&tv, tr.T())
-	m.cov = mat.NewSymDense(n, nil)
-	for i := range n {
-		for j := i; j < n; j++ {
-			m.cov.SetSym(i, j, (full.At(i, j)+full.At(j, i))/2)
+			p.value[b] -= mean
 		}
 	}
 
@@ -80,6 +49,10 @@ func (p *problem) model(cfg Config, iters int, ll float64, h *mat.SymDense) *Mod
 	for b, name := range p.bots {
 		se := math.Sqrt(math.Max(0, m.cov.At(b, b)))
 		m.Bots[b] = Bot{Name: name, Elo: p.value[b], SE: se, Lo: p.value[b] - Z95*se, Hi: p.value[b] + Z95*se}
+	}
+	if p.pl != nil {
+		p.pl.summarize(p, m)
+		return m
 	}
 	m.Sides = make([]Advantage, nc)
 	for c, name := range p.scenarios {
@@ -114,6 +87,76 @@ func nanFill(a *mat.SymDense) {
 	}
 }
 
+// inverse returns H⁻¹, or a matrix of NaN when H is not positive definite
+// (at a converged, finite estimate it cannot happen, but NaN errors are more
+// honest than a failed fit).
+func inverse(h *mat.SymDense) *mat.SymDense {
+	hinv := mat.NewSymDense(h.SymmetricDim(), nil)
+	var chol mat.Cholesky
+	var cond mat.Condition
+	if ok := chol.Factorize(h); !ok {
+		nanFill(hinv)
+	} else if err := chol.InverseTo(hinv); err != nil && !errors.As(err, &cond) {
+		nanFill(hinv)
+	}
+	return hinv
+}
+
+// priorPrecision returns the prior's precision 1/τ² per free parameter, in
+// 1/Elo² (0 where there is no prior), or nil when no parameter has a prior.
+func (p *problem) priorPrecision(cfg Config) []float64 {
+	var prec []float64
+	for j, f := range p.free {
+		if f < 0 {
+			continue
+		}
+		if tau := p.tau(cfg, j); tau > 0 {
+			if prec == nil {
+				prec = make([]float64, p.nFree)
+			}
+			prec[f] = 1 / (tau * tau)
+		}
+	}
+	return prec
+}
+
+// centred maps a covariance of the free parameters to all parameters, in
+// Elo²: V_all = T·V·Tᵀ, where T copies the free parameters and, when the
+// ratings are centred on their mean, applies A = I − 11ᵀ/n to the bot rows.
+// Fixed parameters get zero rows and columns.
+func (p *problem) centred(v mat.Matrix) *mat.SymDense {
+	nb, n := len(p.bots), p.nParams()
+	tr := mat.NewDense(n, p.nFree, nil)
+	for j, f := range p.free {
+		if f >= 0 {
+			tr.Set(j, f, 1)
+		}
+	}
+	if p.centre {
+		mean := make([]float64, p.nFree)
+		for b := range nb {
+			for f := range p.nFree {
+				mean[f] += tr.At(b, f) / float64(nb)
+			}
+		}
+		for b := range nb {
+			for f := range p.nFree {
+				tr.Set(b, f, tr.At(b, f)-mean[f])
+			}
+		}
+	}
+	var tv, full mat.Dense
+	tv.Mul(tr, v)
+	full.Mul(&tv, tr.T())
+	cov := mat.NewSymDense(n, nil)
+	for i := range n {
+		for j := i; j < n; j++ {
+			cov.SetSym(i, j, (full.At(i, j)+full.At(j, i))/2)
+		}
+	}
+	return cov
+}
+
 func (p *problem) advantage(cov *mat.SymDense, j int, scenario string) Advantage {
 	se := math.Sqrt(math.Max(0, cov.At(j, j)))
 	a := Advantage{Scenario: scenario, Elo: p.value[j], SE: se, Lo: p.value[j] - Z95*se, Hi: p.value[j] + Z95*se}
@@ -126,6 +169,9 @@ func (p *problem) advantage(cov *mat.SymDense, j int, scenario string) Advantage
 // are clusters of one. The sums run in an order fixed by the data, not by the
 // order of the games, so the result is reproducible bit for bit.
 func (p *problem) meat() (*mat.SymDense, int) {
+	if p.pl != nil {
+		return p.pl.meat(p)
+	}
 	k := p.nFree
 	meat := make([]float64, k*k)
 	pr := make([]float64, len(p.cells))
@@ -223,9 +269,23 @@ func (m *Model) Side(scenario string) (Advantage, bool) {
 	return m.Sides[i], true
 }
 
+// SeatAdvantage returns the term of a seat (≥ 1) of the named scenario,
+// fitted by [FitRankings]: its advantage over seat 0 in Elo, and P the
+// probability that it finishes ahead of seat 0 between equal bots; ok is
+// false for seat 0 and for a model of [Fit].
+func (m *Model) SeatAdvantage(scenario string, seat int) (Advantage, bool) {
+	for _, a := range m.Seats {
+		if a.Scenario == scenario && a.Seat == seat {
+			return a, true
+		}
+	}
+	return Advantage{}, false
+}
+
 // Cov returns a copy of the covariance matrix of the estimates, in Elo²,
 // over the bots (in [Model.Bots] order), then the side terms (in
-// [Model.Sides] order), then the first-mover term if fitted.
+// [Model.Sides] order), then the first-mover term if fitted; for
+// [FitRankings], the bots then the seat terms (in [Model.Seats] order).
 func (m *Model) Cov() *mat.SymDense {
 	c := mat.NewSymDense(m.cov.SymmetricDim(), nil)
 	c.CopySym(m.cov)
@@ -286,4 +346,33 @@ func (m *Model) Expected(x, y, scenario string, first Side) (float64, error) {
 		}
 	}
 	return Expected(e), nil
+}
+
+// drawInformation returns J_d = κ²Σ_cells (n·p(1−p) − D/4)·zzᵀ over the free
+// parameters: the model's variance of the scores given each cell's D
+// observed draws (Var y = p(1−p) − d/4 for a game of draw probability d),
+// floored at zero per cell.
+func (p *problem) drawInformation() *mat.SymDense {
+	if p.pl != nil {
+		return p.pl.drawInformation(p)
+	}
+	k := p.nFree
+	jd := mat.NewSymDense(k, nil)
+	var idx [4]int
+	var z [4]float64
+	for i := range p.cells {
+		c := &p.cells[i]
+		e, m := p.eta(p.value, c)
+		pr := Expected(e)
+		w := kappa * kappa * math.Max(0, c.n*pr*(1-pr)-c.draws/4)
+		nz := p.row(c, m, &idx, &z)
+		for a := range nz {
+			for b := range nz {
+				if idx[a] <= idx[b] {
+					jd.SetSym(idx[a], idx[b], jd.At(idx[a], idx[b])+w*z[a]*z[b])
+				}
+			}
+		}
+	}
+	return jd
 }

@@ -2,6 +2,8 @@ package report_test
 
 import (
 	"bytes"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/flickarena/flickarena/arena/report"
@@ -166,4 +168,107 @@ func TestWrite_Browser(t *testing.T) {
 		}
 		t.Logf("screenshot: %s", b.Screenshot("hostile"))
 	})
+}
+
+// seatFacts is what the seats browser test reads from the rendered page.
+type seatFacts struct {
+	Blocks     []string // data-seats of each article.balance
+	Names      [][]string
+	SeatPlots  []rect
+	SeatMarks  []int // g.seat-mark per seat plot
+	TwoPlots   int   // svg.balance-plot
+	SideMarks  int
+	Verdicts   []string
+	Endings    []string // the "Ended because" values of the blocks
+	Overflow   float64
+	Outside    []string
+	Scripts    int
+	Fetched    int
+	SideLabels []string // the side plot's axis ends
+}
+
+const seatFactsJS = `(() => {
+	const size = (el) => { const r = el.getBoundingClientRect(); return {Width: r.width, Height: r.height}; };
+	const all = (sel, root) => Array.from((root || document).querySelectorAll(sel));
+	return {
+		Blocks: all("article.balance").map(a => a.dataset.seats),
+		Names: all("article.balance").map(a => all("table.seat-table tr.seat-row th", a).map(th => th.textContent)),
+		SeatPlots: all("svg.seat-plot").map(size),
+		SeatMarks: all("svg.seat-plot").map(s => all("g.seat-mark", s).length),
+		TwoPlots: all("svg.balance-plot").length,
+		SideMarks: all("#side-plot g.side-mark").length,
+		Verdicts: all("p.verdict").map(p => p.textContent),
+		Endings: all(".figures div").filter(d => d.querySelector("dt").textContent === "Ended because").map(d => d.querySelector(".value").textContent),
+		Overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+		Outside: all("svg text").filter(t => {
+			const r = t.getBoundingClientRect(), s = t.ownerSVGElement.getBoundingClientRect();
+			return r.left < s.left - 0.5 || r.top < s.top - 0.5 || r.right > s.right + 0.5 || r.bottom > s.bottom + 0.5;
+		}).map(t => t.textContent),
+		Scripts: document.scripts.length,
+		Fetched: performance.getEntriesByType("resource").length,
+		SideLabels: all("#side-plot text.axis-end").map(t => t.textContent),
+	};
+})()`
+
+// TestWrite_BrowserSeats opens a report of scenarios of 2, 3, 4 and 5 seats
+// in headless Chromium: one block per scenario, the seats named as the games
+// name them in a table and a plot, the two-seat scenario with its own plot
+// too, the endings grouped by kind, nothing overflowing.
+func TestWrite_BrowserSeats(t *testing.T) {
+	b := browsertest.New(t)
+	d := seatFixture(t)
+	b.Open(writeReport(t, d, "seats.html"))
+	f := browsertest.Eval[seatFacts](b, seatFactsJS)
+	// Blocks in scenario name order: fliprando (5), race 3, race 4, showdown (2).
+	wantSeats := []string{"5", "3", "4", "2"}
+	if !slices.Equal(f.Blocks, wantSeats) {
+		t.Fatalf("blocks of %v seats, want %v", f.Blocks, wantSeats)
+	}
+	wantNames := [][]string{
+		{"ann", "bob", "cid", "dee", "eve"},
+		{"player 1", "player 2", "player 3"},
+		{"player 1", "player 2", "player 3", "player 4"},
+		{"lawmen", "outlaws"},
+	}
+	for i, w := range wantNames {
+		if !slices.Equal(f.Names[i], w) {
+			t.Errorf("block %d names its seats %q, want %q", i+1, f.Names[i], w)
+		}
+	}
+	// A per-seat plot for each scenario of more than two seats: a win bar and a score
+	// per seat.
+	if want := []int{10, 6, 8}; !slices.Equal(f.SeatMarks, want) {
+		t.Errorf("seat plots have %v marks, want %v", f.SeatMarks, want)
+	}
+	for i, r := range f.SeatPlots {
+		if r.Width < 300 || r.Height < 100 {
+			t.Errorf("seat plot %d is %+v, want a visible plot", i+1, r)
+		}
+	}
+	if f.TwoPlots != 1 || f.SideMarks != 1 {
+		t.Errorf("%d two-seat plots and %d side marks, want 1 each", f.TwoPlots, f.SideMarks)
+	}
+	if len(f.SideLabels) != 2 || !strings.Contains(f.SideLabels[0], "outlaws") || !strings.Contains(f.SideLabels[1], "lawmen") {
+		t.Errorf("side plot ends %q, want the lawmen and the outlaws", f.SideLabels)
+	}
+	if !strings.HasPrefix(f.Verdicts[1], "player 1 favoured") {
+		t.Errorf("race at 3 seats (seat 0 three points ahead): verdict %q", f.Verdicts[1])
+	}
+	// Two kinds of ending per scenario, whatever the details.
+	if len(f.Endings) != 8 {
+		t.Errorf("%d endings listed, want 2 kinds in each of 4 scenarios: %q", len(f.Endings), f.Endings)
+	}
+	if f.Scripts != 0 || f.Fetched != 0 {
+		t.Errorf("page has %d scripts and fetched %d resources, want none", f.Scripts, f.Fetched)
+	}
+	if len(f.Outside) > 0 {
+		t.Errorf("texts stick out of their plots: %q", f.Outside)
+	}
+	if f.Overflow > 0 {
+		t.Errorf("page overflows the %d px window horizontally by %v px", browsertest.WindowWidth, f.Overflow)
+	}
+	if errs := b.Errors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+	t.Logf("screenshot: %s", b.Screenshot("seats"))
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/flickarena/flickarena/arena/rating"
 )
 
-// Data is everything the report shows. Only Model or Balances is needed; the
-// sections without data say so on the page.
+// Data is everything the report shows. Only Model, Balances or SeatBalances
+// is needed; the sections without data say so on the page.
 type Data struct {
 	// Title is the page's title and main heading. Default "Flickarena
 	// arena report".
@@ -32,11 +32,16 @@ type Data struct {
 	// Versions maps a bot's name to its version, shown in the rating table;
 	// a bot without an entry shows "—".
 	Versions map[string]string
-	// Balances are the scenarios' balance statistics, shown in this order.
+	// Balances are the two-seat statistics of the two-seat scenarios.
 	Balances []rating.Balance
-	// Sides names the sides in plots and labels and gives the margin of the
-	// "balanced zone"; it should be the configuration that produced
-	// Balances. Empty fields take the values of
+	// SeatBalances are the per-seat statistics of the scenarios of any
+	// number of seats (two-seat ones too); they name the seats, and a
+	// two-seat scenario's block takes its seat names from them.
+	SeatBalances []rating.SeatBalance
+	// Sides names the two sides of a two-seat scenario that has no
+	// SeatBalance (one with a SeatBalance is named by it) and gives the
+	// margin of the "balanced zone"; it should be the configuration that
+	// produced Balances. Empty fields take the values of
 	// rating.DefaultBalanceConfig().
 	Sides rating.BalanceConfig
 	// Notes are remarks shown prominently under the generation details,

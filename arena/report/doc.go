@@ -7,10 +7,15 @@
 //     score and the likelihood of superiority over the next bot;
 //   - an error-bar plot of the ratings with their 95% intervals;
 //   - the likelihood-of-superiority (LOS) matrix as a heat map;
-//   - per scenario, the balance block: the verdict in large type, a plot of the
-//     side win rates and draw rate with Wilson intervals, side X's and the
-//     first mover's scores, the side advantage in Elo, and the game lengths;
-//     and an overview plot of the side advantage of every scenario;
+//   - per scenario, of any number of seats, the balance block: the verdict in
+//     large type; for two seats a plot of the win rates and draw rate with
+//     Wilson intervals, the first seat's and the first mover's scores, the side
+//     advantage in Elo; for more seats a plot of each seat's win share and
+//     score against the others; a table of the seats (wins, win share, mean
+//     place, mean points, score, advantage adjusted for the bots when a model
+//     gives it); the game lengths and the endings grouped by kind; the seats
+//     named as the game names them; and an overview plot of the side
+//     advantage of every two-seat scenario;
 //   - optional extra sections, HTML fragments supplied by the caller (the
 //     replay viewers, for instance).
 //
@@ -29,8 +34,10 @@
 //	#elo-plot          the error-bar SVG; one g.elo-mark per bot (data-name: the bot)
 //	#los-matrix        the LOS table; one td.los-cell per pair, n×n with the diagonal
 //	#balance           the balance section; svg#side-plot, one g.side-mark per scenario (data-name)
-//	#balance-N         scenario N's block (N from 1, in Data.Balances order), class balance
-//	#balance-plot-N    its plot, class balance-plot; g.rate-mark and g.score-mark rows
+//	#balance-N         scenario N's block (N from 1, in scenario name order), class balance, data-seats
+//	#balance-plot-N    its two-seat plot, class balance-plot; g.rate-mark and g.score-mark rows
+//	#seat-plot-N       its per-seat plot (more than two seats), class seat-plot; g.seat-mark rows
+//	#seat-table-N      its seat table, class seat-table; one tr.seat-row per seat (data-seat from 1)
 //	#section-N         extra section N (from 1), class extra
 //
 // The output is deterministic: the same Data gives the same bytes.

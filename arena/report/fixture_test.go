@@ -3,6 +3,7 @@ package report_test
 import (
 	"fmt"
 	"html/template"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -134,4 +135,76 @@ func fixtureFrom(t *testing.T, bots []fixtureBot, scenarios []fixtureScenario) r
 			HTML:  template.HTML(`<p class="muted">Replay viewers of selected games appear here.</p>`),
 		}},
 	}
+}
+
+// seatScenario is a synthetic scenario of k seats in which seat 0 is
+// stronger by bias: its points are drawn with that much more mean.
+type seatScenario struct {
+	name  string
+	names []string // the seats' names, or nil for players
+	k     int
+	bias  float64
+}
+
+// seatGames simulates n games of each scenario from a fixed seed: each seat
+// scores points (normal, seat 0 shifted by the bias), the places follow the
+// points, and the games end in one of two kinds with a detail.
+func seatGames(scenarios []seatScenario, n int) []rating.SeatGame {
+	rng := rand.New(rand.NewPCG(3, 4)) // fixed seed: the fixture must not change
+	var out []rating.SeatGame
+	for _, sc := range scenarios {
+		for i := range n {
+			pts := make([]float64, sc.k)
+			for s := range pts {
+				pts[s] = math.Round(10 + 3*rng.NormFloat64())
+				if s == 0 {
+					pts[s] += sc.bias
+				}
+			}
+			places := make([]int, sc.k)
+			for s, p := range pts {
+				places[s] = 1
+				for _, q := range pts {
+					if q > p {
+						places[s]++
+					}
+				}
+			}
+			g := rating.SeatGame{Scenario: sc.name, Places: places, Points: pts, First: i % sc.k, End: rating.EndNormal,
+				Turns: 5 * sc.k, Kind: "the race is over", Reason: fmt.Sprintf("the race is over (%d rounds)", 4+i%3)}
+			if i%7 == 0 {
+				g.Kind, g.Reason = "every seat passed", "every seat passed"
+			}
+			if i%11 == 0 {
+				g.End, g.Kind, g.Reason = rating.EndTurnLimit, "", ""
+			}
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// seatFixture returns report data with scenarios of 2, 3, 4 and 5 seats: the
+// two-seat one with its two-seat statistics and model, every one with its
+// per-seat statistics.
+func seatFixture(t *testing.T) report.Data {
+	t.Helper()
+	d := fixtureFrom(t, []fixtureBot{{"greedy", "1", 40}, {"random", "1", -40}}, []fixtureScenario{{"showdown-v1", 30}})
+	scenarios := []seatScenario{
+		{name: "showdown-v1", names: []string{"lawmen", "outlaws"}, k: 2},
+		{name: "race-v1:players=3", k: 3, bias: 3},
+		{name: "race-v1:players=4", k: 4},
+		{name: "fliprando-v1:players=5", names: []string{"ann", "bob", "cid", "dee", "eve"}, k: 5, bias: -2},
+	}
+	names := map[string][]string{}
+	for _, sc := range scenarios {
+		names[sc.name] = sc.names
+	}
+	sb, err := rating.SeatBalances(seatGames(scenarios, 90), rating.SeatBalanceConfig{Names: names})
+	if err != nil {
+		t.Fatalf("seat balances of the fixture: %v", err)
+	}
+	d.SeatBalances = sb
+	d.Title = "Flickarena arena report: seats"
+	return d
 }

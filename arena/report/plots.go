@@ -77,11 +77,12 @@ func sideValue(b rating.Balance) (v, lo, hi float64, model bool) {
 // infinite when one side won every game.
 const maxSideElo = 800
 
-// sidePlot draws every scenario's side advantage in Elo with its interval.
-func sidePlot(balances []rating.Balance, sides rating.BalanceConfig) plot {
+// sidePlot draws every two-seat scenario's side advantage in Elo with its
+// interval, the advantage of seat 0, called x (seat 1 is y).
+func sidePlot(balances []rating.Balance, sides rating.BalanceConfig, x, y string) plot {
 	zone := rating.Elo(0.5 + sides.Margin)
-	p, y := newPlot("side-plot", "side-plot", "Side advantage by scenario",
-		"One row per scenario: the dot is "+sides.SideX+"'s advantage in Elo (positive: "+sides.SideX+
+	p, top0 := newPlot("side-plot", "side-plot", "Side advantage by two-seat scenario",
+		"One row per scenario: the dot is "+x+"'s advantage in Elo (positive: "+x+
 			" favoured), the line its 95% interval; the shaded zone is the balanced zone.",
 		sideKeys(balances, zone))
 	lo, hi := -zone, zone
@@ -94,9 +95,9 @@ func sidePlot(balances []rating.Balance, sides rating.BalanceConfig) plot {
 	pad := 0.04 * (hi - lo)
 	s, ticks := niceScale(lo-pad, hi+pad, 8, func(v float64) string { return signed(v, 0) })
 	p.Ticks = ticks
-	p.AxisLabel = sides.SideX + "'s advantage (Elo)"
-	p.Ends = [2]string{"← " + sides.SideY + " favoured", sides.SideX + " favoured →"}
-	top := y
+	p.AxisLabel = x + "'s advantage (Elo)"
+	p.Ends = [2]string{"← " + y + " favoured", x + " favoured →"}
+	top, yy := top0, top0
 	for i, b := range balances {
 		v, l, h, model := sideValue(b)
 		basis := "model"
@@ -104,25 +105,25 @@ func sidePlot(balances []rating.Balance, sides rating.BalanceConfig) plot {
 			basis = "raw"
 		}
 		row := row{
-			Class: "side-mark", Name: b.Scenario, Y: y + rowHeight/2, Zebra: i%2 == 0,
+			Class: "side-mark", Name: b.Scenario, Y: yy + rowHeight/2, Zebra: i%2 == 0,
 			Label: truncate(b.Scenario, labelRunes),
 			Value: signed(v, 1) + " " + eloRange(l, h),
-			Tip:   b.Scenario + ": " + sides.SideX + " " + signed(v, 1) + " Elo " + eloRange(l, h) + " (" + basis + ")",
+			Tip:   b.Scenario + ": " + x + " " + signed(v, 1) + " Elo " + eloRange(l, h) + " (" + basis + ")",
 		}
 		row.Raw = !model
 		row.interval(s, v, l, h)
 		p.Rows = append(p.Rows, row)
-		y += rowHeight
+		yy += rowHeight
 	}
-	p.finish(y)
-	p.Bands = []band{{X0: s.at(-zone), X1: s.at(zone), Y0: top - 2, Y1: y + 2}}
+	p.finish(yy)
+	p.Bands = []band{{X0: s.at(-zone), X1: s.at(zone), Y0: top - 2, Y1: yy + 2}}
 	p.Ref = &refLine{X: s.at(0)}
 	return p
 }
 
-// balancePlot draws one scenario's result rates and scores on a 0–100% axis.
-func balancePlot(n int, b rating.Balance, sides rating.BalanceConfig) plot {
-	x, yName := sides.SideX, sides.SideY
+// balancePlot draws one two-seat scenario's result rates and scores on a
+// 0–100% axis, its seats called x and yName.
+func balancePlot(n int, b rating.Balance, x, yName string, margin float64) plot {
 	id := "balance-plot-" + strconv.Itoa(n)
 	p, y := newPlot(id, "balance-plot", "Results and scores: "+b.Scenario,
 		"Share of games won by "+x+", drawn and won by "+yName+" (bars, with 95% Wilson intervals), then "+
@@ -184,7 +185,7 @@ func balancePlot(n int, b rating.Balance, sides rating.BalanceConfig) plot {
 	add(row{Class: "score-mark", Name: "first-mover", Label: "first mover score", Tip: "the first mover's score, draws counting ½"}, b.First.Score, lo, hi)
 
 	p.finish(y)
-	p.Bands = []band{{X0: s.at(0.5 - sides.Margin), X1: s.at(0.5 + sides.Margin), Y0: top - 2, Y1: y + 2}}
+	p.Bands = []band{{X0: s.at(0.5 - margin), X1: s.at(0.5 + margin), Y0: top - 2, Y1: y + 2}}
 	p.Ref = &refLine{X: s.at(0.5)}
 	return p
 }

@@ -284,3 +284,25 @@ func TestWrite_Partial(t *testing.T) {
 		})
 	}
 }
+
+// TestWrite_SeatsOnly: data with per-seat statistics and no two-seat ones (every game has
+// more than two seats) still gets its balance blocks, and no side plot.
+func TestWrite_SeatsOnly(t *testing.T) {
+	sb, err := rating.SeatBalances(seatGames([]seatScenario{{name: "race-v1:players=3", k: 3}}, 30), rating.SeatBalanceConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := report.Write(&buf, report.Data{SeatBalances: sb}); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, want := range []string{`id="balance-1"`, `data-seats="3"`, `id="seat-table-1"`, `id="seat-plot-1"`, "player 3"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, `id="side-plot"`) || strings.Contains(page, "No balance statistics") {
+		t.Error("a page of three-seat games has a side plot or no balance")
+	}
+}

@@ -96,21 +96,23 @@ type losStop struct {
 
 // balanceView is the balance part of the page.
 type balanceView struct {
-	SideX, SideY string
-	Zone         string // the balanced zone in words
-	FirstMover   string // the model's first-mover term, if fitted
-	Overview     plot
-	Scenarios    []scenarioView
+	Zone       string // the balanced zone in words
+	FirstMover string // the model's first-mover term, if fitted
+	Overview   *plot  // the side advantage of the two-seat scenarios, if any
+	Scenarios  []scenarioView
 }
 
 // scenarioView is the balance block of one scenario.
 type scenarioView struct {
 	N           int
 	Name        string
+	Seats       int // the number of seats
 	Verdict     string
 	VerdictKind string // balanced, favoured, undecided, none: the verdict's colour
 	Basis       string
-	Plot        plot
+	Plot        *plot // the two-seat plot, or nil
+	SeatPlot    *plot // the per-seat plot, or nil
+	SeatTable   []seatRow
 	Figures     []item
 }
 
@@ -140,7 +142,7 @@ func build(d *Data) (*page, error) {
 		p.Ratings = ratings(d, los)
 	}
 	p.Nav = append(p.Nav, navItem{"balance", "Balance"})
-	if len(d.Balances) > 0 {
+	if len(d.Balances) > 0 || len(d.SeatBalances) > 0 {
 		p.Balance = balance(d)
 	}
 	for i, s := range d.Sections {
@@ -168,12 +170,19 @@ func runItems(d *Data) []item {
 	if m == nil {
 		return items
 	}
+	scenarios := map[string]bool{}
+	for _, a := range append(slices.Clone(m.Sides), m.Seats...) {
+		scenarios[a.Scenario] = true
+	}
 	items = append(items,
 		item{Key: "Rated games", Value: strconv.Itoa(m.Games), Note: "void games excluded"},
 		item{Key: "Bots", Value: strconv.Itoa(len(m.Bots))},
-		item{Key: "Scenarios", Value: strconv.Itoa(len(m.Sides))},
+		item{Key: "Scenarios", Value: strconv.Itoa(len(scenarios))},
 	)
 	model := "Bradley–Terry on scores (draws count ½), one side term per scenario"
+	if m.Seats != nil {
+		model = "Plackett–Luce on finishing orders (a shared place counts as the average of its orderings; Bradley–Terry for two seats), one term per seat and scenario"
+	}
 	if m.Config.FirstMover {
 		model += ", one first-mover term"
 	}
@@ -223,6 +232,9 @@ func prior(c rating.Config) string {
 func covariance(m *rating.Model) string {
 	if m.Config.Covariance == rating.ModelBased {
 		return "model-based (inverse information)"
+	}
+	if m.Seats != nil {
+		return "cluster-robust sandwich over " + strconv.Itoa(m.Clusters) + " clusters (rotation sets and single games)"
 	}
 	return "cluster-robust sandwich over " + strconv.Itoa(m.Clusters) + " clusters (game pairs and unpaired games)"
 }
@@ -325,43 +337,90 @@ func losPct(p float64) string {
 	return pct(p, 1)
 }
 
-// balance builds the balance section.
+// balance builds the balance section: one block per scenario, in name
+// order, from its two-seat statistics, its per-seat statistics or both.
 func balance(d *Data) *balanceView {
 	sides := d.sides()
-	zone := rating.Elo(0.5 + sides.Margin)
 	v := &balanceView{
-		SideX: sides.SideX,
-		SideY: sides.SideY,
-		Zone: "a scenario is balanced when the 95% interval of " + sides.SideX + "'s expected score lies within " +
-			pct(0.5-sides.Margin, 0) + "–" + pct(0.5+sides.Margin, 0) + " (±" + num(zone, 1) + " Elo)",
+		Zone: "a scenario is balanced when the 95% interval of every seat's score against the others (draws counting ½) lies within " +
+			pct(0.5-sides.Margin, 0) + "–" + pct(0.5+sides.Margin, 0),
 	}
 	if m := d.Model; m != nil && m.Config.FirstMover {
 		f := m.First
-		v.FirstMover = "First-mover advantage over all scenarios (model): " + signed(f.Elo, 1) + " Elo " +
+		v.FirstMover = "First-mover advantage over all two-seat scenarios (model): " + signed(f.Elo, 1) + " Elo " +
 			eloRange(f.Lo, f.Hi) + ", an expected score of " + pct(f.P, 1) + " for the first mover between equal bots."
 	}
-	v.Overview = sidePlot(d.Balances, sides)
-	for i, b := range d.Balances {
-		v.Scenarios = append(v.Scenarios, scenario(i+1, b, sides))
+	two := map[string]rating.Balance{}
+	seats := map[string]rating.SeatBalance{}
+	var names []string
+	for _, b := range d.Balances {
+		two[b.Scenario] = b
+		names = append(names, b.Scenario)
+	}
+	for _, s := range d.SeatBalances {
+		seats[s.Scenario] = s
+		if _, ok := two[s.Scenario]; !ok {
+			names = append(names, s.Scenario)
+		}
+	}
+	slices.Sort(names)
+	if len(d.Balances) > 0 {
+		x, y := sides.SideX, sides.SideY
+		for i, b := range d.Balances {
+			bx, by := sideNames(b.Scenario, seats, sides)
+			if i > 0 && (bx != x || by != y) {
+				x, y = "first seat", "second seat" // the scenarios name their sides differently
+				break
+			}
+			x, y = bx, by
+		}
+		o := sidePlot(d.Balances, sides, x, y)
+		v.Overview = &o
+	}
+	for i, name := range names {
+		n := i + 1
+		var sv scenarioView
+		if b, ok := two[name]; ok {
+			x, y := sideNames(name, seats, sides)
+			sv = scenario(n, b, x, y, sides.Margin)
+			if s, ok := seats[name]; ok {
+				sv.SeatTable = seatTable(s)
+				sv.Figures = replaceReasons(sv.Figures, s.Endings)
+			}
+		} else {
+			sv = seatScenario(n, seats[name], sides.Margin)
+		}
+		v.Scenarios = append(v.Scenarios, sv)
 	}
 	return v
 }
 
-// scenario builds one scenario's balance block.
-func scenario(n int, b rating.Balance, sides rating.BalanceConfig) scenarioView {
+// sideNames returns the names of the two seats of a two-seat scenario: as
+// its per-seat statistics name them, else as sides does.
+func sideNames(scenario string, seats map[string]rating.SeatBalance, sides rating.BalanceConfig) (x, y string) {
+	if s, ok := seats[scenario]; ok && len(s.Seats) == 2 {
+		return s.Seats[0].Name, s.Seats[1].Name
+	}
+	return sides.SideX, sides.SideY
+}
+
+// scenario builds one two-seat scenario's balance block, its seats called x
+// and y.
+func scenario(n int, b rating.Balance, x, y string, margin float64) scenarioView {
+	plot := balancePlot(n, b, x, y, margin)
 	v := scenarioView{
 		N:           n,
 		Name:        b.Scenario,
+		Seats:       2,
 		Verdict:     cmp.Or(b.Verdict, "no verdict"),
 		VerdictKind: verdictKind(b.Verdict),
-		Plot:        balancePlot(n, b, sides),
+		Plot:        &plot,
 	}
 	if b.HasSide {
-		v.Basis = "Verdict from the model: " + sides.SideX + "'s expected score against an equal bot, adjusted for the strength of the bots that played."
+		v.Basis = "Verdict from the model: " + x + "'s expected score against an equal bot, adjusted for the strength of the bots that played."
 	} else {
-		v.Basis = "Verdict from raw results: " + sides.SideX + "'s score, not adjusted for the bots that played."
+		v.Basis = "Verdict from raw results: " + x + "'s score, not adjusted for the bots that played."
 	}
-	x, y := sides.SideX, sides.SideY
 	v.Figures = append(v.Figures, item{
 		Key:   "Games",
 		Value: strconv.Itoa(b.Games),

@@ -7,6 +7,7 @@ import (
 
 	"github.com/flickarena/flickarena/agents/builtin"
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/envrpc"
 )
 
 // newBuiltin makes a built-in bot by name (agents/builtin); tests replace it to enter fakes.
@@ -21,7 +22,7 @@ func builtinHelp() string {
 // remote bots as remote=HOST:PORT, which it connects to (they name
 // themselves). Call closeAll when done with them, whatever the error.
 func parseBots(ctx context.Context, list string) (bots []arena.Player, closeAll func(), err error) {
-	var remotes []*remoteBot
+	var remotes []*envrpc.RemoteBot
 	closeAll = func() {
 		for _, r := range remotes {
 			r.Close()

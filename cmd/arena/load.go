@@ -27,7 +27,7 @@ type gameQuery struct {
 
 // register adds the --db, --scenario and --tournament flags to fs.
 func (q *gameQuery) register(fs *flag.FlagSet) {
-	fs.StringVar(&q.db, "db", "results.db", "results database `file`, as written by 'arena run'")
+	fs.StringVar(&q.db, "db", "results.db", "results `database` as written by 'arena run': an SQLite file, or a PostgreSQL URL (postgres://...)")
 	fs.StringVar(&q.scenario, "scenario", "", "keep only the games of this `scenario`, NAME or NAME:key=value[,key=value] as 'arena run' named it, or as the ratings name it (race-v1); default: all")
 	fs.StringVar(&q.tournament, "tournament", "", "keep only the games of this tournament `id` (or a prefix of it; default: all)")
 }
@@ -44,16 +44,20 @@ func (q *gameQuery) describe() string {
 	if len(q.bots) > 0 {
 		parts = append(parts, "bots "+strings.Join(q.bots, ", "))
 	}
+	db := arena.RedactURL(q.db)
 	if len(parts) == 0 {
-		return q.db
+		return db
 	}
-	return q.db + " (" + strings.Join(parts, ", ") + ")"
+	return db + " (" + strings.Join(parts, ", ") + ")"
 }
 
 // openExisting opens the results database at path, which must exist, for
 // reading only: the reading commands never create, migrate or write one, so
 // they read an archived file or one in a read-only directory.
 func openExisting(ctx context.Context, path string) (*arena.Store, error) {
+	if arena.IsPostgresURL(path) {
+		return arena.OpenStoreReadOnly(ctx, path)
+	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("no results database at %s (play games with 'arena run --db %s' first)", path, path)
 	} else if err != nil {

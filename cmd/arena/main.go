@@ -32,11 +32,13 @@ func commands() map[string]command {
 		"run":          {"play a tournament between bots and record it (resumable)", runRun},
 		"ratings":      {"rate the recorded bots on one Elo scale, with intervals and LOS", runRatings},
 		"sprt":         {"test whether one bot is stronger than another (SPRT)", runSPRT},
-		"balance":      {"say whether each scenario's sides are balanced", runBalance},
-		"export":       {"write the recorded games as PGN for Ordo or BayesElo", runExport},
+		"balance":      {"say whether each scenario's seats are balanced, per seat, for any number of seats", runBalance},
+		"export":       {"write the recorded games as CSV (any seats; PlackettLuce, choix) or PGN (two seats; Ordo, BayesElo)", runExport},
+		"copy":         {"copy a results database into another (an SQLite file into PostgreSQL)", runCopy},
 		"report":       {"write the HTML report: ratings, LOS and scenario balance, with plots", runReport},
 		"scenarios":    {"list the playable scenarios and the Flick 'em Up! library", runScenarios},
 		"validate":     {"check Flick 'em Up! scenario files and print every problem", runValidate},
+		"tune":         {"find the balanced value of a scenario file's knob between two bots", runTune},
 	}
 }
 

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/rating"
 )
 
 // runRatings prints the joint Elo ratings of the stored games.
@@ -15,7 +17,10 @@ func runRatings(ctx context.Context, args []string, stdout, stderr io.Writer) er
 
 The model is Bradley-Terry on scores (draws count half) with one side advantage
 per scenario, fitted by maximum likelihood; intervals are 95% and
-cluster-robust (the two games of a pair are one cluster). Compare two bots with
+cluster-robust (the two games of a pair are one cluster). Games of more than
+two seats are rated by its generalisation, Plackett-Luce on finishing orders (a
+shared place counts as the average of its orderings), with an advantage per
+seat and scenario, clustered by rotation set. Compare two bots with
 the likelihood-of-superiority matrix, not with their separate intervals. Bots
 that never met, directly or through others, cannot share a scale: the command
 then names the groups and stops. The command first says how many games
@@ -38,15 +43,11 @@ then rated alone).`, stderr)
 	if err != nil {
 		return fmt.Errorf("ratings: %w", err)
 	}
-	games, err = twoSeatGames(stdout, games)
-	if err != nil {
-		return fmt.Errorf("ratings: %w", err)
-	}
 	games = forfeits(stdout, games, *noForfeits)
 	if len(games) == 0 {
 		return fmt.Errorf("ratings: no games left in %s without the forfeits", q.describe())
 	}
-	if err := printRatings(stdout, arena.RatingGames(games), fitConfig(*prior)); err != nil {
+	if err := printTable(stdout, games, fitConfig(*prior)); err != nil {
 		return fmt.Errorf("ratings: %w", err)
 	}
 	return nil
@@ -84,22 +85,25 @@ func forfeits(w io.Writer, games []arena.GameRecord, exclude bool) []arena.GameR
 	return games
 }
 
-// twoSeatGames returns the games of two seats, which the rating model rates,
-// saying how many games of more seats it leaves out; it fails when none is
-// left.
-func twoSeatGames(w io.Writer, games []arena.GameRecord) ([]arena.GameRecord, error) {
-	kept := games[:0:0]
-	for _, g := range games {
-		if g.Seats() == 2 {
-			kept = append(kept, g)
-		}
+// fitAll fits the joint rating model of recs: the two-seat model (rating.Fit,
+// Bradley–Terry, with a side term per scenario) when every game has two
+// seats, else the Plackett–Luce model of every game (rating.FitRankings, the
+// same model for two seats, with a term per seat and scenario).
+func fitAll(recs []arena.GameRecord, cfg rating.Config) (*rating.Model, error) {
+	if slices.ContainsFunc(recs, func(g arena.GameRecord) bool { return g.Seats() != 2 }) {
+		return rating.FitRankings(arena.Rankings(recs), cfg)
 	}
-	n := len(games) - len(kept)
-	switch {
-	case n > 0 && len(kept) == 0:
-		return nil, fmt.Errorf("all %s have more than two seats: only two-seat games are rated, balanced and exported, for now", plural(n, "game"))
-	case n > 0:
-		fmt.Fprintf(w, "Left out: %s of more than two seats (only two-seat games are rated, balanced and exported, for now).\n", plural(n, "game"))
+	return rating.Fit(arena.RatingGames(recs), cfg)
+}
+
+// printTable fits the joint model of recs (fitAll) and prints its rating
+// table, side and seat advantages and LOS matrix; it returns the fit's error,
+// explained, without printing anything.
+func printTable(w io.Writer, recs []arena.GameRecord, cfg rating.Config) error {
+	m, err := fitAll(recs, cfg)
+	if err != nil {
+		return explainFit(err)
 	}
-	return kept, nil
+	printModel(w, m)
+	return nil
 }

@@ -20,23 +20,16 @@ func fitConfig(tau float64) rating.Config {
 	return cfg
 }
 
-// printRatings fits the joint Elo model to games and prints the rating
-// table, the side advantage of each scenario and the LOS matrix. It returns
-// the fit's error, explained (see explainFit), without printing anything.
-//
-// With fewer than fewClusters clusters it warns that the sandwich intervals
-// are too narrow: the cluster-robust estimate is biased down when the
-// clusters are few.
 // fewClusters is the number of independent clusters below which the
 // cluster-robust intervals are flagged as unreliable (a common rule of thumb
-// for sandwich estimators).
+// for sandwich estimators): the estimate is biased down when the clusters
+// are few, and printModel warns.
 const fewClusters = 30
 
-func printRatings(w io.Writer, games []rating.Game, cfg rating.Config) error {
-	m, err := rating.Fit(games, cfg)
-	if err != nil {
-		return explainFit(err)
-	}
+// printModel prints the rating table of m, the side advantage of each
+// two-seat scenario, the seat advantages of each scenario of more seats
+// (Plackett–Luce models) and the LOS matrix.
+func printModel(w io.Writer, m *rating.Model) {
 	bots := slices.Clone(m.Bots)
 	slices.SortStableFunc(bots, func(a, b rating.Bot) int {
 		return cmp.Or(cmp.Compare(b.Elo, a.Elo), cmp.Compare(a.Name, b.Name))
@@ -45,10 +38,23 @@ func printRatings(w io.Writer, games []rating.Game, cfg rating.Config) error {
 	for _, b := range bots {
 		width = max(width, len(b.Name))
 	}
-	fmt.Fprintf(w, "Ratings of %d bots from %d games (%d independent clusters: pairs or single games) on %s.\n",
-		len(bots), m.Games, m.Clusters, plural(len(m.Sides), "scenario"))
-	fmt.Fprintf(w, "Elo on the logistic 400 scale, relative to the pool mean; 95%% intervals, %s errors; %s.\n",
-		m.Config.Covariance, priorText(m.Config.Prior))
+	// A Plackett–Luce model has seat terms for its scenarios of more than two seats.
+	var many []string
+	for _, s := range m.Seats {
+		if !slices.ContainsFunc(m.Sides, func(a rating.Advantage) bool { return a.Scenario == s.Scenario }) && !slices.Contains(many, s.Scenario) {
+			many = append(many, s.Scenario)
+		}
+	}
+	if m.Seats == nil {
+		fmt.Fprintf(w, "Ratings of %d bots from %d games (%d independent clusters: pairs or single games) on %s.\n",
+			len(bots), m.Games, m.Clusters, plural(len(m.Sides), "scenario"))
+	} else {
+		fmt.Fprintf(w, "Ratings of %d bots from %d games (%d independent clusters: rotation sets or single games) on %s;\n",
+			len(bots), m.Games, m.Clusters, plural(len(m.Sides)+len(many), "scenario"))
+		fmt.Fprintln(w, "Plackett-Luce on finishing orders (a shared place counts as the average of its orderings; for two seats, Bradley-Terry).")
+	}
+	fmt.Fprintf(w, "Elo on the logistic 400 scale, relative to the pool mean; 95%% intervals, %s; %s.\n",
+		errorsText(m.Config), priorText(m.Config.Prior))
 	if m.Config.Covariance == rating.Sandwich && m.Clusters < fewClusters {
 		fmt.Fprintf(w, "Warning: only %d independent clusters; cluster-robust intervals come out too narrow below about %d. Play more games.\n",
 			m.Clusters, fewClusters)
@@ -64,14 +70,29 @@ func printRatings(w io.Writer, games []rating.Game, cfg rating.Config) error {
 			fmt.Sprintf("[%+.1f, %+.1f]", b.Lo, b.Hi), b.Games, b.Points, 100*score)
 	}
 
-	fmt.Fprintln(w, "\nSide X's advantage per scenario (its expected score between equal bots):")
-	swidth := 0
-	for _, s := range m.Sides {
-		swidth = max(swidth, len(s.Scenario))
+	if len(m.Sides) > 0 {
+		fmt.Fprintln(w, "\nSide X's advantage per scenario (its expected score between equal bots):")
+		swidth := 0
+		for _, s := range m.Sides {
+			swidth = max(swidth, len(s.Scenario))
+		}
+		for _, s := range m.Sides {
+			fmt.Fprintf(w, "  %-*s  %+7.1f Elo [%+.1f, %+.1f]  X scores %5.1f%% [%.1f%%, %.1f%%]  %s\n", swidth, s.Scenario,
+				s.Elo, s.Lo, s.Hi, 100*s.P, 100*s.PLo, 100*s.PHi, plural(s.Games, "game"))
+		}
 	}
-	for _, s := range m.Sides {
-		fmt.Fprintf(w, "  %-*s  %+7.1f Elo [%+.1f, %+.1f]  X scores %5.1f%% [%.1f%%, %.1f%%]  %s\n", swidth, s.Scenario,
-			s.Elo, s.Lo, s.Hi, 100*s.P, 100*s.PLo, 100*s.PHi, plural(s.Games, "game"))
+	if len(many) > 0 {
+		fmt.Fprintln(w, "\nSeat advantages of the scenarios of more than two seats, seats numbered from 1, over seat 1 (the seat's chance to finish ahead of seat 1 between equal bots):")
+		swidth := 0
+		for _, s := range many {
+			swidth = max(swidth, len(s))
+		}
+		for _, s := range m.Seats {
+			if slices.Contains(many, s.Scenario) {
+				fmt.Fprintf(w, "  %-*s  seat %d  %+7.1f Elo [%+.1f, %+.1f]  ahead %5.1f%% [%.1f%%, %.1f%%]  %s\n", swidth, s.Scenario, s.Seat+1,
+					s.Elo, s.Lo, s.Hi, 100*s.P, 100*s.PLo, 100*s.PHi, plural(s.Games, "game"))
+			}
+		}
 	}
 
 	// The LOS matrix is in m.Bots order (by name); print it in rank order.
@@ -98,10 +119,18 @@ func printRatings(w io.Writer, games []rating.Game, cfg rating.Config) error {
 		}
 		fmt.Fprintln(w)
 	}
-	return nil
 }
 
-// priorText says which prior the fit used.
+// errorsText names the standard errors behind the intervals: under a prior, the sandwich is
+// widened to the posterior's wherever that is larger (rating package doc, "Uncertainty").
+func errorsText(c rating.Config) string {
+	if c.Prior > 0 && c.Covariance == rating.Sandwich {
+		return "sandwich errors, widened to the posterior's where larger"
+	}
+	return c.Covariance.String() + " errors"
+}
+
+// priorText describes the prior of a fit with prior standard deviation tau (Elo; 0: none).
 func priorText(tau float64) string {
 	if tau == 0 {
 		return "no prior (maximum likelihood)"

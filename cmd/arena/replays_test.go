@@ -135,7 +135,7 @@ func TestRun_RecordUpsets(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("kept %v, want the upsets %v", got, want)
 	}
-	if left, _ := os.ReadDir(filepath.Join(rdir, pendingDir)); len(left) != 0 {
+	if left, _ := os.ReadDir(filepath.Join(rdir, arena.PendingDir)); len(left) != 0 {
 		t.Errorf("%d replays left pending", len(left))
 	}
 	wantLines(t, "run output", out, "Replays: "+strconv.Itoa(len(want))+" upsets kept in "+rdir)

@@ -21,15 +21,19 @@ import (
 func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("report", `Write the HTML report of a results database: one self-contained page (no
 script, nothing fetched) with the rating table, an error-bar plot, the
-likelihood-of-superiority matrix and, per scenario, the balance block with its
-plots and verdict. Open it in a browser.`, stderr)
+likelihood-of-superiority matrix and, per scenario of any number of seats, the
+balance block with its plots, its seat table, its endings by kind and its
+verdict, the seats named as the game names them (see 'arena balance'). The
+ratings are fitted with the prior the tournament was run with ('arena run
+--prior', recorded with the run) unless --prior says otherwise. Open it in a
+browser.`, stderr)
 	var q gameQuery
 	q.register(fs)
 	out := fs.String("out", "report.html", "write the report to this `file`")
 	title := fs.String("title", "", "the page's `title` (default: "+report.DefaultTitle+")")
-	sides := fs.String("sides", "side X,side Y", "the names of the two sides, `X,Y`")
+	sides := fs.String("sides", "", "name the two seats of every two-seat scenario `X,Y` (default: as the game names them, e.g. lawmen,outlaws)")
 	margin := fs.Float64("margin", 0.05, "tolerance of the balanced verdict, a `fraction` of a point in (0, 0.5)")
-	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo on ratings and side terms (MAP); 0 for none")
+	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo on ratings and side terms (MAP); 0 for none (default: the prior the tournament was run with, else none)")
 	replayDir := fs.String("replays", "", "`directory` of the replays written by 'arena run --record' (default: beside the database, <db>-replays)")
 	embed := fs.Int("embed-replays", 3, "embed up to this `number` of the games' replays in the page, in a viewer; 0 for none")
 	if err := parse(fs, args); err != nil {
@@ -37,7 +41,7 @@ plots and verdict. Open it in a browser.`, stderr)
 	}
 	names := splitList(*sides)
 	switch {
-	case len(names) != 2:
+	case *sides != "" && len(names) != 2:
 		return fmt.Errorf("report: --sides takes two names, X,Y; got %q", *sides)
 	case !(*margin > 0 && *margin < 0.5):
 		return fmt.Errorf("report: --margin must lie in (0, 0.5), got %g", *margin)
@@ -56,25 +60,25 @@ plots and verdict. Open it in a browser.`, stderr)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	games := arena.RatingGames(recs)
-	data := report.Data{Title: *title, Generation: gen, Versions: versions(recs),
-		Sides: rating.BalanceConfig{SideX: names[0], SideY: names[1], Margin: *margin}}
-	if n := len(recs) - len(games); n > 0 {
-		data.Notes = append(data.Notes, fmt.Sprintf("Left out: %s of more than two seats (only two-seat games are rated, balanced and exported, for now).", plural(n, "game")))
+	tau, source, err := ratingPrior(ctx, &q, recs, fs, *prior)
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
 	}
-	if m, err := rating.Fit(games, fitConfig(*prior)); err != nil {
+	data := report.Data{Title: *title, Generation: gen, Versions: versions(recs),
+		Sides: rating.BalanceConfig{Margin: *margin}}
+	if m, err := fitAll(recs, fitConfig(tau)); err != nil {
 		data.Notes = append(data.Notes, "No rating table: "+explainFit(err).Error())
 	} else {
 		data.Model = m
-		if *prior > 0 {
-			data.Notes = append(data.Notes, "The ratings are "+priorText(*prior)+".")
+		if tau > 0 {
+			data.Notes = append(data.Notes, "The ratings are "+priorText(tau)+": "+source+".")
 		}
 	}
-	if data.Balances, err = rating.Balances(games, data.Model, data.Sides); err != nil {
+	if data.Balances, data.SeatBalances, err = balances(recs, seatNames(recs, names), *margin, data.Model); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	if *replayDir == "" {
-		*replayDir = defaultReplayDir(q.db)
+		*replayDir = arena.DefaultReplayDir(q.db)
 	}
 	if *embed > 0 {
 		reg, err := newRegistry()
@@ -165,9 +169,15 @@ func generation(ctx context.Context, q *gameQuery, recs []arena.GameRecord) (rep
 		if t.ID != ids[0] {
 			continue
 		}
-		kind := string(t.Kind) + ", games in pairs with sides swapped"
+		sets := "games in pairs with sides swapped"
+		for _, s := range t.Scenarios {
+			if s.NumSeats() > 2 {
+				sets = "games in rotation sets of k games with the seating rotated (k seats; for two, pairs with sides swapped)"
+			}
+		}
+		kind := string(t.Kind) + ", " + sets
 		if t.Kind == arena.Gauntlet {
-			kind = "gauntlet of " + t.GauntletBot + ", games in pairs with sides swapped"
+			kind = "gauntlet of " + t.GauntletBot + ", " + sets
 		}
 		var bots, scenarios []string
 		for _, b := range t.Bots {

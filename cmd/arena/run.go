@@ -24,30 +24,45 @@ in sets of k games on one seed with the seating rotated (for two seats, pairs
 with the sides swapped). A round-robin plays every set of k bots; --gauntlet
 plays one bot with every set of k-1 others. The same command always plans the same
 games: interrupt it (Ctrl-C) and run it again to play only what is missing.
+
+With --db postgres://..., any number of 'arena run' processes, on any
+machines, given the same command play one tournament together: each claims a
+set of games at a time under a lease that its heartbeat renews (--lease); the
+set of a worker that died is played by another once its lease runs out; every
+game is recorded once, and each worker ends when the tournament is complete.
 Progress goes to stderr; the rating table is printed at the end.
+
+A designer's Flick 'em Up! scenario file plays like a built-in scenario: name
+the file (path/to/my-town.scn) or a directory of .scn files in --scenarios. Each
+file is the game flickemup/file/<stem>-v2 (its name without .scn, in lower-case
+letters, digits, '-' and '_'), checked at start-up (every problem printed as
+file:line: field: message). The file's content is part of the tournament: an
+edited file plans a new tournament, never adds to the old one's games.
 
 `+builtinHelp()+`
 
-Example:
-  arena run --bots random,planner --scenarios showdown --games 100 --db results.db`, stderr)
+Examples:
+  arena run --bots random,planner --scenarios showdown --games 100 --db results.db
+  arena run --bots aimer,planner --scenarios my-town.scn,showdown --games 100 --db results.db`, stderr)
 	botList := fs.String("bots", "", "comma-separated `bots`: built-in names ("+strings.Join(builtin.Names(), ", ")+") or remote=HOST:PORT")
-	scenarioList := fs.String("scenarios", "", "comma-separated `scenarios` (see 'arena scenarios'), each NAME or NAME:key=value[,key=value] with the game's options, e.g. race:players=3")
+	scenarioList := fs.String("scenarios", "", "comma-separated `scenarios` (see 'arena scenarios'), each NAME or NAME:key=value[,key=value] with the game's options, e.g. race:players=3; a Flick 'em Up! scenario file (path/to/my-town.scn, played as the game flickemup/file/my-town-v2) or a directory of them (each *.scn file) is a scenario too")
 	games := fs.Int("games", 10, "games per set of bots on each scenario: a `number` that is a multiple of the scenario's seats (for two seats, an even number: pairs with sides swapped)")
 	seed := fs.Uint64("seed", 1, "tournament `seed`: every game seed derives from it")
 	concurrency := fs.Int("concurrency", runtime.GOMAXPROCS(0), "`games` played at once")
-	db := fs.String("db", "results.db", "results database `file` (created if missing)")
+	db := fs.String("db", "results.db", "results `database`: an SQLite file (created if missing), or a PostgreSQL URL (postgres://user@host/dbname; the database must exist, its tables are created)")
 	gauntlet := fs.String("gauntlet", "", "play a gauntlet: this `bot` against each other bot (default: a round-robin)")
 	deadline := fs.Duration("deadline", 2*time.Second, "time a bot has for each decision, `duration`; 0 for none: CPU time of its own for a built-in bot (on Linux; a bot blocked for 10 times as long loses too), wall-clock time for a remote bot")
 	wallDeadlines := fs.Bool("wall-clock-deadlines", false, "make the built-in bots' deadlines wall-clock time too, as for remote bots")
 	maxTurns := fs.Int("max-turns", 0, "turn cap per game, `turns`, reached as a draw; 0 for the game's own cap")
-	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo for the final rating table; 0 for none")
+	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo for the final rating table, recorded with the run: balance and report fit with it too; 0 for none")
 	record := fs.String("record", "", "keep replays of `games`: all, first=K (the first K of each pairing on each scenario) or upsets (won by the lower-rated bot in the final ratings); none by default")
+	lease := fs.Duration("lease", arena.DefaultLeaseTTL, "with a PostgreSQL --db: how long a worker holds a set of games without renewing the lease, `duration`; a dead worker's sets are rescued after it")
 	replayDir := fs.String("replays", "", "`directory` of the replay files (default: beside the database, <db>-replays)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if *replayDir == "" {
-		*replayDir = defaultReplayDir(*db)
+		*replayDir = arena.DefaultReplayDir(*db)
 	}
 	switch {
 	case *botList == "":
@@ -62,6 +77,8 @@ Example:
 		return fmt.Errorf("run: --concurrency must lie in [1, %d], got %d", maxConcurrency, *concurrency)
 	case *deadline < 0 || *deadline > maxDeadline:
 		return fmt.Errorf("run: --deadline must lie in [0, %v], got %v", maxDeadline, *deadline)
+	case *lease < 100*time.Millisecond || *lease > time.Hour:
+		return fmt.Errorf("run: --lease must lie in [100ms, 1h], got %v", *lease)
 	case *maxTurns < 0 || *maxTurns > maxTurnsLimit:
 		return fmt.Errorf("run: --max-turns must lie in [0, %d], got %d", maxTurnsLimit, *maxTurns)
 	case len(splitList(*botList)) > maxBots:
@@ -77,9 +94,9 @@ Example:
 	if err := checkPrior(*prior); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	keeper, err := newReplayKeeper(*record, *replayDir)
+	keeper, err := arena.NewReplayFiles(*record, *replayDir, 2*maxGames)
 	if err != nil {
-		return fmt.Errorf("run: %w", err)
+		return fmt.Errorf("run: --record: %w", err)
 	}
 	bots, closeBots, err := parseBots(ctx, *botList)
 	defer closeBots()
@@ -103,6 +120,9 @@ Example:
 
 	reg, err := newRegistry()
 	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	if scenarioArgs, err = registerScenarioFiles(reg, scenarioArgs); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
 	cat := newCatalog(reg)
@@ -160,7 +180,7 @@ Example:
 		return fmt.Errorf("run: %w", err)
 	}
 	if keeper != nil {
-		keeper.plan(sched)
+		keeper.Plan(sched)
 	}
 
 	store, err := arena.OpenStore(ctx, *db)
@@ -171,8 +191,10 @@ Example:
 	bar := startProgress(stderr)
 	cfg := arena.DefaultRunnerConfig()
 	cfg.Concurrency = *concurrency
+	cfg.LeaseTTL = *lease
 	cfg.ArenaVersion = arenaVersion()
-	cfg.Command = "arena run " + strings.Join(args, " ")
+	cfg.Command = "arena run " + strings.Join(redactArgs(args), " ")
+	cfg.RatingPrior = *prior
 	cfg.Progress = bar.Update
 	runner, err := arena.NewRunner(ref, store, cfg)
 	if err != nil {
@@ -190,8 +212,12 @@ Example:
 	fmt.Fprintf(stdout, "Tournament %s: %s, %s, %s, %d games per pairing, seed %d: %s planned.\n",
 		info.ID, desc, plural(len(info.Bots), "bot"), plural(len(info.Scenarios), "scenario"), info.GamesPerPairing, info.Seed,
 		plural(sum.Planned, "game"))
-	fmt.Fprintf(stdout, "This run: %d played, %d already recorded, %d voided by arena faults, %d failed.\n",
-		sum.Played, sum.Skipped+sum.Duplicates, sum.Voided, len(sum.Failed))
+	others := ""
+	if sum.Others > 0 {
+		others = fmt.Sprintf(", %d by other workers", sum.Others)
+	}
+	fmt.Fprintf(stdout, "This run: %d played, %d already recorded%s, %d voided by arena faults, %d failed.\n",
+		sum.Played, sum.Skipped+sum.Duplicates, others, sum.Voided, len(sum.Failed))
 	switch {
 	case ctx.Err() != nil:
 		done := sum.Skipped + sum.Played + sum.Duplicates
@@ -210,15 +236,15 @@ Example:
 		return fmt.Errorf("run: %w", err)
 	}
 	fmt.Fprintln(stdout)
-	if two, err := twoSeatGames(stdout, recs); err != nil {
-		fmt.Fprintf(stdout, "No rating table: %v\n", err)
-	} else if err := printRatings(stdout, arena.RatingGames(two), fitConfig(*prior)); err != nil {
+	if err := printTable(stdout, recs, fitConfig(*prior)); err != nil {
 		// The games are recorded; only the table is missing.
 		fmt.Fprintf(stdout, "No rating table: %v\n", err)
 	}
 	if keeper != nil {
 		fmt.Fprintln(stdout)
-		if err := keeper.settle(stdout, reg, recs, fitConfig(*prior)); err != nil {
+		sum, err := keeper.Settle(reg, recs, fitConfig(*prior))
+		printReplays(stdout, sum)
+		if err != nil {
 			return fmt.Errorf("run: %w", err)
 		}
 	}

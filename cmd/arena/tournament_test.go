@@ -366,7 +366,7 @@ func TestRatings_Refusals(t *testing.T) {
 		{"SPRTStrangers", []string{"sprt", "--db", db, "--bots", "random,sharp"}, "no games in"},
 		{"SPRTBounds", []string{"sprt", "--db", db, "--bots", "random,steady", "--elo0", "5", "--elo1", "0"}, "elo0 5 must be below elo1 0"},
 		{"BalanceSides", []string{"balance", "--db", db, "--sides", "lawmen"}, "--sides takes two names"},
-		{"ExportFormat", []string{"export", "csv", "--db", db}, "usage"},
+		{"ExportFormat", []string{"export", "xml", "--db", db}, "usage"},
 		{"ExportWhite", []string{"export", "pgn", "--db", db, "--white", "black"}, "--white takes x or first"},
 	}
 	for _, tc := range tests {
@@ -395,7 +395,7 @@ func TestRatings_Refusals(t *testing.T) {
 
 func TestScenariosAndValidate(t *testing.T) {
 	out, _ := mustRun(t, "scenarios")
-	wantLines(t, "scenarios", out, "race                 dummy/race-v1", "flickago             flickago-v1", "showdown: Showdown on Main Street", "bank-job:")
+	wantLines(t, "scenarios", out, "race                 dummy/race-v1", "flickago             flickago-v2", "showdown: Showdown on Main Street", "bank-job:")
 
 	dir := t.TempDir()
 	good := filepath.Join(dir, "showdown.scn")

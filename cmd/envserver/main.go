@@ -21,7 +21,10 @@
 //	--idle-timeout D         close a pool idle this long, 0 for never (default 10m)
 //	--max-message-bytes N    largest message either way, 1024 to 1073741824 (default 67108864)
 //	--opponent NAME=TARGET   a remote bot (an AgentService at TARGET) that single-agent pools
-//	                         can name as their opponent; repeatable
+//	                         can name as their opponent; repeatable. Every built-in bot
+//	                         (agents/builtin: random, aimer, planner-lite, planner,
+//	                         planner-deep) is an opponent too, played in process, by its
+//	                         name; a remote bot may not take a built-in name
 //	--opponent-timeout D     how long a remote opponent may take for one move (default 10s); a
 //	                         pool's envs call their opponent concurrently, and a call ends
 //	                         with the client's deadline
@@ -33,6 +36,13 @@
 //	                         watch=true (env 0 of the newest such pool)
 //	--replays DIR            the replay files the viewer lists (with --http); a link that
 //	                         leads out of DIR is not served
+//	--scenarios PATH         serve Flick 'em Up! scenario files: PATH is a .scn file or a
+//	                         directory of them; each file is the game flickemup/file/<stem>-v2,
+//	                         <stem> its name without .scn (lower-case letters, digits, '-', '_'),
+//	                         e.g. my-town.scn is flickemup/file/my-town-v2 (in Python,
+//	                         flickarena/flickemup-file-my-town-v2); repeatable. Every file is
+//	                         checked at start-up: the server does not start while one has a
+//	                         problem, and prints each as file:line: field: message
 //
 // With a token, the viewer requires it too: open http://ADDR/?token=TOKEN once, and the
 // browser keeps a cookie for the rest of the visit.

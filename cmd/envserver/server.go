@@ -16,6 +16,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/internal/catalog"
 )
@@ -46,6 +47,9 @@ type Main struct {
 	HTTP string
 	// Replays is the directory of replay files the viewer lists; empty for none.
 	Replays string
+	// Scenarios are Flick 'em Up! scenario files, or directories of them, served each as the
+	// game flickemup/file/<stem>-v2 (flickemup.RegisterFiles); checked at start-up.
+	Scenarios []string
 
 	// Registry holds the games; nil means catalog.Registry().
 	Registry *env.Registry
@@ -84,7 +88,7 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs.DurationVar(&m.Limits.IdleTimeout, "idle-timeout", m.Limits.IdleTimeout, "close a pool idle this long (0: never)")
 	fs.IntVar(&m.Limits.MaxMessageBytes, "max-message-bytes", m.Limits.MaxMessageBytes,
 		fmt.Sprintf("largest message either way, in bytes (%d to %d)", envrpc.MinMessageBytes, envrpc.MaxMessageBytesCap))
-	fs.Func("opponent", "`name=target`: a remote bot (AgentService) single-agent pools may name as opponent; repeatable", func(v string) error {
+	fs.Func("opponent", "`name=target`: a remote bot (AgentService) single-agent pools may name as opponent, besides the built-in bots (agents/builtin, played in process); repeatable", func(v string) error {
 		name, target, ok := strings.Cut(v, "=")
 		if !ok || name == "" || target == "" {
 			return fmt.Errorf("want name=target, got %q", v)
@@ -97,6 +101,13 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs.StringVar(&m.LogFormat, "log-format", m.LogFormat, "log `format` on stderr: text or json")
 	fs.StringVar(&m.HTTP, "http", "", "serve the replay viewer at `address` (host:port): stored replays and the live game of pools created with the option watch=true")
 	fs.StringVar(&m.Replays, "replays", "", "`directory` of replay files the viewer lists (with --http)")
+	fs.Func("scenarios", "Flick 'em Up! scenario files to serve: a `path` to a .scn file or a directory of them, each file the game flickemup/file/<stem>-v2 (its name without .scn); repeatable", func(v string) error {
+		if v == "" {
+			return errors.New("want a file or directory")
+		}
+		m.Scenarios = append(m.Scenarios, v)
+		return nil
+	})
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -112,6 +123,9 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 		return err
 	}
 	if err := m.checkLimits(); err != nil {
+		return err
+	}
+	if err := checkOpponentNames(m.Opponents); err != nil {
 		return err
 	}
 	if m.OpponentTimeout <= 0 || m.OpponentTimeout > 10*time.Minute {
@@ -229,7 +243,21 @@ func (m *Main) Run(ctx context.Context) error {
 			return err
 		}
 	}
+	if len(m.Scenarios) > 0 {
+		ids, err := flickemup.RegisterFiles(reg, m.Scenarios...)
+		if err != nil {
+			lines := strings.Split(err.Error(), "\n")
+			for i, l := range lines {
+				lines[i] = "  " + strings.TrimPrefix(l, "flickemup: ")
+			}
+			return fmt.Errorf("--scenarios:\n%s", strings.Join(lines, "\n"))
+		}
+		for _, id := range ids {
+			log.Info("scenario file", "game", id)
+		}
+	}
 	opts := []envrpc.Option{envrpc.WithLimits(m.Limits), envrpc.WithLogger(log), envrpc.WithVersion(version())}
+	opts = append(opts, builtinOpponents()...)
 	for name, target := range m.Opponents {
 		conn, err := envrpc.Dial(target, "", m.Limits.MaxMessageBytes)
 		if err != nil {

@@ -314,3 +314,6 @@ var (
 	_ env.Game   = (*Env)(nil)
 	_ env.Shaper = (*Env)(nil)
 )
+
+// Scores implements env.Scorer: each seat's points now ([Game.Scores]).
+func (e *Env) Scores(dst []float64) []float64 { return e.g.Scores(dst) }

@@ -103,10 +103,10 @@
 // [Game.State], [Game.SetState] and [Game.MarshalJSON] serve planners, tests and viewers.
 // A Game is not safe for concurrent use; clones are independent.
 //
-// # The env game flickago-v1
+// # The env game flickago-v2
 //
 // [Env] puts a Game behind the [env.Game] contract; [Register] adds it to an [env.Registry]
-// as flickago-v1 ([Factory] builds it from options). Bots reach the engine through
+// as flickago-v2 ([Factory] builds it from options). Bots reach the engine through
 // [Env.Engine] and translate engine actions with [Env.EncodeAction] and [Env.DecodeAction].
 //
 // # Description
@@ -183,4 +183,7 @@
 // # Version History
 //
 //   - v1: the rules, the standard board and the encodings above.
+//   - v2: the table of issue 17 (package physics: friction around each Box2D step, pieces
+//     entering the world when reached, longer steps far from everything); the rules, the
+//     board and the encodings are those of v1, the trajectories differ.
 package flickago

@@ -92,7 +92,7 @@ func configHash(c *Config) uint64 {
 		h.f64(s.Y)
 	}
 	pc := &c.Physics
-	for _, x := range []float64{pc.MaxSpeed, pc.Gravity, pc.KnockImpulse, pc.StepTravel, pc.MinStep, pc.MaxStep,
+	for _, x := range []float64{pc.MaxSpeed, pc.Gravity, pc.KnockImpulse, pc.StepTravel, pc.OpenTravel, pc.MinStep, pc.MaxStep,
 		pc.RestSpeed, pc.RestSpin, pc.MaxTime, pc.Noise.AngleSD, pc.Noise.PowerSD} {
 		h.f64(x)
 	}

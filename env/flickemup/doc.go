@@ -25,13 +25,17 @@
 // Flicks go through the consumer-owned [Table] interface: by default each game (and each
 // clone) runs its own [physics.Simulator]; [Options.Table] substitutes scripted outcomes.
 //
-// # The env games flickemup/<scenario>-v1
+// # The env games flickemup/<scenario>-v2
 //
 // [Env] serves a Game through the [env.Game] contract, one env id per scenario of ours:
-// flickemup/showdown-v1 ([DefaultID], [Factory]), flickemup/bank-job-v1, flickemup/dry-spell-v1,
-// flickemup/gunsmith-v1, flickemup/hostage-v1 and flickemup/pardon-v1 ([ID], [ScenarioFactory]);
+// flickemup/showdown-v2 ([DefaultID], [Factory]), flickemup/bank-job-v2, flickemup/dry-spell-v2,
+// flickemup/gunsmith-v2, flickemup/hostage-v2 and flickemup/pardon-v2 ([ID], [ScenarioFactory]);
 // [Register] adds them all to an [env.Registry], explicitly (no init side effects), and
-// [NewEnv] also plays a designer's own file (EnvConfig.Custom). Two seats, whatever the number
+// [NewEnv] also plays a designer's own file (EnvConfig.Custom); [RegisterFiles] serves
+// designers' files each under its own id, flickemup/file/<stem>-v2 ([FileID]: my-town.scn is
+// flickemup/file/my-town-v2), as arena run --scenarios FILE|DIR and envserver --scenarios
+// PATH do. Every Env reports its scenario file's SHA-256 ([Env.ContentDigest]), which the
+// arena puts in a tournament's identity: an edited file is another scenario. Two seats, whatever the number
 // of players: seat 0 is the lawmen, seat 1 the outlaws; a team's players only take turns at
 // the table, which changes nothing in the game. Everything a seat sees and does is
 // egocentric: the outlaws see the table turned by a half turn about its centre
@@ -193,24 +197,42 @@
 //     A team plays twice in a row across rounds when it ends a round and holds the initiative.
 //     The initiative token passes to the shooter's cowboy when its holder dies (damage.go).
 //   - Playing a cowboy (apply.go, turn.go): up to two actions in any order, the same twice
-//     allowed, none allowed; then its hat flips. A fallen cowboy stands up when played.
-//   - Move (move.go): the movement disc replaces the cowboy and is flicked; touching any
-//     piece or leaving the table fails the move and puts back everything the disc displaced;
-//     success puts the cowboy where the disc stopped; either way the player picks the facing.
-//     Entering a building: any part of the disc past the door line, touching the inner faces
-//     of its support blocks allowed; the cowboy then stands inside (off the physics table).
-//     Leaving: from the back of the building, the whole disc past the door line (the
-//     rulebook's first English edition and the French one). An object blocking a door may be
-//     moved aside: when entering or leaving, the disc may push an object (not a figure) that
-//     lay in the doorway — between the blocks, up to a disc's width in front of the line —
-//     without failing the move; the object stays where it went.
+//     allowed, none allowed; then its hat flips. A fallen cowboy stands up when played
+//     ("He will stand up the next time he is played"), inside a building too: a cowboy hit
+//     in a duel is down until its team plays it, then can be called out and hit again.
+//   - Move (move.go, walls.go): the movement disc replaces the cowboy and is flicked; touching
+//     any piece or leaving the table fails the move and puts back everything the disc
+//     displaced; success puts the cowboy where the disc stopped; either way the player picks
+//     the facing. The physics has no walls: the rules judge the disc along its path, against
+//     the buildings as they stood before the flick (walls.go). Entering a building: "The
+//     cowboy succeeds in entering the building when any portion of the movement disc has
+//     passed the line which designates that building's door": the disc's run ends the moment
+//     any part of it passes the door line between the blocks from the street, however fast
+//     it goes; touching the inner faces of its support blocks is allowed ("touching the
+//     inside section of a support block with the movement disc is allowed"). The cowboy then
+//     stands inside (off the physics table), "on one of the building's two support blocks":
+//     a building holds at most [MaxInside] (2) cowboys, and entering a full one fails.
+//     Passing over a building's floor anywhere else (from behind or the side) is running into
+//     its wall: the move fails. Leaving: from the back of the building, "when the entirety of
+//     the movement disc has passed the line" (the rulebook's first English edition and the
+//     French one), without touching the floor's back or sides first. "If a building's
+//     entrance becomes blocked by an object, that object may be moved to one side or the
+//     other to permit entry": before the flick, each object (not a figure) lying in the
+//     doorway of the door the move aims at (the cowboy's own building when leaving, else the
+//     first door the flick's line crosses from in front) is slid along the door line to the
+//     nearer side, clear of the doorway and the block, if it fits there on the table
+//     overlapping nothing (else the other side; else it stays, and the disc may push it
+//     without failing the move); it stays where it was put.
 //   - Shoot (shoot.go): the bullet starts one bullet's width to the left or right of the
 //     cowboy; a hit is a cowboy knocked over by the bullet's first contact (no ricochet);
 //     other figures it topples stand back up; a fallen cowboy cannot be hit until it stands;
 //     hitting a teammate counts; displaced scenery stays where it went. Two or more pistols:
-//     two bullets, one per side, in one action, never three. From inside a building the
-//     bullet starts at the back and leaves through the door (grazing its own door's blocks is
-//     not a first contact). A cowboy inside a building can be hit only in a duel.
+//     two bullets, one per side, in one action, never three. "Shooting from inside a
+//     building: the player places the bullet behind the building and aims it at the door
+//     (between the 2 support blocks)": the bullet starts at the back and leaves through the
+//     door only; one that meets the floor's back or sides first has hit a wall and stops there
+//     (walls.go); grazing its own door's blocks is not a first contact. A cowboy inside a
+//     building can be hit only in a duel.
 //   - Hit points and death (damage.go): a hit costs one hit point; at zero the figure leaves
 //     the table, its tokens go face up onto the Undertaker's support blocks, its hat stays in
 //     play with its colour, and its team still spends a turn on it, with no actions.
@@ -222,7 +244,7 @@
 //
 // # Our rules
 //
-// The scenario booklet is not available to us; these rules are ours (version 1):
+// The scenario booklet is not available to us; these rules are ours (version 2):
 //
 //   - Dynamite (dynamite.go): [ActThrow] flicks the red octagon from beside the cowboy; the
 //     token is spent. Where it stops it explodes: every standing cowboy on the table within
@@ -231,7 +253,9 @@
 //     open (removes the building's "not allowed" tokens). Off the table it is a dud.
 //   - Winchester (shoot.go): a cowboy carrying one may shoot it ([Action].Rifle): one bullet
 //     placed at the tip of the 6 cm barrel gauge laid in front of the cowboy (from inside a
-//     building, in the middle of the door line).
+//     building, in the middle of the door line, and out through the door only, like a
+//     pistol's bullet: one flicked back into the building stops at its wall). Dynamite thrown
+//     from inside likewise leaves by the door or explodes against the wall it meets.
 //   - Water (inventory.go): [ActDrink] drinks a carried flask, anywhere: clean gives back one
 //     hit point up to the cowboy's maximum, poisoned takes one and may kill. The flask's
 //     quality stays secret until drunk.
@@ -247,13 +271,23 @@
 //     within [Reach] (4 cm) of it, without entering.
 //   - Take outside (places.go, rule take-outside): a cowboy on the table takes tokens on the
 //     ground within Reach of its base and drops tokens where it stands.
-//   - Edge cases the rulebook leaves open: a move is judged where the disc comes to rest;
-//     ending under a building without entering by its door fails (no walls in the physics);
-//     a figure or support block knocked off the table is put back on its edge (and a disc
-//     leaving a building whose blocks were knocked about starts on the table); a cowboy that
-//     dies during its own turn ends the turn (its hat flips); a dead holder's initiative with
-//     no living shooter goes to the lowest-numbered living opponent; tokens of the dead go
-//     out of the game when the town has no Undertaker; two teams winning at once draw.
+//   - Decided against the rulebook (issue 18): a disc whose centre rests on the table,
+//     overhanging the edge, has not "left the play area (e.g., falls off the table)": the move
+//     succeeds and the cowboy stands there (the physics takes a piece off the table when its
+//     centre leaves it). A cowboy that stands up (when played, or a figure stood back up after
+//     a shot) faces as it did before it fell, not the way the fall laid it (the rulebook only
+//     says it stands up). A bullet or dynamite is placed "to the left or right of his cowboy,
+//     at the distance of one bullet": when the spot square to that side is taken or off the
+//     table, it is the nearest free spot on the same side at the same distance, turned
+//     towards the front first, then the back, by 10° steps up to 80°; only a side blocked all
+//     round refuses the shot (or throw).
+//   - Edge cases the rulebook leaves open: bullets and dynamite on the street pass under
+//     buildings (only moves meet their walls); a figure or support block knocked off the table
+//     is put back on its edge (and a disc leaving a building whose blocks were knocked about
+//     starts on the table); a cowboy that dies during its own turn ends the turn (its hat
+//     flips); a dead holder's initiative with no living shooter goes to the lowest-numbered
+//     living opponent; tokens of the dead go out of the game when the town has no Undertaker;
+//     two teams winning at once draw.
 //
 // # Scenario files
 //
@@ -282,16 +316,21 @@
 //	      [quality=clean|poisoned] (water) [until=<hour>] (not-allowed)
 //	victory last-team-standing | noon-hp | noon team=<t> | kill team=<t> target=<team:n>
 //	        | tokens team=<t> kind=<kind> count=<n> in=<building|gallows>
+//	tune <directive> [<key>=<value> ...] <key>=<min>..<max>[:<step>] | <key>=<a>|<b>|...
+//	                                     optional, repeatable: a knob ([Knob], knob.go), one
+//	                                     key of the one <directive> line the other pairs
+//	                                     select, declared tunable over a range or choices
 //
 // Parsing is strict ([Parse], [ValidateFile]): an unknown directive or key, a bad value, a
 // piece not wholly on the table or overlapping another (a building covers its blocks and its
-// floor), more pieces or tokens of a kind than the box holds, more than 38 hit points, a
-// reference to an absent building or cowboy, or an impossible condition (more tokens to
-// gather than exist, killing a teammate, an initiative cowboy unavailable in the first round,
-// two noon conditions, a ground token without take-outside) is a [*ParseError] naming the
-// file, the line and the field, with text from the file quoted. Problems are listed by line;
-// one that follows from a refused line (a reference to a building or cowboy whose line has an
-// error) names that line and comes right after its problem.
+// floor), more pieces or tokens of a kind than the box holds, more than [MaxInside] cowboys
+// in one building, more than 38 hit points, a reference to an absent building or cowboy, or
+// an impossible condition (more tokens to gather than exist, killing a teammate, an
+// initiative cowboy unavailable in the first round, two noon conditions, a ground token
+// without take-outside) is a [*ParseError] naming the file, the line and the field, with
+// text from the file quoted. Problems are listed by line; one that follows from a refused
+// line (a reference to a building or cowboy whose line has an error) names that line and
+// comes right after its problem.
 //
 // # Scenarios
 //
@@ -317,4 +356,13 @@
 //
 //   - v1: first version of the rules engine and of our rules and scenarios, and of the env
 //     games' encodings and rewards above.
+//   - v2: the table of issue 17 (package physics): table friction applied as a constant
+//     deceleration around each Box2D step instead of friction joints, pieces entering the
+//     world when a flick reaches them, longer steps far from everything, stopped pieces put to
+//     sleep; and the rule fixes of issue 18 (same encodings, rewards and scenario files): a
+//     cowboy hit in a duel stands up when played inside; shots and throws from inside leave by
+//     the door only (walls); doors judged along the disc's path, buildings' walls stop moves;
+//     two cowboys inside a building at most; blocking objects moved aside; an overhanging disc
+//     succeeds; a cowboy stands up facing as before it fell; a blocked side spot turns to the
+//     nearest free one. Trajectories of v1 are not reproduced.
 package flickemup

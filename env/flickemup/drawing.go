@@ -34,15 +34,7 @@ func (e *Env) Drawing() draw.Drawing {
 	}
 	for k, c := range kindColours {
 		s := Pieces.Spec(k)
-		sh := draw.PieceShape{Radius: s.Radius, HalfLength: s.HalfLength, HalfWidth: s.HalfWidth, Height: s.Height, Topples: s.Topples}
-		switch s.Shape {
-		case physics.ShapeCircle:
-			sh.Shape = "circle"
-		case physics.ShapeBox:
-			sh.Shape = "box"
-		case physics.ShapeOctagon:
-			sh.Shape = "octagon"
-		}
+		sh := draw.PieceShape{Shape: s.Shape.String(), Radius: s.Radius, HalfLength: s.HalfLength, HalfWidth: s.HalfWidth, Height: s.Height, Topples: s.Topples}
 		set.Styles[Pieces.Name(k)] = draw.PieceStyle{PieceShape: sh, Fill: c[0], Stroke: c[1]}
 	}
 	return draw.Drawing{

@@ -16,8 +16,8 @@ import "github.com/flickarena/flickarena/physics"
 func (g *Game) throw(a Action) error {
 	c := g.actor
 	g.snap.CopyFrom(g.st)
-	g.st.Pieces[pieceDynamite] = physics.Piece{Kind: KindDynamite, Pos: g.sideSpot(c, a.Side, octRadius)}
-	out, err := g.flick(pieceDynamite, a.Velocity)
+	g.st.Pieces[pieceDynamite] = physics.Piece{Kind: KindDynamite, Pos: g.sideSpot(c, a.Side, octRadius, nil)}
+	out, err := g.flick(pieceDynamite, a.Velocity, g.outGate(c, octRadius))
 	if err != nil {
 		g.st.CopyFrom(g.snap)
 		return err
@@ -34,7 +34,8 @@ func (g *Game) throw(a Action) error {
 	oct := g.st.Pieces[pieceDynamite]
 	g.st.Pieces[pieceDynamite].Off = true
 	var hits []int
-	if !oct.Off && !out.WentOff(pieceDynamite) {
+	// Stopped by a wall of the thrower's building, it explodes against it.
+	if (!oct.Off || out.Stopped) && !out.WentOff(pieceDynamite) {
 		for i := range g.cowboys {
 			if !g.onTable(i) {
 				continue
@@ -62,6 +63,7 @@ func (g *Game) throw(a Action) error {
 	for _, i := range hits {
 		p := g.piece(i)
 		p.Fallen = true
+		g.cowboys[i].facing = p.Angle
 		if d := p.Pos.Sub(oct.Pos); d.Len() > 0 {
 			p.Angle = d.Angle()
 		}

@@ -14,17 +14,17 @@ import (
 
 // Version is the version suffix of every env id; any change of the rules, a scenario, the
 // encodings or the rewards bumps it.
-const Version = 1
+const Version = 2
 
 // DefaultID is the id of the default scenario's env game.
-const DefaultID = "flickemup/showdown-v1"
+const DefaultID = "flickemup/showdown-v2"
 
 // DefaultMaxDecisions is the default decision cap: more than the rules ever need (a cowboy
 // turn takes at most 5 decisions and at most 10 cowboys play in each of at most 11 rounds),
 // so by default only a scenario of ours with a bug reaches it.
 const DefaultMaxDecisions = 1000
 
-// ID returns the env id of scenario name: "flickemup/<name>-v1".
+// ID returns the env id of scenario name: "flickemup/<name>-v2".
 func ID(scenario string) string { return fmt.Sprintf("flickemup/%s-v%d", scenario, Version) }
 
 // The options of the env factories (see "# Arguments" in the package doc).
@@ -51,8 +51,10 @@ type EnvConfig struct {
 	// Scenario is the name of one of our scenarios ([List]); "" means [DefaultScenario].
 	Scenario string
 	// Custom, if not nil, is played instead of Scenario: a designer's own file ([ParseFile]).
-	// Its env id is ID(Custom.Name).
+	// Its env id is ID, or ID(Custom.Name) when ID is empty.
 	Custom *Scenario
+	// ID, if not empty, is the env id of Custom (a served file's [FileID]).
+	ID string
 	// Options are the engine's options (see [DefaultOptions]); Players 0 means 2. Seed is
 	// ignored: each episode's seed is drawn from the generator given to [Env.Reset].
 	Options Options
@@ -151,7 +153,11 @@ func NewEnv(cfg EnvConfig) (*Env, error) {
 		return nil, err
 	}
 	e := &Env{g: g, cfg: cfg, tr: tr}
-	e.c = newCoder(g, ID(sc.Name), cfg.MaxDecisions)
+	id := cfg.ID
+	if cfg.Custom == nil || id == "" {
+		id = ID(sc.Name)
+	}
+	e.c = newCoder(g, id, cfg.MaxDecisions)
 	e.mask = make([]bool, e.c.spec.MaskSize())
 	return e, nil
 }
@@ -184,13 +190,19 @@ var envOptions = func() env.OptionSpecs {
 // parses the options angle_sd, power_sd, max_decisions, players, shaping and record, checked
 // against their declared specs ([Env.OptionSpecs]).
 func ScenarioFactory(name string) env.Factory {
+	return configFactory(func(cfg *EnvConfig) { cfg.Scenario = name })
+}
+
+// configFactory returns an [env.Factory] of the default configuration, set up by set, with
+// the env options applied.
+func configFactory(set func(*EnvConfig)) env.Factory {
 	return func(opts env.Options) (env.Game, error) {
 		v, err := envOptions.Parse(opts)
 		if err != nil {
 			return nil, fmt.Errorf("flickemup: %w", err)
 		}
 		cfg := DefaultEnvConfig()
-		cfg.Scenario = name
+		set(&cfg)
 		cfg.Options.Noise.AngleSD = v.Float(optAngleSD)
 		cfg.Options.Noise.PowerSD = v.Float(optPowerSD)
 		cfg.MaxDecisions = v.Int(optMaxDecisions)
@@ -206,11 +218,15 @@ func ScenarioFactory(name string) env.Factory {
 	}
 }
 
+// ContentDigest returns the SHA-256 of the scenario file the game plays, in hex
+// ([Scenario].Digest): an edited file is another scenario (arena.ContentDigester).
+func (e *Env) ContentDigest() string { return e.g.lay.sc.Digest }
+
 // OptionSpecs implements [env.OptionDeclarer]: the options of the env factories.
 func (e *Env) OptionSpecs() env.OptionSpecs { return envOptions }
 
-// Register adds one env game per scenario of ours to r, as ID(name): flickemup/showdown-v1
-// (the default), flickemup/bank-job-v1, and so on. Programs call it explicitly; the package
+// Register adds one env game per scenario of ours to r, as ID(name): flickemup/showdown-v2
+// (the default), flickemup/bank-job-v2, and so on. Programs call it explicitly; the package
 // has no init side effects.
 func Register(r *env.Registry) error {
 	for _, in := range List() {
@@ -352,8 +368,25 @@ func (e *Env) Outcome(dst []float32) {
 }
 
 // EndReason says, in words, why the episode's game ended ("the outlaws delivered 3 gold
-// sacks to the saloon"), or "" while it runs. The arena records it with each game.
+// sacks to the saloon"), or "" while it runs. The arena records it with each game
+// (env.Ender).
 func (e *Env) EndReason() string { return e.g.Result().Reason }
+
+// EndKind implements env.Ender: the reason without its figures ("noon: the lawmen have
+// more hit points"), or "" while the game runs.
+func (e *Env) EndKind() string { return e.g.Result().Kind }
+
+// SeatNames implements env.SeatNamer: seat 0 is the lawmen, seat 1 the outlaws.
+func (e *Env) SeatNames() []string { return seatNames }
+
+// Scores implements env.Scorer: each seat's (team's) hit points in play.
+func (e *Env) Scores(dst []float64) []float64 {
+	hp := e.g.HitPointsByTeam()
+	return append(dst, float64(hp[Lawmen]), float64(hp[Outlaws]))
+}
+
+// seatNames are the teams' names, by seat.
+var seatNames = []string{Lawmen.String(), Outlaws.String()}
 
 // Shaping implements env.Shaper: with shaping "hp", each seat's change over the last step of
 // its team's hit points minus the opponents', divided by the larger team's most hit points
@@ -417,6 +450,7 @@ func (g *Game) hashWords(w *words) {
 		for _, x := range [...]int{c.hp, c.max, c.inside, c.inv[0], c.inv[1]} {
 			w.int(x)
 		}
+		w.float(c.facing)
 	}
 	for i := range g.tokens {
 		t := &g.tokens[i]

@@ -52,6 +52,9 @@ type Result struct {
 	Draw bool
 	// Reason says, in words, why the game ended.
 	Reason string
+	// Kind is Reason without its figures, the same for every game that ended the same
+	// way: "noon: the lawmen have more hit points" for "... (3 to 1)" and "... (2 to 1)".
+	Kind string
 }
 
 // Fixed piece indices of the physics state; the scenario's pieces follow from firstPiece.
@@ -80,9 +83,10 @@ type cowboy struct {
 	alive   bool
 	hp, max int
 	hat     Hat
-	inside  int    // building index, or -1
-	inv     [2]int // token ids, -1 for an empty slot
-	played  bool   // has played this round
+	inside  int     // building index, or -1
+	inv     [2]int  // token ids, -1 for an empty slot
+	played  bool    // has played this round
+	facing  float64 // the facing it had when it was hit and fell, radians: it stands up so
 }
 
 // token is the game data of one token; its index in Game.tokens is its id.
@@ -107,6 +111,7 @@ type Game struct {
 
 	st   *physics.State
 	snap *physics.State // scratch: the pieces before the flick in progress
+	gate gate           // scratch: the walls of the flick in progress
 
 	cowboys [2 * MaxCowboys]cowboy
 	tokens  []token
@@ -272,6 +277,7 @@ func (g *Game) Clone() *Game {
 	c.rng = rand.New(&c.pcg)
 	c.st = g.st.Clone()
 	c.snap = g.snap.Clone()
+	c.gate = gate{}
 	c.tokens = append([]token(nil), g.tokens...)
 	if g.opts.Table == nil {
 		c.table = nil
@@ -280,7 +286,7 @@ func (g *Game) Clone() *Game {
 }
 
 // flick runs one flick on the game's table.
-func (g *Game) flick(piece int, v physics.Vec) (physics.Outcome, error) {
+func (g *Game) flick(piece int, v physics.Vec, stop physics.Stopper) (physics.Outcome, error) {
 	if g.table == nil {
 		sim, err := physics.New(g.lay.cfg)
 		if err != nil {
@@ -288,7 +294,7 @@ func (g *Game) flick(piece int, v physics.Vec) (physics.Outcome, error) {
 		}
 		g.table = sim
 	}
-	out, err := g.table.Flick(g.st, physics.Flick{Piece: piece, Velocity: v}, g.rng)
+	out, err := g.table.Flick(g.st, physics.Flick{Piece: piece, Velocity: v, Stop: stop}, g.rng)
 	if err != nil {
 		return out, fmt.Errorf("flickemup: flick: %w", err)
 	}

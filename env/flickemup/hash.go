@@ -36,6 +36,7 @@ func (g *Game) Hash() uint64 {
 		for _, x := range []int{c.hp, c.max, int(c.hat), c.inside, c.inv[0], c.inv[1]} {
 			i64(x)
 		}
+		f64(c.facing)
 	}
 	for _, t := range g.tokens {
 		flag(t.faceUp)

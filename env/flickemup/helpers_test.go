@@ -62,7 +62,8 @@ type touch struct {
 	At    physics.Vec
 }
 
-// script is one scripted flick outcome.
+// script is one scripted flick outcome. A flick with a Stopper runs in a straight line from
+// its start to To, and stops where the Stopper says.
 type script struct {
 	To    physics.Vec         // where the flicked piece comes to rest
 	Off   bool                // the flicked piece leaves the table
@@ -98,7 +99,21 @@ func (s *scripted) Flick(st *physics.State, f physics.Flick, _ *rand.Rand) (phys
 	s.steps = s.steps[1:]
 	out := physics.Outcome{Velocity: f.Velocity}
 	p := f.Piece
+	from := st.Pieces[p].Pos
 	st.Pieces[p].Pos = sc.To
+	if f.Stop != nil && !sc.Off {
+		// The piece runs in a straight line to sc.To; the Stopper sees it every 0.1 cm.
+		d := sc.To.Sub(from)
+		n := int(d.Len()/0.1) + 1
+		for k := 1; k <= n; k++ {
+			at := from.Add(d.Scale(float64(k) / float64(n)))
+			if f.Stop.Stop(at) {
+				out.Stopped = true
+				st.Pieces[p].Pos, st.Pieces[p].Off = at, true
+				break
+			}
+		}
+	}
 	if sc.Off {
 		st.Pieces[p].Off = true
 		out.Off = append(out.Off, p)

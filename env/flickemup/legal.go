@@ -75,7 +75,7 @@ func (g *Game) Check(a Action) error {
 			}
 			return nil
 		}
-		if !g.free(physics.Circle(g.sideSpot(c, a.Side, bulletRadius), bulletRadius)) {
+		if !g.free(physics.Circle(g.sideSpot(c, a.Side, bulletRadius, nil), bulletRadius)) {
 			return g.illegal(a, "no room for the bullet on the %s", a.Side)
 		}
 		return nil
@@ -91,7 +91,7 @@ func (g *Game) Check(a Action) error {
 		if g.carries(c, TokenDynamite) == 0 {
 			return g.illegal(a, "no dynamite in the inventory")
 		}
-		if !g.free(physics.Circle(g.sideSpot(c, a.Side, octRadius), octRadius)) {
+		if !g.free(physics.Circle(g.sideSpot(c, a.Side, octRadius, nil), octRadius)) {
 			return g.illegal(a, "no room for the dynamite on the %s", a.Side)
 		}
 		return nil
@@ -192,7 +192,7 @@ func (g *Game) checkDuel(a Action) error {
 	if !g.free(spot) {
 		return g.illegal(a, "the doorway is blocked")
 	}
-	bullet := physics.Circle(g.sideSpot(c, a.Side, bulletRadius), bulletRadius)
+	bullet := physics.Circle(g.sideSpot(c, a.Side, bulletRadius, &spot), bulletRadius)
 	if !g.free(bullet) || bullet.Intersects(spot) {
 		return g.illegal(a, "no room for the bullet on the %s", a.Side)
 	}

@@ -1,22 +1,29 @@
 package flickemup
 
-import "github.com/flickarena/flickarena/physics"
+import (
+	"math"
+
+	"github.com/flickarena/flickarena/physics"
+)
 
 // move carries out a move action (rulebook: Move, Entering a building).
 //
 // The movement disc replaces the cowboy (from inside a building it is placed at the back of
-// the floor) and is flicked. The move is judged where the disc comes to rest:
-//   - Leaving a building succeeds when the whole disc lies in front of the door line, on the
-//     table and outside every building, having touched nothing but the inner faces of the
-//     building's own support blocks and objects blocking its door.
-//   - Entering succeeds when the cowboy started in front of a building's door line and any
-//     part of the disc rests past it, within the doorway and the floor (physics.Door.Entered),
-//     having touched nothing but the inner faces of that building's support blocks and
-//     objects blocking its door, and the building holds no "not allowed" token. The cowboy
-//     then stands inside, off the table.
-//   - Any other move succeeds when the disc touched nothing, stayed on the table and rests
-//     outside every building (there are no walls in the physics: ending under a building
-//     without entering by its door is a failure).
+// the floor) and is flicked. An object blocking the door the cowboy leaves by, or the door
+// the flick is aimed at, is first moved aside ([Game.clearDoor]). The move is judged along
+// the disc's path (walls.go):
+//   - Leaving a building succeeds when the whole disc passes the door line without touching
+//     the floor's back or sides, then rests on the table touching nothing but the inner faces
+//     of the building's own support blocks and objects blocking its door, and without
+//     passing over any building.
+//   - Entering succeeds when the cowboy started on the street and any part of the disc passes
+//     a building's door line between its blocks, having touched nothing but the inner faces of
+//     those blocks and objects blocking the door, the building holds no "not allowed" token
+//     and has a support block free ([MaxInside] cowboys inside at most). The disc's run ends
+//     there; the cowboy then stands inside, off the table.
+//   - Any other move succeeds when the disc touched nothing, did not fall off the table (its
+//     centre stays on it; overhanging the edge is allowed) and never passed over a
+//     building's floor (its walls).
 //
 // On success the cowboy stands where the disc stopped, facing a.Facing; on failure everything
 // the disc displaced goes back and the cowboy stays, facing a.Facing. The action is spent
@@ -24,9 +31,10 @@ import "github.com/flickarena/flickarena/physics"
 func (g *Game) move(a Action) error {
 	c := g.actor
 	cb := &g.cowboys[c]
-	g.snap.CopyFrom(g.st)
 	cp := g.lay.cowboyPiece[c]
 	from := cb.inside
+	g.clearDoor(g.aimedDoor(c, a.Velocity))
+	g.snap.CopyFrom(g.st)
 	start := g.st.Pieces[cp].Pos
 	if from >= 0 {
 		// Support blocks can be knocked about, and the door with them: keep the disc on the table.
@@ -34,30 +42,25 @@ func (g *Game) move(a Action) error {
 	}
 	g.st.Pieces[cp].Off = true
 	g.st.Pieces[pieceDisc] = physics.Piece{Kind: KindMovementDisc, Pos: start}
-	out, err := g.flick(pieceDisc, a.Velocity)
+	gt := g.gateFor(from, discRadius, true)
+	out, err := g.flick(pieceDisc, a.Velocity, gt)
 	if err != nil {
 		g.st.CopyFrom(g.snap)
 		return err
 	}
 	end := g.st.Pieces[pieceDisc].Pos
-	off := out.WentOff(pieceDisc) || g.st.Pieces[pieceDisc].Off || !physics.Circle(end, discRadius).OnTable(g.st.Table)
 	enter, ok := -1, false
 	switch {
-	case off:
+	case out.WentOff(pieceDisc):
+	case out.Stopped:
+		if gt.door {
+			enter = gt.hit
+			ok = !g.closed(enter) && g.occupants(enter) < MaxInside && g.innerOnly(&out, enter)
+		}
 	case from >= 0:
-		ok = g.depthOf(from, end) >= discRadius && g.inFootprint(end) < 0 && g.innerOnly(&out, from)
+		ok = gt.out && g.innerOnly(&out, from)
 	default:
-		for b, d := range g.lay.doors {
-			if g.depthOfIn(g.snap, b, start) > 0 && d.Entered(g.st, end, discRadius) {
-				enter = b
-				break
-			}
-		}
-		if enter >= 0 {
-			ok = !g.closed(enter) && g.innerOnly(&out, enter)
-		} else {
-			ok = len(out.Contacts) == 0 && g.inFootprint(end) < 0
-		}
+		ok = len(out.Contacts) == 0
 	}
 	g.actionsLeft--
 	g.moves++
@@ -82,6 +85,83 @@ func (g *Game) move(a Action) error {
 	p.Off = false
 	p.Pos = end
 	return nil
+}
+
+// occupants returns how many cowboys are inside building b.
+func (g *Game) occupants(b int) int {
+	n := 0
+	for i := range g.cowboys {
+		if cb := &g.cowboys[i]; cb.alive && cb.inside == b {
+			n++
+		}
+	}
+	return n
+}
+
+// aimedDoor returns the building whose door a move of cowboy c flicked with velocity v (before
+// noise) aims at: its own building when it is inside; else the building whose door line the
+// flick's line, from in front of it, crosses first between the blocks; else -1.
+func (g *Game) aimedDoor(c int, v physics.Vec) int {
+	if b := g.cowboys[c].inside; b >= 0 {
+		return b
+	}
+	l := v.Len()
+	if l == 0 {
+		return -1
+	}
+	u := v.Scale(1 / l)
+	p := g.piece(c).Pos
+	best, bestT := -1, math.Inf(1)
+	for b := range g.lay.doors {
+		mid, along, front, width := g.doorGeom(b)
+		dd := p.Sub(mid).Dot(front)
+		closing := -u.Dot(front)
+		if dd <= 0 || closing <= 0 {
+			continue
+		}
+		t := dd / closing
+		if al := p.Add(u.Scale(t)).Sub(mid).Dot(along); math.Abs(al) < width/2 && t < bestT {
+			best, bestT = b, t
+		}
+	}
+	return best
+}
+
+// clearDoor moves aside every object blocking building b's door (rulebook: "If a building's
+// entrance becomes blocked by an object, that object may be moved to one side or the other
+// to permit entry"): each is slid along the door line, to the nearer side first, just far
+// enough to clear the doorway and the block on that side, provided it then lies wholly on the table overlapping nothing;
+// else it stays (and the disc may still push it). b < 0 does nothing.
+func (g *Game) clearDoor(b int) {
+	if b < 0 {
+		return
+	}
+	g.snap.CopyFrom(g.st) // blocksDoor reads the pieces as they stand
+	_, along, _, _ := g.doorGeom(b)
+	for j := range g.st.Pieces {
+		if !g.blocksDoor(b, j) {
+			continue
+		}
+		p := g.st.Pieces[j]
+		mid, _, _, width := g.doorGeom(b)
+		al := p.Pos.Sub(mid).Dot(along)
+		side := 1.0
+		if al < 0 {
+			side = -1
+		}
+		for _, s := range []float64{side, -side} {
+			q := p
+			// Out of the doorway and clear of the block on that side.
+			q.Pos = p.Pos.Add(along.Scale(s*(width/2+2*blockHalf+Pieces.Spec(p.Kind).Extent()+0.01) - al))
+			g.st.Pieces[j].Off = true
+			ok := g.free(Pieces.Outline(q))
+			g.st.Pieces[j].Off = false
+			if ok {
+				g.st.Pieces[j] = q
+				break
+			}
+		}
+	}
 }
 
 // innerOnly reports whether the disc touched nothing but the inner faces of building b's

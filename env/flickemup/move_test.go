@@ -53,9 +53,11 @@ func TestMove(t *testing.T) {
 			}},
 		{name: "entering a closed building fails", cowboys: atSaloon, extra: []string{"token kind=not-allowed in=saloon"},
 			step: func(*flickemup.Game) script { return script{To: v(19, 45)} }},
-		{name: "pushing an object that blocks the door is allowed", cowboys: atSaloon, extra: []string{"prop kind=barrel x=23.2 y=45"},
+		{name: "pushing an object that blocks the door is allowed", cowboys: atSaloon, extra: []string{"prop kind=tumbleweed x=23.5 y=44", "prop kind=barrel x=23.3 y=52.5", "prop kind=barrel x=23.3 y=37.5"},
 			step: func(g *flickemup.Game) script {
-				return script{To: v(19, 45), Touch: []touch{{Piece: barrel(g)}}, Push: map[int]physics.Vec{barrel(g): v(23.2, 52)}}
+				// Both sides are taken: the tumbleweed cannot be moved aside, the disc pushes it.
+				tw := pieceOf(t, g, flickemup.KindTumbleweed, 0)
+				return script{To: v(19, 45), Touch: []touch{{Piece: tw}}, Push: map[int]physics.Vec{tw: v(23.5, 47)}}
 			}, ok: true, inside: "saloon"},
 		{name: "pushing an object away from the door fails", cowboys: atSaloon, extra: []string{"prop kind=barrel x=27 y=45"},
 			step: func(g *flickemup.Game) script {

@@ -2,6 +2,8 @@ package flickemup
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"regexp"
@@ -104,6 +106,9 @@ func Parse(file string, data []byte) (*Scenario, error) {
 		p.sortErrors()
 		return nil, p.errs
 	}
+	sum := sha256.Sum256(data)
+	p.sc.Digest = hex.EncodeToString(sum[:])
+	p.sc.Source = data
 	return p.sc, nil
 }
 
@@ -129,7 +134,7 @@ func (p *parser) sortErrors() {
 }
 
 // directives lists the known directives, in the order they are processed.
-var directives = []string{"scenario", "title", "story", "table", "start", "rule", "building", "gallows", "prop", "neutral", "cowboy", "token", "initiative", "victory"}
+var directives = []string{"scenario", "title", "story", "table", "start", "rule", "building", "gallows", "prop", "neutral", "cowboy", "token", "initiative", "victory", "tune"}
 
 // freeText lists the directives whose argument is the rest of the line.
 var freeText = map[string]bool{"title": true, "story": true}
@@ -419,6 +424,7 @@ func (p *parser) build() {
 	p.initiative()
 	p.victories()
 	p.geometry()
+	p.tunes()
 }
 
 // buildings reads the building lines.
@@ -604,6 +610,9 @@ func (p *parser) cowboys() {
 				ok = false
 			case sc.building(k) < 0:
 				l.absent("in", "building "+k.String(), "the town has no %s", k)
+				ok = false
+			case sc.insideCount(sc.building(k)) >= MaxInside:
+				l.errorf("in", "the %s already holds %d cowboys, one on each support block", k, MaxInside)
 				ok = false
 			default:
 				c.Inside = sc.building(k)

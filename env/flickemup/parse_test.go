@@ -1,7 +1,9 @@
 package flickemup_test
 
 import (
+	"crypto/sha256"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -46,6 +48,7 @@ victory noon-hp
 	deg := math.Pi / 180
 	want := &flickemup.Scenario{
 		Name: "tiny", Title: "Tiny", Story: "One line, and another.", File: "tiny.scn",
+		Digest: fmt.Sprintf("%x", sha256.Sum256([]byte(text))), Source: []byte(text),
 		Table: physics.Table{Width: 60, Height: 50}, StartHour: 7,
 		Initiative: flickemup.CowboyID{Team: flickemup.Outlaws, Number: 2},
 		Buildings:  []flickemup.Building{{Kind: flickemup.Bank, Door: v(10, 25), Facing: 0, Width: 5, Depth: 8, Line: 10}},

@@ -1,6 +1,8 @@
 package flickemup
 
 import (
+	"math"
+
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -52,10 +54,13 @@ func (g *Game) behind(b int, r, lateral float64) physics.Vec {
 	return mid.Sub(front.Scale(g.lay.doors[b].Depth - r)).Add(u.Scale(lateral))
 }
 
-// sideSpot returns where a disc of radius r is placed on side s of cowboy c to be flicked: one
-// bullet's width from its base, to its left or right; from inside a building, behind the
-// building, left or right of the middle.
-func (g *Game) sideSpot(c int, s Side, r float64) physics.Vec {
+// sideSpot returns where a disc of radius r is placed on side s of cowboy c to be flicked:
+// one bullet's width from its base, square to its left or right; from inside a building,
+// behind the building, left or right of the middle. When that spot is taken (by a piece, or
+// by avoid if not nil) or off the table, it is the nearest free spot on the same side at the
+// same distance, turned towards the front or the back in steps of [sideStep] up to 80°
+// (front first); when the whole side is blocked, the square spot (which [Game.Check] refuses).
+func (g *Game) sideSpot(c int, s Side, r float64, avoid *physics.Outline) physics.Vec {
 	sign := 1.0
 	if s == SideRight {
 		sign = -1
@@ -64,8 +69,32 @@ func (g *Game) sideSpot(c int, s Side, r float64) physics.Vec {
 		return g.behind(b, r, sign*(r+0.1))
 	}
 	p := g.piece(c)
-	return p.Pos.Add(physics.Polar(cowboyRadius+2*bulletRadius+r, p.Angle+sign*halfPi))
+	d := cowboyRadius + 2*bulletRadius + r
+	square := p.Pos.Add(physics.Polar(d, p.Angle+sign*halfPi))
+	for k := 0; k <= 2*sideSteps; k++ {
+		// 0, then towards the front, then the back, one step further each time.
+		turn := float64((k+1)/2) * sideStep
+		if k%2 == 1 {
+			turn = -turn
+		}
+		q := square
+		if k > 0 {
+			q = p.Pos.Add(physics.Polar(d, p.Angle+sign*(halfPi+turn)))
+		}
+		o := physics.Circle(q, r)
+		if g.free(o) && (avoid == nil || !o.Intersects(*avoid)) {
+			return q
+		}
+	}
+	return square
 }
+
+// sideStep is the angle by which a blocked side spot is turned around the cowboy, and
+// sideSteps how many steps each way (8 × 10° = 80°).
+const (
+	sideStep  = math.Pi / 18
+	sideSteps = 8
+)
 
 // rifleSpot returns where the Winchester's bullet starts: at the tip of the barrel gauge laid
 // in front of the cowboy; from inside a building, in the middle of the door line.

@@ -48,6 +48,7 @@ func (c *chaos) Flick(st *physics.State, f physics.Flick, _ *rand.Rand) (physics
 		}
 	}
 	end := start.Add(u.Scale(at))
+	path := start // the straight run a Stopper sees ends at end
 	if rng.Float64() < 0.1 && hit < 0 {
 		// Stop in a random doorway, sometimes grazing an inner face.
 		for i := 0; i+1 < len(st.Pieces); i++ {
@@ -58,12 +59,24 @@ func (c *chaos) Flick(st *physics.State, f physics.Flick, _ *rand.Rand) (physics
 				d := flickemup.NewDoor(i, i+1, 10)
 				a, b, front := d.Line(st)
 				end = a.Add(b).Scale(0.5).Add(front.Scale(rng.Float64()*10 - 4))
+				path = a.Add(b).Scale(0.5).Add(front.Scale(8))
 				if rng.IntN(2) == 0 {
 					out.Contacts = append(out.Contacts, physics.Contact{A: min(p, i), B: max(p, i), Point: a})
 				}
 				break
 			}
 			i++
+		}
+	}
+	if f.Stop != nil {
+		d := end.Sub(path)
+		n := int(d.Len()/0.25) + 1
+		for k := 1; k <= n; k++ {
+			if q := path.Add(d.Scale(float64(k) / float64(n))); st.Table.Contains(q) && f.Stop.Stop(q) {
+				out.Stopped = true
+				me.Pos, me.Off = q, true
+				return out, nil
+			}
 		}
 	}
 	me.Pos = end

@@ -18,6 +18,10 @@ const (
 	DuelRange = 25.0
 )
 
+// MaxInside is how many cowboys a building holds (rulebook, Entering a building: "the player
+// places the cowboy on one of the building's two support blocks"): one on each block.
+const MaxInside = 2
+
 const halfPi = math.Pi / 2
 
 var (

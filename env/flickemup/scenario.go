@@ -11,7 +11,7 @@ import (
 // angles in radians (files write degrees). Every part records the Line of the file that
 // declared it, for error messages.
 type Scenario struct {
-	// Name is the scenario's identifier, as in "flickemup/<name>-v1" (lower case, digits, '-').
+	// Name is the scenario's identifier, as in "flickemup/<name>-v2" (lower case, digits, '-').
 	Name string
 	// Title is the scenario's display name.
 	Title string
@@ -19,6 +19,13 @@ type Scenario struct {
 	Story string
 	// File is the file it was parsed from.
 	File string
+	// Digest is the SHA-256 of the file's bytes, in hex: the scenario's content, part of a
+	// tournament's identity (an edited file is another scenario).
+	Digest string
+	// Source is the file's bytes (a [Knob]'s variants are made from it).
+	Source []byte
+	// Knobs are the values the file declares tunable (tune lines), in file order.
+	Knobs []Knob
 	// Table is the play area.
 	Table physics.Table
 	// StartHour is the hour on the clock at the first round (1 to 11).
@@ -273,4 +280,15 @@ func (s *Scenario) building(k BuildingKind) int {
 		}
 	}
 	return -1
+}
+
+// insideCount returns how many of s's cowboys start inside building b.
+func (s *Scenario) insideCount(b int) int {
+	n := 0
+	for _, c := range s.Cowboys {
+		if c.Inside == b {
+			n++
+		}
+	}
+	return n
 }

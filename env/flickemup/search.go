@@ -52,11 +52,11 @@ func (g *Game) LaunchSpot(a Action) (physics.Vec, bool) {
 		if a.Rifle {
 			return g.rifleSpot(c), true
 		}
-		return g.sideSpot(c, a.Side, bulletRadius), true
+		return g.sideSpot(c, a.Side, bulletRadius, nil), true
 	case ActDuel:
-		return g.sideSpot(c, a.Side, bulletRadius), true
+		return g.sideSpot(c, a.Side, bulletRadius, nil), true
 	case ActThrow:
-		return g.sideSpot(c, a.Side, octRadius), true
+		return g.sideSpot(c, a.Side, octRadius, nil), true
 	}
 	return physics.Vec{}, false
 }

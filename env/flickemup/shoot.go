@@ -22,11 +22,12 @@ func (g *Game) shoot(a Action) error {
 	if a.Rifle {
 		spot = g.rifleSpot(c)
 	} else {
-		spot = g.sideSpot(c, a.Side, bulletRadius)
+		spot = g.sideSpot(c, a.Side, bulletRadius, nil)
 		if g.pistols(c) >= 2 {
-			other := g.sideSpot(c, 1-a.Side, bulletRadius)
+			first := physics.Circle(spot, bulletRadius)
+			other := g.sideSpot(c, 1-a.Side, bulletRadius, &first)
 			s := physics.Circle(other, bulletRadius)
-			if g.free(s) && !s.Intersects(physics.Circle(spot, bulletRadius)) {
+			if g.free(s) && !s.Intersects(first) {
 				second = pieceBullet + 1
 				g.st.Pieces[second] = physics.Piece{Kind: KindBullet, Pos: other}
 			}
@@ -38,7 +39,7 @@ func (g *Game) shoot(a Action) error {
 		// Shooting out of a building: the bullet may graze its own door's blocks.
 		ignore = [2]int{g.lay.doors[b].Left, g.lay.doors[b].Right}
 	}
-	out, err := g.flick(pieceBullet, a.Velocity)
+	out, err := g.flick(pieceBullet, a.Velocity, g.outGate(c, bulletRadius))
 	if err != nil {
 		g.st.CopyFrom(g.snap)
 		return err
@@ -58,10 +59,20 @@ func (g *Game) shoot(a Action) error {
 	return nil
 }
 
+// outGate returns the walls of a piece of radius r flicked out of the building cowboy c is
+// in (nil on the street: bullets and dynamite pass under buildings there).
+func (g *Game) outGate(c int, r float64) physics.Stopper {
+	b := g.cowboys[c].inside
+	if b < 0 {
+		return nil
+	}
+	return g.gateFor(b, r, false)
+}
+
 // secondShot flicks the bullet waiting since a two-pistol shot.
 func (g *Game) secondShot(a Action) error {
 	g.snap.CopyFrom(g.st)
-	out, err := g.flick(g.waiting, a.Velocity)
+	out, err := g.flick(g.waiting, a.Velocity, g.outGate(g.actor, bulletRadius))
 	if err != nil {
 		g.st.CopyFrom(g.snap)
 		return err
@@ -96,6 +107,7 @@ func (g *Game) resolveShot(out *physics.Outcome, bullet int, ignore [2]int, shoo
 	g.st.Pieces[bullet].Off = true
 	if hit >= 0 {
 		g.st.Pieces[hit].Fallen = true
+		g.cowboys[g.lay.pieceCowboy[hit]].facing = g.snap.Pieces[hit].Angle
 		g.wound(g.lay.pieceCowboy[hit], shooter)
 	}
 }
@@ -111,11 +123,13 @@ func fellBy(out *physics.Outcome, i, by int) bool {
 }
 
 // standUp stands back up every figure toppled in the flick, except keep (a hit) and those
-// already down before it.
+// already down before it, facing as before the flick (our rule: a figure that stands up
+// faces as it did before it fell).
 func (g *Game) standUp(out *physics.Outcome, keep int) {
 	for _, f := range out.Falls {
 		if f.Piece != keep && !g.snap.Pieces[f.Piece].Fallen {
 			g.st.Pieces[f.Piece].Fallen = false
+			g.st.Pieces[f.Piece].Angle = g.snap.Pieces[f.Piece].Angle
 		}
 	}
 }
@@ -150,11 +164,12 @@ func (g *Game) duel(a Action) error {
 	tp := g.lay.cowboyPiece[t]
 	spot := g.duelSpot(b)
 	g.st.Pieces[tp] = physics.Piece{Kind: KindCowboy, Pos: spot, Angle: g.piece(c).Pos.Sub(spot).Angle()}
-	g.st.Pieces[pieceBullet] = physics.Piece{Kind: KindBullet, Pos: g.sideSpot(c, a.Side, bulletRadius)}
+	doorway := physics.Circle(spot, cowboyRadius)
+	g.st.Pieces[pieceBullet] = physics.Piece{Kind: KindBullet, Pos: g.sideSpot(c, a.Side, bulletRadius, &doorway)}
 	// Judge the called-out cowboy as standing in the doorway, not as it was stored inside.
 	inside := g.snap.Pieces[tp]
 	g.snap.Pieces[tp].Fallen = false
-	out, err := g.flick(pieceBullet, a.Velocity)
+	out, err := g.flick(pieceBullet, a.Velocity, nil)
 	if err != nil {
 		g.snap.Pieces[tp] = inside
 		g.st.CopyFrom(g.snap)

@@ -1,6 +1,7 @@
 package flickemup_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/flickarena/flickarena/env/flickemup"
@@ -236,13 +237,34 @@ func TestShoot_Rifle(t *testing.T) {
 	}
 }
 
+// TestShoot_BlockedSide: a side whose square spot is taken places the bullet at the nearest
+// free spot on that side (our decision, package doc); only a side blocked all round refuses.
 func TestShoot_BlockedSide(t *testing.T) {
-	g, _ := newScripted(t, town("", "prop kind=barrel x=35.5 y=20"), 2)
+	g, tab := newScripted(t, town("", "prop kind=barrel x=35.5 y=20"), 2, script{To: v(20, 60)})
 	sel(t, g, 1)
-	if err := g.Check(shootAction(flickemup.SideLeft)); err == nil {
-		t.Error("shot from a side blocked by a barrel allowed")
-	}
 	if err := g.Check(shootAction(flickemup.SideRight)); err != nil {
+		t.Errorf("shot from the free side: %v", err)
+	}
+	apply(t, g, shootAction(flickemup.SideLeft))
+	// lawmen:1 at (40,20) faces north: its left is west, where the barrel stands.
+	at := tab.starts[0]
+	rel := at.Sub(v(40, 20))
+	if d := rel.Len(); math.Abs(d-3.9) > 1e-9 || rel.X >= 0 {
+		t.Errorf("bullet at %v: want 3.9 cm from the base, on the cowboy's left (west)", at)
+	}
+	if at.Sub(v(35.5, 20)).Len() < 0.9+1.5 {
+		t.Errorf("bullet at %v overlaps the barrel", at)
+	}
+	if rel.Y <= 0 {
+		t.Errorf("bullet at %v: the spot turns towards the front (north) first", at)
+	}
+	// On the table's south edge, facing east, the right side is off the table all round.
+	g2, _ := newScripted(t, town("cowboy id=lawmen:1 x=40 y=1.5 facing=0 hp=3\ncowboy id=outlaws:1 x=40 y=70 hp=3\n"), 2)
+	sel(t, g2, 1)
+	if err := g2.Check(shootAction(flickemup.SideRight)); err == nil {
+		t.Error("shot from a side off the table all round allowed")
+	}
+	if err := g2.Check(shootAction(flickemup.SideLeft)); err != nil {
 		t.Errorf("shot from the free side: %v", err)
 	}
 }

@@ -67,8 +67,11 @@ func (g *Game) selectCowboy(c int) {
 		return
 	}
 	g.actionsLeft = 2
-	if g.cowboys[c].inside < 0 {
-		g.piece(c).Fallen = false // a fallen cowboy stands up when played
+	if p := g.piece(c); p.Fallen {
+		// A fallen cowboy stands up when played, inside a building too, facing as it did
+		// before it fell.
+		p.Fallen = false
+		p.Angle = g.cowboys[c].facing
 	}
 	g.phase = PhaseAct
 }

@@ -15,14 +15,14 @@ func (g *Game) judge() {
 		}
 	}
 	if alive[Lawmen] == 0 && alive[Outlaws] == 0 {
-		g.end(NoTeam, "every cowboy is dead")
+		g.end(NoTeam, "every cowboy is dead", "every cowboy is dead")
 		return
 	}
 	var wins [2]bool
-	var why [2]string
-	win := func(t Team, reason string) {
+	var why, kind [2]string
+	win := func(t Team, k, reason string) {
 		if !wins[t] {
-			wins[t], why[t] = true, reason
+			wins[t], kind[t], why[t] = true, k, reason
 		}
 	}
 	for _, v := range g.lay.sc.Victories {
@@ -30,26 +30,29 @@ func (g *Game) judge() {
 		case VictoryLastTeamStanding:
 			for _, t := range []Team{Lawmen, Outlaws} {
 				if alive[t] > 0 && alive[t.Other()] == 0 {
-					win(t, fmt.Sprintf("the %s are the last team standing", t))
+					r := fmt.Sprintf("the %s are the last team standing", t)
+					win(t, r, r)
 				}
 			}
 		case VictoryKill:
 			if !g.cowboys[v.Target.index()].alive {
-				win(v.Team, fmt.Sprintf("%s is dead", v.Target))
+				r := fmt.Sprintf("%s is dead", v.Target)
+				win(v.Team, r, r)
 			}
 		case VictoryTokens:
 			if n := g.countAt(v.Token, v.Place, v.Index); n >= v.Count {
-				win(v.Team, fmt.Sprintf("%d %s tokens lie in the %s", n, v.Token, g.placeName(v.Place, v.Index)))
+				win(v.Team, fmt.Sprintf("%s tokens lie in the %s", v.Token, g.placeName(v.Place, v.Index)),
+					fmt.Sprintf("%d %s tokens lie in the %s", n, v.Token, g.placeName(v.Place, v.Index)))
 			}
 		}
 	}
 	switch {
 	case wins[Lawmen] && wins[Outlaws]:
-		g.end(NoTeam, why[Lawmen]+" and "+why[Outlaws])
+		g.end(NoTeam, kind[Lawmen]+" and "+kind[Outlaws], why[Lawmen]+" and "+why[Outlaws])
 	case wins[Lawmen]:
-		g.end(Lawmen, why[Lawmen])
+		g.end(Lawmen, kind[Lawmen], why[Lawmen])
 	case wins[Outlaws]:
-		g.end(Outlaws, why[Outlaws])
+		g.end(Outlaws, kind[Outlaws], why[Outlaws])
 	}
 }
 
@@ -60,27 +63,30 @@ func (g *Game) noon() {
 	for _, v := range g.lay.sc.Victories {
 		switch v.Kind {
 		case VictoryNoon:
-			g.end(v.Team, fmt.Sprintf("the %s held out until noon", v.Team))
+			r := fmt.Sprintf("the %s held out until noon", v.Team)
+			g.end(v.Team, r, r)
 			return
 		case VictoryNoonHP:
 			s := g.HitPointsByTeam()
 			switch {
 			case s[Lawmen] > s[Outlaws]:
-				g.end(Lawmen, fmt.Sprintf("noon: the lawmen have more hit points (%d to %d)", s[Lawmen], s[Outlaws]))
+				g.end(Lawmen, "noon: the lawmen have more hit points",
+					fmt.Sprintf("noon: the lawmen have more hit points (%d to %d)", s[Lawmen], s[Outlaws]))
 			case s[Outlaws] > s[Lawmen]:
-				g.end(Outlaws, fmt.Sprintf("noon: the outlaws have more hit points (%d to %d)", s[Outlaws], s[Lawmen]))
+				g.end(Outlaws, "noon: the outlaws have more hit points",
+					fmt.Sprintf("noon: the outlaws have more hit points (%d to %d)", s[Outlaws], s[Lawmen]))
 			default:
-				g.end(NoTeam, fmt.Sprintf("noon: equal hit points (%d each)", s[Lawmen]))
+				g.end(NoTeam, "noon: equal hit points", fmt.Sprintf("noon: equal hit points (%d each)", s[Lawmen]))
 			}
 			return
 		}
 	}
-	g.end(NoTeam, "noon: no victory condition was met")
+	g.end(NoTeam, "noon: no victory condition was met", "noon: no victory condition was met")
 }
 
-// end records the result; winner NoTeam is a draw.
-func (g *Game) end(winner Team, reason string) {
-	g.result = Result{Over: true, Winner: winner, Draw: winner == NoTeam, Reason: reason}
+// end records the result; winner NoTeam is a draw. kind is reason without its figures.
+func (g *Game) end(winner Team, kind, reason string) {
+	g.result = Result{Over: true, Winner: winner, Draw: winner == NoTeam, Kind: kind, Reason: reason}
 	g.phase = PhaseOver
 }
 

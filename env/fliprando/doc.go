@@ -251,13 +251,18 @@
 //	negative_scores  bool, default false (ruling A14's alternative)
 //	reward           rank (default), win or margin
 //
+// [Env.OptionSpecs] declares them (a server lists them in ListGames) and
+// the factory refuses any other key or value, naming the option.
+//
 // # JSON View
 //
 // MarshalJSON shows the whole state, hidden cards included (for logs and
 // replays, never for a player): round, counter, weather, markers, hikers
 // (vertex coordinates), tokens, pile (top first), discard, and per seat the
 // score, tracks, multipliers, tiles, hand and played cards, totals, and
-// the pending decision with its seat and legal actions.
+// the pending decision with its seat and legal actions, and once the game
+// is over the winners (the seats of the highest total; more than one on a
+// tie). [Env.Drawing] says how a viewer draws a replay from it.
 //
 // # Version History
 //

@@ -34,10 +34,29 @@ type Env struct {
 	delta  [MaxPlayers]int // change of totals in the last Step
 }
 
-var options = []string{"players", "first", "move_legs", "literal_phase1", "slot_per_round", "hidden_weather", "negative_scores", "reward"}
+// optionSpecs are the options of [Factory] (see "# Arguments" in the package
+// doc); their defaults are [DefaultConfig]'s and our rulings.
+var optionSpecs = env.OptionSpecs{
+	{Key: "players", Type: env.OptionInt, Min: 2, Max: MaxPlayers, Default: "2",
+		Doc: "number of seats"},
+	{Key: "first", Type: env.OptionInt, Min: -1, Max: MaxPlayers - 1, Default: "0",
+		Doc: "seat that starts every round (below players), or -1 to draw it at each reset"},
+	{Key: "move_legs", Type: env.OptionBool, Default: "false",
+		Doc: "ruling A4's alternative: the MOVE multiplier counts the legs of one activation"},
+	{Key: "literal_phase1", Type: env.OptionBool, Default: "false",
+		Doc: "ruling A10's alternative: Phase 1 may reactivate a tile it just blocked"},
+	{Key: "slot_per_round", Type: env.OptionBool, Default: "false",
+		Doc: "ruling A12's alternative: every end of round moves the counter one slot (19 rounds)"},
+	{Key: "hidden_weather", Type: env.OptionBool, Default: "false",
+		Doc: "ruling A13's alternative: weather tokens stay face down until the counter reaches them"},
+	{Key: "negative_scores", Type: env.OptionBool, Default: "false",
+		Doc: "ruling A14's alternative: losing 3 points may take a score below 0"},
+	{Key: "reward", Type: env.OptionString, Choices: []string{"rank", "win", "margin"}, Default: "rank",
+		Doc: "terminal reward: rank (by final rank, ties shared), win (1/k to each of k winners) or margin (total minus the others' mean, /50 points, clipped to ±1)"},
+}
 
 // Factory is the env.Factory of the game; its options are listed in the
-// package doc under "Arguments".
+// package doc under "Arguments" and declared by [Env.OptionSpecs].
 func Factory(opts env.Options) (env.Game, error) {
 	e, err := NewEnv(opts)
 	if err != nil {
@@ -46,40 +65,31 @@ func Factory(opts env.Options) (env.Game, error) {
 	return e, nil
 }
 
-// NewEnv returns an Env for opts, dealt from seed 0 until its first Reset.
+// OptionSpecs implements [env.OptionDeclarer]: the options of [Factory].
+func (e *Env) OptionSpecs() env.OptionSpecs { return optionSpecs }
+
+// NewEnv returns an Env for opts, checked against their declared specs
+// ([Env.OptionSpecs]), dealt from seed 0 until its first Reset.
 func NewEnv(opts env.Options) (*Env, error) {
-	if err := opts.Check(options...); err != nil {
+	v, err := optionSpecs.Parse(opts)
+	if err != nil {
 		return nil, fmt.Errorf("fliprando: %w", err)
 	}
-	cfg := DefaultConfig(2)
-	var err error
-	if cfg.Players, err = opts.Int("players", 2); err != nil {
-		return nil, fmt.Errorf("fliprando: %w", err)
-	}
-	if cfg.FirstPlayer, err = opts.Int("first", 0); err != nil {
-		return nil, fmt.Errorf("fliprando: %w", err)
-	}
-	for _, b := range []struct {
-		key string
-		dst *bool
-	}{
-		{"move_legs", &cfg.MoveLegs}, {"literal_phase1", &cfg.LiteralPhase1}, {"slot_per_round", &cfg.SlotPerRound},
-		{"hidden_weather", &cfg.HiddenWeather}, {"negative_scores", &cfg.NegativeScores},
-	} {
-		if *b.dst, err = opts.Bool(b.key, false); err != nil {
-			return nil, fmt.Errorf("fliprando: %w", err)
-		}
-	}
+	cfg := DefaultConfig(v.Int("players"))
+	cfg.FirstPlayer = v.Int("first")
+	cfg.MoveLegs = v.Bool("move_legs")
+	cfg.LiteralPhase1 = v.Bool("literal_phase1")
+	cfg.SlotPerRound = v.Bool("slot_per_round")
+	cfg.HiddenWeather = v.Bool("hidden_weather")
+	cfg.NegativeScores = v.Bool("negative_scores")
 	e := &Env{}
-	switch r := opts.String("reward", "rank"); r {
+	switch v.String("reward") {
 	case "rank":
 		e.reward = RewardRank
 	case "win":
 		e.reward = RewardWin
 	case "margin":
 		e.reward = RewardMargin
-	default:
-		return nil, fmt.Errorf("fliprando: option \"reward\": %q is not rank, win or margin", r)
 	}
 	g, err := New(cfg)
 	if err != nil {

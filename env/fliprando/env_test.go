@@ -295,3 +295,68 @@ func TestDeterminize_OnlyInformation(t *testing.T) {
 		}
 	}
 }
+
+// TestOptionSpecs checks the options fliprando-v1 declares (what a server
+// lists in ListGames): players 2..5, the first seat, each ruling's
+// alternative as a switch that reaches the game's Config, and the reward.
+func TestOptionSpecs(t *testing.T) {
+	g, err := fliprando.Factory(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, ok := g.(env.OptionDeclarer)
+	if !ok {
+		t.Fatal("fliprando-v1 declares no options")
+	}
+	specs := d.OptionSpecs()
+	if err := specs.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	byKey := map[string]env.OptionSpec{}
+	for _, o := range specs {
+		byKey[o.Key] = o
+	}
+	want := []string{"first", "hidden_weather", "literal_phase1", "move_legs", "negative_scores", "players", "reward", "slot_per_round"}
+	if got := specs.Keys(); !slices.Equal(got, want) {
+		t.Fatalf("declared %v, want %v", got, want)
+	}
+	if p := byKey["players"]; p.Type != env.OptionInt || p.Min != 2 || p.Max != 5 || p.Default != "2" {
+		t.Errorf("players declared as %+v, want an int 2..5, default 2", p)
+	}
+	if r := byKey["reward"]; !slices.Equal(r.Choices, []string{"rank", "win", "margin"}) || r.Default != "rank" {
+		t.Errorf("reward declared as %+v", r)
+	}
+	for n := 2; n <= 5; n++ {
+		g, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n), "first": strconv.Itoa(n - 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := g.Game().Config(); c.Players != n || c.FirstPlayer != n-1 {
+			t.Errorf("players=%d first=%d made %+v", n, n-1, c)
+		}
+	}
+	switches := map[string]func(fliprando.Config) bool{
+		"move_legs":       func(c fliprando.Config) bool { return c.MoveLegs },
+		"literal_phase1":  func(c fliprando.Config) bool { return c.LiteralPhase1 },
+		"slot_per_round":  func(c fliprando.Config) bool { return c.SlotPerRound },
+		"hidden_weather":  func(c fliprando.Config) bool { return c.HiddenWeather },
+		"negative_scores": func(c fliprando.Config) bool { return c.NegativeScores },
+	}
+	for key, get := range switches {
+		if o := byKey[key]; o.Type != env.OptionBool || o.Default != "false" || o.Doc == "" {
+			t.Errorf("%s declared as %+v, want a documented bool, default false", key, o)
+		}
+		for _, on := range []bool{false, true} {
+			g, err := fliprando.NewEnv(env.Options{key: strconv.FormatBool(on)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if get(g.Game().Config()) != on {
+				t.Errorf("%s=%v does not reach the Config", key, on)
+			}
+		}
+	}
+	if _, err := fliprando.NewEnv(env.Options{"players": "3", "first": "3"}); err == nil {
+		t.Error("first=3 with 3 players accepted")
+	}
+}

@@ -45,11 +45,15 @@ func (g *Game) MarshalJSON() ([]byte, error) {
 		Seat     int               `json:"seat"`
 		Legal    []string          `json:"legal"`
 		Over     bool              `json:"over"`
+		Winners  []int             `json:"winners"` // the seats of the highest total once over
 	}{
 		Game: ID, Players: g.cfg.Players, Round: int(g.round), Counter: int(g.counter),
 		Hikers: map[string][2]int{}, First: int(g.first), Active: int(g.active),
 		Decision: g.dec.String(), Seat: g.Current(), Over: g.over,
-		Discard: g.discard.ids(nil),
+		Discard: g.discard.ids(nil), Winners: []int{},
+	}
+	if g.over {
+		v.Winners = g.Winners()
 	}
 	for _, wt := range g.weather {
 		v.Weather = append(v.Weather, WeatherNames[wt])

@@ -36,6 +36,7 @@ func DiffBatch(got, want *env.Batch) string {
 		diff("episode_length", got.EpisodeLength, want.EpisodeLength, 1),
 		diffF("final_obs", got.FinalObs, want.FinalObs, want.ObsSize),
 		diff("final_state_hash", got.FinalStateHash, want.FinalStateHash, 1),
+		diff("agent_seat", got.AgentSeat, want.AgentSeat, 1),
 	} {
 		if d != "" {
 			return d

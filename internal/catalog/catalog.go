@@ -14,8 +14,8 @@ import (
 // game here, and only here.
 var registrars = []func(*env.Registry) error{
 	dummy.Register,     // dummy/race-v1
-	flickago.Register,  // flickago-v1
-	flickemup.Register, // flickemup/<scenario>-v1, one id per scenario of ours
+	flickago.Register,  // flickago-v2
+	flickemup.Register, // flickemup/<scenario>-v2, one id per scenario of ours
 	fliprando.Register, // fliprando-v1
 }
 

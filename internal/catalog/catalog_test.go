@@ -15,8 +15,8 @@ func TestRegistry(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := reg.IDs()
-	for _, want := range []string{"dummy/race-v1", "flickago-v1", "flickemup/showdown-v1", "flickemup/bank-job-v1",
-		"flickemup/dry-spell-v1", "flickemup/gunsmith-v1", "flickemup/hostage-v1", "flickemup/pardon-v1", "fliprando-v1"} {
+	for _, want := range []string{"dummy/race-v1", "flickago-v2", "flickemup/showdown-v2", "flickemup/bank-job-v2",
+		"flickemup/dry-spell-v2", "flickemup/gunsmith-v2", "flickemup/hostage-v2", "flickemup/pardon-v2", "fliprando-v1"} {
 		if !slices.Contains(ids, want) {
 			t.Errorf("ids %v lack %s", ids, want)
 		}

@@ -3,23 +3,25 @@
 Connect to an env server (``envserver``, started with ``go run ./cmd/envserver``) and use its
 games as:
 
-- a Gymnasium vector env: ``gymnasium.make_vec("flickarena/flickemup-showdown-v1", num_envs=64,
+- a Gymnasium vector env: ``gymnasium.make_vec("flickarena/flickemup-showdown-v2", num_envs=64,
   vectorization_mode="vector_entry_point", server="127.0.0.1:50051")``
   (:class:`FlickVectorEnv`);
-- a single Gymnasium env: ``gymnasium.make("flickarena/flickago-v1")`` (:class:`FlickEnv`);
+- a single Gymnasium env: ``gymnasium.make("flickarena/flickago-v2")`` (:class:`FlickEnv`);
 - PettingZoo AEC and parallel envs (self-play): :func:`env`, :func:`parallel_env`, or per game
-  from :mod:`flickarena.games` (``flickago_v1.env()``, ``flickemup_showdown_v1.parallel_env()``);
+  from :mod:`flickarena.games` (``flickago_v2.env()``, ``flickemup_showdown_v2.parallel_env()``);
 - a raw pool of numpy batches: :class:`Pool`;
+- a Stable-Baselines3 ``VecEnv`` (the ``sb3`` extra): :class:`flickarena.sb3.FlickSB3VecEnv`;
 
 and serve a Python policy as a bot: :func:`serve_agent`.
 
 Importing the package registers the Gymnasium ids of :data:`registration.GAMES`: the dummy game,
-Flickago and every Flick 'em Up! scenario (``flickarena/flickemup-<scenario>-v1``).
+Flickago and every Flick 'em Up! scenario (``flickarena/flickemup-<scenario>-v2``).
 """
 
 from flickarena import games
 from flickarena.agent import AgentServer, Turn, serve_agent
 from flickarena.client import Client, Session, default_server
+from flickarena.observation import ObsFields
 from flickarena.errors import (
     DeadlineExceededError,
     FailedPreconditionError,
@@ -33,7 +35,13 @@ from flickarena.errors import (
 )
 from flickarena.pettingzoo_env import FlickAECEnv, FlickParallelEnv, env, parallel_env
 from flickarena.pool import Batch, Pool
-from flickarena.registration import gym_id, register_game, register_server_games
+from flickarena.registration import (
+    gym_id,
+    register_game,
+    register_scenario_file,
+    register_server_games,
+    scenario_file_game_id,
+)
 from flickarena.single_env import FlickEnv
 from flickarena.vector_env import FlickVectorEnv
 
@@ -53,6 +61,7 @@ __all__ = [
     "GameFaultError",
     "InvalidArgumentError",
     "NotFoundError",
+    "ObsFields",
     "Pool",
     "ResourceExhaustedError",
     "Session",
@@ -65,6 +74,8 @@ __all__ = [
     "gym_id",
     "parallel_env",
     "register_game",
+    "register_scenario_file",
     "register_server_games",
+    "scenario_file_game_id",
     "serve_agent",
 ]

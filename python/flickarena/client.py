@@ -92,6 +92,17 @@ class Client:
         """Steps a pool and returns the batch."""
         return self._call(self._stub.Step, request).batch
 
+    def step_send(self, request: pb.StepRequest) -> Any:
+        """Sends a Step without waiting: returns the handle :meth:`step_recv` takes."""
+        return self._stub.Step.future(request, timeout=self.timeout, metadata=self._metadata)
+
+    def step_recv(self, handle: Any) -> pb.Batch:
+        """Waits for the Step sent with :meth:`step_send` and returns its batch."""
+        try:
+            return handle.result().batch
+        except grpc.RpcError as e:
+            raise error_from_rpc(e) from None
+
     def close_pool(self, pool_id: str, timeout: float | None = None) -> None:
         """Closes a pool."""
         self._call(self._stub.ClosePool, pb.ClosePoolRequest(pool_id=pool_id), timeout)
@@ -128,10 +139,16 @@ class Session:
         self._closed = False
 
     def _call(self, **kind: Any) -> pb.SessionResponse:
+        return self._recv(self._send(**kind))
+
+    def _send(self, **kind: Any) -> int:
         if self._closed:
             raise FlickarenaError("session closed", grpc.StatusCode.FAILED_PRECONDITION)
         self._next_id += 1
         self._requests.put(pb.SessionRequest(request_id=self._next_id, **kind))
+        return self._next_id
+
+    def _recv(self, request_id: int) -> pb.SessionResponse:
         try:
             resp = next(self._responses)
         except grpc.RpcError as e:
@@ -140,8 +157,8 @@ class Session:
         except StopIteration:
             self._closed = True
             raise error_from_status(grpc.StatusCode.UNAVAILABLE, "session ended by the server") from None
-        if resp.request_id != self._next_id:
-            raise FlickarenaError(f"session answered request {resp.request_id}, want {self._next_id}")
+        if resp.request_id != request_id:
+            raise FlickarenaError(f"session answered request {resp.request_id}, want {request_id}")
         if resp.HasField("error"):
             raise error_from_status(resp.error.code, resp.error.message)
         return resp
@@ -157,6 +174,15 @@ class Session:
     def step(self, request: pb.StepRequest) -> pb.Batch:
         """Steps a pool and returns the batch."""
         return self._call(step=request).step.batch
+
+    def step_send(self, request: pb.StepRequest) -> int:
+        """Sends a Step without waiting for its answer; returns the handle of :meth:`step_recv`.
+        Answers come in order: receive each before the next call on this session."""
+        return self._send(step=request)
+
+    def step_recv(self, handle: int) -> pb.Batch:
+        """Waits for the Step sent with :meth:`step_send` and returns its batch."""
+        return self._recv(handle).step.batch
 
     def close_pool(self, pool_id: str, timeout: float | None = None) -> None:
         """Closes a pool (``timeout`` is ignored: a session has no per-call deadline)."""

@@ -1,15 +1,15 @@
 """Entry points of the registered games, one per game, in the style of PettingZoo's own
 environment modules (``from pettingzoo.classic import chess_v6; chess_v6.env()``)::
 
-    from flickarena.games import flickago_v1, flickemup_showdown_v1
+    from flickarena.games import flickago_v2, flickemup_showdown_v2
 
-    aec = flickago_v1.env(server="unix:///tmp/fa.sock")               # PettingZoo AEC
-    par = flickemup_showdown_v1.parallel_env(options={"max_decisions": 200})  # PettingZoo parallel
-    one = flickago_v1.gym_make()                                        # gymnasium.make
-    vec = flickemup_showdown_v1.gym_make_vec(64)                        # gymnasium.make_vec
+    aec = flickago_v2.env(server="unix:///tmp/fa.sock")               # PettingZoo AEC
+    par = flickemup_showdown_v2.parallel_env(options={"max_decisions": 200})  # PettingZoo parallel
+    one = flickago_v2.gym_make()                                        # gymnasium.make
+    vec = flickemup_showdown_v2.gym_make_vec(64)                        # gymnasium.make_vec
 
 The name of a game's entry is its id with ``/`` and ``-`` turned into ``_``
-(``flickemup/showdown-v1`` is ``flickemup_showdown_v1``); :data:`ENTRIES` maps game ids to
+(``flickemup/showdown-v2`` is ``flickemup_showdown_v2``); :data:`ENTRIES` maps game ids to
 entries. Every keyword goes to the env (``server``, ``token``, ``options``, ...).
 """
 
@@ -25,8 +25,8 @@ from flickarena.registration import GAMES, gym_id, register_game
 
 
 def entry_name(game_id: str) -> str:
-    """Returns the entry name of a game id: ``flickemup/showdown-v1`` is
-    ``flickemup_showdown_v1``."""
+    """Returns the entry name of a game id: ``flickemup/showdown-v2`` is
+    ``flickemup_showdown_v2``."""
     return game_id.replace("/", "_").replace("-", "_")
 
 
@@ -35,8 +35,8 @@ class GameEntry:
     """The entry points of one game.
 
     Attributes:
-        game_id: the server's game id, e.g. ``"flickago-v1"``.
-        gym_id: its Gymnasium id, e.g. ``"flickarena/flickago-v1"``.
+        game_id: the server's game id, e.g. ``"flickago-v2"``.
+        gym_id: its Gymnasium id, e.g. ``"flickarena/flickago-v2"``.
     """
 
     game_id: str
@@ -68,13 +68,13 @@ class GameEntry:
 ENTRIES: dict[str, GameEntry] = {g: GameEntry(g) for g in GAMES}
 
 dummy_race_v1 = ENTRIES["dummy/race-v1"]
-flickago_v1 = ENTRIES["flickago-v1"]
-flickemup_bank_job_v1 = ENTRIES["flickemup/bank-job-v1"]
-flickemup_dry_spell_v1 = ENTRIES["flickemup/dry-spell-v1"]
-flickemup_gunsmith_v1 = ENTRIES["flickemup/gunsmith-v1"]
-flickemup_hostage_v1 = ENTRIES["flickemup/hostage-v1"]
-flickemup_pardon_v1 = ENTRIES["flickemup/pardon-v1"]
-flickemup_showdown_v1 = ENTRIES["flickemup/showdown-v1"]
+flickago_v2 = ENTRIES["flickago-v2"]
+flickemup_bank_job_v2 = ENTRIES["flickemup/bank-job-v2"]
+flickemup_dry_spell_v2 = ENTRIES["flickemup/dry-spell-v2"]
+flickemup_gunsmith_v2 = ENTRIES["flickemup/gunsmith-v2"]
+flickemup_hostage_v2 = ENTRIES["flickemup/hostage-v2"]
+flickemup_pardon_v2 = ENTRIES["flickemup/pardon-v2"]
+flickemup_showdown_v2 = ENTRIES["flickemup/showdown-v2"]
 fliprando_v1 = ENTRIES["fliprando-v1"]
 
 __all__ = ["ENTRIES", "GameEntry", "entry_name", *(entry_name(g) for g in GAMES)]

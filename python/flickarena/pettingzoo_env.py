@@ -10,7 +10,9 @@ games; ``infos[agent]["action_mask"]`` mirrors it. The action spaces' ``sample(m
 that flat mask. In the parallel env, every live agent observes every step and only the seat
 to move acts: the other agents' actions are ignored.
 
-Rewards are the game's (+1 win, -1 loss, 0 draw at the end by default), for every seat.
+Rewards are the game's, for every seat: by default +1 win, -1 loss, 0 draw at the end with
+two seats; with more, as the game's doc says (Flip' Rando, 2 to 5 seats: ``1 - 2r/(N-1)`` by
+final rank r, ties shared).
 Illegal actions are replaced by the game's default action unless ``illegal="reject"``;
 ``infos[agent]["illegal"]`` is true when the agent acted on the last step and its action was
 replaced. The mask is factorised (one entry per value of each head): values it allows one by
@@ -20,6 +22,8 @@ disc you flick; about 3 decisions in 10,000 of a uniformly random player).
 Real games are long (a random Flick 'em Up! game lasts about 160 decisions): tests and quick
 loops cap them with the game's own option (``options={"max_decisions": 40}`` for Flick 'em Up!,
 ``{"max_turns": 10}`` for Flickago) or ``max_episode_steps``; a capped game is truncated.
+A random Flip' Rando game lasts about 230 decisions at 2 seats and 810 at 5
+(``options={"players": 5}``).
 """
 
 from __future__ import annotations

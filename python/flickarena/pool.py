@@ -16,6 +16,7 @@ from gymnasium.vector import AutoresetMode
 
 from flickarena._gen.v1 import flickarena_pb2 as pb
 from flickarena.client import Client, Session
+from flickarena.errors import FlickarenaError
 from flickarena.spaces import FORMATS, GameSpaces
 from flickarena.tensor import from_numpy, to_numpy
 
@@ -28,6 +29,7 @@ AUTORESET = {
     AutoresetMode.DISABLED: pb.AUTORESET_MODE_DISABLED,
 }
 VIEWS = {"self_play": pb.VIEW_SELF_PLAY, "single_agent": pb.VIEW_SINGLE_AGENT}
+SEATS = {"zero": pb.AGENT_SEAT_ZERO, "alternate": pb.AGENT_SEAT_ALTERNATE, "random": pb.AGENT_SEAT_RANDOM}
 ILLEGAL = {"reject": pb.ILLEGAL_MODE_REJECT, "replace": pb.ILLEGAL_MODE_REPLACE}
 
 
@@ -61,11 +63,26 @@ class Batch:
     final_obs: np.ndarray | None  # [N, O] float32, same-step autoreset only
     final_state_hash: np.ndarray | None  # [N] uint64, same-step autoreset only
     obs_all_seats: np.ndarray | None  # [N, P, O] float32, observe_all_seats only
+    agent_seat: np.ndarray | None = None  # [N] int32, single-agent view only
 
     @property
     def done(self) -> np.ndarray:
         """``terminated | truncated``."""
         return self.terminated | self.truncated
+
+    def agent_reward(self) -> np.ndarray:
+        """The agent's reward per env (single-agent view): ``reward[i, agent_seat[i]]``, the
+        seat the agent plays in the episode the reward belongs to (seat 0 without
+        ``agent_seat``)."""
+        if self.agent_seat is None:
+            return np.array(self.reward[:, 0], dtype=np.float32)
+        return np.array(self.reward[np.arange(len(self.agent_seat)), self.agent_seat], dtype=np.float32)
+
+    def agent_return(self) -> np.ndarray:
+        """The agent's episode return per env, as :meth:`agent_reward` for ``reward``."""
+        if self.agent_seat is None:
+            return np.array(self.episode_return[:, 0], dtype=np.float32)
+        return np.array(self.episode_return[np.arange(len(self.agent_seat)), self.agent_seat], dtype=np.float32)
 
 
 def decode_batch(b: pb.Batch) -> Batch:
@@ -86,6 +103,7 @@ def decode_batch(b: pb.Batch) -> Batch:
         final_obs=opt("final_obs"),
         final_state_hash=opt("final_state_hash"),
         obs_all_seats=opt("obs_all_seats"),
+        agent_seat=opt("agent_seat"),
     )
 
 
@@ -102,7 +120,16 @@ class Pool:
             ``gymnasium.vector.AutoresetMode``.
         view: ``"self_play"`` (the client plays every seat) or ``"single_agent"`` (seat 0;
             the server plays the others with ``opponent``).
-        opponent: a server-side opponent name (``"random"`` by default), single-agent only.
+        opponent: single-agent only: a server-side opponent's name (``"random"`` by default;
+            ``Client.server_info().opponent_info`` lists them with the games each plays: the
+            built-in bots ``"aimer"``, ``"planner"``, ...), or a mixture for league-style
+            training, ``{"aimer": 3, "random": 1}`` (or a list of ``(name, weight)``): each
+            episode plays one of them, drawn with probability proportional to its weight
+            from the episode's seed stream.
+        agent_seat: single-agent only: the seat the agent plays, ``"zero"`` (default),
+            ``"alternate"`` (each env goes round the seats, episode by episode) or
+            ``"random"`` (drawn per episode); ``Batch.agent_seat`` reports it, and
+            :meth:`Batch.agent_reward` reads the agent's reward.
         illegal: ``"reject"`` (an illegal action fails the step) or ``"replace"`` (the
             game's default action is played instead, with ``illegal_penalty``).
         shaping: weight of the game's dense shaping reward (0: outcome rewards only).
@@ -110,6 +137,9 @@ class Pool:
         action_format: ``"native"``, ``"box"`` or ``"multidiscrete"`` (see
             :mod:`flickarena.spaces`), with ``bins`` per dim for the last.
         observe_all_seats: also return every seat's observation (``Batch.obs_all_seats``).
+        env_offset: global index of env 0 in the seed streams (``reset(seed=s)`` gives env i
+            the stream of (s, env_offset + i)); non-zero needs a server with the capability
+            ``"pool.env_offset"`` (see :class:`flickarena.split_pool.SplitPool`).
         transport: ``"unary"`` calls or one ``"session"`` stream.
     """
 
@@ -123,7 +153,8 @@ class Pool:
         options: Mapping[str, Any] | None = None,
         autoreset_mode: Any = "next_step",
         view: str = "self_play",
-        opponent: str | None = None,
+        opponent: str | Mapping[str, float] | Sequence[tuple[str, float]] | None = None,
+        agent_seat: str | None = None,
         illegal: str = "reject",
         illegal_penalty: float = 0.0,
         shaping: float = 0.0,
@@ -131,6 +162,7 @@ class Pool:
         action_format: str = "native",
         bins: int | None = None,
         observe_all_seats: bool = False,
+        env_offset: int = 0,
         transport: str = "unary",
     ):
         if isinstance(server, Client):
@@ -143,7 +175,9 @@ class Pool:
             options={k: str(v) for k, v in (options or {}).items()},
             autoreset_mode=_lookup(AUTORESET, autoreset_mode, "autoreset_mode"),
             view=_lookup(VIEWS, view, "view"),
-            opponent=opponent or "",
+            opponent=opponent if isinstance(opponent, str) else "",
+            opponent_mix=_mixture(opponent),
+            agent_seat=_lookup(SEATS, agent_seat, "agent_seat") if agent_seat is not None else pb.AGENT_SEAT_UNSPECIFIED,
             illegal_mode=_lookup(ILLEGAL, illegal, "illegal"),
             illegal_penalty=illegal_penalty,
             shaping=shaping,
@@ -151,6 +185,7 @@ class Pool:
             action_format=_lookup(FORMATS, action_format, "action_format"),
             bins=bins or 0,
             observe_all_seats=observe_all_seats,
+            env_offset=env_offset,
         )
         if transport not in ("unary", "session"):
             raise ValueError(f"transport: unknown value {transport!r} (known: ['session', 'unary'])")
@@ -167,6 +202,7 @@ class Pool:
         self.num_envs = num_envs
         self.num_players = self.game.num_players
         self.spaces = GameSpaces(self.spec)
+        self._pending: Any = None  # the handle of a step sent and not yet received
         self.closed = False
 
     def reset(
@@ -201,7 +237,23 @@ class Pool:
         ``2**32`` or ``0.9`` for a discrete head raises ValueError naming the element (whole
         floats such as ``1.0`` are fine); the server checks shapes and game ranges.
         """
+        if self._pending is not None:
+            raise FlickarenaError("step: a step sent with send() is in flight; recv() it first")
         return decode_batch(self._calls.step(self.step_request(actions)))
+
+    def send(self, actions: Any) -> None:
+        """Sends a step without waiting (EnvPool's ``send``): the server steps the pool while the
+        caller computes; :meth:`recv` returns the batch. One step may be in flight per pool."""
+        if self._pending is not None:
+            raise FlickarenaError("send: a step is already in flight; recv() it first")
+        self._pending = self._calls.step_send(self.step_request(actions))
+
+    def recv(self) -> Batch:
+        """Waits for the step sent with :meth:`send` and returns its batch."""
+        if self._pending is None:
+            raise FlickarenaError("recv: no step in flight; send() one first")
+        handle, self._pending = self._pending, None
+        return decode_batch(self._calls.step_recv(handle))
 
     def step_request(self, actions: Any) -> pb.StepRequest:
         """Returns the StepRequest of ``actions``."""
@@ -248,6 +300,25 @@ class Pool:
             self.close(timeout=2.0)
         except Exception:
             pass
+
+
+def _mixture(opponent: Any) -> list[pb.WeightedOpponent]:
+    """Returns the opponent mixture of ``opponent`` (a mapping or pairs), or [] for a name."""
+    if opponent is None or isinstance(opponent, str):
+        return []
+    pairs = opponent.items() if isinstance(opponent, Mapping) else opponent
+    out = []
+    for k, pair in enumerate(pairs):
+        try:
+            name, weight = pair
+        except (TypeError, ValueError):
+            raise TypeError(f"opponent[{k}]: {pair!r} is not a (name, weight) pair") from None
+        if not isinstance(name, str):
+            raise TypeError(f"opponent[{k}]: name {name!r} is not a string")
+        out.append(pb.WeightedOpponent(name=name, weight=float(weight)))
+    if not out:
+        raise ValueError("opponent: an empty mixture; give a name, or names with weights")
+    return out
 
 
 def _seed(x: Any, field: str) -> int:

@@ -2,17 +2,28 @@
 
 A game id ``family/variant-vN`` becomes the Gymnasium id ``flickarena/family-variant-vN``
 (Gymnasium allows one namespace separator): ``dummy/race-v1`` is
-``flickarena/dummy-race-v1``, ``flickemup/showdown-v1`` is ``flickarena/flickemup-showdown-v1``
-and ``flickago-v1`` is ``flickarena/flickago-v1``. Each id has an ``entry_point`` (the single env,
+``flickarena/dummy-race-v1``, ``flickemup/showdown-v2`` is ``flickarena/flickemup-showdown-v2``
+and ``flickago-v2`` is ``flickarena/flickago-v2``. Each id has an ``entry_point`` (the single env,
 :class:`flickarena.single_env.FlickEnv`, for ``gymnasium.make``) and a
 ``vector_entry_point`` (:class:`flickarena.vector_env.FlickVectorEnv`, for
 ``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")``).
 
 The games listed in :data:`GAMES` are registered when :mod:`flickarena` is imported;
 :func:`register_server_games` registers whatever a running server offers.
+
+A designer's Flick 'em Up! scenario file served by ``envserver --scenarios PATH`` is the game
+:func:`scenario_file_game_id` names: ``my-town.scn`` is ``flickemup/file/my-town-v2``, whose
+Gymnasium id is ``flickarena/flickemup-file-my-town-v2``; :func:`register_scenario_file`
+registers it::
+
+    gid = flickarena.register_scenario_file("designs/my-town.scn")
+    env = gymnasium.make(gid, server="unix:///tmp/fa.sock")
 """
 
 from __future__ import annotations
+
+import os
+import re
 
 import gymnasium as gym
 
@@ -23,15 +34,40 @@ from flickarena.client import Client
 #: registered by register_server_games.
 GAMES = (
     "dummy/race-v1",
-    "flickago-v1",
-    "flickemup/bank-job-v1",
-    "flickemup/dry-spell-v1",
-    "flickemup/gunsmith-v1",
-    "flickemup/hostage-v1",
-    "flickemup/pardon-v1",
-    "flickemup/showdown-v1",
+    "flickago-v2",
+    "flickemup/bank-job-v2",
+    "flickemup/dry-spell-v2",
+    "flickemup/gunsmith-v2",
+    "flickemup/hostage-v2",
+    "flickemup/pardon-v2",
+    "flickemup/showdown-v2",
     "fliprando-v1",
 )
+
+
+#: The version of the Flick 'em Up! rules, the suffix of every Flick 'em Up! game id.
+FLICKEMUP_VERSION = 2
+
+_FILE_STEM = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+def scenario_file_game_id(path: str | os.PathLike[str]) -> str:
+    """Returns the game id under which ``envserver --scenarios`` serves the Flick 'em Up!
+    scenario file at ``path``: ``flickemup/file/<stem>-v2``, the stem being the file's name
+    without ``.scn`` (lower-case letters, digits, ``-`` and ``_``). Raises ValueError for a
+    name that cannot name a game (the server refuses such a file too)."""
+    name = os.path.basename(os.fspath(path))
+    stem = name[: -len(".scn")] if name.endswith(".scn") else ""
+    if not _FILE_STEM.match(stem):
+        raise ValueError(f"{path}: a served scenario file is named <stem>.scn, the stem in "
+                         "lower-case letters, digits, '-' and '_'")
+    return f"flickemup/file/{stem}-v{FLICKEMUP_VERSION}"
+
+
+def register_scenario_file(path: str | os.PathLike[str]) -> str:
+    """Registers the game of a served scenario file (:func:`scenario_file_game_id`) with
+    Gymnasium and returns its Gymnasium id."""
+    return register_game(scenario_file_game_id(path))
 
 
 def gym_id(game_id: str) -> str:

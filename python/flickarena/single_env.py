@@ -13,11 +13,13 @@ import gymnasium as gym
 import numpy as np
 
 from flickarena.client import Client
+from flickarena.illegal import ReplacedWatch
 from flickarena.pool import Pool
 
 
 class FlickEnv(gym.Env):
-    """One game of ``game_id``, played from seat 0 against a server-side ``opponent``.
+    """One game of ``game_id``, played from seat 0 (or per episode the seat of ``agent_seat``,
+    ``info["agent_seat"]``) against a server-side ``opponent`` (a name, or a weighted mixture).
 
     ``reset(seed=s)`` replays the same episode for the same ``s``; ``reset()`` starts the
     next episode of the current stream. The legal-action mask is in ``info["action_mask"]``.
@@ -34,7 +36,8 @@ class FlickEnv(gym.Env):
         server: str | Client | None = None,
         token: str | None = None,
         options: Mapping[str, Any] | None = None,
-        opponent: str | None = None,
+        opponent: str | Mapping[str, float] | None = None,
+        agent_seat: str | None = None,
         illegal: str = "replace",
         illegal_penalty: float = 0.0,
         shaping: float = 0.0,
@@ -44,7 +47,9 @@ class FlickEnv(gym.Env):
         render_mode: str | None = None,
     ):
         if render_mode is not None:
-            raise ValueError(f"render_mode {render_mode!r}: Flickarena envs do not render yet")
+            # TypeError, as for an unexpected keyword: Stable-Baselines3's make_vec_env asks
+            # for render_mode="rgb_array" and retries without it on TypeError.
+            raise TypeError(f"render_mode {render_mode!r}: Flickarena envs do not render yet")
         self.pool = Pool(
             game_id,
             1,
@@ -54,6 +59,7 @@ class FlickEnv(gym.Env):
             autoreset_mode="disabled",
             view="single_agent",
             opponent=opponent,
+            agent_seat=agent_seat,
             illegal=illegal,
             illegal_penalty=illegal_penalty,
             shaping=shaping,
@@ -65,10 +71,12 @@ class FlickEnv(gym.Env):
         self.observation_space = self.pool.spaces.observation
         self.action_space = self.pool.spaces.action
         self.render_mode = None
+        self.replaced = ReplacedWatch(1, self.pool.spaces.format)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         batch = self.pool.reset(seed=seed)
+        self.replaced.reset()
         return np.array(batch.obs[0]), self._info(batch)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -79,12 +87,14 @@ class FlickEnv(gym.Env):
             batched = np.asarray(action)[None]
         batch = self.pool.step(batched)
         info = self._info(batch)
+        ended_illegal = self.replaced.update(batch.illegal, batch.done)
         if batch.done[0]:
-            info["episode_return"] = float(batch.episode_return[0, 0])
+            info["episode_illegal"] = int(ended_illegal[0])
+            info["episode_return"] = float(batch.agent_return()[0])
             info["episode_length"] = int(batch.episode_length[0])
         return (
             np.array(batch.obs[0]),
-            float(batch.reward[0, 0]),
+            float(batch.agent_reward()[0]),
             bool(batch.terminated[0]),
             bool(batch.truncated[0]),
             info,
@@ -96,6 +106,7 @@ class FlickEnv(gym.Env):
             "state_hash": int(b.state_hash[0]),
             "episode_number": int(b.episode[0]),
             "illegal": bool(b.illegal[0]),
+            "agent_seat": int(b.agent_seat[0]) if b.agent_seat is not None else 0,
         }
 
     def close(self) -> None:

@@ -7,11 +7,14 @@ Registered for every game (see :mod:`flickarena.registration`), so that::
                               server="unix:///tmp/flickarena.sock")
 
 gives a :class:`FlickVectorEnv`. The whole batch is one pool on the server: one call per
-step, whatever ``num_envs``.
+step, whatever ``num_envs``. With a list of servers (``server=["a:50051", "b:50051"]``) the
+batch is spread over one pool per server, stepped concurrently, with the seeds of one pool
+(see :mod:`flickarena.split_pool`).
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Mapping
 
 import numpy as np
@@ -19,7 +22,9 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from flickarena.client import Client
+from flickarena.illegal import ReplacedWatch
 from flickarena.pool import Batch, Pool
+from flickarena.split_pool import SplitPool
 
 _MODES = {
     "next_step": AutoresetMode.NEXT_STEP,
@@ -36,14 +41,22 @@ class FlickVectorEnv(VectorEnv):
     (reset ended envs with ``reset(options={"reset_mask": mask})``).
 
     Views: ``"single_agent"`` (default) is the Gymnasium view: the agent is seat 0, the
-    server plays the other seats with ``opponent``, rewards are seat 0's. ``"self_play"``
+    server plays the other seats with ``opponent`` (a name, or a weighted mixture drawn per
+    episode: see :class:`flickarena.pool.Pool`), rewards are the agent's: seat 0's, or with
+    ``agent_seat="alternate"`` or ``"random"`` the seat it plays that episode
+    (``info["agent_seat"]``). ``"self_play"``
     acts for whichever seat is to move (``info["current_player"]``); the reward is that of
     the seat that just acted, and ``info["reward_all_seats"]`` has every seat's.
 
-    Observations are the game's float32 vector; the legal-action mask is in
-    ``info["action_mask"]`` (factorised, one entry per value of each head). Illegal actions
+    Observations are the game's float32 vector (:class:`flickarena.observation.ObsFields`
+    slices it by field name); the legal-action mask is in ``info["action_mask"]``, ``[N,
+    mask_size]``: the flat mask of the action space, as the single env and PettingZoo give
+    it (one entry per value of each head, and in the ``"multidiscrete"`` format ``bins``
+    ones per continuous dim: one mask per MultiDiscrete dimension, joined). Illegal actions
     are replaced by the game's default action by default (``illegal="replace"``, flagged in
-    ``info["illegal"]``); ``illegal="reject"`` raises instead.
+    ``info["illegal"]``, counted per episode in ``info["episode_illegal"]``, with an
+    :class:`flickarena.illegal.IllegalActionsWarning` when most actions are replaced);
+    ``illegal="reject"`` raises instead.
 
     Other info keys (each with its ``_key`` mask, as Gymnasium's vector infos):
     ``current_player``, ``state_hash``, ``episode_number``, ``illegal``, and on the step an
@@ -55,7 +68,8 @@ class FlickVectorEnv(VectorEnv):
 
     Every other keyword (``options``, ``opponent``, ``illegal``, ``shaping``,
     ``max_episode_steps``, ``action_format``, ``bins``, ``transport``, ``server``,
-    ``token``) is passed to :class:`flickarena.pool.Pool`.
+    ``token``) is passed to :class:`flickarena.pool.Pool`. A list of servers spreads the
+    envs over them (:class:`flickarena.split_pool.SplitPool`): same seeds, same results.
     """
 
     def __init__(
@@ -63,12 +77,13 @@ class FlickVectorEnv(VectorEnv):
         game_id: str = "dummy/race-v1",
         num_envs: int = 1,
         *,
-        server: str | Client | None = None,
+        server: str | Client | list[str | Client] | None = None,
         token: str | None = None,
         options: Mapping[str, Any] | None = None,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         view: str = "single_agent",
-        opponent: str | None = None,
+        opponent: str | Mapping[str, float] | None = None,
+        agent_seat: str | None = None,
         illegal: str = "replace",
         illegal_penalty: float = 0.0,
         shaping: float = 0.0,
@@ -78,15 +93,19 @@ class FlickVectorEnv(VectorEnv):
         transport: str = "unary",
     ):
         mode = _MODES[autoreset_mode] if autoreset_mode in _MODES else AutoresetMode(autoreset_mode)
-        self.pool = Pool(
+        if isinstance(server, (list, tuple)):
+            make = functools.partial(SplitPool, servers=server)
+        else:
+            make = functools.partial(Pool, server=server)
+        self.pool: Pool | SplitPool = make(
             game_id,
             num_envs,
-            server=server,
             token=token,
             options=options,
             autoreset_mode=mode,
             view=view,
             opponent=opponent,
+            agent_seat=agent_seat,
             illegal=illegal,
             illegal_penalty=illegal_penalty,
             shaping=shaping,
@@ -108,6 +127,7 @@ class FlickVectorEnv(VectorEnv):
         self._mode = mode
         self._to_move = np.zeros(num_envs, dtype=np.int64)
         self._all = np.arange(num_envs)
+        self.replaced = ReplacedWatch(num_envs, sp.format)
 
     def reset(
         self,
@@ -132,17 +152,35 @@ class FlickVectorEnv(VectorEnv):
             else:
                 batch = self.pool.reset(seed=seed)
         self._to_move = np.array(batch.current_player, dtype=np.int64)
+        self.replaced.reset(mask)
         return np.array(batch.obs), self._info(batch)
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Steps every env with its action (in the format of ``single_action_space``)."""
-        batch = self.pool.step(actions)
+        return self._result(self.pool.step(actions))
+
+    def send(self, actions: Any) -> None:
+        """Sends the actions without waiting (EnvPool's ``send``): the server steps every env
+        while the caller computes (its next forward pass, a gradient step); :meth:`recv`
+        returns what :meth:`step` would have. One step may be in flight."""
+        self.pool.send(actions)
+
+    def recv(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Waits for the step sent with :meth:`send`; returns ``step``'s five values."""
+        return self._result(self.pool.recv())
+
+    def _result(self, batch: Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """The five values of a step from its batch."""
         if self.view == "single_agent":
-            reward = np.array(batch.reward[:, 0], dtype=np.float32)
+            reward = batch.agent_reward()
         else:
             reward = np.array(batch.reward[self._all, self._to_move], dtype=np.float32)
         self._to_move = np.array(batch.current_player, dtype=np.int64)
+        ended_illegal = self.replaced.update(batch.illegal, batch.done)
         info = self._info(batch)
+        if batch.done.any():
+            info["episode_illegal"] = ended_illegal
+            info["_episode_illegal"] = np.array(batch.done)
         if self.view != "single_agent":
             info["reward_all_seats"] = np.array(batch.reward)
             info["_reward_all_seats"] = np.ones(self.num_envs, dtype=bool)
@@ -153,12 +191,14 @@ class FlickVectorEnv(VectorEnv):
         every = np.ones(n, dtype=bool)
         done = np.array(b.done)
         info: dict[str, Any] = {
-            "action_mask": np.array(b.action_mask),
+            "action_mask": self.pool.spaces.flat_masks(b.action_mask).astype(bool),
             "current_player": np.array(b.current_player),
             "state_hash": np.array(b.state_hash),
             "episode_number": np.array(b.episode),
             "illegal": np.array(b.illegal),
         }
+        if b.agent_seat is not None:
+            info["agent_seat"] = np.array(b.agent_seat)
         for k in list(info):
             info["_" + k] = every
         if done.any():

@@ -11,12 +11,14 @@ import (
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/fliprando"
 	"github.com/flickarena/flickarena/physics"
 	"github.com/flickarena/flickarena/replay"
 )
 
-// Registry returns a registry holding every Flick 'em Up! scenario (flickemup/showdown-v1,
-// …, which record their flicks with option record=true) and the dummy Race.
+// Registry returns a registry holding every Flick 'em Up! scenario (flickemup/showdown-v2,
+// …, which record their flicks with option record=true), Flip' Rando (a discrete game of 2
+// to 5 seats) and the dummy Race.
 func Registry(tb testing.TB) *env.Registry {
 	tb.Helper()
 	reg := env.NewRegistry()
@@ -24,6 +26,9 @@ func Registry(tb testing.TB) *env.Registry {
 		tb.Fatal(err)
 	}
 	if err := dummy.Register(reg); err != nil {
+		tb.Fatal(err)
+	}
+	if err := fliprando.Register(reg); err != nil {
 		tb.Fatal(err)
 	}
 	return reg
@@ -45,7 +50,11 @@ func Play(tb testing.TB, reg *env.Registry, id string, opts env.Options, key uin
 	if _, ok := pol.(Shooter); ok {
 		name = "shooter"
 	}
-	rec := replay.NewRecorder(g, replay.Config{Options: opts, Seed: &replay.Seed{Key: key}, Players: []string{name, name}})
+	players := make([]string, g.Spec().NumPlayers)
+	for i := range players {
+		players[i] = name
+	}
+	rec := replay.NewRecorder(g, replay.Config{Options: opts, Seed: &replay.Seed{Key: key}, Players: players})
 	if err := rec.Reset(env.EpisodeRand(key, 0)); err != nil {
 		tb.Fatal(err)
 	}

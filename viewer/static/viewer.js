@@ -10,6 +10,8 @@
   const POS = 100, ANG = 1000, TIME = 10000; // fixed-point scales of the trajectories
   const HOLD_FLICK = 0.7; // s of timeline held on the result of a flick
   const HOLD_PLAIN = 0.3; // s of timeline for an action without a flick
+  const GLIDE_SPEED = 60; // cm/s of a gliding piece (Drawing: PieceSet.glide)
+  const GLIDE_MIN = 0.25; // s: the shortest glide
   const ARROW = 0.1; // an arrow shows the distance covered in ARROW s at the flick's speed
   const MARGIN = 14; // px around the table
   const HAT = { red: "#d62828", blue: "#1d4ed8" };
@@ -208,8 +210,9 @@
       if (!ps) fail(q, "an object", ps);
       cArr(ps.path, q + ".path", cStr);
       if (!ps.path || !ps.path.length || ps.path.length > MAX_PATH || ps.path.some((k) => !k)) fail(q + ".path", "1 to " + MAX_PATH + " keys, none empty", ps.path);
-      for (const k of ["name", "x", "y", "pos", "angle", "angle_unit", "index"]) cStr(ps[k], q + "." + k);
-      if ((!ps.x || !ps.y) && !ps.pos) fail(q, "a set whose x and y, or pos, name fields", ps.x);
+      for (const k of ["name", "x", "y", "pos", "angle", "angle_unit", "index", "text"]) cStr(ps[k], q + "." + k);
+      cBool(ps.glide, q + ".glide");
+      if (!ps.pos && (!ps.x || (!ps.y && isNone(ps.lattice)))) fail(q, "a set whose x and y (y may be empty with a lattice), or pos, name fields", ps.x);
       if (!isNone(ps.lattice)) {
         cObj(ps.lattice, q + ".lattice");
         for (const k of ["origin", "u", "v"]) pt(ps.lattice[k], q + ".lattice." + k);
@@ -234,7 +237,7 @@
     });
     bounded(d.seats, p + ".seats");
     (d.seats || []).forEach((st, i) => { cObj(st, p + ".seats[" + i + "]"); cStr(st && st.name, p + ".seats[" + i + "].name"); cStr(st && st.colour, p + ".seats[" + i + "].colour"); });
-    for (const k of ["scores", "turn", "winner", "over"]) {
+    for (const k of ["scores", "turn", "winner", "over", "phase"]) {
       cArr(d[k], p + "." + k, cStr);
       if (d[k] && d[k].length > MAX_PATH) fail(p + "." + k, "at most " + MAX_PATH + " keys", d[k].length);
     }
@@ -382,8 +385,12 @@
         flicks.push({ f, t0: anim, dur, startOn, startPos });
         anim += dur;
       }
+      // Without flicks, the pieces of gliding sets that moved slide from their place before
+      // to their place after, all at once.
+      const glides = flicks.length || !this.d ? [] : glidesOf(this.d, prev, view);
+      if (glides.length) anim = Math.max(GLIDE_MIN, ...glides.map((m) => Math.hypot(m.to[0] - m.from[0], m.to[1] - m.from[1]) / GLIDE_SPEED));
       const hold = flicks.length ? HOLD_FLICK : HOLD_PLAIN;
-      this.seg.push({ t0: this.total, anim, hold, flicks });
+      this.seg.push({ t0: this.total, anim, hold, flicks, glides });
       this.total += anim + hold;
       this.steps.push(s);
     }
@@ -399,6 +406,7 @@
       }
       const k = lo, sg = this.seg[k];
       const local = Math.min(t - sg.t0, sg.anim + sg.hold);
+      if (local < sg.anim && !sg.flicks.length) return { k, anim: true, glide: local / sg.anim, view: this.views[k] };
       if (local < sg.anim) {
         let j = 0;
         while (j + 1 < sg.flicks.length && sg.flicks[j + 1].t0 <= local) j++;
@@ -1186,7 +1194,7 @@
     const g = S.game;
     const vp = st.view.pieces || [];
     const out = [];
-    if (!st.anim) {
+    if (!st.anim || !st.fl) {
       vp.forEach((p, i) => {
         if (p && !p.off) out[i] = { i, kind: p.kind, x: p.x, y: p.y, a: deg(p.angle), fallen: !!p.fallen };
       });
@@ -1285,22 +1293,30 @@
   // description and its view: the area, the static features, then each piece set, whose
   // pieces the view lists at the set's path. Flick 'em Up! adds its own style on top.
 
-  // select returns the elements of the view at path ("*": every element of an array), each
-  // with the indices its "*" took.
+  // select returns the elements of the view at path ("*": every element of an array or value
+  // of an object), each with the indices its "*" took (an array's index, an object's key) and
+  // their positions (ord: 0, 1, … in both cases).
   function select(v, path) {
-    let cur = [{ v, idx: [] }];
+    let cur = [{ v, idx: [], ord: [] }];
     for (const k of path) {
       const next = [];
       for (const c of cur) {
         if (c.v === null || typeof c.v !== "object") continue;
         if (k === "*") {
-          if (Array.isArray(c.v)) c.v.forEach((e, i) => next.push({ v: e, idx: c.idx.concat(i) }));
-          else for (const key of Object.keys(c.v).sort()) next.push({ v: c.v[key], idx: c.idx.concat(key) });
-        } else if (Object.prototype.hasOwnProperty.call(c.v, k)) next.push({ v: c.v[k], idx: c.idx });
+          if (Array.isArray(c.v)) c.v.forEach((e, i) => next.push({ v: e, idx: c.idx.concat(i), ord: c.ord.concat(i) }));
+          else Object.keys(c.v).sort().forEach((key, i) => next.push({ v: c.v[key], idx: c.idx.concat(key), ord: c.ord.concat(i) }));
+        } else if (Object.prototype.hasOwnProperty.call(c.v, k)) next.push({ v: c.v[k], idx: c.idx, ord: c.ord });
       }
       cur = next;
     }
     return cur;
+  }
+  // valuesAt returns the values of the view at a path, "*" included: one value for a path
+  // without "*" (or undefined), an array of the selected values for a path with one.
+  function valuesAt(v, path) {
+    if (!path || !path.length) return undefined;
+    if (!path.includes("*")) return valueAt(v, path);
+    return select(v, path).map((e) => e.v);
   }
   // valueAt returns the value of the view at a path without "*", or undefined.
   function valueAt(v, path) {
@@ -1309,9 +1325,41 @@
     return r.length ? r[0].v : undefined;
   }
   const asText = (v) => (v === undefined || v === null ? "" : String(v));
+  // fieldOf returns a piece's field: "." the piece itself, "$k" the index of the k-th "*".
   function fieldOf(el, idx, name) {
+    if (name === ".") return el;
     if (name && name[0] === "$") return idx[+name.slice(1)];
     return el && typeof el === "object" ? el[name] : undefined;
+  }
+  // placeOf returns where a set's element lies, in view cm (NaN when its fields say nothing).
+  function placeOf(set, el, idx, ord) {
+    let x, y;
+    const coord = (name) => (!name ? 0 : name[0] === "$" ? ord[+name.slice(1)] : +fieldOf(el, idx, name));
+    if (set.pos) {
+      const p = fieldOf(el, idx, set.pos);
+      [x, y] = Array.isArray(p) ? [+p[0], +p[1]] : [NaN, NaN];
+    } else [x, y] = [coord(set.x), coord(set.y)];
+    if (set.lattice) {
+      const L = set.lattice;
+      [x, y] = [L.origin[0] + x * L.u[0] + y * L.v[0], L.origin[1] + x * L.u[1] + y * L.v[1]];
+    }
+    return [x, y];
+  }
+  // glidesOf returns the moves of step from view a to view b of every gliding set's pieces:
+  // the set, the piece's id (its "*" indices) and its place before and after, in cm.
+  function glidesOf(d, a, b) {
+    const out = [];
+    (d.pieces || []).forEach((set, si) => {
+      if (!set.glide) return;
+      const before = new Map();
+      for (const { v, idx, ord } of select(a, set.path)) before.set(idx.join("/"), placeOf(set, v, idx, ord));
+      for (const { v, idx, ord } of select(b, set.path)) {
+        const id = idx.join("/"), from = before.get(id), to = placeOf(set, v, idx, ord);
+        if (!from || !isFinite(from[0] + from[1] + to[0] + to[1])) continue;
+        if (from[0] !== to[0] || from[1] !== to[1]) out.push({ set: si, id, from, to });
+      }
+    });
+    return out;
   }
 
   // piecesOf returns the pieces of a drawing to draw at state st: for each set, its elements
@@ -1319,7 +1367,7 @@
   // for pieces on the physics table.
   function piecesOf(g, st) {
     let traj = null;
-    if (st.anim) {
+    if (st.anim && st.fl) {
       const fl = st.fl, f = fl.f;
       traj = { on: fl.startOn.slice(), pos: fl.startPos.map((p) => p.slice()) };
       const tq = st.tau * TIME;
@@ -1330,36 +1378,66 @@
       for (const [i, t] of f.off || []) if (t <= tq) traj.on[i] = false;
     }
     const out = [];
-    for (const set of g.d.pieces || []) {
+    const sg = st.k >= 0 ? g.seg[st.k] : null;
+    const gliding = new Map(); // "set/id" → its move, while the step's glides play
+    if (st.anim && st.glide !== undefined && sg) for (const m of sg.glides) gliding.set(m.set + "/" + m.id, m);
+    (g.d.pieces || []).forEach((set, si) => {
       const deg = set.angle_unit === "deg" ? Math.PI / 180 : 1;
-      for (const { v: el, idx } of select(st.view, set.path)) {
-        if (el === null || typeof el !== "object") continue;
+      for (const { v: el, idx, ord } of select(st.view, set.path)) {
+        if (el === null || el === undefined) continue;
         // during a flick, the trajectory says which pieces of the physics table are on it
         const i = set.index ? fieldOf(el, idx, set.index) : undefined;
         const moving = traj && i !== undefined && traj.pos[i];
         if (moving && !traj.on[i]) continue;
         if (!moving) {
-          if (Object.entries(set.when || {}).some(([k, want]) => asText(el[k]) !== want)) continue;
-          if (Object.entries(set.unless || {}).some(([k, want]) => asText(el[k]) === want)) continue;
+          if (Object.entries(set.when || {}).some(([k, want]) => asText(fieldOf(el, idx, k)) !== want)) continue;
+          if (Object.entries(set.unless || {}).some(([k, want]) => asText(fieldOf(el, idx, k)) === want)) continue;
         }
         const key = (set.key || []).map((k) => asText(fieldOf(el, idx, k))).join("/");
         const style = (set.styles || {})[key] || (set.styles || {})["*"];
         if (!style) continue;
-        let x, y, a = set.angle ? +el[set.angle] * deg : 0;
-        if (set.pos) {
-          const p = set.pos === "." ? el : el[set.pos];
-          [x, y] = Array.isArray(p) ? [+p[0], +p[1]] : [NaN, NaN];
-        } else [x, y] = [+el[set.x], +el[set.y]];
-        if (set.lattice) {
-          const L = set.lattice;
-          [x, y] = [L.origin[0] + x * L.u[0] + y * L.v[0], L.origin[1] + x * L.u[1] + y * L.v[1]];
-        }
+        let a = set.angle ? +fieldOf(el, idx, set.angle) * deg : 0;
+        let [x, y] = placeOf(set, el, idx, ord);
+        const id = idx.join("/");
+        const m = gliding.get(si + "/" + id);
+        if (m) [x, y] = [m.from[0] + (m.to[0] - m.from[0]) * st.glide, m.from[1] + (m.to[1] - m.from[1]) * st.glide];
         if (moving) [x, y, a] = [TX(traj.pos[i][0]), TY(traj.pos[i][1]), traj.pos[i][2] / ANG];
         if (!isFinite(x) || !isFinite(y)) continue;
-        out.push({ set: set.name || "", i, style, x, y, a: isFinite(a) ? a : 0 });
+        const text = set.text ? asText(fieldOf(el, idx, set.text)) : undefined;
+        out.push({ set: set.name || "", id, i, style, x, y, a: isFinite(a) ? a : 0, text });
+      }
+    });
+    return out;
+  }
+
+  // drawGlides marks the lines along which step k's pieces glide: up to where they are while
+  // the glide plays (f, 0 to 1), whole on the step's result; and, fainter, the lines of the
+  // gliding steps just before it, back to the last step without a glide (a hiker's legs so
+  // far: its bounce path). It notes the lines drawn in S.drawnTrail, oldest first.
+  function drawGlides(g, k, f) {
+    const trail = [];
+    let j = k;
+    while (j >= 0 && g.seg[j] && g.seg[j].glides && g.seg[j].glides.length) j--;
+    for (let i = j + 1; i <= k; i++) {
+      for (const m of g.seg[i].glides) {
+        const u = i === k ? f : 1;
+        trail.push({ step: i, from: m.from, to: [m.from[0] + (m.to[0] - m.from[0]) * u, m.from[1] + (m.to[1] - m.from[1]) * u] });
       }
     }
-    return out;
+    S.drawnTrail = trail;
+    if (!trail.length) return;
+    ctx.save();
+    ctx.lineWidth = 3;
+    ctx.setLineDash([6, 4]);
+    ctx.lineCap = "round";
+    for (const l of trail) {
+      ctx.strokeStyle = l.step === k ? "rgba(28, 25, 23, 0.75)" : "rgba(28, 25, 23, 0.35)";
+      ctx.beginPath();
+      ctx.moveTo(X(l.from[0]), Y(l.from[1]));
+      ctx.lineTo(X(l.to[0]), Y(l.to[1]));
+      ctx.stroke();
+    }
+    ctx.restore();
   }
 
   function featureCentre(f) {
@@ -1434,15 +1512,24 @@
       ctx.arc(0, 0, 0.68 * r * s, 0, 2 * Math.PI);
       ctx.stroke();
     }
-    if (st.label) {
+    const label = p.text !== undefined ? p.text : st.label;
+    if (label) {
       ctx.rotate(p.a);
       ctx.fillStyle = st.ink || "#1c1917";
       ctx.font = "700 " + Math.max(8, Math.round(1.05 * r * s)) + "px system-ui, sans-serif";
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
-      ctx.fillText(st.label, 0, 0.5);
+      ctx.fillText(label, 0, 0.5);
     }
     ctx.restore();
+  }
+
+  // winnerText says who won: w is a seat, -1 for none, or the seats that share the win.
+  function winnerText(g, w) {
+    if (typeof w === "number" && w >= 0) return seatName(g, w) + " wins";
+    if (Array.isArray(w) && w.length === 1) return seatName(g, w[0]) + " wins";
+    if (Array.isArray(w) && w.length > 1) return w.map((i) => seatName(g, i)).join(" and ") + " share the win";
+    return "Draw";
   }
 
   function seatName(g, i) {
@@ -1463,6 +1550,7 @@
       const upto = st.anim ? st.j : sg.flicks.length - 1;
       for (let j = 0; j <= upto; j++) drawTrail(sg.flicks[j], st.anim && j === st.j ? st.tau : Infinity);
     }
+    drawGlides(g, st.k, st.anim && st.glide !== undefined ? st.glide : 1);
     const pieces = piecesOf(g, st);
     const counts = {};
     for (const p of pieces) {
@@ -1470,14 +1558,13 @@
       counts[p.set] = (counts[p.set] || 0) + 1;
     }
     S.drawnPieces = counts;
-    S.drawnList = pieces.map((p) => ({ set: p.set, i: p.i === undefined ? -1 : p.i, x: p.x, y: p.y }));
+    S.drawnList = pieces.map((p) => ({ set: p.set, id: p.id, i: p.i === undefined ? -1 : p.i, x: p.x, y: p.y, text: p.text !== undefined ? p.text : p.style.label || "" }));
     if (sg && sg.flicks.length) {
       const upto = st.anim ? st.j : sg.flicks.length - 1;
       for (let j = 0; j <= upto; j++) drawFlickMarks(sg.flicks[j], st.anim && j === st.j ? st.tau : Infinity, []);
     }
     if (!st.anim && valueAt(st.view, d.over) === true) {
-      const w = valueAt(st.view, d.winner);
-      drawBanner(typeof w === "number" && w >= 0 ? seatName(g, w) + " wins" : "Draw");
+      drawBanner(winnerText(g, valueAt(st.view, d.winner)));
     }
   }
 
@@ -1636,13 +1723,14 @@
     const g = S.game, d = g.d, view = st.view;
     const over = valueAt(view, d.over) === true;
     const turn = valueAt(view, d.turn), winner = valueAt(view, d.winner);
-    const scores = valueAt(view, d.scores);
+    const scores = valuesAt(view, d.scores);
     $("hour").textContent = g.h.game;
     $("turn").textContent = over ? "Game over" : typeof turn === "number" ? seatName(g, turn) + " to play" : "";
-    $("phase").textContent = typeof view.phase === "string" ? view.phase : "";
+    const phase = d.phase ? valueAt(view, d.phase) : view.phase;
+    $("phase").textContent = over || (typeof phase !== "string" && typeof phase !== "number") ? "" : String(phase);
     const res = $("result");
     res.hidden = !over;
-    if (over) res.textContent = typeof winner === "number" && winner >= 0 ? seatName(g, winner) + " wins" : "Draw";
+    if (over) res.textContent = winnerText(g, winner);
     const ul = $("seats");
     ul.textContent = "";
     const n = Math.max((d.seats || []).length, Array.isArray(scores) ? scores.length : 0, g.h.players ? g.h.players.length : 0);
@@ -1762,13 +1850,13 @@
         label = parts.join(", ");
       }
       const effects = [];
-      const s0 = valueAt(before, g.d.scores), s1 = valueAt(after, g.d.scores);
+      const s0 = valuesAt(before, g.d.scores), s1 = valuesAt(after, g.d.scores);
       if (Array.isArray(s0) && Array.isArray(s1)) {
         s1.forEach((v, i) => { if (v !== s0[i]) effects.push(seatName(g, i) + " " + (v > s0[i] ? "+" : "−") + Math.abs(v - s0[i])); });
       }
       if (valueAt(after, g.d.over) === true && valueAt(before, g.d.over) !== true) {
-        const w = valueAt(after, g.d.winner);
-        effects.push(typeof w === "number" && w >= 0 ? seatName(g, w) + " wins" : "draw");
+        const w = winnerText(g, valueAt(after, g.d.winner));
+        effects.push(w === "Draw" ? "draw" : w);
       }
       return { who: seatName(g, s.player) + " ", label: label || "", effects };
     }
@@ -2034,9 +2122,20 @@
     // how many pieces of each set the last frame drew (a game drawn from its description)
     get style() { return S.game ? S.game.style : ""; },
     get drawnPieces() { return S.drawnPieces || {}; },
-    // the pieces the last frame drew (a game drawn from its description): set, index on the
-    // physics table (-1 if none), centre in cm
+    // the pieces the last frame drew (a game drawn from its description): set, id (the
+    // indices of its path's "*", joined by "/"), index on the physics table (-1 if none),
+    // centre in cm, and the text written on it
     get drawnList() { return S.drawnList || []; },
+    // glides(k) lists the moves step k animates (Drawing: PieceSet.glide): the set's name, the
+    // piece's id, its place before and after in cm; animOf(k) is the step's animation, in s
+    glides(k) {
+      const g = S.game, sg = g && g.seg[k];
+      if (!sg) return [];
+      return (sg.glides || []).map((m) => ({ set: g.d.pieces[m.set].name || "", id: m.id, from: m.from, to: m.to }));
+    },
+    animOf(k) { return S.game && S.game.seg[k] ? S.game.seg[k].anim : 0; },
+    // the glide lines the last frame drew: the step, and the line's ends in cm
+    get drawnTrail() { return S.drawnTrail || []; },
     play, pause, next, prev, seek,
     setSpeed(x) { S.speed = x; $("speed").value = String(x); },
     // the canvas shows the playhead's time

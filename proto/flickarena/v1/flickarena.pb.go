@@ -189,8 +189,10 @@ const (
 	// The client acts for every seat: each Step applies, per env, the action
 	// of that env's current_player, and obs is that seat's observation.
 	View_VIEW_SELF_PLAY View = 1
-	// The client is seat 0; the server plays the other seats with the pool's
-	// opponent, so every running env waits for seat 0 and obs is seat 0's.
+	// The client is the agent, seat 0 (or per episode the seat of
+	// PoolConfig.agent_seat, reported in Batch.agent_seat); the server plays
+	// the other seats with the pool's opponent, so every running env waits
+	// for the agent's seat and obs is the agent's.
 	View_VIEW_SINGLE_AGENT View = 2
 )
 
@@ -235,6 +237,65 @@ func (View) EnumDescriptor() ([]byte, []int) {
 	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{2}
 }
 
+// AgentSeat says which seat the agent plays in VIEW_SINGLE_AGENT.
+type AgentSeat int32
+
+const (
+	// Means AGENT_SEAT_ZERO.
+	AgentSeat_AGENT_SEAT_UNSPECIFIED AgentSeat = 0
+	// Always seat 0.
+	AgentSeat_AGENT_SEAT_ZERO AgentSeat = 1
+	// Episode e of an env with stream key k plays seat (e + k) mod P: each
+	// env goes round the seats, and the envs of a pool start on different
+	// seats.
+	AgentSeat_AGENT_SEAT_ALTERNATE AgentSeat = 2
+	// Each episode draws its seat uniformly from the episode's seed stream.
+	AgentSeat_AGENT_SEAT_RANDOM AgentSeat = 3
+)
+
+// Enum value maps for AgentSeat.
+var (
+	AgentSeat_name = map[int32]string{
+		0: "AGENT_SEAT_UNSPECIFIED",
+		1: "AGENT_SEAT_ZERO",
+		2: "AGENT_SEAT_ALTERNATE",
+		3: "AGENT_SEAT_RANDOM",
+	}
+	AgentSeat_value = map[string]int32{
+		"AGENT_SEAT_UNSPECIFIED": 0,
+		"AGENT_SEAT_ZERO":        1,
+		"AGENT_SEAT_ALTERNATE":   2,
+		"AGENT_SEAT_RANDOM":      3,
+	}
+)
+
+func (x AgentSeat) Enum() *AgentSeat {
+	p := new(AgentSeat)
+	*p = x
+	return p
+}
+
+func (x AgentSeat) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (AgentSeat) Descriptor() protoreflect.EnumDescriptor {
+	return file_flickarena_v1_flickarena_proto_enumTypes[3].Descriptor()
+}
+
+func (AgentSeat) Type() protoreflect.EnumType {
+	return &file_flickarena_v1_flickarena_proto_enumTypes[3]
+}
+
+func (x AgentSeat) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use AgentSeat.Descriptor instead.
+func (AgentSeat) EnumDescriptor() ([]byte, []int) {
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{3}
+}
+
 // IllegalMode says what Step does with an illegal action.
 type IllegalMode int32
 
@@ -275,11 +336,11 @@ func (x IllegalMode) String() string {
 }
 
 func (IllegalMode) Descriptor() protoreflect.EnumDescriptor {
-	return file_flickarena_v1_flickarena_proto_enumTypes[3].Descriptor()
+	return file_flickarena_v1_flickarena_proto_enumTypes[4].Descriptor()
 }
 
 func (IllegalMode) Type() protoreflect.EnumType {
-	return &file_flickarena_v1_flickarena_proto_enumTypes[3]
+	return &file_flickarena_v1_flickarena_proto_enumTypes[4]
 }
 
 func (x IllegalMode) Number() protoreflect.EnumNumber {
@@ -288,7 +349,7 @@ func (x IllegalMode) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use IllegalMode.Descriptor instead.
 func (IllegalMode) EnumDescriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{3}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{4}
 }
 
 // ActionFormat says how a pool's Step requests carry actions.
@@ -336,11 +397,11 @@ func (x ActionFormat) String() string {
 }
 
 func (ActionFormat) Descriptor() protoreflect.EnumDescriptor {
-	return file_flickarena_v1_flickarena_proto_enumTypes[4].Descriptor()
+	return file_flickarena_v1_flickarena_proto_enumTypes[5].Descriptor()
 }
 
 func (ActionFormat) Type() protoreflect.EnumType {
-	return &file_flickarena_v1_flickarena_proto_enumTypes[4]
+	return &file_flickarena_v1_flickarena_proto_enumTypes[5]
 }
 
 func (x ActionFormat) Number() protoreflect.EnumNumber {
@@ -349,7 +410,7 @@ func (x ActionFormat) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use ActionFormat.Descriptor instead.
 func (ActionFormat) EnumDescriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{4}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{5}
 }
 
 // OptionType is the type of a game option's value. Every option travels as
@@ -397,11 +458,11 @@ func (x OptionType) String() string {
 }
 
 func (OptionType) Descriptor() protoreflect.EnumDescriptor {
-	return file_flickarena_v1_flickarena_proto_enumTypes[5].Descriptor()
+	return file_flickarena_v1_flickarena_proto_enumTypes[6].Descriptor()
 }
 
 func (OptionType) Type() protoreflect.EnumType {
-	return &file_flickarena_v1_flickarena_proto_enumTypes[5]
+	return &file_flickarena_v1_flickarena_proto_enumTypes[6]
 }
 
 func (x OptionType) Number() protoreflect.EnumNumber {
@@ -410,7 +471,7 @@ func (x OptionType) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use OptionType.Descriptor instead.
 func (OptionType) EnumDescriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{5}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{6}
 }
 
 // Tensor is a dense array: len(data) = product(shape) × the dtype's size,
@@ -851,7 +912,9 @@ type PoolConfig struct {
 	AutoresetMode AutoresetMode     `protobuf:"varint,4,opt,name=autoreset_mode,json=autoresetMode,proto3,enum=flickarena.v1.AutoresetMode" json:"autoreset_mode,omitempty"`
 	View          View              `protobuf:"varint,5,opt,name=view,proto3,enum=flickarena.v1.View" json:"view,omitempty"`
 	// SINGLE_AGENT only: the name of a built-in opponent
-	// (GetServerInfoResponse.opponents); empty means "random".
+	// (GetServerInfoResponse.opponents); empty means "random", unless
+	// opponent_mix is set. An opponent that does not play the pool's game
+	// (OpponentInfo.games) is INVALID_ARGUMENT.
 	Opponent    string      `protobuf:"bytes,6,opt,name=opponent,proto3" json:"opponent,omitempty"`
 	IllegalMode IllegalMode `protobuf:"varint,7,opt,name=illegal_mode,json=illegalMode,proto3,enum=flickarena.v1.IllegalMode" json:"illegal_mode,omitempty"`
 	// REPLACE only: reward subtracted for a replaced action, 0 to 1000.
@@ -867,8 +930,24 @@ type PoolConfig struct {
 	// Fill Batch.obs_all_seats with every seat's observation (PettingZoo's
 	// observe(agent) for any agent).
 	ObserveAllSeats bool `protobuf:"varint,13,opt,name=observe_all_seats,json=observeAllSeats,proto3" json:"observe_all_seats,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// SINGLE_AGENT only, instead of opponent: a mixture of built-in opponents
+	// for league-style training. Each episode plays against one of them,
+	// drawn with probability proportional to its weight from the episode's
+	// seed stream (so the same seeds give the same draws). Names may not
+	// repeat; weights are finite and positive.
+	OpponentMix []*WeightedOpponent `protobuf:"bytes,14,rep,name=opponent_mix,json=opponentMix,proto3" json:"opponent_mix,omitempty"`
+	// SINGLE_AGENT only: the seat the agent plays; Batch.agent_seat reports it.
+	AgentSeat AgentSeat `protobuf:"varint,15,opt,name=agent_seat,json=agentSeat,proto3,enum=flickarena.v1.AgentSeat" json:"agent_seat,omitempty"`
+	// The global index of the pool's env 0 in the seed streams, 0 to 2^31-1
+	// (capability "pool.env_offset"): env i of a Reset with seed s gets the
+	// stream key of (s, env_offset + i), as env env_offset + i of one larger
+	// pool would. A client that spreads one batch over several pools (on
+	// several servers) gives each pool the number of envs before it, so that
+	// every env draws the same stream wherever it runs. It changes nothing
+	// else; a server without the capability ignores it.
+	EnvOffset     int64 `protobuf:"varint,16,opt,name=env_offset,json=envOffset,proto3" json:"env_offset,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PoolConfig) Reset() {
@@ -992,6 +1071,82 @@ func (x *PoolConfig) GetObserveAllSeats() bool {
 	return false
 }
 
+func (x *PoolConfig) GetOpponentMix() []*WeightedOpponent {
+	if x != nil {
+		return x.OpponentMix
+	}
+	return nil
+}
+
+func (x *PoolConfig) GetAgentSeat() AgentSeat {
+	if x != nil {
+		return x.AgentSeat
+	}
+	return AgentSeat_AGENT_SEAT_UNSPECIFIED
+}
+
+func (x *PoolConfig) GetEnvOffset() int64 {
+	if x != nil {
+		return x.EnvOffset
+	}
+	return 0
+}
+
+// WeightedOpponent is one entry of an opponent mixture.
+type WeightedOpponent struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A built-in opponent's name (GetServerInfoResponse.opponents).
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// Its relative chance of being drawn, finite and > 0.
+	Weight        float64 `protobuf:"fixed64,2,opt,name=weight,proto3" json:"weight,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WeightedOpponent) Reset() {
+	*x = WeightedOpponent{}
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WeightedOpponent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WeightedOpponent) ProtoMessage() {}
+
+func (x *WeightedOpponent) ProtoReflect() protoreflect.Message {
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WeightedOpponent.ProtoReflect.Descriptor instead.
+func (*WeightedOpponent) Descriptor() ([]byte, []int) {
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *WeightedOpponent) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *WeightedOpponent) GetWeight() float64 {
+	if x != nil {
+		return x.Weight
+	}
+	return 0
+}
+
 // PoolSpec describes a created pool.
 type PoolSpec struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1010,7 +1165,7 @@ type PoolSpec struct {
 
 func (x *PoolSpec) Reset() {
 	*x = PoolSpec{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[6]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1022,7 +1177,7 @@ func (x *PoolSpec) String() string {
 func (*PoolSpec) ProtoMessage() {}
 
 func (x *PoolSpec) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[6]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1035,7 +1190,7 @@ func (x *PoolSpec) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PoolSpec.ProtoReflect.Descriptor instead.
 func (*PoolSpec) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{6}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *PoolSpec) GetPoolId() string {
@@ -1074,7 +1229,7 @@ type GetServerInfoRequest struct {
 
 func (x *GetServerInfoRequest) Reset() {
 	*x = GetServerInfoRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[7]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1086,7 +1241,7 @@ func (x *GetServerInfoRequest) String() string {
 func (*GetServerInfoRequest) ProtoMessage() {}
 
 func (x *GetServerInfoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[7]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1099,7 +1254,7 @@ func (x *GetServerInfoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServerInfoRequest.ProtoReflect.Descriptor instead.
 func (*GetServerInfoRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{7}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{8}
 }
 
 type GetServerInfoResponse struct {
@@ -1115,14 +1270,16 @@ type GetServerInfoResponse struct {
 	// Registered game ids, sorted.
 	Games []string `protobuf:"bytes,5,rep,name=games,proto3" json:"games,omitempty"`
 	// Built-in opponents for the single-agent view, sorted.
-	Opponents     []string `protobuf:"bytes,6,rep,name=opponents,proto3" json:"opponents,omitempty"`
+	Opponents []string `protobuf:"bytes,6,rep,name=opponents,proto3" json:"opponents,omitempty"`
+	// The same opponents, sorted by name, with the games each plays.
+	OpponentInfo  []*OpponentInfo `protobuf:"bytes,7,rep,name=opponent_info,json=opponentInfo,proto3" json:"opponent_info,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *GetServerInfoResponse) Reset() {
 	*x = GetServerInfoResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[8]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1134,7 +1291,7 @@ func (x *GetServerInfoResponse) String() string {
 func (*GetServerInfoResponse) ProtoMessage() {}
 
 func (x *GetServerInfoResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[8]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1147,7 +1304,7 @@ func (x *GetServerInfoResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetServerInfoResponse.ProtoReflect.Descriptor instead.
 func (*GetServerInfoResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{8}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *GetServerInfoResponse) GetServerVersion() string {
@@ -1192,6 +1349,77 @@ func (x *GetServerInfoResponse) GetOpponents() []string {
 	return nil
 }
 
+func (x *GetServerInfoResponse) GetOpponentInfo() []*OpponentInfo {
+	if x != nil {
+		return x.OpponentInfo
+	}
+	return nil
+}
+
+// OpponentInfo describes a built-in opponent.
+type OpponentInfo struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Its name, for PoolConfig.opponent and opponent_mix.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// The registered game ids it plays, sorted; empty means every game.
+	Games []string `protobuf:"bytes,2,rep,name=games,proto3" json:"games,omitempty"`
+	// What it does, in a few lines of text; may be empty.
+	Help          string `protobuf:"bytes,3,opt,name=help,proto3" json:"help,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OpponentInfo) Reset() {
+	*x = OpponentInfo{}
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OpponentInfo) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OpponentInfo) ProtoMessage() {}
+
+func (x *OpponentInfo) ProtoReflect() protoreflect.Message {
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OpponentInfo.ProtoReflect.Descriptor instead.
+func (*OpponentInfo) Descriptor() ([]byte, []int) {
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *OpponentInfo) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *OpponentInfo) GetGames() []string {
+	if x != nil {
+		return x.Games
+	}
+	return nil
+}
+
+func (x *OpponentInfo) GetHelp() string {
+	if x != nil {
+		return x.Help
+	}
+	return ""
+}
+
 // ServerLimits are the server's limits; a request over one fails with
 // RESOURCE_EXHAUSTED. Every value is positive (max_message_bytes at most
 // 2^30).
@@ -1209,7 +1437,7 @@ type ServerLimits struct {
 
 func (x *ServerLimits) Reset() {
 	*x = ServerLimits{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[9]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1221,7 +1449,7 @@ func (x *ServerLimits) String() string {
 func (*ServerLimits) ProtoMessage() {}
 
 func (x *ServerLimits) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[9]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1234,7 +1462,7 @@ func (x *ServerLimits) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ServerLimits.ProtoReflect.Descriptor instead.
 func (*ServerLimits) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{9}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ServerLimits) GetMaxEnvsPerPool() int32 {
@@ -1273,7 +1501,7 @@ type ListGamesRequest struct {
 
 func (x *ListGamesRequest) Reset() {
 	*x = ListGamesRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[10]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1285,7 +1513,7 @@ func (x *ListGamesRequest) String() string {
 func (*ListGamesRequest) ProtoMessage() {}
 
 func (x *ListGamesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[10]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1298,7 +1526,7 @@ func (x *ListGamesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGamesRequest.ProtoReflect.Descriptor instead.
 func (*ListGamesRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{10}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{12}
 }
 
 type ListGamesResponse struct {
@@ -1311,7 +1539,7 @@ type ListGamesResponse struct {
 
 func (x *ListGamesResponse) Reset() {
 	*x = ListGamesResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[11]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1323,7 +1551,7 @@ func (x *ListGamesResponse) String() string {
 func (*ListGamesResponse) ProtoMessage() {}
 
 func (x *ListGamesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[11]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1336,7 +1564,7 @@ func (x *ListGamesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListGamesResponse.ProtoReflect.Descriptor instead.
 func (*ListGamesResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{11}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListGamesResponse) GetGames() []*GameInfo {
@@ -1363,7 +1591,7 @@ type GameInfo struct {
 
 func (x *GameInfo) Reset() {
 	*x = GameInfo{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[12]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1375,7 +1603,7 @@ func (x *GameInfo) String() string {
 func (*GameInfo) ProtoMessage() {}
 
 func (x *GameInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[12]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1388,7 +1616,7 @@ func (x *GameInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GameInfo.ProtoReflect.Descriptor instead.
 func (*GameInfo) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{12}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GameInfo) GetId() string {
@@ -1442,7 +1670,7 @@ type OptionSpec struct {
 
 func (x *OptionSpec) Reset() {
 	*x = OptionSpec{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[13]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1454,7 +1682,7 @@ func (x *OptionSpec) String() string {
 func (*OptionSpec) ProtoMessage() {}
 
 func (x *OptionSpec) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[13]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1467,7 +1695,7 @@ func (x *OptionSpec) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OptionSpec.ProtoReflect.Descriptor instead.
 func (*OptionSpec) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{13}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *OptionSpec) GetKey() string {
@@ -1528,7 +1756,7 @@ type CreatePoolRequest struct {
 
 func (x *CreatePoolRequest) Reset() {
 	*x = CreatePoolRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[14]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1540,7 +1768,7 @@ func (x *CreatePoolRequest) String() string {
 func (*CreatePoolRequest) ProtoMessage() {}
 
 func (x *CreatePoolRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[14]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1553,7 +1781,7 @@ func (x *CreatePoolRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePoolRequest.ProtoReflect.Descriptor instead.
 func (*CreatePoolRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{14}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *CreatePoolRequest) GetConfig() *PoolConfig {
@@ -1572,7 +1800,7 @@ type CreatePoolResponse struct {
 
 func (x *CreatePoolResponse) Reset() {
 	*x = CreatePoolResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[15]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1584,7 +1812,7 @@ func (x *CreatePoolResponse) String() string {
 func (*CreatePoolResponse) ProtoMessage() {}
 
 func (x *CreatePoolResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[15]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1597,7 +1825,7 @@ func (x *CreatePoolResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePoolResponse.ProtoReflect.Descriptor instead.
 func (*CreatePoolResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{15}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *CreatePoolResponse) GetSpec() *PoolSpec {
@@ -1608,10 +1836,10 @@ func (x *CreatePoolResponse) GetSpec() *PoolSpec {
 }
 
 // ResetRequest starts new episodes. With neither mask nor seeds, every env
-// restarts: with seed set, env i gets the stream key of (seed, i) and episode
-// 0 (Go's env.EnvKey); without it, every env starts its next episode on its
-// current key. With mask or seeds, it is a partial reset (Go's
-// Vector.ResetMask).
+// restarts: with seed set, env i gets the stream key of (seed, i +
+// PoolConfig.env_offset) and episode 0 (Go's env.EnvKey); without it, every
+// env starts its next episode on its current key. With mask or seeds, it is a
+// partial reset (Go's Vector.ResetMask).
 type ResetRequest struct {
 	state  protoimpl.MessageState `protogen:"open.v1"`
 	PoolId string                 `protobuf:"bytes,1,opt,name=pool_id,json=poolId,proto3" json:"pool_id,omitempty"`
@@ -1628,7 +1856,7 @@ type ResetRequest struct {
 
 func (x *ResetRequest) Reset() {
 	*x = ResetRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[16]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1640,7 +1868,7 @@ func (x *ResetRequest) String() string {
 func (*ResetRequest) ProtoMessage() {}
 
 func (x *ResetRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[16]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1653,7 +1881,7 @@ func (x *ResetRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetRequest.ProtoReflect.Descriptor instead.
 func (*ResetRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{16}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ResetRequest) GetPoolId() string {
@@ -1693,7 +1921,7 @@ type ResetResponse struct {
 
 func (x *ResetResponse) Reset() {
 	*x = ResetResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[17]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1705,7 +1933,7 @@ func (x *ResetResponse) String() string {
 func (*ResetResponse) ProtoMessage() {}
 
 func (x *ResetResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[17]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1718,7 +1946,7 @@ func (x *ResetResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ResetResponse.ProtoReflect.Descriptor instead.
 func (*ResetResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{17}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ResetResponse) GetBatch() *Batch {
@@ -1748,7 +1976,7 @@ type StepRequest struct {
 
 func (x *StepRequest) Reset() {
 	*x = StepRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[18]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1760,7 +1988,7 @@ func (x *StepRequest) String() string {
 func (*StepRequest) ProtoMessage() {}
 
 func (x *StepRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[18]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1773,7 +2001,7 @@ func (x *StepRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StepRequest.ProtoReflect.Descriptor instead.
 func (*StepRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{18}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *StepRequest) GetPoolId() string {
@@ -1820,7 +2048,7 @@ type StepResponse struct {
 
 func (x *StepResponse) Reset() {
 	*x = StepResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[19]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1832,7 +2060,7 @@ func (x *StepResponse) String() string {
 func (*StepResponse) ProtoMessage() {}
 
 func (x *StepResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[19]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1845,7 +2073,7 @@ func (x *StepResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StepResponse.ProtoReflect.Descriptor instead.
 func (*StepResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{19}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *StepResponse) GetBatch() *Batch {
@@ -1879,12 +2107,12 @@ type Batch struct {
 	// [N] bool: the episode was cut short (step limit, the game's safety cap,
 	// or a game fault).
 	Truncated *Tensor `protobuf:"bytes,4,opt,name=truncated,proto3" json:"truncated,omitempty"`
-	// [N] int32: the seat whose action the next Step applies. Always 0 on a
-	// running env in VIEW_SINGLE_AGENT. On a row whose episode ended in this
-	// call (terminated or truncated set) with NEXT_STEP or DISABLED
-	// autoreset, it is the game's current player in the final state, which
-	// can be another seat than 0 even in VIEW_SINGLE_AGENT (the opponent's
-	// reply ended the game): ignore it, since the next Step resets that env
+	// [N] int32: the seat whose action the next Step applies. Always the
+	// agent's seat (agent_seat) on a running env in VIEW_SINGLE_AGENT. On a
+	// row whose episode ended in this call (terminated or truncated set) with
+	// NEXT_STEP or DISABLED autoreset, it is the game's current player in the
+	// final state, which can be another seat than the agent's even in
+	// VIEW_SINGLE_AGENT (the opponent's reply ended the game): ignore it, since the next Step resets that env
 	// and ignores its action (NEXT_STEP) or refuses to step it (DISABLED).
 	// With SAME_STEP the row already describes the new episode.
 	CurrentPlayer *Tensor `protobuf:"bytes,5,opt,name=current_player,json=currentPlayer,proto3" json:"current_player,omitempty"`
@@ -1911,14 +2139,21 @@ type Batch struct {
 	FinalStateHash *Tensor `protobuf:"bytes,13,opt,name=final_state_hash,json=finalStateHash,proto3" json:"final_state_hash,omitempty"`
 	// observe_all_seats only, [N, P, O] float32: every seat's observation of
 	// the state obs describes.
-	ObsAllSeats   *Tensor `protobuf:"bytes,14,opt,name=obs_all_seats,json=obsAllSeats,proto3" json:"obs_all_seats,omitempty"`
+	ObsAllSeats *Tensor `protobuf:"bytes,14,opt,name=obs_all_seats,json=obsAllSeats,proto3" json:"obs_all_seats,omitempty"`
+	// VIEW_SINGLE_AGENT only, [N] int32: the seat the agent plays in the
+	// episode that the row's reward and episode_return belong to (always 0
+	// unless PoolConfig.agent_seat says otherwise): the agent's reward is
+	// reward[i, agent_seat[i]]. With SAME_STEP, on a row whose episode ended
+	// it is the ended episode's seat, while current_player is already the
+	// new episode's agent seat.
+	AgentSeat     *Tensor `protobuf:"bytes,15,opt,name=agent_seat,json=agentSeat,proto3" json:"agent_seat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Batch) Reset() {
 	*x = Batch{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[20]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1930,7 +2165,7 @@ func (x *Batch) String() string {
 func (*Batch) ProtoMessage() {}
 
 func (x *Batch) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[20]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1943,7 +2178,7 @@ func (x *Batch) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Batch.ProtoReflect.Descriptor instead.
 func (*Batch) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{20}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *Batch) GetObs() *Tensor {
@@ -2044,6 +2279,13 @@ func (x *Batch) GetObsAllSeats() *Tensor {
 	return nil
 }
 
+func (x *Batch) GetAgentSeat() *Tensor {
+	if x != nil {
+		return x.AgentSeat
+	}
+	return nil
+}
+
 type ClosePoolRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	PoolId        string                 `protobuf:"bytes,1,opt,name=pool_id,json=poolId,proto3" json:"pool_id,omitempty"`
@@ -2053,7 +2295,7 @@ type ClosePoolRequest struct {
 
 func (x *ClosePoolRequest) Reset() {
 	*x = ClosePoolRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[21]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2065,7 +2307,7 @@ func (x *ClosePoolRequest) String() string {
 func (*ClosePoolRequest) ProtoMessage() {}
 
 func (x *ClosePoolRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[21]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2078,7 +2320,7 @@ func (x *ClosePoolRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClosePoolRequest.ProtoReflect.Descriptor instead.
 func (*ClosePoolRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{21}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ClosePoolRequest) GetPoolId() string {
@@ -2096,7 +2338,7 @@ type ClosePoolResponse struct {
 
 func (x *ClosePoolResponse) Reset() {
 	*x = ClosePoolResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[22]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2108,7 +2350,7 @@ func (x *ClosePoolResponse) String() string {
 func (*ClosePoolResponse) ProtoMessage() {}
 
 func (x *ClosePoolResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[22]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2121,7 +2363,7 @@ func (x *ClosePoolResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClosePoolResponse.ProtoReflect.Descriptor instead.
 func (*ClosePoolResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{22}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{24}
 }
 
 // SessionRequest is one call on a Session stream.
@@ -2142,7 +2384,7 @@ type SessionRequest struct {
 
 func (x *SessionRequest) Reset() {
 	*x = SessionRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[23]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2154,7 +2396,7 @@ func (x *SessionRequest) String() string {
 func (*SessionRequest) ProtoMessage() {}
 
 func (x *SessionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[23]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2167,7 +2409,7 @@ func (x *SessionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SessionRequest.ProtoReflect.Descriptor instead.
 func (*SessionRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{23}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *SessionRequest) GetRequestId() uint64 {
@@ -2266,7 +2508,7 @@ type SessionResponse struct {
 
 func (x *SessionResponse) Reset() {
 	*x = SessionResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[24]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2278,7 +2520,7 @@ func (x *SessionResponse) String() string {
 func (*SessionResponse) ProtoMessage() {}
 
 func (x *SessionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[24]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2291,7 +2533,7 @@ func (x *SessionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SessionResponse.ProtoReflect.Descriptor instead.
 func (*SessionResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{24}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *SessionResponse) GetRequestId() uint64 {
@@ -2402,7 +2644,7 @@ type Error struct {
 
 func (x *Error) Reset() {
 	*x = Error{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[25]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2414,7 +2656,7 @@ func (x *Error) String() string {
 func (*Error) ProtoMessage() {}
 
 func (x *Error) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[25]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2427,7 +2669,7 @@ func (x *Error) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Error.ProtoReflect.Descriptor instead.
 func (*Error) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{25}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *Error) GetCode() int32 {
@@ -2452,7 +2694,7 @@ type GetAgentInfoRequest struct {
 
 func (x *GetAgentInfoRequest) Reset() {
 	*x = GetAgentInfoRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[26]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2464,7 +2706,7 @@ func (x *GetAgentInfoRequest) String() string {
 func (*GetAgentInfoRequest) ProtoMessage() {}
 
 func (x *GetAgentInfoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[26]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2477,7 +2719,7 @@ func (x *GetAgentInfoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAgentInfoRequest.ProtoReflect.Descriptor instead.
 func (*GetAgentInfoRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{26}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{28}
 }
 
 type GetAgentInfoResponse struct {
@@ -2494,7 +2736,7 @@ type GetAgentInfoResponse struct {
 
 func (x *GetAgentInfoResponse) Reset() {
 	*x = GetAgentInfoResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[27]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2506,7 +2748,7 @@ func (x *GetAgentInfoResponse) String() string {
 func (*GetAgentInfoResponse) ProtoMessage() {}
 
 func (x *GetAgentInfoResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[27]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2519,7 +2761,7 @@ func (x *GetAgentInfoResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetAgentInfoResponse.ProtoReflect.Descriptor instead.
 func (*GetAgentInfoResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{27}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *GetAgentInfoResponse) GetName() string {
@@ -2563,7 +2805,7 @@ type ActRequest struct {
 
 func (x *ActRequest) Reset() {
 	*x = ActRequest{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[28]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2575,7 +2817,7 @@ func (x *ActRequest) String() string {
 func (*ActRequest) ProtoMessage() {}
 
 func (x *ActRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[28]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2588,7 +2830,7 @@ func (x *ActRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActRequest.ProtoReflect.Descriptor instead.
 func (*ActRequest) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{28}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *ActRequest) GetGame() *GameSpec {
@@ -2639,7 +2881,7 @@ type ActResponse struct {
 
 func (x *ActResponse) Reset() {
 	*x = ActResponse{}
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[29]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2651,7 +2893,7 @@ func (x *ActResponse) String() string {
 func (*ActResponse) ProtoMessage() {}
 
 func (x *ActResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_flickarena_v1_flickarena_proto_msgTypes[29]
+	mi := &file_flickarena_v1_flickarena_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2664,7 +2906,7 @@ func (x *ActResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActResponse.ProtoReflect.Descriptor instead.
 func (*ActResponse) Descriptor() ([]byte, []int) {
-	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{29}
+	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *ActResponse) GetDiscrete() *Tensor {
@@ -2716,7 +2958,7 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\x11max_episode_steps\x18\x06 \x01(\x05R\x0fmaxEpisodeSteps\x12\x19\n" +
 	"\bobs_size\x18\a \x01(\x05R\aobsSize\x12\x1b\n" +
 	"\tmask_size\x18\b \x01(\x05R\bmaskSize\x12\x19\n" +
-	"\bbox_size\x18\t \x01(\x05R\aboxSize\"\xf8\x04\n" +
+	"\bbox_size\x18\t \x01(\x05R\aboxSize\"\x94\x06\n" +
 	"\n" +
 	"PoolConfig\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x19\n" +
@@ -2732,24 +2974,37 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	" \x01(\x05R\x0fmaxEpisodeSteps\x12@\n" +
 	"\raction_format\x18\v \x01(\x0e2\x1b.flickarena.v1.ActionFormatR\factionFormat\x12\x12\n" +
 	"\x04bins\x18\f \x01(\x05R\x04bins\x12*\n" +
-	"\x11observe_all_seats\x18\r \x01(\bR\x0fobserveAllSeats\x1a:\n" +
+	"\x11observe_all_seats\x18\r \x01(\bR\x0fobserveAllSeats\x12B\n" +
+	"\fopponent_mix\x18\x0e \x03(\v2\x1f.flickarena.v1.WeightedOpponentR\vopponentMix\x127\n" +
+	"\n" +
+	"agent_seat\x18\x0f \x01(\x0e2\x18.flickarena.v1.AgentSeatR\tagentSeat\x12\x1d\n" +
+	"\n" +
+	"env_offset\x18\x10 \x01(\x03R\tenvOffset\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xa4\x01\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\">\n" +
+	"\x10WeightedOpponent\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
+	"\x06weight\x18\x02 \x01(\x01R\x06weight\"\xa4\x01\n" +
 	"\bPoolSpec\x12\x17\n" +
 	"\apool_id\x18\x01 \x01(\tR\x06poolId\x121\n" +
 	"\x06config\x18\x02 \x01(\v2\x19.flickarena.v1.PoolConfigR\x06config\x12+\n" +
 	"\x04game\x18\x03 \x01(\v2\x17.flickarena.v1.GameSpecR\x04game\x12\x1f\n" +
 	"\vaction_nvec\x18\x04 \x03(\x05R\n" +
 	"actionNvec\"\x16\n" +
-	"\x14GetServerInfoRequest\"\xf6\x01\n" +
+	"\x14GetServerInfoRequest\"\xb8\x02\n" +
 	"\x15GetServerInfoResponse\x12%\n" +
 	"\x0eserver_version\x18\x01 \x01(\tR\rserverVersion\x12)\n" +
 	"\x10protocol_version\x18\x02 \x01(\tR\x0fprotocolVersion\x12\"\n" +
 	"\fcapabilities\x18\x03 \x03(\tR\fcapabilities\x123\n" +
 	"\x06limits\x18\x04 \x01(\v2\x1b.flickarena.v1.ServerLimitsR\x06limits\x12\x14\n" +
 	"\x05games\x18\x05 \x03(\tR\x05games\x12\x1c\n" +
-	"\topponents\x18\x06 \x03(\tR\topponents\"\xb4\x01\n" +
+	"\topponents\x18\x06 \x03(\tR\topponents\x12@\n" +
+	"\ropponent_info\x18\a \x03(\v2\x1b.flickarena.v1.OpponentInfoR\fopponentInfo\"L\n" +
+	"\fOpponentInfo\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
+	"\x05games\x18\x02 \x03(\tR\x05games\x12\x12\n" +
+	"\x04help\x18\x03 \x01(\tR\x04help\"\xb4\x01\n" +
 	"\fServerLimits\x12)\n" +
 	"\x11max_envs_per_pool\x18\x01 \x01(\x05R\x0emaxEnvsPerPool\x12\x1b\n" +
 	"\tmax_pools\x18\x02 \x01(\x05R\bmaxPools\x120\n" +
@@ -2793,7 +3048,7 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\x03box\x18\x04 \x01(\v2\x15.flickarena.v1.TensorR\x03box\x12<\n" +
 	"\x0emulti_discrete\x18\x05 \x01(\v2\x15.flickarena.v1.TensorR\rmultiDiscrete\":\n" +
 	"\fStepResponse\x12*\n" +
-	"\x05batch\x18\x01 \x01(\v2\x14.flickarena.v1.BatchR\x05batch\"\x85\x06\n" +
+	"\x05batch\x18\x01 \x01(\v2\x14.flickarena.v1.BatchR\x05batch\"\xbb\x06\n" +
 	"\x05Batch\x12'\n" +
 	"\x03obs\x18\x01 \x01(\v2\x15.flickarena.v1.TensorR\x03obs\x12-\n" +
 	"\x06reward\x18\x02 \x01(\v2\x15.flickarena.v1.TensorR\x06reward\x125\n" +
@@ -2813,7 +3068,9 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\x0eepisode_length\x18\v \x01(\v2\x15.flickarena.v1.TensorR\repisodeLength\x122\n" +
 	"\tfinal_obs\x18\f \x01(\v2\x15.flickarena.v1.TensorR\bfinalObs\x12?\n" +
 	"\x10final_state_hash\x18\r \x01(\v2\x15.flickarena.v1.TensorR\x0efinalStateHash\x129\n" +
-	"\robs_all_seats\x18\x0e \x01(\v2\x15.flickarena.v1.TensorR\vobsAllSeats\"+\n" +
+	"\robs_all_seats\x18\x0e \x01(\v2\x15.flickarena.v1.TensorR\vobsAllSeats\x124\n" +
+	"\n" +
+	"agent_seat\x18\x0f \x01(\v2\x15.flickarena.v1.TensorR\tagentSeat\"+\n" +
 	"\x10ClosePoolRequest\x12\x17\n" +
 	"\apool_id\x18\x01 \x01(\tR\x06poolId\"\x13\n" +
 	"\x11ClosePoolResponse\"\xa5\x02\n" +
@@ -2875,7 +3132,12 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\x04View\x12\x14\n" +
 	"\x10VIEW_UNSPECIFIED\x10\x00\x12\x12\n" +
 	"\x0eVIEW_SELF_PLAY\x10\x01\x12\x15\n" +
-	"\x11VIEW_SINGLE_AGENT\x10\x02*^\n" +
+	"\x11VIEW_SINGLE_AGENT\x10\x02*m\n" +
+	"\tAgentSeat\x12\x1a\n" +
+	"\x16AGENT_SEAT_UNSPECIFIED\x10\x00\x12\x13\n" +
+	"\x0fAGENT_SEAT_ZERO\x10\x01\x12\x18\n" +
+	"\x14AGENT_SEAT_ALTERNATE\x10\x02\x12\x15\n" +
+	"\x11AGENT_SEAT_RANDOM\x10\x03*^\n" +
 	"\vIllegalMode\x12\x1c\n" +
 	"\x18ILLEGAL_MODE_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13ILLEGAL_MODE_REJECT\x10\x01\x12\x18\n" +
@@ -2918,127 +3180,134 @@ func file_flickarena_v1_flickarena_proto_rawDescGZIP() []byte {
 	return file_flickarena_v1_flickarena_proto_rawDescData
 }
 
-var file_flickarena_v1_flickarena_proto_enumTypes = make([]protoimpl.EnumInfo, 6)
-var file_flickarena_v1_flickarena_proto_msgTypes = make([]protoimpl.MessageInfo, 31)
+var file_flickarena_v1_flickarena_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
+var file_flickarena_v1_flickarena_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
 var file_flickarena_v1_flickarena_proto_goTypes = []any{
 	(DType)(0),                    // 0: flickarena.v1.DType
 	(AutoresetMode)(0),            // 1: flickarena.v1.AutoresetMode
 	(View)(0),                     // 2: flickarena.v1.View
-	(IllegalMode)(0),              // 3: flickarena.v1.IllegalMode
-	(ActionFormat)(0),             // 4: flickarena.v1.ActionFormat
-	(OptionType)(0),               // 5: flickarena.v1.OptionType
-	(*Tensor)(nil),                // 6: flickarena.v1.Tensor
-	(*ObsField)(nil),              // 7: flickarena.v1.ObsField
-	(*ActionHead)(nil),            // 8: flickarena.v1.ActionHead
-	(*ActionDim)(nil),             // 9: flickarena.v1.ActionDim
-	(*GameSpec)(nil),              // 10: flickarena.v1.GameSpec
-	(*PoolConfig)(nil),            // 11: flickarena.v1.PoolConfig
-	(*PoolSpec)(nil),              // 12: flickarena.v1.PoolSpec
-	(*GetServerInfoRequest)(nil),  // 13: flickarena.v1.GetServerInfoRequest
-	(*GetServerInfoResponse)(nil), // 14: flickarena.v1.GetServerInfoResponse
-	(*ServerLimits)(nil),          // 15: flickarena.v1.ServerLimits
-	(*ListGamesRequest)(nil),      // 16: flickarena.v1.ListGamesRequest
-	(*ListGamesResponse)(nil),     // 17: flickarena.v1.ListGamesResponse
-	(*GameInfo)(nil),              // 18: flickarena.v1.GameInfo
-	(*OptionSpec)(nil),            // 19: flickarena.v1.OptionSpec
-	(*CreatePoolRequest)(nil),     // 20: flickarena.v1.CreatePoolRequest
-	(*CreatePoolResponse)(nil),    // 21: flickarena.v1.CreatePoolResponse
-	(*ResetRequest)(nil),          // 22: flickarena.v1.ResetRequest
-	(*ResetResponse)(nil),         // 23: flickarena.v1.ResetResponse
-	(*StepRequest)(nil),           // 24: flickarena.v1.StepRequest
-	(*StepResponse)(nil),          // 25: flickarena.v1.StepResponse
-	(*Batch)(nil),                 // 26: flickarena.v1.Batch
-	(*ClosePoolRequest)(nil),      // 27: flickarena.v1.ClosePoolRequest
-	(*ClosePoolResponse)(nil),     // 28: flickarena.v1.ClosePoolResponse
-	(*SessionRequest)(nil),        // 29: flickarena.v1.SessionRequest
-	(*SessionResponse)(nil),       // 30: flickarena.v1.SessionResponse
-	(*Error)(nil),                 // 31: flickarena.v1.Error
-	(*GetAgentInfoRequest)(nil),   // 32: flickarena.v1.GetAgentInfoRequest
-	(*GetAgentInfoResponse)(nil),  // 33: flickarena.v1.GetAgentInfoResponse
-	(*ActRequest)(nil),            // 34: flickarena.v1.ActRequest
-	(*ActResponse)(nil),           // 35: flickarena.v1.ActResponse
-	nil,                           // 36: flickarena.v1.PoolConfig.OptionsEntry
+	(AgentSeat)(0),                // 3: flickarena.v1.AgentSeat
+	(IllegalMode)(0),              // 4: flickarena.v1.IllegalMode
+	(ActionFormat)(0),             // 5: flickarena.v1.ActionFormat
+	(OptionType)(0),               // 6: flickarena.v1.OptionType
+	(*Tensor)(nil),                // 7: flickarena.v1.Tensor
+	(*ObsField)(nil),              // 8: flickarena.v1.ObsField
+	(*ActionHead)(nil),            // 9: flickarena.v1.ActionHead
+	(*ActionDim)(nil),             // 10: flickarena.v1.ActionDim
+	(*GameSpec)(nil),              // 11: flickarena.v1.GameSpec
+	(*PoolConfig)(nil),            // 12: flickarena.v1.PoolConfig
+	(*WeightedOpponent)(nil),      // 13: flickarena.v1.WeightedOpponent
+	(*PoolSpec)(nil),              // 14: flickarena.v1.PoolSpec
+	(*GetServerInfoRequest)(nil),  // 15: flickarena.v1.GetServerInfoRequest
+	(*GetServerInfoResponse)(nil), // 16: flickarena.v1.GetServerInfoResponse
+	(*OpponentInfo)(nil),          // 17: flickarena.v1.OpponentInfo
+	(*ServerLimits)(nil),          // 18: flickarena.v1.ServerLimits
+	(*ListGamesRequest)(nil),      // 19: flickarena.v1.ListGamesRequest
+	(*ListGamesResponse)(nil),     // 20: flickarena.v1.ListGamesResponse
+	(*GameInfo)(nil),              // 21: flickarena.v1.GameInfo
+	(*OptionSpec)(nil),            // 22: flickarena.v1.OptionSpec
+	(*CreatePoolRequest)(nil),     // 23: flickarena.v1.CreatePoolRequest
+	(*CreatePoolResponse)(nil),    // 24: flickarena.v1.CreatePoolResponse
+	(*ResetRequest)(nil),          // 25: flickarena.v1.ResetRequest
+	(*ResetResponse)(nil),         // 26: flickarena.v1.ResetResponse
+	(*StepRequest)(nil),           // 27: flickarena.v1.StepRequest
+	(*StepResponse)(nil),          // 28: flickarena.v1.StepResponse
+	(*Batch)(nil),                 // 29: flickarena.v1.Batch
+	(*ClosePoolRequest)(nil),      // 30: flickarena.v1.ClosePoolRequest
+	(*ClosePoolResponse)(nil),     // 31: flickarena.v1.ClosePoolResponse
+	(*SessionRequest)(nil),        // 32: flickarena.v1.SessionRequest
+	(*SessionResponse)(nil),       // 33: flickarena.v1.SessionResponse
+	(*Error)(nil),                 // 34: flickarena.v1.Error
+	(*GetAgentInfoRequest)(nil),   // 35: flickarena.v1.GetAgentInfoRequest
+	(*GetAgentInfoResponse)(nil),  // 36: flickarena.v1.GetAgentInfoResponse
+	(*ActRequest)(nil),            // 37: flickarena.v1.ActRequest
+	(*ActResponse)(nil),           // 38: flickarena.v1.ActResponse
+	nil,                           // 39: flickarena.v1.PoolConfig.OptionsEntry
 }
 var file_flickarena_v1_flickarena_proto_depIdxs = []int32{
 	0,  // 0: flickarena.v1.Tensor.dtype:type_name -> flickarena.v1.DType
-	7,  // 1: flickarena.v1.GameSpec.obs:type_name -> flickarena.v1.ObsField
-	8,  // 2: flickarena.v1.GameSpec.heads:type_name -> flickarena.v1.ActionHead
-	9,  // 3: flickarena.v1.GameSpec.dims:type_name -> flickarena.v1.ActionDim
-	36, // 4: flickarena.v1.PoolConfig.options:type_name -> flickarena.v1.PoolConfig.OptionsEntry
+	8,  // 1: flickarena.v1.GameSpec.obs:type_name -> flickarena.v1.ObsField
+	9,  // 2: flickarena.v1.GameSpec.heads:type_name -> flickarena.v1.ActionHead
+	10, // 3: flickarena.v1.GameSpec.dims:type_name -> flickarena.v1.ActionDim
+	39, // 4: flickarena.v1.PoolConfig.options:type_name -> flickarena.v1.PoolConfig.OptionsEntry
 	1,  // 5: flickarena.v1.PoolConfig.autoreset_mode:type_name -> flickarena.v1.AutoresetMode
 	2,  // 6: flickarena.v1.PoolConfig.view:type_name -> flickarena.v1.View
-	3,  // 7: flickarena.v1.PoolConfig.illegal_mode:type_name -> flickarena.v1.IllegalMode
-	4,  // 8: flickarena.v1.PoolConfig.action_format:type_name -> flickarena.v1.ActionFormat
-	11, // 9: flickarena.v1.PoolSpec.config:type_name -> flickarena.v1.PoolConfig
-	10, // 10: flickarena.v1.PoolSpec.game:type_name -> flickarena.v1.GameSpec
-	15, // 11: flickarena.v1.GetServerInfoResponse.limits:type_name -> flickarena.v1.ServerLimits
-	18, // 12: flickarena.v1.ListGamesResponse.games:type_name -> flickarena.v1.GameInfo
-	10, // 13: flickarena.v1.GameInfo.spec:type_name -> flickarena.v1.GameSpec
-	19, // 14: flickarena.v1.GameInfo.options:type_name -> flickarena.v1.OptionSpec
-	5,  // 15: flickarena.v1.OptionSpec.type:type_name -> flickarena.v1.OptionType
-	11, // 16: flickarena.v1.CreatePoolRequest.config:type_name -> flickarena.v1.PoolConfig
-	12, // 17: flickarena.v1.CreatePoolResponse.spec:type_name -> flickarena.v1.PoolSpec
-	6,  // 18: flickarena.v1.ResetRequest.mask:type_name -> flickarena.v1.Tensor
-	6,  // 19: flickarena.v1.ResetRequest.seeds:type_name -> flickarena.v1.Tensor
-	26, // 20: flickarena.v1.ResetResponse.batch:type_name -> flickarena.v1.Batch
-	6,  // 21: flickarena.v1.StepRequest.discrete:type_name -> flickarena.v1.Tensor
-	6,  // 22: flickarena.v1.StepRequest.continuous:type_name -> flickarena.v1.Tensor
-	6,  // 23: flickarena.v1.StepRequest.box:type_name -> flickarena.v1.Tensor
-	6,  // 24: flickarena.v1.StepRequest.multi_discrete:type_name -> flickarena.v1.Tensor
-	26, // 25: flickarena.v1.StepResponse.batch:type_name -> flickarena.v1.Batch
-	6,  // 26: flickarena.v1.Batch.obs:type_name -> flickarena.v1.Tensor
-	6,  // 27: flickarena.v1.Batch.reward:type_name -> flickarena.v1.Tensor
-	6,  // 28: flickarena.v1.Batch.terminated:type_name -> flickarena.v1.Tensor
-	6,  // 29: flickarena.v1.Batch.truncated:type_name -> flickarena.v1.Tensor
-	6,  // 30: flickarena.v1.Batch.current_player:type_name -> flickarena.v1.Tensor
-	6,  // 31: flickarena.v1.Batch.action_mask:type_name -> flickarena.v1.Tensor
-	6,  // 32: flickarena.v1.Batch.state_hash:type_name -> flickarena.v1.Tensor
-	6,  // 33: flickarena.v1.Batch.episode:type_name -> flickarena.v1.Tensor
-	6,  // 34: flickarena.v1.Batch.illegal:type_name -> flickarena.v1.Tensor
-	6,  // 35: flickarena.v1.Batch.episode_return:type_name -> flickarena.v1.Tensor
-	6,  // 36: flickarena.v1.Batch.episode_length:type_name -> flickarena.v1.Tensor
-	6,  // 37: flickarena.v1.Batch.final_obs:type_name -> flickarena.v1.Tensor
-	6,  // 38: flickarena.v1.Batch.final_state_hash:type_name -> flickarena.v1.Tensor
-	6,  // 39: flickarena.v1.Batch.obs_all_seats:type_name -> flickarena.v1.Tensor
-	20, // 40: flickarena.v1.SessionRequest.create_pool:type_name -> flickarena.v1.CreatePoolRequest
-	22, // 41: flickarena.v1.SessionRequest.reset:type_name -> flickarena.v1.ResetRequest
-	24, // 42: flickarena.v1.SessionRequest.step:type_name -> flickarena.v1.StepRequest
-	27, // 43: flickarena.v1.SessionRequest.close_pool:type_name -> flickarena.v1.ClosePoolRequest
-	21, // 44: flickarena.v1.SessionResponse.create_pool:type_name -> flickarena.v1.CreatePoolResponse
-	23, // 45: flickarena.v1.SessionResponse.reset:type_name -> flickarena.v1.ResetResponse
-	25, // 46: flickarena.v1.SessionResponse.step:type_name -> flickarena.v1.StepResponse
-	28, // 47: flickarena.v1.SessionResponse.close_pool:type_name -> flickarena.v1.ClosePoolResponse
-	31, // 48: flickarena.v1.SessionResponse.error:type_name -> flickarena.v1.Error
-	10, // 49: flickarena.v1.ActRequest.game:type_name -> flickarena.v1.GameSpec
-	6,  // 50: flickarena.v1.ActRequest.player:type_name -> flickarena.v1.Tensor
-	6,  // 51: flickarena.v1.ActRequest.obs:type_name -> flickarena.v1.Tensor
-	6,  // 52: flickarena.v1.ActRequest.action_mask:type_name -> flickarena.v1.Tensor
-	6,  // 53: flickarena.v1.ActRequest.seed:type_name -> flickarena.v1.Tensor
-	6,  // 54: flickarena.v1.ActResponse.discrete:type_name -> flickarena.v1.Tensor
-	6,  // 55: flickarena.v1.ActResponse.continuous:type_name -> flickarena.v1.Tensor
-	13, // 56: flickarena.v1.EnvService.GetServerInfo:input_type -> flickarena.v1.GetServerInfoRequest
-	16, // 57: flickarena.v1.EnvService.ListGames:input_type -> flickarena.v1.ListGamesRequest
-	20, // 58: flickarena.v1.EnvService.CreatePool:input_type -> flickarena.v1.CreatePoolRequest
-	22, // 59: flickarena.v1.EnvService.Reset:input_type -> flickarena.v1.ResetRequest
-	24, // 60: flickarena.v1.EnvService.Step:input_type -> flickarena.v1.StepRequest
-	27, // 61: flickarena.v1.EnvService.ClosePool:input_type -> flickarena.v1.ClosePoolRequest
-	29, // 62: flickarena.v1.EnvService.Session:input_type -> flickarena.v1.SessionRequest
-	32, // 63: flickarena.v1.AgentService.GetAgentInfo:input_type -> flickarena.v1.GetAgentInfoRequest
-	34, // 64: flickarena.v1.AgentService.Act:input_type -> flickarena.v1.ActRequest
-	14, // 65: flickarena.v1.EnvService.GetServerInfo:output_type -> flickarena.v1.GetServerInfoResponse
-	17, // 66: flickarena.v1.EnvService.ListGames:output_type -> flickarena.v1.ListGamesResponse
-	21, // 67: flickarena.v1.EnvService.CreatePool:output_type -> flickarena.v1.CreatePoolResponse
-	23, // 68: flickarena.v1.EnvService.Reset:output_type -> flickarena.v1.ResetResponse
-	25, // 69: flickarena.v1.EnvService.Step:output_type -> flickarena.v1.StepResponse
-	28, // 70: flickarena.v1.EnvService.ClosePool:output_type -> flickarena.v1.ClosePoolResponse
-	30, // 71: flickarena.v1.EnvService.Session:output_type -> flickarena.v1.SessionResponse
-	33, // 72: flickarena.v1.AgentService.GetAgentInfo:output_type -> flickarena.v1.GetAgentInfoResponse
-	35, // 73: flickarena.v1.AgentService.Act:output_type -> flickarena.v1.ActResponse
-	65, // [65:74] is the sub-list for method output_type
-	56, // [56:65] is the sub-list for method input_type
-	56, // [56:56] is the sub-list for extension type_name
-	56, // [56:56] is the sub-list for extension extendee
-	0,  // [0:56] is the sub-list for field type_name
+	4,  // 7: flickarena.v1.PoolConfig.illegal_mode:type_name -> flickarena.v1.IllegalMode
+	5,  // 8: flickarena.v1.PoolConfig.action_format:type_name -> flickarena.v1.ActionFormat
+	13, // 9: flickarena.v1.PoolConfig.opponent_mix:type_name -> flickarena.v1.WeightedOpponent
+	3,  // 10: flickarena.v1.PoolConfig.agent_seat:type_name -> flickarena.v1.AgentSeat
+	12, // 11: flickarena.v1.PoolSpec.config:type_name -> flickarena.v1.PoolConfig
+	11, // 12: flickarena.v1.PoolSpec.game:type_name -> flickarena.v1.GameSpec
+	18, // 13: flickarena.v1.GetServerInfoResponse.limits:type_name -> flickarena.v1.ServerLimits
+	17, // 14: flickarena.v1.GetServerInfoResponse.opponent_info:type_name -> flickarena.v1.OpponentInfo
+	21, // 15: flickarena.v1.ListGamesResponse.games:type_name -> flickarena.v1.GameInfo
+	11, // 16: flickarena.v1.GameInfo.spec:type_name -> flickarena.v1.GameSpec
+	22, // 17: flickarena.v1.GameInfo.options:type_name -> flickarena.v1.OptionSpec
+	6,  // 18: flickarena.v1.OptionSpec.type:type_name -> flickarena.v1.OptionType
+	12, // 19: flickarena.v1.CreatePoolRequest.config:type_name -> flickarena.v1.PoolConfig
+	14, // 20: flickarena.v1.CreatePoolResponse.spec:type_name -> flickarena.v1.PoolSpec
+	7,  // 21: flickarena.v1.ResetRequest.mask:type_name -> flickarena.v1.Tensor
+	7,  // 22: flickarena.v1.ResetRequest.seeds:type_name -> flickarena.v1.Tensor
+	29, // 23: flickarena.v1.ResetResponse.batch:type_name -> flickarena.v1.Batch
+	7,  // 24: flickarena.v1.StepRequest.discrete:type_name -> flickarena.v1.Tensor
+	7,  // 25: flickarena.v1.StepRequest.continuous:type_name -> flickarena.v1.Tensor
+	7,  // 26: flickarena.v1.StepRequest.box:type_name -> flickarena.v1.Tensor
+	7,  // 27: flickarena.v1.StepRequest.multi_discrete:type_name -> flickarena.v1.Tensor
+	29, // 28: flickarena.v1.StepResponse.batch:type_name -> flickarena.v1.Batch
+	7,  // 29: flickarena.v1.Batch.obs:type_name -> flickarena.v1.Tensor
+	7,  // 30: flickarena.v1.Batch.reward:type_name -> flickarena.v1.Tensor
+	7,  // 31: flickarena.v1.Batch.terminated:type_name -> flickarena.v1.Tensor
+	7,  // 32: flickarena.v1.Batch.truncated:type_name -> flickarena.v1.Tensor
+	7,  // 33: flickarena.v1.Batch.current_player:type_name -> flickarena.v1.Tensor
+	7,  // 34: flickarena.v1.Batch.action_mask:type_name -> flickarena.v1.Tensor
+	7,  // 35: flickarena.v1.Batch.state_hash:type_name -> flickarena.v1.Tensor
+	7,  // 36: flickarena.v1.Batch.episode:type_name -> flickarena.v1.Tensor
+	7,  // 37: flickarena.v1.Batch.illegal:type_name -> flickarena.v1.Tensor
+	7,  // 38: flickarena.v1.Batch.episode_return:type_name -> flickarena.v1.Tensor
+	7,  // 39: flickarena.v1.Batch.episode_length:type_name -> flickarena.v1.Tensor
+	7,  // 40: flickarena.v1.Batch.final_obs:type_name -> flickarena.v1.Tensor
+	7,  // 41: flickarena.v1.Batch.final_state_hash:type_name -> flickarena.v1.Tensor
+	7,  // 42: flickarena.v1.Batch.obs_all_seats:type_name -> flickarena.v1.Tensor
+	7,  // 43: flickarena.v1.Batch.agent_seat:type_name -> flickarena.v1.Tensor
+	23, // 44: flickarena.v1.SessionRequest.create_pool:type_name -> flickarena.v1.CreatePoolRequest
+	25, // 45: flickarena.v1.SessionRequest.reset:type_name -> flickarena.v1.ResetRequest
+	27, // 46: flickarena.v1.SessionRequest.step:type_name -> flickarena.v1.StepRequest
+	30, // 47: flickarena.v1.SessionRequest.close_pool:type_name -> flickarena.v1.ClosePoolRequest
+	24, // 48: flickarena.v1.SessionResponse.create_pool:type_name -> flickarena.v1.CreatePoolResponse
+	26, // 49: flickarena.v1.SessionResponse.reset:type_name -> flickarena.v1.ResetResponse
+	28, // 50: flickarena.v1.SessionResponse.step:type_name -> flickarena.v1.StepResponse
+	31, // 51: flickarena.v1.SessionResponse.close_pool:type_name -> flickarena.v1.ClosePoolResponse
+	34, // 52: flickarena.v1.SessionResponse.error:type_name -> flickarena.v1.Error
+	11, // 53: flickarena.v1.ActRequest.game:type_name -> flickarena.v1.GameSpec
+	7,  // 54: flickarena.v1.ActRequest.player:type_name -> flickarena.v1.Tensor
+	7,  // 55: flickarena.v1.ActRequest.obs:type_name -> flickarena.v1.Tensor
+	7,  // 56: flickarena.v1.ActRequest.action_mask:type_name -> flickarena.v1.Tensor
+	7,  // 57: flickarena.v1.ActRequest.seed:type_name -> flickarena.v1.Tensor
+	7,  // 58: flickarena.v1.ActResponse.discrete:type_name -> flickarena.v1.Tensor
+	7,  // 59: flickarena.v1.ActResponse.continuous:type_name -> flickarena.v1.Tensor
+	15, // 60: flickarena.v1.EnvService.GetServerInfo:input_type -> flickarena.v1.GetServerInfoRequest
+	19, // 61: flickarena.v1.EnvService.ListGames:input_type -> flickarena.v1.ListGamesRequest
+	23, // 62: flickarena.v1.EnvService.CreatePool:input_type -> flickarena.v1.CreatePoolRequest
+	25, // 63: flickarena.v1.EnvService.Reset:input_type -> flickarena.v1.ResetRequest
+	27, // 64: flickarena.v1.EnvService.Step:input_type -> flickarena.v1.StepRequest
+	30, // 65: flickarena.v1.EnvService.ClosePool:input_type -> flickarena.v1.ClosePoolRequest
+	32, // 66: flickarena.v1.EnvService.Session:input_type -> flickarena.v1.SessionRequest
+	35, // 67: flickarena.v1.AgentService.GetAgentInfo:input_type -> flickarena.v1.GetAgentInfoRequest
+	37, // 68: flickarena.v1.AgentService.Act:input_type -> flickarena.v1.ActRequest
+	16, // 69: flickarena.v1.EnvService.GetServerInfo:output_type -> flickarena.v1.GetServerInfoResponse
+	20, // 70: flickarena.v1.EnvService.ListGames:output_type -> flickarena.v1.ListGamesResponse
+	24, // 71: flickarena.v1.EnvService.CreatePool:output_type -> flickarena.v1.CreatePoolResponse
+	26, // 72: flickarena.v1.EnvService.Reset:output_type -> flickarena.v1.ResetResponse
+	28, // 73: flickarena.v1.EnvService.Step:output_type -> flickarena.v1.StepResponse
+	31, // 74: flickarena.v1.EnvService.ClosePool:output_type -> flickarena.v1.ClosePoolResponse
+	33, // 75: flickarena.v1.EnvService.Session:output_type -> flickarena.v1.SessionResponse
+	36, // 76: flickarena.v1.AgentService.GetAgentInfo:output_type -> flickarena.v1.GetAgentInfoResponse
+	38, // 77: flickarena.v1.AgentService.Act:output_type -> flickarena.v1.ActResponse
+	69, // [69:78] is the sub-list for method output_type
+	60, // [60:69] is the sub-list for method input_type
+	60, // [60:60] is the sub-list for extension type_name
+	60, // [60:60] is the sub-list for extension extendee
+	0,  // [0:60] is the sub-list for field type_name
 }
 
 func init() { file_flickarena_v1_flickarena_proto_init() }
@@ -3046,14 +3315,14 @@ func file_flickarena_v1_flickarena_proto_init() {
 	if File_flickarena_v1_flickarena_proto != nil {
 		return
 	}
-	file_flickarena_v1_flickarena_proto_msgTypes[16].OneofWrappers = []any{}
-	file_flickarena_v1_flickarena_proto_msgTypes[23].OneofWrappers = []any{
+	file_flickarena_v1_flickarena_proto_msgTypes[18].OneofWrappers = []any{}
+	file_flickarena_v1_flickarena_proto_msgTypes[25].OneofWrappers = []any{
 		(*SessionRequest_CreatePool)(nil),
 		(*SessionRequest_Reset_)(nil),
 		(*SessionRequest_Step)(nil),
 		(*SessionRequest_ClosePool)(nil),
 	}
-	file_flickarena_v1_flickarena_proto_msgTypes[24].OneofWrappers = []any{
+	file_flickarena_v1_flickarena_proto_msgTypes[26].OneofWrappers = []any{
 		(*SessionResponse_CreatePool)(nil),
 		(*SessionResponse_Reset_)(nil),
 		(*SessionResponse_Step)(nil),
@@ -3065,8 +3334,8 @@ func file_flickarena_v1_flickarena_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_flickarena_v1_flickarena_proto_rawDesc), len(file_flickarena_v1_flickarena_proto_rawDesc)),
-			NumEnums:      6,
-			NumMessages:   31,
+			NumEnums:      7,
+			NumMessages:   33,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

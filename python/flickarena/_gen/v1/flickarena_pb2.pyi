@@ -29,6 +29,13 @@ class View(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     VIEW_SELF_PLAY: _ClassVar[View]
     VIEW_SINGLE_AGENT: _ClassVar[View]
 
+class AgentSeat(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    AGENT_SEAT_UNSPECIFIED: _ClassVar[AgentSeat]
+    AGENT_SEAT_ZERO: _ClassVar[AgentSeat]
+    AGENT_SEAT_ALTERNATE: _ClassVar[AgentSeat]
+    AGENT_SEAT_RANDOM: _ClassVar[AgentSeat]
+
 class IllegalMode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     ILLEGAL_MODE_UNSPECIFIED: _ClassVar[IllegalMode]
@@ -62,6 +69,10 @@ AUTORESET_MODE_DISABLED: AutoresetMode
 VIEW_UNSPECIFIED: View
 VIEW_SELF_PLAY: View
 VIEW_SINGLE_AGENT: View
+AGENT_SEAT_UNSPECIFIED: AgentSeat
+AGENT_SEAT_ZERO: AgentSeat
+AGENT_SEAT_ALTERNATE: AgentSeat
+AGENT_SEAT_RANDOM: AgentSeat
 ILLEGAL_MODE_UNSPECIFIED: IllegalMode
 ILLEGAL_MODE_REJECT: IllegalMode
 ILLEGAL_MODE_REPLACE: IllegalMode
@@ -144,7 +155,7 @@ class GameSpec(_message.Message):
     def __init__(self, id: _Optional[str] = ..., num_players: _Optional[int] = ..., obs: _Optional[_Iterable[_Union[ObsField, _Mapping]]] = ..., heads: _Optional[_Iterable[_Union[ActionHead, _Mapping]]] = ..., dims: _Optional[_Iterable[_Union[ActionDim, _Mapping]]] = ..., max_episode_steps: _Optional[int] = ..., obs_size: _Optional[int] = ..., mask_size: _Optional[int] = ..., box_size: _Optional[int] = ...) -> None: ...
 
 class PoolConfig(_message.Message):
-    __slots__ = ("game_id", "num_envs", "options", "autoreset_mode", "view", "opponent", "illegal_mode", "illegal_penalty", "shaping", "max_episode_steps", "action_format", "bins", "observe_all_seats")
+    __slots__ = ("game_id", "num_envs", "options", "autoreset_mode", "view", "opponent", "illegal_mode", "illegal_penalty", "shaping", "max_episode_steps", "action_format", "bins", "observe_all_seats", "opponent_mix", "agent_seat", "env_offset")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -165,6 +176,9 @@ class PoolConfig(_message.Message):
     ACTION_FORMAT_FIELD_NUMBER: _ClassVar[int]
     BINS_FIELD_NUMBER: _ClassVar[int]
     OBSERVE_ALL_SEATS_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_MIX_FIELD_NUMBER: _ClassVar[int]
+    AGENT_SEAT_FIELD_NUMBER: _ClassVar[int]
+    ENV_OFFSET_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     num_envs: int
     options: _containers.ScalarMap[str, str]
@@ -178,7 +192,18 @@ class PoolConfig(_message.Message):
     action_format: ActionFormat
     bins: int
     observe_all_seats: bool
-    def __init__(self, game_id: _Optional[str] = ..., num_envs: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., autoreset_mode: _Optional[_Union[AutoresetMode, str]] = ..., view: _Optional[_Union[View, str]] = ..., opponent: _Optional[str] = ..., illegal_mode: _Optional[_Union[IllegalMode, str]] = ..., illegal_penalty: _Optional[float] = ..., shaping: _Optional[float] = ..., max_episode_steps: _Optional[int] = ..., action_format: _Optional[_Union[ActionFormat, str]] = ..., bins: _Optional[int] = ..., observe_all_seats: _Optional[bool] = ...) -> None: ...
+    opponent_mix: _containers.RepeatedCompositeFieldContainer[WeightedOpponent]
+    agent_seat: AgentSeat
+    env_offset: int
+    def __init__(self, game_id: _Optional[str] = ..., num_envs: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., autoreset_mode: _Optional[_Union[AutoresetMode, str]] = ..., view: _Optional[_Union[View, str]] = ..., opponent: _Optional[str] = ..., illegal_mode: _Optional[_Union[IllegalMode, str]] = ..., illegal_penalty: _Optional[float] = ..., shaping: _Optional[float] = ..., max_episode_steps: _Optional[int] = ..., action_format: _Optional[_Union[ActionFormat, str]] = ..., bins: _Optional[int] = ..., observe_all_seats: _Optional[bool] = ..., opponent_mix: _Optional[_Iterable[_Union[WeightedOpponent, _Mapping]]] = ..., agent_seat: _Optional[_Union[AgentSeat, str]] = ..., env_offset: _Optional[int] = ...) -> None: ...
+
+class WeightedOpponent(_message.Message):
+    __slots__ = ("name", "weight")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    WEIGHT_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    weight: float
+    def __init__(self, name: _Optional[str] = ..., weight: _Optional[float] = ...) -> None: ...
 
 class PoolSpec(_message.Message):
     __slots__ = ("pool_id", "config", "game", "action_nvec")
@@ -197,20 +222,32 @@ class GetServerInfoRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class GetServerInfoResponse(_message.Message):
-    __slots__ = ("server_version", "protocol_version", "capabilities", "limits", "games", "opponents")
+    __slots__ = ("server_version", "protocol_version", "capabilities", "limits", "games", "opponents", "opponent_info")
     SERVER_VERSION_FIELD_NUMBER: _ClassVar[int]
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     CAPABILITIES_FIELD_NUMBER: _ClassVar[int]
     LIMITS_FIELD_NUMBER: _ClassVar[int]
     GAMES_FIELD_NUMBER: _ClassVar[int]
     OPPONENTS_FIELD_NUMBER: _ClassVar[int]
+    OPPONENT_INFO_FIELD_NUMBER: _ClassVar[int]
     server_version: str
     protocol_version: str
     capabilities: _containers.RepeatedScalarFieldContainer[str]
     limits: ServerLimits
     games: _containers.RepeatedScalarFieldContainer[str]
     opponents: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[str] = ..., capabilities: _Optional[_Iterable[str]] = ..., limits: _Optional[_Union[ServerLimits, _Mapping]] = ..., games: _Optional[_Iterable[str]] = ..., opponents: _Optional[_Iterable[str]] = ...) -> None: ...
+    opponent_info: _containers.RepeatedCompositeFieldContainer[OpponentInfo]
+    def __init__(self, server_version: _Optional[str] = ..., protocol_version: _Optional[str] = ..., capabilities: _Optional[_Iterable[str]] = ..., limits: _Optional[_Union[ServerLimits, _Mapping]] = ..., games: _Optional[_Iterable[str]] = ..., opponents: _Optional[_Iterable[str]] = ..., opponent_info: _Optional[_Iterable[_Union[OpponentInfo, _Mapping]]] = ...) -> None: ...
+
+class OpponentInfo(_message.Message):
+    __slots__ = ("name", "games", "help")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    HELP_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    games: _containers.RepeatedScalarFieldContainer[str]
+    help: str
+    def __init__(self, name: _Optional[str] = ..., games: _Optional[_Iterable[str]] = ..., help: _Optional[str] = ...) -> None: ...
 
 class ServerLimits(_message.Message):
     __slots__ = ("max_envs_per_pool", "max_pools", "idle_timeout_seconds", "max_message_bytes")
@@ -315,7 +352,7 @@ class StepResponse(_message.Message):
     def __init__(self, batch: _Optional[_Union[Batch, _Mapping]] = ...) -> None: ...
 
 class Batch(_message.Message):
-    __slots__ = ("obs", "reward", "terminated", "truncated", "current_player", "action_mask", "state_hash", "episode", "illegal", "episode_return", "episode_length", "final_obs", "final_state_hash", "obs_all_seats")
+    __slots__ = ("obs", "reward", "terminated", "truncated", "current_player", "action_mask", "state_hash", "episode", "illegal", "episode_return", "episode_length", "final_obs", "final_state_hash", "obs_all_seats", "agent_seat")
     OBS_FIELD_NUMBER: _ClassVar[int]
     REWARD_FIELD_NUMBER: _ClassVar[int]
     TERMINATED_FIELD_NUMBER: _ClassVar[int]
@@ -330,6 +367,7 @@ class Batch(_message.Message):
     FINAL_OBS_FIELD_NUMBER: _ClassVar[int]
     FINAL_STATE_HASH_FIELD_NUMBER: _ClassVar[int]
     OBS_ALL_SEATS_FIELD_NUMBER: _ClassVar[int]
+    AGENT_SEAT_FIELD_NUMBER: _ClassVar[int]
     obs: Tensor
     reward: Tensor
     terminated: Tensor
@@ -344,7 +382,8 @@ class Batch(_message.Message):
     final_obs: Tensor
     final_state_hash: Tensor
     obs_all_seats: Tensor
-    def __init__(self, obs: _Optional[_Union[Tensor, _Mapping]] = ..., reward: _Optional[_Union[Tensor, _Mapping]] = ..., terminated: _Optional[_Union[Tensor, _Mapping]] = ..., truncated: _Optional[_Union[Tensor, _Mapping]] = ..., current_player: _Optional[_Union[Tensor, _Mapping]] = ..., action_mask: _Optional[_Union[Tensor, _Mapping]] = ..., state_hash: _Optional[_Union[Tensor, _Mapping]] = ..., episode: _Optional[_Union[Tensor, _Mapping]] = ..., illegal: _Optional[_Union[Tensor, _Mapping]] = ..., episode_return: _Optional[_Union[Tensor, _Mapping]] = ..., episode_length: _Optional[_Union[Tensor, _Mapping]] = ..., final_obs: _Optional[_Union[Tensor, _Mapping]] = ..., final_state_hash: _Optional[_Union[Tensor, _Mapping]] = ..., obs_all_seats: _Optional[_Union[Tensor, _Mapping]] = ...) -> None: ...
+    agent_seat: Tensor
+    def __init__(self, obs: _Optional[_Union[Tensor, _Mapping]] = ..., reward: _Optional[_Union[Tensor, _Mapping]] = ..., terminated: _Optional[_Union[Tensor, _Mapping]] = ..., truncated: _Optional[_Union[Tensor, _Mapping]] = ..., current_player: _Optional[_Union[Tensor, _Mapping]] = ..., action_mask: _Optional[_Union[Tensor, _Mapping]] = ..., state_hash: _Optional[_Union[Tensor, _Mapping]] = ..., episode: _Optional[_Union[Tensor, _Mapping]] = ..., illegal: _Optional[_Union[Tensor, _Mapping]] = ..., episode_return: _Optional[_Union[Tensor, _Mapping]] = ..., episode_length: _Optional[_Union[Tensor, _Mapping]] = ..., final_obs: _Optional[_Union[Tensor, _Mapping]] = ..., final_state_hash: _Optional[_Union[Tensor, _Mapping]] = ..., obs_all_seats: _Optional[_Union[Tensor, _Mapping]] = ..., agent_seat: _Optional[_Union[Tensor, _Mapping]] = ...) -> None: ...
 
 class ClosePoolRequest(_message.Message):
     __slots__ = ("pool_id",)

@@ -1,0 +1,90 @@
+package arena_test
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/flickarena/flickarena/arena"
+)
+
+// TestCopyStore copies an SQLite results file with a played tournament (its
+// runs, a voided attempt, its games) into a store of each backend: every
+// record arrives as recorded; a second copy adds nothing.
+func TestCopyStore(t *testing.T) { eachBackend(t, testCopyStore) }
+
+func testCopyStore(t *testing.T, b backend) {
+	ctx := context.Background()
+	src, srcPath := backends[0].open(t)
+	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner"), Scenarios: scenarios("showdown"),
+		GamesPerPairing: 4, Seed: 7})
+	var calls atomic.Int64
+	flaky := arena.RefereeFunc(func(_ context.Context, m arena.Match) (arena.Outcome, error) {
+		if calls.Add(1) == 3 {
+			return arena.Outcome{}, errors.New("env server hiccup")
+		}
+		return fakeOutcome(m), nil
+	})
+	for range 2 {
+		if _, err := mustRunner(t, flaky, src, testConfig(1)).Run(ctx, sched); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ro, err := arena.OpenStoreReadOnly(ctx, srcPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+
+	dst, _ := b.open(t)
+	sum, err := arena.CopyStore(ctx, dst, ro)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := arena.CopySummary{Tournaments: 1, Runs: 2, Faults: 1, Games: len(sched.Fixtures)}
+	if sum != want {
+		t.Errorf("first copy: %+v, want %+v", sum, want)
+	}
+	ignoreIDs := cmp.Options{
+		cmpopts.IgnoreFields(arena.GameRecord{}, "ID"),
+		cmpopts.IgnoreFields(arena.RunRecord{}, "ID"),
+		cmpopts.IgnoreFields(arena.FaultRecord{}, "ID"),
+	}
+	id := sched.Info.ID
+	for _, c := range []struct {
+		what     string
+		got, src func(*arena.Store) (any, error)
+	}{
+		{"tournaments", func(s *arena.Store) (any, error) { return s.Tournaments(ctx) }, nil},
+		{"runs", func(s *arena.Store) (any, error) { return s.Runs(ctx, id) }, nil},
+		{"faults", func(s *arena.Store) (any, error) { return s.Faults(ctx, id) }, nil},
+		{"games", func(s *arena.Store) (any, error) { return s.Games(ctx, arena.GameFilter{}) }, nil},
+	} {
+		w, err1 := c.got(src)
+		g, err2 := c.got(dst)
+		if err := errors.Join(err1, err2); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(w, g, ignoreIDs); diff != "" {
+			t.Errorf("copied %s differ (-source +copy):\n%s", c.what, diff)
+		}
+	}
+
+	again, err := arena.CopyStore(ctx, dst, ro)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (arena.CopySummary{Merged: 1, Skipped: len(sched.Fixtures)}); again != want {
+		t.Errorf("second copy: %+v, want %+v", again, want)
+	}
+	if got := games(t, dst, id); len(got) != len(sched.Fixtures) {
+		t.Errorf("%d games after two copies, want %d", len(got), len(sched.Fixtures))
+	}
+	if _, err := arena.CopyStore(ctx, ro, dst); err == nil {
+		t.Error("CopyStore into a read-only store succeeded")
+	}
+}

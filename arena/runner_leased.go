@@ -1,0 +1,184 @@
+package arena
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"slices"
+	"sync"
+	"time"
+)
+
+// DefaultLeaseTTL is the default [RunnerConfig.LeaseTTL].
+const DefaultLeaseTTL = 30 * time.Second
+
+// defaultWorker names this process for the leases: host, pid and a random
+// suffix (a restarted process on the same host may reuse a pid).
+func defaultWorker() string {
+	host, err := os.Hostname()
+	if err != nil {
+		host = "unknown-host"
+	}
+	var b [4]byte
+	_, _ = rand.Read(b[:]) // never fails (crypto/rand panics instead)
+	return fmt.Sprintf("%s-%d-%s", host, os.Getpid(), hex.EncodeToString(b[:]))
+}
+
+// playLeased plays the tournament as one worker of a leased store: its
+// Concurrency goroutines each claim a rotation set at a time under a lease,
+// play the set's games not yet recorded, and mark the set done; a heartbeat
+// renews the worker's leases. A goroutine that finds no set to claim waits
+// while other workers hold sets (one of them may die, and its sets must be
+// rescued) and ends when every set is done or given up. pending is only
+// used to know whether anything is left to do.
+func (st *runState) playLeased(ctx context.Context, pending []Fixture) {
+	r, id := st.r, st.sched.Info.ID
+	worker := r.cfg.Worker
+	if worker == "" {
+		worker = defaultWorker()
+	}
+	ttl := r.cfg.LeaseTTL
+	if err := r.store.planLeases(ctx, st.sched); err != nil {
+		st.fail(err)
+		return
+	}
+	if len(pending) == 0 {
+		return // everything recorded: no set to wait for
+	}
+	sets := map[string][]Fixture{}
+	for _, f := range st.sched.Fixtures {
+		sets[f.PairID] = append(sets[f.PairID], f)
+	}
+
+	hbCtx, stopHeartbeat := context.WithCancel(ctx)
+	var hb sync.WaitGroup
+	hb.Go(func() {
+		t := time.NewTicker(ttl / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-hbCtx.Done():
+				return
+			case <-t.C:
+			}
+			if err := r.store.renewLeases(hbCtx, id, worker, ttl); err != nil {
+				if hbCtx.Err() == nil {
+					st.fail(err)
+				}
+				return
+			}
+			st.countRecorded(hbCtx)
+		}
+	})
+	var wg sync.WaitGroup
+	for range r.cfg.Concurrency {
+		wg.Go(func() { st.leaseLoop(ctx, worker, ttl, sets) })
+	}
+	wg.Wait()
+	stopHeartbeat()
+	hb.Wait()
+	st.countRecorded(context.WithoutCancel(ctx))
+}
+
+// countRecorded counts the tournament's recorded games, for the progress
+// and Summary.Others. A failed count is only a stale figure.
+func (st *runState) countRecorded(ctx context.Context) {
+	n, err := st.r.store.countGames(ctx, st.sched.Info.ID)
+	if err != nil {
+		return
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.recorded = n
+	st.sum.Others = max(0, n-st.sum.Skipped-st.sum.Played)
+	st.reportLocked()
+}
+
+// leaseLoop claims and plays sets until none is left or ctx is done.
+func (st *runState) leaseLoop(ctx context.Context, worker string, ttl time.Duration, sets map[string][]Fixture) {
+	store, id := st.r.store, st.sched.Info.ID
+	poll := min(ttl/4, time.Second)
+	for ctx.Err() == nil {
+		skip := st.skipped()
+		pair, ok, err := store.claimSet(ctx, id, worker, ttl, skip)
+		if err != nil {
+			if ctx.Err() == nil {
+				st.fail(err)
+			}
+			return
+		}
+		if !ok {
+			n, err := store.unfinishedSets(ctx, id, skip)
+			if err != nil {
+				if ctx.Err() == nil {
+					st.fail(err)
+				}
+				return
+			}
+			if n == 0 || !sleep(ctx, poll) {
+				return
+			}
+			continue
+		}
+		if slices.Contains(st.skipped(), pair) {
+			// Given up by another goroutine of this run after this one read
+			// the skip list: leave it, as that one did.
+			if err := store.releaseSet(context.WithoutCancel(ctx), id, pair, worker); err != nil {
+				st.fail(err)
+				return
+			}
+			continue
+		}
+		fixtures, known := sets[pair]
+		if !known {
+			st.fail(fmt.Errorf("arena: tournament %s: the queue holds set %q, which the schedule does not plan", id, pair))
+			return
+		}
+		keys := make([]string, len(fixtures))
+		for i, f := range fixtures {
+			keys[i] = f.Key
+		}
+		done, err := store.recordedKeys(ctx, id, keys)
+		if err != nil {
+			if ctx.Err() == nil {
+				st.fail(err)
+			}
+			return
+		}
+		complete := true
+		for _, f := range fixtures {
+			if !done[f.Key] && !st.play(ctx, f) {
+				complete = false
+				break
+			}
+		}
+		bg := context.WithoutCancel(ctx)
+		switch {
+		case ctx.Err() != nil:
+			_ = store.releaseSet(bg, id, pair, worker) // best effort: else the lease runs out
+			return
+		case !complete: // a game failed every attempt: leave the set to another worker or run
+			st.mu.Lock()
+			st.skip = append(st.skip, pair)
+			st.mu.Unlock()
+			if err := store.releaseSet(bg, id, pair, worker); err != nil {
+				st.fail(err)
+				return
+			}
+		default:
+			if err := store.finishSet(bg, id, pair, worker); err != nil {
+				st.fail(err)
+				return
+			}
+		}
+	}
+}
+
+// skipped returns the sets this run gave up.
+func (st *runState) skipped() []string {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return slices.Clone(st.skip)
+}

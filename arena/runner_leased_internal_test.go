@@ -1,0 +1,87 @@
+package arena
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/flickarena/flickarena/internal/pgtest"
+)
+
+// rescueBot is a fake Player for the rescue test.
+type rescueBot string
+
+func (b rescueBot) Name() string    { return string(b) }
+func (b rescueBot) Version() string { return "1" }
+
+// TestRunner_LeasedRescue: a worker claimed a set and died (its lease is
+// never renewed). A live worker plays every other set, waits for the dead
+// worker's lease to run out, rescues its set and plays it: every game is
+// recorded.
+func TestRunner_LeasedRescue(t *testing.T) {
+	ctx := context.Background()
+	s, err := OpenStore(ctx, pgtest.DB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	sched, err := NewSchedule(Tournament{Bots: []Player{rescueBot("a"), rescueBot("b"), rescueBot("c")},
+		Scenarios: []Scenario{{ID: "s", Version: "1"}}, GamesPerPairing: 2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RecordTournament(ctx, sched.Info); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.planLeases(ctx, sched); err != nil {
+		t.Fatal(err)
+	}
+	const ttl = 600 * time.Millisecond
+	dead, ok, err := s.claimSet(ctx, sched.Info.ID, "dead", ttl, nil)
+	if err != nil || !ok || dead != sched.Fixtures[0].PairID {
+		t.Fatalf("the dead worker's claim: %q, %v, %v; want the first set", dead, ok, err)
+	}
+	claimed := time.Now()
+
+	var deadPlayedAt time.Time
+	ref := RefereeFunc(func(_ context.Context, m Match) (Outcome, error) {
+		if m.Key == sched.Fixtures[0].Key && deadPlayedAt.IsZero() {
+			deadPlayedAt = time.Now()
+		}
+		return Outcome{Termination: TermNormal, Ranks: []int{1, 2}, Turns: 1}, nil
+	})
+	cfg := DefaultRunnerConfig()
+	cfg.Concurrency, cfg.LeaseTTL, cfg.Worker = 2, ttl, "live"
+	r, err := NewRunner(ref, s, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := r.Run(ctx, sched)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Played != len(sched.Fixtures) {
+		t.Errorf("played %d games, want all %d", sum.Played, len(sched.Fixtures))
+	}
+	if d := deadPlayedAt.Sub(claimed); d < ttl {
+		t.Errorf("the dead worker's set was played %v after its claim, before its lease of %v ran out", d, ttl)
+	}
+	if n, err := s.unfinishedSets(ctx, sched.Info.ID, nil); err != nil || n != 0 {
+		t.Errorf("%d sets unfinished, %v; want none", n, err)
+	}
+}
+
+// TestLeases_SQLite: an SQLite store has no work queue.
+func TestLeases_SQLite(t *testing.T) {
+	s, err := OpenStore(context.Background(), t.TempDir()+"/r.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.Leased() {
+		t.Error("an SQLite store is leased")
+	}
+	if err := s.planLeases(context.Background(), Schedule{}); err != ErrNoLeases {
+		t.Errorf("planLeases on SQLite: %v, want ErrNoLeases", err)
+	}
+}

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/env/flickemup"
+)
+
+// isScenarioPath reports whether a scenario named on the command line is a path to Flick 'em
+// Up! scenario files rather than a game's name: it ends in ".scn", or it names a directory.
+func isScenarioPath(name string) bool {
+	if strings.HasSuffix(name, flickemup.Ext) {
+		return true
+	}
+	fi, err := os.Stat(name)
+	return err == nil && fi.IsDir()
+}
+
+// registerScenarioFiles registers in reg, as games, the Flick 'em Up! scenario files that args
+// name (a .scn file or a directory of them, see flickemup.RegisterFiles), and returns args
+// with each path replaced by the game ids of its files, with the path's options. A file's
+// problems are reported at once, one per line, as file:line: field: message.
+func registerScenarioFiles(reg *env.Registry, args []scenarioArg) ([]scenarioArg, error) {
+	var (
+		out  []scenarioArg
+		errs []string
+	)
+	for _, a := range args {
+		if !isScenarioPath(a.name) {
+			out = append(out, a)
+			continue
+		}
+		ids, err := flickemup.RegisterFiles(reg, a.name)
+		if err != nil {
+			errs = append(errs, stripPrefix(err, "flickemup: "))
+			continue
+		}
+		for _, id := range ids {
+			out = append(out, scenarioArg{name: id, opts: a.opts})
+		}
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("scenario files:\n%s", strings.Join(errs, "\n"))
+	}
+	return out, nil
+}
+
+// stripPrefix returns err's lines without the prefix, each indented by two spaces.
+func stripPrefix(err error, prefix string) string {
+	lines := strings.Split(err.Error(), "\n")
+	for i, l := range lines {
+		lines[i] = "  " + strings.TrimPrefix(l, prefix)
+	}
+	return strings.Join(lines, "\n")
+}

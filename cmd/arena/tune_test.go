@@ -1,0 +1,93 @@
+package main
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTune plays each value of a knob in looks, writes the plot, and resumes without
+// replaying a game.
+func TestTune(t *testing.T) {
+	dir := t.TempDir()
+	file := writeScenario(t, dir, "my-town.scn", "showdown", func(s string) string { return s + "tune start hour=6..7\n" })
+	db, plot := filepath.Join(dir, "tune.db"), filepath.Join(dir, "tune.html")
+	out, _, err := run(t, "tune", "--scenario", file)
+	if err != nil || !strings.Contains(out, "start.hour") || !strings.Contains(out, "[6 7]") {
+		t.Fatalf("knob listing: %v\n%s", err, out)
+	}
+	if _, _, err := run(t, "tune", "--scenario", file, "--knob", "cowboy.hp", "--bots", "random"); err == nil || !strings.Contains(err.Error(), "its knobs: start.hour") {
+		t.Errorf("unknown knob: %v", err)
+	}
+	args := []string{"tune", "--scenario", file, "--knob", "start.hour", "--bots", "random", "--look", "2",
+		"--max-games", "4", "--max-turns", "30", "--db", db, "--html", plot}
+	out, stderr, err := run(t, args...)
+	if err != nil {
+		t.Fatalf("tune: %v\n%s\n%s", err, out, stderr)
+	}
+	for _, want := range []string{"between random and random-mirror", "z = 2.241", "\n6 ", "\n7 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(stderr, "look 2/2  start.hour=7") {
+		t.Errorf("progress lacks the last look:\n%s", stderr)
+	}
+	page, err := os.ReadFile(plot)
+	if err != nil || !strings.Contains(string(page), "<svg") || strings.Count(string(page), "<circle") != 2 {
+		t.Errorf("plot: %v\n%s", err, page)
+	}
+	gamesByT := func() int {
+		n := 0
+		for _, c := range gamesByTournament(t, db) {
+			n += c
+		}
+		return n
+	}
+	if n := gamesByT(); n != 8 {
+		t.Errorf("%d games recorded, want 4 per value", n)
+	}
+	if _, _, err := run(t, args...); err != nil {
+		t.Fatal(err)
+	}
+	if n := gamesByT(); n != 8 {
+		t.Errorf("%d games after the rerun, want the same 8 (resumed, nothing replayed)", n)
+	}
+}
+
+// TestTune_SequentialTest: the interval narrows as pairs come, a value far from 50% is
+// clearly off, one near 50% with enough pairs is balanced, and a few equal pairs are not.
+func TestTune_SequentialTest(t *testing.T) {
+	const z = 2.5
+	repeat := func(x float64, n int) []float64 {
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = x
+		}
+		return xs
+	}
+	mean, lo, hi := sideScore(repeat(0.5, 3), z)
+	if mean != 0.5 || judge(lo, hi, 0.45, 0.55) != "" {
+		t.Errorf("three pairs at 50%%: [%v, %v] judged %q, want undecided", lo, hi, judge(lo, hi, 0.45, 0.55))
+	}
+	if _, lo, hi := sideScore(repeat(0.9, 40), z); judge(lo, hi, 0.45, 0.55) != "clearly off" {
+		t.Errorf("40 pairs at 90%%: [%v, %v], want clearly off", lo, hi)
+	}
+	var near []float64
+	for i := range 400 {
+		near = append(near, []float64{0.5, 0.5, 0, 1, 0.5}[i%5])
+	}
+	if _, lo, hi := sideScore(near, z); judge(lo, hi, 0.45, 0.55) != "balanced" {
+		t.Errorf("400 pairs around 50%%: [%v, %v], want balanced", lo, hi)
+	}
+	_, lo20, hi20 := sideScore(near[:20], z)
+	_, lo80, hi80 := sideScore(near[:80], z)
+	if !(hi80-lo80 < hi20-lo20) {
+		t.Errorf("the interval did not narrow: 20 pairs %v, 80 pairs %v", hi20-lo20, hi80-lo80)
+	}
+	if m, lo, hi := sideScore(nil, z); !math.IsNaN(m) || lo != 0 || hi != 1 {
+		t.Errorf("no pairs: %v [%v, %v]", m, lo, hi)
+	}
+}

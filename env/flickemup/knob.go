@@ -1,0 +1,199 @@
+package flickemup
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// This file holds a scenario's knobs: values its file declares tunable, for a balance search.
+//
+// A tune line names another line of the file and one of its numeric keys, with a range:
+//
+//	tune start hour=6..9                  the start hour, 6 to 9
+//	tune cowboy id=lawmen:1 hp=2..5       lawmen:1's hit points
+//	tune token kind=gold count=2..6       the gold sacks' count (the only gold line)
+//	tune cowboy id=outlaws:2 x=20..60:5   a position, in steps of 5 cm
+//	tune initiative cowboy=lawmen:1|outlaws:1   who plays first: a list of choices
+//
+// The first word is the directive of the target line; the other key=value pairs without a
+// range select it (they must match exactly one line of that directive); the one key=min..max
+// (optionally :step, default 1), or key=a|b|... (a list of choices), is the knob. A knob's variants ([Scenario.Variant]) are the
+// file with that value written on the target line, parsed anew, so every value is checked by
+// the same rules as the file.
+
+// Knob is one tunable value of a scenario file.
+type Knob struct {
+	// Name names the knob: the directive, ".", the key, and the selector in brackets when
+	// there is one, as "start.hour" or "cowboy.hp[id=lawmen:1]".
+	Name string
+	// Line is the tune line; Target the line whose value it sets.
+	Line, Target int
+	// Key is the key it sets on the target line.
+	Key string
+	// Min, Max and Step give a numeric knob's values: Min, Min+Step, ... up to Max.
+	Min, Max, Step float64
+	// Choices, when not empty, are the values of a knob of choices instead.
+	Choices []string
+}
+
+// maxKnobValues bounds the values of one knob.
+const maxKnobValues = 200
+
+// Values returns the knob's values as the file writes them: the choices in file order, or
+// the numbers in increasing order.
+func (k Knob) Values() []string {
+	if len(k.Choices) > 0 {
+		return slices.Clone(k.Choices)
+	}
+	var out []string
+	for i := 0; ; i++ {
+		v := k.Min + float64(i)*k.Step
+		if v > k.Max+1e-9*math.Max(1, math.Abs(k.Max)) || i >= maxKnobValues {
+			return out
+		}
+		out = append(out, strconv.FormatFloat(math.Round(v*1e9)/1e9, 'g', -1, 64))
+	}
+}
+
+// Knob returns the knob called name.
+func (sc *Scenario) Knob(name string) (Knob, bool) {
+	i := slices.IndexFunc(sc.Knobs, func(k Knob) bool { return k.Name == name })
+	if i < 0 {
+		return Knob{}, false
+	}
+	return sc.Knobs[i], true
+}
+
+// Variant returns the scenario with knob k set to v: the file's text with key=v on the
+// target line, parsed anew (its File is the original's, its Digest the variant's own). An
+// error is a [ParseErrors] naming the target line when the value breaks a rule.
+func (sc *Scenario) Variant(k Knob, v string) (*Scenario, error) {
+	lines := strings.Split(string(sc.Source), "\n")
+	if k.Target < 1 || k.Target > len(lines) {
+		return nil, fmt.Errorf("flickemup: %s: knob %s: no line %d", sc.File, k.Name, k.Target)
+	}
+	re := regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(k.Key) + `=\S*`)
+	line := lines[k.Target-1]
+	val := k.Key + "=" + v
+	if loc := re.FindStringSubmatchIndex(line); loc != nil {
+		line = line[:loc[3]] + val + line[loc[1]:]
+	} else {
+		// Keep a trailing comment after the new key.
+		body, comment, _ := strings.Cut(line, " #")
+		line = strings.TrimRight(body, " \t") + " " + val
+		if comment != "" {
+			line += " #" + comment
+		}
+	}
+	lines[k.Target-1] = line
+	out, err := Parse(sc.File, []byte(strings.Join(lines, "\n")))
+	if err != nil {
+		return nil, fmt.Errorf("knob %s=%s: %w", k.Name, v, err)
+	}
+	return out, nil
+}
+
+// rangeRE is the grammar of a knob's range: min..max, optionally :step.
+var rangeRE = regexp.MustCompile(`^(-?[0-9.]+)\.\.(-?[0-9.]+)(?::([0-9.]+))?$`)
+
+// tunes reads the tune lines (after every other line, which they name).
+func (p *parser) tunes() {
+	for _, l := range p.lines["tune"] {
+		k, ok := p.tune(l)
+		if !ok {
+			continue
+		}
+		if _, dup := p.sc.Knob(k.Name); dup {
+			l.errorf("", "knob %s declared twice", k.Name)
+			continue
+		}
+		p.sc.Knobs = append(p.sc.Knobs, k)
+	}
+}
+
+// tune reads one tune line.
+func (p *parser) tune(l *rawLine) (Knob, bool) {
+	if len(l.pos) != 1 {
+		l.errorf("", "want: tune <directive> [key=value ...] key=min..max[:step] or key=a|b|...")
+		return Knob{}, false
+	}
+	dir := l.pos[0]
+	switch {
+	case dir == "tune" || freeText[dir] || dir == "scenario":
+		l.errorf("", "%s cannot be tuned", quoteName(dir))
+		return Knob{}, false
+	case !slices.Contains(directives, dir):
+		l.errorf("", "unknown directive %s", quoteName(dir))
+		return Knob{}, false
+	}
+	k := Knob{Line: l.n}
+	var sel []string
+	for _, key := range l.keys {
+		v := l.kv[key]
+		if !strings.Contains(v, "..") && !strings.Contains(v, "|") {
+			sel = append(sel, key+"="+v)
+			continue
+		}
+		if k.Key != "" {
+			l.errorf(quoteName(key), "one knob per tune line (%s already)", k.Key)
+			return Knob{}, false
+		}
+		if strings.Contains(v, "|") {
+			k.Choices = strings.Split(v, "|")
+			if slices.Contains(k.Choices, "") || len(k.Choices) > maxKnobValues {
+				l.errorf(quoteName(key), "choices %q: want a|b|..., none empty, at most %d", v, maxKnobValues)
+				return Knob{}, false
+			}
+			k.Key = key
+			continue
+		}
+		m := rangeRE.FindStringSubmatch(v)
+		var err1, err2, err3 error
+		if m != nil {
+			k.Min, err1 = strconv.ParseFloat(m[1], 64)
+			k.Max, err2 = strconv.ParseFloat(m[2], 64)
+			k.Step = 1
+			if m[3] != "" {
+				k.Step, err3 = strconv.ParseFloat(m[3], 64)
+			}
+		}
+		if m == nil || err1 != nil || err2 != nil || err3 != nil || !(k.Max > k.Min) || !(k.Step > 0) {
+			l.errorf(quoteName(key), "range %q: want min..max or min..max:step, min < max, step > 0", v)
+			return Knob{}, false
+		}
+		if n := (k.Max-k.Min)/k.Step + 1; n > maxKnobValues {
+			l.errorf(quoteName(key), "range %q has %.0f values, more than %d", v, math.Floor(n), maxKnobValues)
+			return Knob{}, false
+		}
+		k.Key = key
+	}
+	if k.Key == "" {
+		l.errorf("", "no key=min..max range or key=a|b choices")
+		return Knob{}, false
+	}
+	var targets []int
+	for _, t := range p.lines[dir] {
+		match := true
+		for _, s := range sel {
+			key, v, _ := strings.Cut(s, "=")
+			match = match && t.kv[key] == v
+		}
+		if match {
+			targets = append(targets, t.n)
+		}
+	}
+	if len(targets) != 1 {
+		l.errorf("", "the selector %s matches %d %s lines, want exactly one", strings.Join(append([]string{dir}, sel...), " "), len(targets), dir)
+		return Knob{}, false
+	}
+	k.Target = targets[0]
+	k.Name = dir + "." + k.Key
+	if len(sel) > 0 {
+		k.Name += "[" + strings.Join(sel, ",") + "]"
+	}
+	return k, true
+}

@@ -1,0 +1,66 @@
+package flickemup_test
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/flickarena/flickarena/env/flickemup"
+)
+
+func TestKnobs(t *testing.T) {
+	text := town("", "tune start hour=6..9", "tune cowboy id=lawmen:1 hp=2..5", "tune cowboy id=outlaws:1 x=30..50:10 # east-west",
+		"tune initiative cowboy=lawmen:1|outlaws:1")
+	sc := mustParse(t, text)
+	var names []string
+	for _, k := range sc.Knobs {
+		names = append(names, k.Name)
+	}
+	if want := []string{"start.hour", "cowboy.hp[id=lawmen:1]", "cowboy.x[id=outlaws:1]", "initiative.cowboy"}; !slices.Equal(names, want) {
+		t.Fatalf("knobs %v, want %v", names, want)
+	}
+	k, _ := sc.Knob("cowboy.x[id=outlaws:1]")
+	if got := k.Values(); !slices.Equal(got, []string{"30", "40", "50"}) {
+		t.Errorf("values %v, want 30 40 50", got)
+	}
+	hp, _ := sc.Knob("cowboy.hp[id=lawmen:1]")
+	for _, v := range hp.Values() {
+		vs, err := sc.Variant(hp, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := vs.Cowboys[0].HP; strconv.Itoa(got) != v || vs.Digest == sc.Digest && v != "3" {
+			t.Errorf("variant hp=%v: lawmen:1 has %d hit points, digest %s", v, got, vs.Digest)
+		}
+		if len(vs.Knobs) != 4 {
+			t.Errorf("variant hp=%v lost its knobs", v)
+		}
+	}
+	// A value that breaks the file's rules is refused, naming the target line: outlaws:1 at
+	// x=90 stands off the table.
+	if _, err := sc.Variant(k, "90"); err == nil || !strings.Contains(err.Error(), "test.scn:9: cowboy") {
+		t.Errorf("x=90: %v, want the outlaws:1 line's problem", err)
+	}
+	start, _ := sc.Knob("start.hour")
+	if vs, err := sc.Variant(start, "8"); err != nil || vs.StartHour != 8 {
+		t.Errorf("start hour 8: %v", err)
+	}
+	ini, _ := sc.Knob("initiative.cowboy")
+	if vs, err := sc.Variant(ini, "outlaws:1"); err != nil || vs.Initiative.Team != flickemup.Outlaws {
+		t.Errorf("initiative outlaws:1: %v", err)
+	}
+
+	for _, bad := range []struct{ line, want string }{
+		{"tune start hour=9..6", "tune.hour: range"},
+		{"tune start hour=6", "no key=min..max range"},
+		{"tune cowboy hp=2..5", "matches 2 cowboy lines"},
+		{"tune title x=1..2", "cannot be tuned"},
+		{"tune saloon x=1..2", "unknown directive"},
+	} {
+		_, err := flickemup.Parse("test.scn", []byte(town("", bad.line)))
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: %v, want %q", bad.line, err, bad.want)
+		}
+	}
+}

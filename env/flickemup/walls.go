@@ -1,0 +1,112 @@
+package flickemup
+
+import (
+	"math"
+
+	"github.com/flickarena/flickarena/physics"
+)
+
+// This file holds the walls of the buildings. The physics has none: a building is its two
+// support blocks and a floor. The rules judge a flicked piece along its path instead
+// (a [physics.Stopper]), against the buildings as they stood before the flick:
+//
+//   - A piece flicked from inside a building (a cowboy leaving, a bullet or dynamite flicked
+//     out) stays within the floor until the whole piece is past the door line; touching the
+//     floor's back or sides first is hitting a wall, which ends its run there.
+//   - A movement disc on the street ends its run the first time any part of it passes over a
+//     building's floor: through the door line between the blocks, from in front, it has
+//     entered that building (rulebook: "when any portion of the movement disc has passed the
+//     line"); anywhere else it has run into a wall, and the move fails.
+//
+// Bullets and dynamite on the street are not stopped by buildings (they pass under their
+// floors, as before).
+
+// wallTolerance is how far, in cm, a piece may lie past a floor's back or side and still be
+// inside: the piece is placed against the back wall to leave or shoot out.
+const wallTolerance = 0.01
+
+// floorFrame is a building's floor in the frame of its door: the door middle, the unit
+// vectors along the door line and towards the street, the width between the blocks' inner
+// faces, the floor's half-width (to the blocks' outer faces) and depth, in cm.
+type floorFrame struct {
+	mid, along, front  physics.Vec
+	width, half, depth float64
+}
+
+// local returns p's coordinates in the frame: along the door from its middle, and how far in
+// front of the door line (negative behind it).
+func (f *floorFrame) local(p physics.Vec) (al, dd float64) {
+	rel := p.Sub(f.mid)
+	return rel.Dot(f.along), rel.Dot(f.front)
+}
+
+// overlaps reports whether a disc of radius r at local (al, dd) covers part of the floor
+// (behind the door line, out to the blocks' outer faces).
+func (f *floorFrame) overlaps(al, dd, r float64) bool {
+	cx := math.Max(-f.half, math.Min(f.half, al))
+	cy := math.Max(-f.depth, math.Min(0, dd))
+	dx, dy := al-cx, dd-cy
+	return dx*dx+dy*dy < r*r
+}
+
+// gate is the [physics.Stopper] of one flick (a Game keeps one as scratch).
+type gate struct {
+	floors []floorFrame
+	r      float64 // the flicked piece's radius, cm
+	from   int     // the building it starts in, or -1
+	moving bool    // a movement disc: buildings stop it on the street too
+	out    bool    // it is (or started) wholly out of building from
+
+	// Set when the run ended:
+	hit  int  // the building whose wall or door line ended the run, or -1
+	door bool // it ended by passing hit's door line from the street: entering
+}
+
+// gateFor sets up the game's gate for a piece of radius r flicked from building from (-1:
+// the street); moving says it is the movement disc. The floors are taken from g.snap.
+func (g *Game) gateFor(from int, r float64, moving bool) *gate {
+	gt := &g.gate
+	gt.floors = gt.floors[:0]
+	for b, d := range g.lay.doors {
+		mid, along, front, width := d.Frame(g.snap)
+		gt.floors = append(gt.floors, floorFrame{mid: mid, along: along, front: front,
+			width: width, half: width/2 + 2*blockHalf, depth: g.lay.doors[b].Depth})
+	}
+	gt.r, gt.from, gt.moving, gt.out = r, from, moving, from < 0
+	gt.hit, gt.door = -1, false
+	return gt
+}
+
+// Stop implements physics.Stopper.
+func (gt *gate) Stop(p physics.Vec) bool {
+	r := gt.r
+	if !gt.out {
+		f := &gt.floors[gt.from]
+		al, dd := f.local(p)
+		switch {
+		case dd >= r:
+			gt.out = true
+		case dd-r < -f.depth-wallTolerance || math.Abs(al)+r > f.half+wallTolerance:
+			gt.hit = gt.from
+			return true
+		default:
+			return false
+		}
+	}
+	if !gt.moving {
+		return false
+	}
+	for b := range gt.floors {
+		f := &gt.floors[b]
+		al, dd := f.local(p)
+		if !f.overlaps(al, dd, r) {
+			continue
+		}
+		gt.hit = b
+		// Between the blocks and nearer the door line than the back wall: through the door
+		// (robust to a step's travel, up to a few cm).
+		gt.door = gt.from < 0 && math.Abs(al) < f.width/2 && dd > -f.depth/2
+		return true
+	}
+	return false
+}

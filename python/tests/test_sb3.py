@@ -1,0 +1,126 @@
+"""Stable-Baselines3 and sb3-contrib on Flickarena games (the ``sb3`` extra): the VecEnv
+adapter, SB3's make_vec_env, MaskablePPO and plain PPO for a few thousand steps with legal
+actions. Skipped only if the extra is not installed (``make test`` installs it)."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+sb3 = pytest.importorskip("stable_baselines3")
+sb3_contrib = pytest.importorskip("sb3_contrib")
+
+import flickarena  # noqa: E402
+from flickarena.illegal import IllegalActionsWarning  # noqa: E402
+from flickarena.sb3 import FlickSB3VecEnv  # noqa: E402
+
+GAME = "flickago-v2"
+
+
+def test_make_vec_env(server):
+    """SB3's make_vec_env asks for render_mode="rgb_array"; the env refuses it with TypeError,
+    and SB3 makes it without."""
+    from stable_baselines3.common.env_util import make_vec_env
+
+    venv = make_vec_env(flickarena.gym_id(GAME), n_envs=2, env_kwargs={"server": server.target, "action_format": "multidiscrete"})
+    try:
+        obs = venv.reset()
+        assert obs.shape == (2,) + venv.observation_space.shape
+        obs, rew, done, infos = venv.step(np.stack([venv.action_space.sample() for _ in range(2)]))
+        assert "action_mask" in infos[0]
+        assert infos[0]["action_mask"].shape == (int(venv.action_space.nvec.sum()),)
+    finally:
+        venv.close()
+
+
+def test_adapter_contract(server):
+    venv = FlickSB3VecEnv(GAME, 4, server=server.target, seed=3, max_episode_steps=6)
+    try:
+        obs = venv.reset()
+        assert obs.shape == (4,) + venv.observation_space.shape
+        masks = venv.action_masks()
+        assert masks.shape == (4, int(venv.action_space.nvec.sum())) and masks.dtype == bool
+        assert np.array_equal(np.stack(venv.env_method("action_masks")), masks)
+        assert venv.has_attr("action_masks")
+        ended = 0
+        for _ in range(8):
+            acts = np.stack([venv.action_space.sample(mask=m.astype(np.int8)) for m in venv.action_masks()])
+            obs, rew, done, infos = venv.step(acts)
+            for i in np.flatnonzero(done):
+                ended += 1
+                info = infos[i]
+                assert info["terminal_observation"].shape == venv.observation_space.shape
+                assert info["TimeLimit.truncated"] in (True, False)
+                assert set(info["episode"]) == {"r", "l", "t"} and info["episode"]["l"] == 6
+                assert info["episode_illegal"] >= 0
+        assert ended == 4, "max_episode_steps=6 ends every env once in 8 steps"
+        venv.seed(11)
+        a = venv.reset()
+        venv.seed(11)
+        assert np.array_equal(a, venv.reset())
+    finally:
+        venv.close()
+    with pytest.raises(ValueError, match="native"):
+        FlickSB3VecEnv(GAME, 1, server=server.target, action_format="native")
+
+
+def test_maskable_ppo_learns_with_legal_actions(server):
+    """MaskablePPO in the multidiscrete format, masks from the adapter: a few thousand steps,
+    and hardly any action it takes is replaced (the masks are factorised: values allowed one
+    by one can still break a joint rule together, a few decisions in a thousand)."""
+    venv = FlickSB3VecEnv(GAME, 8, server=server.target, seed=1)
+    try:
+        model = sb3_contrib.MaskablePPO("MlpPolicy", venv, n_steps=256, batch_size=512, n_epochs=2, seed=0,
+                                        policy_kwargs={"net_arch": [64, 64]}, device="cpu")
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", IllegalActionsWarning)
+            model.learn(4096)
+        assert model.num_timesteps >= 4096
+        illegal = _count_illegal(venv, model, 64)
+        assert illegal <= 0.01 * 64 * 8, f"{illegal} of {64 * 8} masked actions were replaced"
+    finally:
+        venv.close()
+
+
+def test_ppo_box_format_plays_legal_actions(server):
+    """Plain PPO in the box format: the server reads the scores among legal values, so the
+    discrete choices are legal; joint rules may refuse a rare combination."""
+    venv = FlickSB3VecEnv(GAME, 8, server=server.target, seed=2, action_format="box")
+    try:
+        model = sb3.PPO("MlpPolicy", venv, n_steps=256, batch_size=512, n_epochs=2, seed=0,
+                        policy_kwargs={"net_arch": [64, 64]}, device="cpu")
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", IllegalActionsWarning)
+            model.learn(4096)
+        assert model.num_timesteps >= 4096
+        illegal = _count_illegal(venv, model, 64)
+        assert illegal <= 0.02 * 64 * 8, f"{illegal} of {64 * 8} actions replaced"
+    finally:
+        venv.close()
+
+
+def test_plain_ppo_multidiscrete_is_warned(server):
+    """Plain PPO in the multidiscrete format ignores the masks: most of its actions are replaced,
+    and the env says so (a warning, and the counts in the episode infos)."""
+    venv = FlickSB3VecEnv(GAME, 8, server=server.target, seed=4)
+    try:
+        model = sb3.PPO("MlpPolicy", venv, n_steps=256, batch_size=512, n_epochs=1, seed=0,
+                        policy_kwargs={"net_arch": [32]}, device="cpu")
+        with pytest.warns(IllegalActionsWarning, match="replaced by the game's default action"):
+            model.learn(4096 + 2048)
+    finally:
+        venv.close()
+
+
+def _count_illegal(venv: FlickSB3VecEnv, model, steps: int) -> int:
+    """Plays the model for steps rounds; returns how many of its actions were replaced."""
+    obs = venv.reset()
+    total = 0
+    for _ in range(steps):
+        kwargs = {"action_masks": venv.action_masks()} if isinstance(model, sb3_contrib.MaskablePPO) else {}
+        act, _ = model.predict(obs, deterministic=False, **kwargs)
+        obs, _, _, _ = venv.step(act)
+        total += int(venv.last_illegal.sum())
+    return total

@@ -98,8 +98,9 @@ own follow-up decisions (the legs of a MOVE) one step ahead each`,
 	{
 		Name:  fliprandobot.SearchName,
 		Games: []string{"fliprando"},
-		Help: fmt.Sprintf(`Flip' Rando: information-set Monte Carlo tree search over the
-hidden cards (determinised from what the seat sees), %v
+		Help: fmt.Sprintf(`Flip' Rando: determinised Monte Carlo search over the hidden
+cards: the root's actions compared on the same resampled hands and
+pile, each followed by a few turns of greedy play, %v
 (decides within 50 ms on one core)`, fliprandobot.Default),
 		New: func() Bot {
 			return fliprandoOnly(fliprandobot.NewSearchBot(fliprandobot.SearchName, fliprandobot.Default))

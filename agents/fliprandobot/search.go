@@ -85,16 +85,18 @@ var (
 // Exploration is the UCB1 constant of the tree policy, for rewards in [−1, 1].
 const Exploration = 1.0
 
-// Search is a single-observer information-set Monte Carlo tree search: each iteration
-// determinises a copy of the game for the deciding seat (Game.Determinize: the hidden
-// fronts and the pile's order resampled consistently with what the seat sees), walks down
-// one tree shared by all determinisations, choosing among the actions legal in this
-// determinisation by UCB1 with availability counts, each seat maximising its own reward,
-// expands one action, plays out, and backs the reward of every seat up the path. Rewards
-// are by final rank as the env's (1 − 2r/(N−1), ties shared); a playout cut at the horizon
-// scores a soft rank of the seats' [Value]s. Decisions with one legal action are played
-// without a node. The action visited most at the root is played. It keeps no state
-// between decisions: one Search serves any number of games at once.
+// Search is a determinised Monte Carlo search over the hidden cards. Every playout starts
+// from a copy of the game determinised for the deciding seat (Game.Determinize: the hidden
+// fronts, the pile's order and future shuffles resampled consistently with what the seat
+// sees) and is scored by the env's rank reward (1 − 2r/(N−1), ties shared) at the end, or
+// by a soft rank of the seats' [Value]s when cut at the horizon. With Budget.Flat (the
+// named budgets) the root's actions are compared by sequential halving on common
+// determinisations (see the package doc). Otherwise it is a single-observer
+// information-set MCTS: one tree shared by all determinisations, UCB1 among the actions
+// legal in each with availability counts, each seat maximising its own reward, one node
+// expanded per iteration, decisions with one legal action played without a node, and the
+// action visited most at the root played. It keeps no state between decisions: one Search
+// serves any number of games at once.
 type Search struct {
 	budget Budget
 }

@@ -12,6 +12,10 @@
 //	           version), Random, Play, and the property-test helpers Positions and Check
 //	enginebot  the adapter itself, generic over the game: flickbot's and flickagobot's
 //	           Policy are its instances
+//	fliprandobot
+//	           Flip' Rando: greedy (best immediate gain by a valuation in points) and
+//	           search, search-deep (determinised Monte Carlo search over the hidden cards,
+//	           greedy playouts)
 //	tactics    a decision's situation: objectives, errands, routes, candidate moves, shots,
 //	           throws, exposure
 //	geom       outlines, swept-disc line of sight, flick speeds, piece layout

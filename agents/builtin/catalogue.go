@@ -9,12 +9,14 @@ import (
 	"github.com/flickarena/flickarena/agents/bygame"
 	"github.com/flickarena/flickarena/agents/flickagobot"
 	"github.com/flickarena/flickarena/agents/flickbot"
+	"github.com/flickarena/flickarena/agents/fliprandobot"
 	"github.com/flickarena/flickarena/agents/planner"
 	"github.com/flickarena/flickarena/agents/racebot"
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/fliprando"
 )
 
 // Bot is a built-in bot: an env.Policy with the name and version the arena records. A Bot is
@@ -86,6 +88,33 @@ as the aimer would before evaluating (Flickago %v; decides within
 		},
 	},
 	{
+		Name:  fliprandobot.GreedyName,
+		Games: []string{"fliprando"},
+		Help: `Flip' Rando: the best immediate gain in points (score, obstacle
+tracks by their markers, card pairs, multipliers, tiles, hand), its
+own follow-up decisions (the legs of a MOVE) one step ahead each`,
+		New: func() Bot { return fliprandoOnly(fliprandobot.NewGreedyBot()) },
+	},
+	{
+		Name:  fliprandobot.SearchName,
+		Games: []string{"fliprando"},
+		Help: fmt.Sprintf(`Flip' Rando: determinised Monte Carlo search over the hidden
+cards: the root's actions compared on the same resampled hands and
+pile, each followed by a few turns of greedy play, %v
+(decides within 50 ms on one core)`, fliprandobot.Default),
+		New: func() Bot {
+			return fliprandoOnly(fliprandobot.NewSearchBot(fliprandobot.SearchName, fliprandobot.Default))
+		},
+	},
+	{
+		Name:  fliprandobot.SearchDeepName,
+		Games: []string{"fliprando"},
+		Help:  fmt.Sprintf(`the same at %v`, fliprandobot.Deep),
+		New: func() Bot {
+			return fliprandoOnly(fliprandobot.NewSearchBot(fliprandobot.SearchDeepName, fliprandobot.Deep))
+		},
+	},
+	{
 		Name:  racebot.ThiefName,
 		Games: []string{"dummy"},
 		Help:  "Race: steals a point from the leader when one has a point, else gains at power 0",
@@ -103,6 +132,12 @@ as the aimer would before evaluating (Flickago %v; decides within
 		Help:  "Race: gains at the sweet-spot power every turn",
 		New:   func() Bot { return mustRace(racebot.GainerName) },
 	},
+}
+
+// fliprandoOnly returns p as a bot that plays Flip' Rando and names the game in its version
+// ("fliprando=..."), like the bots of several games.
+func fliprandoOnly(p *fliprandobot.Policy) Bot {
+	return bygame.New(p.Name(), bygame.On[*fliprando.Env]("fliprando", p))
 }
 
 // mustRace returns the Race bot called name, one of racebot's names.

@@ -9,26 +9,33 @@ import "math/rand/v2"
 // Seat's own hand, the discard pile, the played cards and the board are
 // unchanged, so seat's observation is too. It draws from rng only, and
 // reseeds the game's own generator from rng (future reshuffles are
-// hidden as well).
+// hidden as well). The guess is a function of seat's information and rng
+// alone: two games that seat cannot tell apart give the same guess for
+// the same rng state (a search built on it never peeks).
 func (g *Game) Determinize(seat int, rng *rand.Rand) {
 	n := g.cfg.Players
-	// The pool of unseen cards, by back colour.
-	var pool [NumColours][]int8
-	addPool := func(id int) { pool[deck[id].Back] = append(pool[deck[id].Back], int8(id)) }
+	// The pool of unseen cards, by back colour, in increasing id order: a
+	// set the seat knows, in an order that does not depend on where the
+	// hidden cards really are, so the guess depends on rng and the seat's
+	// information only.
+	var unseen cardSet
 	for _, id := range g.pile[:g.pileN] {
-		addPool(int(id))
+		unseen.add(int(id))
 	}
 	var buf [NumCards]int
 	for p := range n {
 		if p == seat {
 			continue
 		}
-		for _, id := range g.players[p].hand.ids(buf[:0]) {
-			addPool(id)
-		}
+		unseen[0] |= g.players[p].hand[0]
+		unseen[1] |= g.players[p].hand[1]
 		if g.gift[p] >= 0 {
-			addPool(int(g.gift[p]))
+			unseen.add(int(g.gift[p]))
 		}
+	}
+	var pool [NumColours][]int8
+	for _, id := range unseen.ids(buf[:0]) {
+		pool[deck[id].Back] = append(pool[deck[id].Back], int8(id))
 	}
 	for c := range pool {
 		rng.Shuffle(len(pool[c]), func(i, j int) { pool[c][i], pool[c][j] = pool[c][j], pool[c][i] })

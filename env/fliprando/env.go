@@ -137,6 +137,24 @@ func newSpec(cfg Config) env.Spec {
 // breaks the shaping reward).
 func (e *Env) Game() *Game { return &e.g }
 
+// Engine returns the rules engine, read only for bots (the engine
+// convention's name for [Env.Game]; see docs/adding-a-game.md).
+func (e *Env) Engine() *Game { return &e.g }
+
+// EncodeAction writes engine action a of the seat to act into dst, or
+// returns an error wrapping env.ErrIllegalAction when a is not legal now
+// (a bot's bug, refused before it reaches the game).
+func (e *Env) EncodeAction(dst env.Action, a Action) error {
+	if err := e.g.Check(a); err != nil {
+		return err
+	}
+	return EncodeAction(dst, a)
+}
+
+// DecodeAction reads the engine action from src (see the package-level
+// [DecodeAction]); whether it is legal now is [Game.Check]'s job.
+func (e *Env) DecodeAction(src env.Action) (Action, error) { return DecodeAction(src) }
+
 // Spec implements env.Game.
 func (e *Env) Spec() *env.Spec { return &e.spec }
 

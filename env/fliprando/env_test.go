@@ -268,6 +268,34 @@ func TestShapingSumsToTotal(t *testing.T) {
 	}
 }
 
+// TestDeterminize_OnlyInformation: two games a seat cannot tell apart (an
+// opponent's hand fronts and the pile below its top exchanged) give the
+// same determinisation for the same generator state.
+func TestDeterminize_OnlyInformation(t *testing.T) {
+	for n := 2; n <= 5; n++ {
+		e, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := e.Reset(rand.New(rand.NewPCG(uint64(n), 9))); err != nil {
+			t.Fatal(err)
+		}
+		for seat := range n {
+			other := (seat + 1) % n
+			twin := fliprando.SwapHiddenForTest(e, other, uint64(seat)+5)
+			if !fliprando.HandDiffersForTest(e, twin, other) {
+				t.Fatalf("n %d: the twin's hand of seat %d is the same", n, other)
+			}
+			a, b := *e, *twin
+			a.Game().Determinize(seat, rand.New(rand.NewPCG(3, 3)))
+			b.Game().Determinize(seat, rand.New(rand.NewPCG(3, 3)))
+			if a.Hash() != b.Hash() {
+				t.Errorf("n %d seat %d: the determinisations differ though the seat cannot tell the games apart", n, seat)
+			}
+		}
+	}
+}
+
 // TestOptionSpecs checks the options fliprando-v1 declares (what a server
 // lists in ListGames): players 2..5, the first seat, each ruling's
 // alternative as a switch that reaches the game's Config, and the reward.

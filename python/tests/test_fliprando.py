@@ -7,9 +7,10 @@ options the game declares reach a client through ListGames.
 A random game lasts about 230 decisions at 2 players and 810 at 5; the API tests bound their
 cycles, and the whole games below take well under a second each.
 
-The single-agent tests are parametrised by opponent name: ``random`` by default, or the
-comma-separated names in ``$FLICKARENA_FLIPRANDO_OPPONENTS`` (the server's built-in bots that
-play Flip' Rando, as ``GetServerInfo`` lists them).
+The single-agent tests are parametrised by opponent name: the built-in ``random`` and
+``greedy`` bots (played in process by the server) by default, or the comma-separated names in
+``$FLICKARENA_FLIPRANDO_OPPONENTS`` (the server's built-in bots that play Flip' Rando, as
+``GetServerInfo`` lists them; ``search`` costs about 15 ms a decision).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from flickarena._gen.v1 import flickarena_pb2 as pb
 
 GAME = "fliprando-v1"
 SEATS = [2, 5]
-OPPONENTS = [o for o in os.environ.get("FLICKARENA_FLIPRANDO_OPPONENTS", "random").split(",") if o]
+OPPONENTS = [o for o in os.environ.get("FLICKARENA_FLIPRANDO_OPPONENTS", "random,greedy").split(",") if o]
 # The switches of the spec's alternative rulings (A4, A10, A12, A13, A14), all off by default.
 SWITCHES = ["move_legs", "literal_phase1", "slot_per_round", "hidden_weather", "negative_scores"]
 

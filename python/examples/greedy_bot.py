@@ -17,10 +17,10 @@ Play it in the arena (two terminals, from the repository's root):
 or let an env server use it as an opponent:
 
     python python/examples/greedy_bot.py --listen unix:///tmp/greedy.sock &
-    envserver --listen unix:///tmp/fa.sock --opponent greedy=unix:///tmp/greedy.sock &
+    envserver --listen unix:///tmp/fa.sock --opponent py-greedy=unix:///tmp/greedy.sock &
 
-and create single-agent pools with opponent="greedy" (for example
-``FlickVectorEnv("dummy/race-v1", 64, server="unix:///tmp/fa.sock", opponent="greedy")``).
+and create single-agent pools with opponent="py-greedy" (for example
+``FlickVectorEnv("dummy/race-v1", 64, server="unix:///tmp/fa.sock", opponent="py-greedy")``).
 """
 
 from __future__ import annotations

@@ -104,9 +104,9 @@ def test_agent_as_opponent(tmp_path):
         return greedy(turn)
 
     with flickarena.serve_agent(watched, f"unix://{tmp_path}/greedy.sock", name="greedy") as bot, \
-            EnvServer(["--opponent", f"greedy={bot.address}"]) as srv:
+            EnvServer(["--opponent", f"py-greedy={bot.address}"]) as srv:
         vs_random = mean_return(srv.target, "random")
-        vs_greedy = mean_return(srv.target, "greedy")
+        vs_greedy = mean_return(srv.target, "py-greedy")
         assert seen.is_set()
         assert vs_greedy < vs_random - 0.5, (vs_greedy, vs_random)
         with pytest.raises(flickarena.InvalidArgumentError, match="config.opponent"):

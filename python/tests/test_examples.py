@@ -1,6 +1,6 @@
-"""The training example learns, on the dummy game and on Flickago: with a small budget and fixed
-seeds, the trained policy beats the random policy by a wide margin (deterministic: same seeds,
-same result)."""
+"""The examples: the training example learns, on the dummy game and on Flickago (with a small
+budget and fixed seeds, the trained policy beats the random policy by a wide margin;
+deterministic: same seeds, same result), and the quick start's example plays legal actions."""
 
 from __future__ import annotations
 
@@ -31,3 +31,16 @@ def test_train_flickago(server):
                                 "--iterations", "20", "--shaping", "1", "--eval-episodes", "256"])
     assert abs(result["random"]) < 0.25, result
     assert result["trained"] > result["random"] + 0.4, result
+
+
+def test_quickstart_plays_legal_actions(server, capsys, monkeypatch, recwarn):
+    """The quick start's example (what `make quickstart` runs) samples legal actions only: no
+    warning about replaced actions, episodes end, and it prints its steps/s."""
+    spec = importlib.util.spec_from_file_location("quickstart", EXAMPLES / "quickstart.py")
+    quickstart = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(quickstart)
+    monkeypatch.setattr(sys, "argv", ["quickstart.py", "--server", server.target, "--num-envs", "16", "--seconds", "2"])
+    quickstart.main()
+    out = capsys.readouterr().out
+    assert "steps/s through the wire" in out and "episodes ended" in out, out
+    assert not [w for w in recwarn if "illegal" in str(w.message)], [str(w.message) for w in recwarn]

@@ -4,13 +4,11 @@ package builtin_test
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/flickarena/flickarena/agents/builtin"
 	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/env/envtest"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
@@ -39,46 +37,8 @@ func BenchmarkOpponents(b *testing.B) {
 				if testing.Short() && e.Name == "planner-deep" {
 					b.Skip("planner-deep is slow: a long benchmark")
 				}
-				v, err := env.NewVector(g.f, env.Config{NumEnvs: n, View: env.SingleAgent, Opponent: e.New(), Illegal: env.ReplaceIllegal})
-				if err != nil {
-					b.Fatal(err)
-				}
-				defer v.Close()
-				spec := v.Spec()
-				acts := spec.NewActions(n)
-				rng := rand.New(rand.NewPCG(1, 2))
-				batch, err := v.Reset(1)
-				if err != nil {
-					b.Fatal(err)
-				}
-				var inStep, cpu time.Duration
-				for b.Loop() {
-					for i := range n {
-						t := env.Turn{Spec: spec, Player: int(batch.CurrentPlayer[i]), Obs: batch.ObsAt(i), Mask: batch.MaskAt(i), Game: v.Game(i)}
-						if err := (env.RandomPolicy{}).Act(acts.At(spec, i), t, rng); err != nil {
-							b.Fatal(err)
-						}
-					}
-					start, cpu0 := time.Now(), cpuTime()
-					batch, err = v.Step(acts)
-					inStep += time.Since(start)
-					cpu += cpuTime() - cpu0
-					if err != nil {
-						b.Fatal(err)
-					}
-				}
-				b.ReportMetric(float64(b.N*n)/inStep.Seconds(), "steps/s")
-				b.ReportMetric(cpu.Seconds()*1000/float64(b.N*n), "cpu-ms/step")
+				envtest.BenchOpponent(b, g.f, e.New(), n)
 			})
 		}
 	}
-}
-
-// cpuTime returns the CPU time (user and system) of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"math"
 )
 
@@ -228,4 +229,37 @@ func (r row) ArrowHi() string { return arrow(r.X1, r.Y, -1) }
 // towards dir (+1: right).
 func arrow(x, y, dir float64) string {
 	return px(x) + "," + px(y) + " " + px(x+8*dir) + "," + px(y-5) + " " + px(x+8*dir) + "," + px(y+5)
+}
+
+// shareRows adds rows of percentages with their intervals to a plot on a 0-100% scale, under
+// group headings, striped alternately within each group; y is where the next row goes.
+type shareRows struct {
+	p     *plot
+	s     scale
+	y     float64
+	zebra bool
+}
+
+// add appends row r showing v in [lo, hi] (fractions; v NaN: shown as missing). r's Tip, if
+// empty, is its Label; the value is appended to it.
+func (b *shareRows) add(r row, v, lo, hi float64) {
+	r.Y = b.y + rowHeight/2
+	r.Zebra = b.zebra
+	b.zebra = !b.zebra
+	r.Value = pct(v, 1) + " " + pctRange(lo, hi)
+	r.Tip = cmp.Or(r.Tip, r.Label) + ": " + r.Value
+	r.Label = truncate(r.Label, labelRunes)
+	if math.IsNaN(v) {
+		r.Value = missing
+	}
+	r.interval(b.s, v, lo, hi)
+	b.p.Rows = append(b.p.Rows, r)
+	b.y += rowHeight
+}
+
+// group starts a group of rows under the heading label.
+func (b *shareRows) group(label string) {
+	b.y += headerH
+	b.p.Headers = append(b.p.Headers, header{Y: b.y - 8, Label: label})
+	b.zebra = false
 }

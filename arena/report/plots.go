@@ -1,7 +1,6 @@
 package report
 
 import (
-	"cmp"
 	"math"
 	"strconv"
 
@@ -141,23 +140,8 @@ func balancePlot(n int, b rating.Balance, x, yName string, margin float64) plot 
 	p.Ticks = ticks
 	p.AxisLabel = "share of games / score (%)"
 
-	zebra := false
-	add := func(r row, v, lo, hi float64) {
-		r.Y = y + rowHeight/2
-		r.Zebra = zebra
-		zebra = !zebra
-		r.Value = pct(v, 1) + " " + pctRange(lo, hi)
-		r.Tip = cmp.Or(r.Tip, r.Label) + ": " + r.Value
-		r.Label = truncate(r.Label, labelRunes)
-		r.interval(s, v, lo, hi)
-		p.Rows = append(p.Rows, r)
-		y += rowHeight
-	}
-	group := func(label string) {
-		y += headerH
-		p.Headers = append(p.Headers, header{Y: y - 8, Label: label})
-		zebra = false
-	}
+	rows := &shareRows{p: &p, s: s, y: y}
+	add, group := rows.add, rows.group
 
 	group("Results (share of " + strconv.Itoa(b.Games) + " games)")
 	rates := []struct {
@@ -174,7 +158,7 @@ func balancePlot(n int, b rating.Balance, x, yName string, margin float64) plot 
 	}
 
 	group("Scores (draws count ½)")
-	top := y
+	top := rows.y
 	lo, hi := scoreInterval(b.X)
 	add(row{Class: "score-mark", Name: "side-x", Label: x + " score (raw)", Tip: x + "'s score, draws counting ½"}, b.X.Score, lo, hi)
 	if b.HasSide {
@@ -184,8 +168,8 @@ func balancePlot(n int, b rating.Balance, x, yName string, margin float64) plot 
 	lo, hi = scoreInterval(b.First)
 	add(row{Class: "score-mark", Name: "first-mover", Label: "first mover score", Tip: "the first mover's score, draws counting ½"}, b.First.Score, lo, hi)
 
-	p.finish(y)
-	p.Bands = []band{{X0: s.at(0.5 - margin), X1: s.at(0.5 + margin), Y0: top - 2, Y1: y + 2}}
+	p.finish(rows.y)
+	p.Bands = []band{{X0: s.at(0.5 - margin), X1: s.at(0.5 + margin), Y0: top - 2, Y1: rows.y + 2}}
 	p.Ref = &refLine{X: s.at(0.5)}
 	return p
 }

@@ -160,39 +160,20 @@ func seatPlot(n int, b rating.SeatBalance, margin float64) plot {
 	s, ticks := niceScale(0, 1, 10, func(v float64) string { return pct(v, 0) })
 	p.Ticks = ticks
 	p.AxisLabel = "share of games / score (%)"
-	zebra := false
-	add := func(r row, v, lo, hi float64) {
-		r.Y = y + rowHeight/2
-		r.Zebra = zebra
-		zebra = !zebra
-		r.Value = pct(v, 1) + " " + pctRange(lo, hi)
-		r.Tip = r.Label + ": " + r.Value
-		r.Label = truncate(r.Label, labelRunes)
-		if math.IsNaN(v) {
-			r.Missing, r.Value = true, missing
-		} else {
-			r.interval(s, v, lo, hi)
-		}
-		p.Rows = append(p.Rows, r)
-		y += rowHeight
-	}
-	group := func(label string) {
-		y += headerH
-		p.Headers = append(p.Headers, header{Y: y - 8, Label: label})
-		zebra = false
-	}
+	rows := &shareRows{p: &p, s: s, y: y}
+	add, group := rows.add, rows.group
 	group("Wins (share of " + strconv.Itoa(b.Games) + " games)")
 	for _, st := range b.Seats {
 		add(row{Class: "seat-mark seat-win", Name: st.Name, Label: st.Name + " wins", Bar: true, BarClass: "bar-seat", Origin: s.at(0)},
 			st.Win.P, st.Win.Lo, st.Win.Hi)
 	}
 	group("Score against the other seats (ties count ½)")
-	top := y
+	top := rows.y
 	for _, st := range b.Seats {
 		add(row{Class: "seat-mark seat-score", Name: st.Name, Label: st.Name + " score"}, st.Score.Mean, st.Score.Lo, st.Score.Hi)
 	}
-	p.finish(y)
-	p.Bands = []band{{X0: s.at(0.5 - margin), X1: s.at(0.5 + margin), Y0: top - 2, Y1: y + 2}}
+	p.finish(rows.y)
+	p.Bands = []band{{X0: s.at(0.5 - margin), X1: s.at(0.5 + margin), Y0: top - 2, Y1: rows.y + 2}}
 	p.Ref = &refLine{X: s.at(0.5)}
 	return p
 }

@@ -155,6 +155,19 @@
 // reseeds the random stream (flick noise and face-down draws). An env game draws that seed
 // from the episode's generator ([Env.Reset]).
 //
+// Varied starts (option vary_start, [Options].Vary, [Variation]; off by default, and then
+// every trajectory is the scenario's): by the episode's seed, each cowboy on the table starts
+// at a spot drawn uniformly within start_jitter cm (default 5, at most 20) of its scenario
+// spot, facing turned by up to start_turn degrees either way (default 30, at most 180), and
+// the first initiative is drawn among the legal openers (a fair coin for the team, then one
+// of its cowboys whose hat shows the start hour's colour, uniformly). A spot not wholly on
+// the table, overlapping a piece (a building's floor or blocks, the gallows, a prop, a
+// neutral figure, another cowboy) or covering a token on the ground is drawn again, up to 16
+// times, after which the cowboy keeps its scenario spot. Cowboys inside buildings, tokens,
+// hats and hit points are the scenario's. The same seed gives the same start; the flick noise
+// and face-down draws of a seed are the same with or without the option (the variation draws
+// from a stream of its own).
+//
 // # Episode End
 //
 // The game ends when a victory condition holds (checked after every action), when every
@@ -166,9 +179,9 @@
 //
 // # Arguments
 //
-// [Options]: Players (2-10), Noise (flick execution noise), Seed, Physics (simulator
-// configuration), Table (a substitute for the simulator). The env games' options
-// ([env.Options], all optional):
+// [Options]: Players (2-10), Noise (flick execution noise), Seed, Vary (a varied opening,
+// [Variation]), Physics (simulator configuration), Table (a substitute for the simulator).
+// The env games' options ([env.Options], all optional):
 //
 //	angle_sd       flick direction noise, rad, ≥ 0 (default 0.026)
 //	power_sd       flick speed noise, relative, ≥ 0 (default 0.06)
@@ -177,6 +190,12 @@
 //	shaping        hp (default) or none: the shaping reward above
 //	record         true to keep each flick's trajectory for replays (package replay; false
 //	               by default): the same game, slower, with Env.Tracer for a replay.Recorder
+//	vary_start     true to vary the opening by the episode's seed (false by default; see
+//	               "# Starting State"): cowboys jittered, the first initiative drawn
+//	start_jitter   with vary_start: the largest distance of a cowboy's start from its
+//	               scenario spot, cm, 0-20 (default 5); ignored without vary_start
+//	start_turn     with vary_start: the largest turn of a starting facing either way,
+//	               degrees, 0-180 (default 30); ignored without vary_start
 //
 // # Rules and where they are implemented
 //

@@ -35,6 +35,19 @@ const (
 	optPlayers      = "players"
 	optShaping      = "shaping"
 	optRecord       = "record" // replay.RecordOption, by which a recorder asks for trajectories
+	optVaryStart    = "vary_start"
+	optStartJitter  = "start_jitter"
+	optStartTurn    = "start_turn"
+)
+
+// The defaults of the options start_jitter and start_turn, used with vary_start.
+const (
+	// DefaultStartJitter is the default largest distance of a varied start from the
+	// scenario's spot, in cm ([Variation].Jitter).
+	DefaultStartJitter = 5
+	// DefaultStartTurn is the default largest turn of a varied start's facing, in degrees
+	// ([Variation].Turn).
+	DefaultStartTurn = 30
 )
 
 // The values of the shaping option.
@@ -183,12 +196,19 @@ var envOptions = func() env.OptionSpecs {
 			Doc: "shaping reward: hp (hit points change, see the package doc) or none"},
 		{Key: optRecord, Type: env.OptionBool, Default: strconv.FormatBool(d.Record),
 			Doc: "keep each flick's trajectory for replays: the same game, slower"},
+		{Key: optVaryStart, Type: env.OptionBool, Default: "false",
+			Doc: "vary the opening by the episode's seed: cowboys jittered (start_jitter, start_turn) and the first initiative drawn"},
+		{Key: optStartJitter, Type: env.OptionFloat, Min: 0, Max: MaxJitter, Default: g(DefaultStartJitter),
+			Doc: "with vary_start=true (else ignored): the largest distance of a cowboy's start from its scenario spot, cm"},
+		{Key: optStartTurn, Type: env.OptionFloat, Min: 0, Max: 180, Default: g(DefaultStartTurn),
+			Doc: "with vary_start=true (else ignored): the largest turn of a cowboy's starting facing either way, degrees"},
 	}
 }()
 
 // ScenarioFactory returns the [env.Factory] of our scenario name, registered as ID(name). It
-// parses the options angle_sd, power_sd, max_decisions, players, shaping and record, checked
-// against their declared specs ([Env.OptionSpecs]).
+// parses the options angle_sd, power_sd, max_decisions, players, shaping, record, vary_start,
+// start_jitter and start_turn, checked against their declared specs ([Env.OptionSpecs]);
+// start_jitter and start_turn apply only with vary_start=true.
 func ScenarioFactory(name string) env.Factory {
 	return configFactory(func(cfg *EnvConfig) { cfg.Scenario = name })
 }
@@ -209,6 +229,7 @@ func configFactory(set func(*EnvConfig)) env.Factory {
 		cfg.Options.Players = v.Int(optPlayers)
 		cfg.Shaping = v.String(optShaping)
 		cfg.Record = v.Bool(optRecord)
+		cfg.Options.Vary = variation(v)
 		e, err := NewEnv(cfg)
 		if err != nil {
 			// A nil interface, not a nil *Env inside one.
@@ -216,6 +237,15 @@ func configFactory(set func(*EnvConfig)) env.Factory {
 		}
 		return e, nil
 	}
+}
+
+// variation returns the [Variation] that the options vary_start, start_jitter and start_turn
+// ask for, parsed in v: none without vary_start.
+func variation(v env.OptionValues) Variation {
+	if !v.Bool(optVaryStart) {
+		return Variation{}
+	}
+	return Variation{Jitter: v.Float(optStartJitter), Turn: v.Float(optStartTurn) * math.Pi / 180, Initiative: true}
 }
 
 // ContentDigest returns the SHA-256 of the scenario file the game plays, in hex

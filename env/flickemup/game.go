@@ -219,7 +219,8 @@ func newLayout(sc *Scenario) *layout {
 	return lay
 }
 
-// Reset starts the game again from the scenario's opening, with a random stream seeded by seed.
+// Reset starts the game again from the scenario's opening, varied by seed if [Options].Vary
+// asks, with a random stream seeded by seed.
 func (g *Game) Reset(seed uint64) {
 	lay := g.lay
 	sc := lay.sc
@@ -266,6 +267,9 @@ func (g *Game) Reset(seed uint64) {
 	g.initiative = sc.Initiative.index()
 	g.result = Result{Winner: NoTeam}
 	g.turns = 0
+	if !g.opts.Vary.IsZero() {
+		g.vary(seed)
+	}
 	g.startRound()
 }
 

@@ -19,6 +19,9 @@ type Options struct {
 	// catalogue is always [Pieces]. Its Noise
 	// field is replaced by Noise.
 	Physics *physics.Config
+	// Vary varies the opening by Seed ([Variation]); the zero value plays the scenario's
+	// opening exactly.
+	Vary Variation
 	// Table, if not nil, runs the flicks in place of a [physics.Simulator] of the game's own
 	// (tests use it to script outcomes). Clones share it.
 	Table Table
@@ -33,6 +36,9 @@ func DefaultOptions() Options {
 func (o Options) config() (physics.Config, error) {
 	if o.Players < 2 || o.Players > 10 {
 		return physics.Config{}, fmt.Errorf("flickemup: %d players: a game has 2 to 10", o.Players)
+	}
+	if err := o.Vary.Validate(); err != nil {
+		return physics.Config{}, err
 	}
 	cfg := physics.DefaultConfig()
 	if o.Physics != nil {

@@ -31,7 +31,7 @@ func decisionsHash(bot flickagobot.Bot, games []*flickago.Game) uint64 {
 	return h.Sum64()
 }
 
-// TestBots_SameDecisions pins the decisions of the aimer (version 2) and the planner-lite on fixed
+// TestBots_SameDecisions pins the decisions of the aimer (version 2), the planner-lite and the planner on fixed
 // positions (from games of random play and drawn at random): a speed-up of their code must not
 // change them. A change of play is a new bot: bump AimerVersion (or PlannerVersion) and update
 // the hash here, saying why in the commit.
@@ -47,6 +47,7 @@ func TestBots_SameDecisions(t *testing.T) {
 	}{
 		{"aimer", flickagobot.NewAimer(), games, 0x443218c47ebbf1e8},
 		{"planner-lite", flickagobot.NewPlanner(flickagobot.Lite), games[:20], 0x4a46276526007718},
+		{"planner", flickagobot.NewPlanner(flickagobot.Default), games[:20], 0xa57db25b7f4cd4d2},
 	} {
 		if got := decisionsHash(tc.bot, tc.games); got != tc.want {
 			t.Errorf("%s: decisions hash %#x, want %#x: its play changed", tc.name, got, tc.want)

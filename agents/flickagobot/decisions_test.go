@@ -31,9 +31,9 @@ func decisionsHash(bot flickagobot.Bot, games []*flickago.Game) uint64 {
 	return h.Sum64()
 }
 
-// TestBots_SameDecisions pins the decisions of the aimer (version 2), the planner-lite and the planner on fixed
-// positions (from games of random play and drawn at random): a speed-up of their code must not
-// change them. A change of play is a new bot: bump AimerVersion (or PlannerVersion) and update
+// TestBots_SameDecisions pins the decisions of the aimer (version 2), the planner-lite and the
+// planner on fixed positions (from games of random play and drawn at random): a speed-up of
+// their code must not change them. A change of play is a new bot: bump AimerVersion (or PlannerVersion) and update
 // the hash here, saying why in the commit.
 func TestBots_SameDecisions(t *testing.T) {
 	played := positions(t, 5, 200, nil, 0) // random play: the positions do not depend on the bots pinned

@@ -90,7 +90,8 @@ func analyse(g *flickago.Game, sr search) *analysis {
 	base := tableOf(&st)
 	m0 := newModel(an.b, an.r, cfg, &base)
 	var cands []candidate
-	for _, a := range g.Legal(nil) {
+	legal := g.Legal(nil)
+	for k, a := range legal {
 		if a.Type != flickago.ActFlick {
 			continue
 		}
@@ -100,6 +101,11 @@ func analyse(g *flickago.Game, sr search) *analysis {
 		}
 		an.sources = append(an.sources, src)
 		cands = an.flicks(cands, len(an.sources)-1)
+		if len(an.sources) == 1 {
+			// Room for as many candidates from each source left, in one allocation: they
+			// are about a thousand, which growing by appends copied several times over.
+			cands = slices.Grow(cands, len(cands)*(len(legal)-k-1))
+		}
 	}
 	var tmp table
 	for i := range cands {

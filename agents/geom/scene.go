@@ -11,14 +11,20 @@ import (
 type Scene struct {
 	pieces *physics.Catalogue
 	table  physics.Table
-	o      []physics.Outline
-	ext    []float64 // the outline's reach from its centre
-	on     []bool    // the piece is on the table
+	items  []item // by piece index
+}
+
+// item is one piece of a scene: one slice of them, so that a sweep reads each piece's data
+// together and a clone is one allocation.
+type item struct {
+	o   physics.Outline
+	ext float64 // the outline's reach from its centre
+	on  bool    // the piece is on the table
 }
 
 // NewScene returns the scene of st, whose kinds are those of catalogue pieces.
 func NewScene(st *physics.State, pieces *physics.Catalogue) *Scene {
-	sc := &Scene{pieces: pieces, table: st.Table, o: make([]physics.Outline, len(st.Pieces)), ext: make([]float64, len(st.Pieces)), on: make([]bool, len(st.Pieces))}
+	sc := &Scene{pieces: pieces, table: st.Table, items: make([]item, len(st.Pieces))}
 	for i, p := range st.Pieces {
 		sc.Set(i, p)
 	}
@@ -27,21 +33,22 @@ func NewScene(st *physics.State, pieces *physics.Catalogue) *Scene {
 
 // Clone returns an independent copy of the scene.
 func (sc *Scene) Clone() *Scene {
-	return &Scene{pieces: sc.pieces, table: sc.table, o: append([]physics.Outline(nil), sc.o...), ext: append([]float64(nil), sc.ext...), on: append([]bool(nil), sc.on...)}
+	return &Scene{pieces: sc.pieces, table: sc.table, items: append([]item(nil), sc.items...)}
 }
 
 // Set replaces piece i of the scene by p.
 func (sc *Scene) Set(i int, p physics.Piece) {
-	sc.on[i] = !p.Off
+	it := &sc.items[i]
+	it.on = !p.Off
 	if p.Off {
 		return
 	}
 	o := sc.pieces.Outline(p)
-	sc.o[i] = o
+	it.o = o
 	if o.Box {
-		sc.ext[i] = math.Hypot(o.HX, o.HY)
+		it.ext = math.Hypot(o.HX, o.HY)
 	} else {
-		sc.ext[i] = o.R
+		it.ext = o.R
 	}
 }
 
@@ -54,16 +61,17 @@ func (sc *Scene) Sweep(from, to physics.Vec, past, r float64, skip func(i int) b
 	}
 	u := d.Scale(1 / l)
 	piece, dist = -1, l+past
-	for i := range sc.o {
-		if !sc.on[i] || (skip != nil && skip(i)) {
+	for i := range sc.items {
+		it := &sc.items[i]
+		if !it.on {
 			continue
 		}
-		o := &sc.o[i]
+		o := &it.o
 		// Cheap reject: the piece is farther from the line than its reach plus r.
 		rel := o.C.Sub(from)
 		along := rel.Dot(u)
-		ext := sc.ext[i] + r
-		if along < -ext || along > dist+ext || math.Abs(rel.Cross(u)) > ext {
+		ext := it.ext + r
+		if along < -ext || along > dist+ext || math.Abs(rel.Cross(u)) > ext || (skip != nil && skip(i)) {
 			continue
 		}
 		if t := o.Cast(from, u, r); t < dist {
@@ -85,14 +93,15 @@ func (sc *Scene) Free(p physics.Vec, r, margin float64, skip func(i int) bool) b
 	if p.X-r-margin < 0 || p.Y-r-margin < 0 || p.X+r+margin > t.Width || p.Y+r+margin > t.Height {
 		return false
 	}
-	for i := range sc.o {
-		if !sc.on[i] || (skip != nil && skip(i)) {
+	for i := range sc.items {
+		it := &sc.items[i]
+		if !it.on {
 			continue
 		}
-		if c := sc.o[i].C; math.Abs(c.X-p.X) > sc.ext[i]+r+margin || math.Abs(c.Y-p.Y) > sc.ext[i]+r+margin {
+		if c := it.o.C; math.Abs(c.X-p.X) > it.ext+r+margin || math.Abs(c.Y-p.Y) > it.ext+r+margin || (skip != nil && skip(i)) {
 			continue
 		}
-		if sc.o[i].Dist(p) < r+margin {
+		if it.o.Dist(p) < r+margin {
 			return false
 		}
 	}

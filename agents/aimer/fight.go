@@ -29,11 +29,16 @@ func fighterMove(s *tactics.Situation, i int) (tactics.Move, bool) {
 	left := s.G.ActionsLeft() - 1
 	stay := PositionScore(s, i, left+1, post, hasPost)
 	best, bestScore, found := tactics.Move{}, stay+moveGain, false
+	var w *tactics.Situation // the what-if of each move, one copy moved from spot to spot
 	for _, m := range s.Moves(i, extra...) {
 		if m.Enter >= 0 {
 			continue // the aimer fights in the street
 		}
-		w := s.WithCowboyAt(i, m.To, FaceFrom(s, i, m.To))
+		if w == nil {
+			w = s.WithCowboyAt(i, m.To, FaceFrom(s, i, m.To))
+		} else {
+			w.MoveCowboy(i, m.To, FaceFrom(s, i, m.To))
+		}
 		score := PositionScore(w, i, left, post, hasPost) - 0.01*tactics.MovePenalty(m)
 		if score > bestScore {
 			best, bestScore, found = m, score, true

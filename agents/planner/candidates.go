@@ -107,6 +107,7 @@ func moveCandidates(s *tactics.Situation, i int) []candidate {
 	}
 	left := s.G.ActionsLeft() - 1
 	var out []candidate
+	var w *tactics.Situation // the what-if of each move, one copy moved from spot to spot
 	for _, m := range s.Moves(i, extra...) {
 		prior := -0.05 * tactics.MovePenalty(m)
 		if hasErrand && !math.IsInf(now, 1) {
@@ -115,7 +116,11 @@ func moveCandidates(s *tactics.Situation, i int) []candidate {
 		if m.Enter >= 0 {
 			prior += 0 // buildings are judged by the simulation
 		} else {
-			w := s.WithCowboyAt(i, m.To, aimer.FaceFrom(s, i, m.To))
+			if w == nil {
+				w = s.WithCowboyAt(i, m.To, aimer.FaceFrom(s, i, m.To))
+			} else {
+				w.MoveCowboy(i, m.To, aimer.FaceFrom(s, i, m.To))
+			}
 			prior += aimer.PositionScore(w, i, left, post, hasPost)
 		}
 		out = append(out, candidate{a: aimer.MoveAction(s, i, m), prior: prior, noisy: true, enter: m.Enter >= 0, target: -1})

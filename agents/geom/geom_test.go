@@ -176,3 +176,54 @@ func TestLayoutOf(t *testing.T) {
 		}
 	}
 }
+
+// TestSweepAmong_AsSweep checks that sweeps fanned out from one point over the pieces Near
+// lists find what Sweep finds over every piece, bit for bit: crowded random tables, fans of
+// every width up to a quarter turn, sweeps of every length up to the one Near was asked for,
+// each direction within the fan, including its edges.
+func TestSweepAmong_AsSweep(t *testing.T) {
+	kinds := []physics.Kind{flickemup.KindCowboy, flickemup.KindBarrel, flickemup.KindFence, flickemup.KindCactus, flickemup.KindSupportBlock, flickemup.KindTumbleweed, flickemup.KindGallows}
+	rng := rand.New(rand.NewPCG(3, 4))
+	n := 2000
+	if testing.Short() {
+		n = 300
+	}
+	var buf []int
+	tested, hits := 0, 0
+	for range n {
+		st := &physics.State{Table: physics.DefaultTable}
+		for range 40 {
+			st.Pieces = append(st.Pieces, physics.Piece{Kind: kinds[rng.IntN(len(kinds))], Pos: physics.Vec{X: 90 * rng.Float64(), Y: 90 * rng.Float64()}, Angle: rng.Float64() * 2 * math.Pi, Off: rng.IntN(8) == 0})
+		}
+		sc := geom.NewScene(st, flickemup.Pieces)
+		from := physics.Vec{X: 90 * rng.Float64(), Y: 90 * rng.Float64()}
+		base, half := rng.Float64()*2*math.Pi, []float64{0, 1e-3, 0.05, 0.3, math.Pi / 4}[rng.IntN(5)]
+		length, r := 5+120*rng.Float64(), 0.9*rng.Float64()*2
+		buf = sc.Near(buf[:0], from, physics.Polar(1, base), half, length, r)
+		tested += len(buf)
+		skip := func(i int) bool { return i%7 == 3 }
+		for k := range 9 {
+			a := base + half*(2*float64(k)/8-1)
+			l := []float64{1, length / 2, length}[k%3]
+			past := length - l
+			if k%2 == 1 {
+				past *= rng.Float64()
+			}
+			to := from.Add(physics.Polar(l, a))
+			wantP, wantD := sc.Sweep(from, to, past, r, skip)
+			gotP, gotD := sc.SweepAmong(buf, from, to, past, r, skip)
+			if gotP != wantP || math.Float64bits(gotD) != math.Float64bits(wantD) {
+				t.Fatalf("sweep from %v at %.6g rad (fan %.6g ± %.3g), %g + %g cm: among %d near (%d, %g), Sweep (%d, %g)", from, a, base, half, l, past, len(buf), gotP, gotD, wantP, wantD)
+			}
+			if wantP >= 0 {
+				hits++
+			}
+		}
+	}
+	if hits < n {
+		t.Errorf("only %d sweeps of %d hit a piece: the test is too easy", hits, 9*n)
+	}
+	if tested > 30*n {
+		t.Errorf("Near kept %d of %d pieces: it filters nothing", tested, 40*n)
+	}
+}

@@ -81,6 +81,62 @@ func (sc *Scene) Sweep(from, to physics.Vec, past, r float64, skip func(i int) b
 	return piece, dist
 }
 
+// Near appends to dst, in index order, the pieces on the table that a disc of radius r
+// could touch sliding from `from` up to length cm in a direction within halfAngle radians of
+// the unit vector u: every piece that [Scene.Sweep] from `from` would test in such a
+// direction, for a sweep of at most length cm in all (its to's distance plus past), and
+// perhaps a few more. [Scene.SweepAmong] over them answers as Sweep, cheaper when many sweeps
+// fan out from one point.
+func (sc *Scene) Near(dst []int, from, u physics.Vec, halfAngle, length, r float64) []int {
+	for i := range sc.items {
+		it := &sc.items[i]
+		if !it.on {
+			continue
+		}
+		// A piece Sweep tests in direction u' lies within ext of the line along u' and
+		// between -ext and length+ext along it, so within reach of from; from u, its
+		// distance to the line and along it differ by at most reach × the angle between
+		// u and u' (a little more allowed for rounding).
+		ext := it.ext + r
+		reach := math.Hypot(length+ext, ext)
+		slack := ext + reach*halfAngle + 1e-6*(1+reach)
+		rel := it.o.C.Sub(from)
+		along := rel.Dot(u)
+		if along < -slack || along > length+slack || math.Abs(rel.Cross(u)) > slack || rel.Len() > reach+1e-6*(1+reach) {
+			continue
+		}
+		dst = append(dst, i)
+	}
+	return dst
+}
+
+// SweepAmong is [Scene.Sweep] over the pieces near only, which must include every piece
+// that Sweep would test (see [Scene.Near]), in index order: then it returns what Sweep
+// returns.
+func (sc *Scene) SweepAmong(near []int, from, to physics.Vec, past, r float64, skip func(i int) bool) (piece int, dist float64) {
+	d := to.Sub(from)
+	l := d.Len()
+	if l == 0 {
+		return -1, 0
+	}
+	u := d.Scale(1 / l)
+	piece, dist = -1, l+past
+	for _, i := range near {
+		it := &sc.items[i]
+		o := &it.o
+		rel := o.C.Sub(from)
+		along := rel.Dot(u)
+		ext := it.ext + r
+		if along < -ext || along > dist+ext || math.Abs(rel.Cross(u)) > ext || (skip != nil && skip(i)) {
+			continue
+		}
+		if t := o.Cast(from, u, r); t < dist {
+			piece, dist = i, t
+		}
+	}
+	return piece, dist
+}
+
 // Clear is [Clear] on the scene.
 func (sc *Scene) Clear(from, to physics.Vec, past, r, margin float64, skip func(i int) bool) bool {
 	p, _ := sc.Sweep(from, to, past, r+margin, skip)

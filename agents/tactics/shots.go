@@ -152,9 +152,17 @@ func (s *Situation) aimAt(sc *geom.Scene, st *physics.State, i int, a flickemup.
 		qs = quickQuantiles[:]
 	}
 	w := 1 / float64(len(qs))
+	// Every sweep fans out from `from` within the widest aim error of base and goes travel
+	// cm: the pieces near that fan, listed once, are all a sweep would test.
+	half := 0.0
+	for _, z := range qs {
+		half = math.Max(half, math.Abs(z*sd))
+	}
+	var buf [64]int
+	near := sc.Near(buf[:0], from, physics.Polar(1, base), half, travel, bulletRadius)
 	for _, z := range qs {
 		dir := physics.Polar(1, base+z*sd)
-		hit, dist := sc.Sweep(from, from.Add(dir), travel-1, bulletRadius, skip)
+		hit, dist := sc.SweepAmong(near, from, from.Add(dir), travel-1, bulletRadius, skip)
 		if hit < 0 {
 			continue
 		}

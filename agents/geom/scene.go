@@ -98,11 +98,11 @@ func (sc *Scene) Near(dst []int, from, u physics.Vec, halfAngle, length, r float
 		// distance to the line and along it differ by at most reach × the angle between
 		// u and u' (a little more allowed for rounding).
 		ext := it.ext + r
-		reach := math.Hypot(length+ext, ext)
+		reach := math.Sqrt((length+ext)*(length+ext)+ext*ext) + 1e-6*(1+length+ext)
 		slack := ext + reach*halfAngle + 1e-6*(1+reach)
 		rel := it.o.C.Sub(from)
 		along := rel.Dot(u)
-		if along < -slack || along > length+slack || math.Abs(rel.Cross(u)) > slack || rel.Len() > reach+1e-6*(1+reach) {
+		if along < -slack || along > length+slack || math.Abs(rel.Cross(u)) > slack || rel.Dot(rel) > reach*reach {
 			continue
 		}
 		dst = append(dst, i)

@@ -160,7 +160,8 @@
 // at a spot drawn uniformly within start_jitter cm (default 5, at most 20) of its scenario
 // spot, facing turned by up to start_turn degrees either way (default 30, at most 180), and
 // the first initiative is drawn among the legal openers (a fair coin for the team, then one
-// of its cowboys whose hat shows the start hour's colour, uniformly). A spot not wholly on
+// of its cowboys whose hat shows the start hour's colour, uniformly; start_initiative=scenario
+// keeps the scenario's). A spot not wholly on
 // the table, overlapping a piece (a building's floor or blocks, the gallows, a prop, a
 // neutral figure, another cowboy) or covering a token on the ground is drawn again, up to 16
 // times, after which the cowboy keeps its scenario spot. Cowboys inside buildings, tokens,
@@ -196,6 +197,8 @@
 //	               scenario spot, cm, 0-20 (default 5); ignored without vary_start
 //	start_turn     with vary_start: the largest turn of a starting facing either way,
 //	               degrees, 0-180 (default 30); ignored without vary_start
+//	start_initiative  with vary_start: drawn (default: the first initiative drawn among
+//	               the legal openers) or scenario (the scenario's); ignored without vary_start
 //
 // # Rules and where they are implemented
 //

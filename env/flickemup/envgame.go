@@ -38,6 +38,16 @@ const (
 	optVaryStart    = "vary_start"
 	optStartJitter  = "start_jitter"
 	optStartTurn    = "start_turn"
+	optStartFirst   = "start_initiative"
+)
+
+// The values of the option start_initiative.
+const (
+	// StartInitiativeDrawn draws the first initiative among the legal openers
+	// ([Variation].Initiative).
+	StartInitiativeDrawn = "drawn"
+	// StartInitiativeScenario keeps the scenario's first initiative.
+	StartInitiativeScenario = "scenario"
 )
 
 // The defaults of the options start_jitter and start_turn, used with vary_start.
@@ -202,13 +212,15 @@ var envOptions = func() env.OptionSpecs {
 			Doc: "with vary_start=true (else ignored): the largest distance of a cowboy's start from its scenario spot, cm"},
 		{Key: optStartTurn, Type: env.OptionFloat, Min: 0, Max: 180, Default: g(DefaultStartTurn),
 			Doc: "with vary_start=true (else ignored): the largest turn of a cowboy's starting facing either way, degrees"},
+		{Key: optStartFirst, Type: env.OptionString, Choices: []string{StartInitiativeDrawn, StartInitiativeScenario}, Default: StartInitiativeDrawn,
+			Doc: "with vary_start=true (else ignored): the first initiative drawn among the legal openers, or the scenario's"},
 	}
 }()
 
 // ScenarioFactory returns the [env.Factory] of our scenario name, registered as ID(name). It
 // parses the options angle_sd, power_sd, max_decisions, players, shaping, record, vary_start,
-// start_jitter and start_turn, checked against their declared specs ([Env.OptionSpecs]);
-// start_jitter and start_turn apply only with vary_start=true.
+// start_jitter, start_turn and start_initiative, checked against their declared specs
+// ([Env.OptionSpecs]); the last three apply only with vary_start=true.
 func ScenarioFactory(name string) env.Factory {
 	return configFactory(func(cfg *EnvConfig) { cfg.Scenario = name })
 }
@@ -239,13 +251,14 @@ func configFactory(set func(*EnvConfig)) env.Factory {
 	}
 }
 
-// variation returns the [Variation] that the options vary_start, start_jitter and start_turn
-// ask for, parsed in v: none without vary_start.
+// variation returns the [Variation] that the options vary_start, start_jitter, start_turn and
+// start_initiative ask for, parsed in v: none without vary_start.
 func variation(v env.OptionValues) Variation {
 	if !v.Bool(optVaryStart) {
 		return Variation{}
 	}
-	return Variation{Jitter: v.Float(optStartJitter), Turn: v.Float(optStartTurn) * math.Pi / 180, Initiative: true}
+	return Variation{Jitter: v.Float(optStartJitter), Turn: v.Float(optStartTurn) * math.Pi / 180,
+		Initiative: v.String(optStartFirst) == StartInitiativeDrawn}
 }
 
 // ContentDigest returns the SHA-256 of the scenario file the game plays, in hex

@@ -72,6 +72,7 @@ func TestVaryStart_Options(t *testing.T) {
 		{env.Options{"vary_start": "1", "start_jitter": "21"}, "start_jitter"},
 		{env.Options{"vary_start": "1", "start_jitter": "-1"}, "start_jitter"},
 		{env.Options{"vary_start": "1", "start_turn": "181"}, "start_turn"},
+		{env.Options{"vary_start": "1", "start_initiative": "lawmen"}, "start_initiative"},
 	} {
 		if _, err := flickemup.Factory(c.opts); err == nil || !strings.Contains(err.Error(), c.key) {
 			t.Errorf("options %v: error %v, want one naming %s", c.opts, err, c.key)
@@ -86,6 +87,14 @@ func TestVaryStart_Options(t *testing.T) {
 	for _, opts := range []env.Options{{"start_jitter": "3"}, {"vary_start": "0", "start_turn": "10"}} {
 		if a, _ := startObs(t, opts, 4); !slices.Equal(a, plain) {
 			t.Errorf("options %v change the start", opts)
+		}
+	}
+	// The scenario's initiative kept: over 20 seeds the cowboys move but the same cowboy opens.
+	_, scenarioFirst := startObs(t, nil, 0)
+	for seed := range uint64(20) {
+		obs, first := startObs(t, env.Options{"vary_start": "1", "start_initiative": "scenario"}, seed)
+		if first != scenarioFirst || slices.Equal(obs, plain) {
+			t.Errorf("seed %d with start_initiative=scenario: %v opens (want %v), start moved %v", seed, first, scenarioFirst, !slices.Equal(obs, plain))
 		}
 	}
 	// Only the initiative drawn: the cowboys stand on their scenario spots.

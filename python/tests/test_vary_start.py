@@ -25,9 +25,9 @@ def first_obs(server, options, seed):
 
 
 def test_options_are_listed(server):
-    """ListGames declares vary_start (off by default), start_jitter (cm, 0 to 20, default 5)
-    and start_turn (degrees, 0 to 180, default 30); a value outside them is refused, naming
-    the option."""
+    """ListGames declares vary_start (off by default), start_jitter (cm, 0 to 20, default 5),
+    start_turn (degrees, 0 to 180, default 30) and start_initiative (drawn or scenario); a value
+    outside them is refused, naming the option."""
     with flickarena.Client(server.target) as c:
         info = next(g for g in c.list_games() if g.id == GAME)
     specs = {o.key: o for o in info.options}
@@ -37,7 +37,9 @@ def test_options_are_listed(server):
     assert (j.type, j.min, j.max, j.default_value) == (pb.OPTION_TYPE_FLOAT, 0, 20, "5")
     t = specs["start_turn"]
     assert (t.type, t.min, t.max, t.default_value) == (pb.OPTION_TYPE_FLOAT, 0, 180, "30")
-    for o in (v, j, t):
+    f = specs["start_initiative"]
+    assert (f.type, list(f.choices), f.default_value) == (pb.OPTION_TYPE_STRING, ["drawn", "scenario"], "drawn")
+    for o in (v, j, t, f):
         assert o.doc
     with pytest.raises(flickarena.InvalidArgumentError) as e:
         flickarena.env(GAME, server=server.target, options={"vary_start": "1", "start_jitter": "21"})

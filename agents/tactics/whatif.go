@@ -8,16 +8,11 @@ import "github.com/flickarena/flickarena/physics"
 func (s *Situation) WithCowboyAt(i int, pos physics.Vec, facing float64) *Situation {
 	w := *s
 	w.St = s.St.Clone()
-	p := &w.St.Pieces[s.Piece(i)]
-	p.Pos, p.Angle, p.Fallen, p.Off = pos, facing, false, false
 	w.scene = nil
 	if s.scene != nil {
 		w.scene = s.scene.Clone()
-		w.scene.Set(s.Piece(i), *p)
 	}
-	c := w.Cows[i]
-	c.Pos, c.Facing, c.Fallen, c.Inside = pos, facing, false, -1
-	w.Cows[i] = c
+	w.MoveCowboy(i, pos, facing)
 	return &w
 }
 

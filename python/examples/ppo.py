@@ -59,7 +59,7 @@ class Args:
     shaping: float = 1.0  # weight of the game's dense shaping reward while training (evaluations: outcome only)
     seed: int = 1  # seeds torch and the env pools
     total_steps: int = 200_000  # agent env steps to train for (each one agent move and the opponent's replies)
-    max_minutes: float = 0.0  # stop after this many minutes of training (0: no limit)
+    max_minutes: float = 0.0  # stop after this many minutes of training (0: no limit; a file RUN_DIR/STOP also stops)
     num_envs: int = 64  # envs in all, split evenly over --groups pools
     groups: int = 2  # server pools the envs are split over (the async step overlaps them)
     async_step: bool = True  # send a pool's step, then compute the other pool's actions while it runs
@@ -337,6 +337,9 @@ def train(args: Args, server: str) -> dict:
 
         for update in range(1, updates + 1):
             if args.max_minutes and time.perf_counter() - start - timers["eval"] > args.max_minutes * 60:
+                break
+            if os.path.exists(os.path.join(args.run_dir, "STOP")):  # `touch RUN_DIR/STOP` ends a run early
+                print("STOP file found: ending the run", flush=True)
                 break
             for pg in optim.param_groups:
                 pg["lr"] = args.lr * (1.0 - (update - 1) / updates)

@@ -1,0 +1,91 @@
+"""Learning curves of PPO runs (examples/ppo.py): mean and spread over seeds, as PNG files.
+
+Each ``--curve "TITLE=DIR[,DIR...]"`` is one figure of the runs in those directories (their
+``metrics.csv``, one per seed): the evaluations' mean outcome (+1 win, -1 loss, 0 draw) and win
+rate, against env steps and against training wall time (evaluations not counted). The line is
+the mean over seeds, the band their range (smallest to largest). ``--baseline
+"LABEL=VALUE"`` draws a horizontal line on the outcome panels (the mean outcome of a baseline
+policy against the same opponent, from ``ppo.py --evaluate random|passive``). Needs the
+``plot`` extra (matplotlib)::
+
+    python python/examples/plot_curves.py --out python/docs/ppo/flickago-aimer.png \\
+        --curve "Flickago vs aimer=runs/flickago-aimer-s1,runs/flickago-aimer-s2,runs/flickago-aimer-s3"
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+
+import numpy as np
+
+
+def read(run_dir: str) -> dict[str, np.ndarray]:
+    """The columns of a run's metrics.csv as float arrays."""
+    path = os.path.join(run_dir, "metrics.csv")
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    if not rows:
+        raise ValueError(f"{path}: no evaluations yet")
+    return {k: np.array([float(r[k]) for r in rows]) for k in rows[0]}
+
+
+def spread(xs: list[np.ndarray], ys: list[np.ndarray], points: int = 200) -> tuple[np.ndarray, ...]:
+    """The seeds' curves on a common x grid (up to the shortest run): grid, mean, min, max."""
+    grid = np.linspace(max(x[0] for x in xs), min(x[-1] for x in xs), points)
+    on = np.array([np.interp(grid, x, y) for x, y in zip(xs, ys, strict=True)])
+    return grid, on.mean(0), on.min(0), on.max(0)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--curve", action="append", required=True, help='"TITLE=DIR[,DIR...]", one run directory per seed')
+    parser.add_argument("--baseline", action="append", default=[], help='"LABEL=VALUE": a mean outcome drawn as a line')
+    parser.add_argument("--out", required=True, help="the PNG to write")
+    args = parser.parse_args(argv)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    curves = []
+    for c in args.curve:
+        if "=" not in c:
+            parser.error(f"--curve {c!r}: want TITLE=DIR[,DIR...]")
+        title, dirs = c.split("=", 1)
+        curves.append((title, [read(d) for d in dirs.split(",")]))
+    baselines = []
+    for b in args.baseline:
+        label, _, value = b.partition("=")
+        try:
+            baselines.append((label, float(value)))
+        except ValueError:
+            parser.error(f"--baseline {b!r}: want LABEL=VALUE with a number")
+
+    fig, axes = plt.subplots(2, 2, figsize=(11, 7), sharey="row")
+    for title, runs in curves:
+        for col, (xkey, xlabel, scale) in enumerate([("env_steps", "agent env steps", 1.0),
+                                                     ("train_seconds", "training wall time (min)", 1 / 60)]):
+            for row, (ykey, ylabel) in enumerate([("mean_outcome", "mean outcome (win +1, loss -1)"),
+                                                  ("win_rate", "win rate")]):
+                ax = axes[row][col]
+                grid, mean, lo, hi = spread([r[xkey] * scale for r in runs], [r[ykey] for r in runs])
+                line, = ax.plot(grid, mean, label=f"{title} ({len(runs)} seeds)")
+                ax.fill_between(grid, lo, hi, color=line.get_color(), alpha=0.2)
+                ax.set_xlabel(xlabel)
+                ax.set_ylabel(ylabel)
+                ax.grid(alpha=0.3)
+    for i, (label, value) in enumerate(baselines):
+        for ax in axes[0]:
+            ax.axhline(value, color=f"C{len(curves) + i}", linestyle="--", label=label)
+    axes[0][0].legend(fontsize=8)
+    fig.suptitle("PPO (examples/ppo.py): evaluations during training, mean and range over seeds")
+    fig.tight_layout()
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    fig.savefig(args.out, dpi=90)
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -78,6 +78,7 @@ class Args:
     cpu: bool = False  # use the CPU even when a GPU is present
     eval_every: int = 10  # evaluate every this many updates (0: only at the end)
     eval_episodes: int = 128  # episodes per evaluation (the final one with --evaluate: e.g. 1000)
+    eval_shaping: float = 0.0  # shaping weight of --evaluate's pool (0: the outcome alone; 1: comparable to the training return)
     greedy: bool = False  # evaluate the most likely heads and mean dims instead of sampling
     run_dir: str = "runs/ppo"  # TensorBoard logs, metrics.csv and checkpoint.pt go here
     evaluate: str = ""  # a checkpoint to evaluate (no training), or the baseline "random" or "passive"
@@ -514,7 +515,7 @@ def run(args: Args, server: str) -> dict:
     else:
         agent, game, ck = load(args.evaluate, device)
         args.game = game.id
-    pools = make_pools(args, server, min(64, args.eval_episodes), 1, 0.0)
+    pools = make_pools(args, server, min(64, args.eval_episodes), 1, args.eval_shaping)
     try:
         t0 = time.perf_counter()
         result = evaluate(agent, game, pools, args.eval_episodes, args.seed, args.greedy, device)
@@ -524,7 +525,9 @@ def run(args: Args, server: str) -> dict:
     print(f"{args.evaluate} ({ck['env_steps']} training steps) vs {args.opponent} on {game.id}, seats {args.agent_seat}, "
           f"{'greedy' if args.greedy else 'sampled'} actions: {result['episodes']} games, {result['wins']} wins, "
           f"{result['draws']} draws, {result['losses']} losses: win rate {result['win_rate']:.1%}, "
-          f"mean outcome {result['mean_outcome']:+.3f} ({result['seconds']:.0f} s)", flush=True)
+          + (f"mean outcome {result['mean_outcome']:+.3f}" if not args.eval_shaping else
+             f"mean return with shaping {args.eval_shaping:g} {result['mean_outcome']:+.3f} (wins: return > 0)")
+          + f" ({result['seconds']:.0f} s)", flush=True)
     return result
 
 

@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> None:
                 ax.axhline(value, color=f"C{len(curves) + i}", linestyle="--", label=label)
         axes[row][0].legend(fontsize=8)
     fig.suptitle("PPO (examples/ppo.py): evaluations during training, mean and range over seeds")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 0.97))
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     fig.savefig(args.out, dpi=90)
     print(f"wrote {args.out}")

@@ -277,7 +277,6 @@ def train(args: Args, server: str) -> dict:
     torch.set_num_threads(args.threads)
     device = torch.device("cuda" if torch.cuda.is_available() and not args.cpu else "cpu")
     pools = make_pools(args, server, args.num_envs, args.groups, args.shaping)
-    eval_pools = make_pools(args, server, min(64, args.eval_episodes), 1, 0.0)
     from torch.utils.tensorboard import SummaryWriter
 
     os.makedirs(args.run_dir, exist_ok=True)
@@ -390,7 +389,13 @@ def train(args: Args, server: str) -> dict:
             if (args.eval_every and update % args.eval_every == 0) or last or update == 1:
                 t0 = time.perf_counter()
                 agent.eval()
-                result = evaluate(agent, game, eval_pools, args.eval_episodes, 10_000 + update, args.greedy, device)
+                # A pool per evaluation: the server closes pools left idle (envserver
+                # --idle-timeout, 10 minutes by default), as one would be between evaluations.
+                eval_pools = make_pools(args, server, min(64, args.eval_episodes), 1, 0.0)
+                try:
+                    result = evaluate(agent, game, eval_pools, args.eval_episodes, 10_000 + update, args.greedy, device)
+                finally:
+                    eval_pools[0].close()
                 agent.train()
                 timers["eval"] += time.perf_counter() - t0
                 writer.add_scalar("charts/mean_outcome", result["mean_outcome"], step_count)
@@ -421,7 +426,7 @@ def train(args: Args, server: str) -> dict:
     finally:
         writer.close()
         csv_file.close()
-        for envs in pools + eval_pools:
+        for envs in pools:
             envs.close()
 
 

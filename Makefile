@@ -98,10 +98,10 @@ checkgenerate: $(GEN_TOOLS) ## Fail if the committed generated code differs from
 
 # The Python package, its tests and examples run in a venv of their own (python/.venv), so the
 # system Python is untouched. The stamps reinstall when pyproject.toml changes. The quick start
-# needs only the package and its test tools (.installed, a minute); the tests add the sb3 extra
-# (.installed-sb3: Stable-Baselines3, sb3-contrib, torch from PyPI, about 5 GB with torch's CUDA
-# libraries, a few minutes the first time; pip's cache serves later venvs) so that its tests
-# run rather than skip.
+# needs only the package and its test tools (.installed, a minute); the tests add the sb3 and
+# ppo extras (.installed-sb3: Stable-Baselines3, sb3-contrib, TensorBoard, torch from PyPI, about
+# 5 GB with torch's CUDA libraries, a few minutes the first time; pip's cache serves later venvs)
+# so that their tests (tests/test_sb3.py, tests/test_ppo.py) run rather than skip.
 PYVENV := python/.venv
 ENVSERVER := $(TOOLS)/bin/envserver
 
@@ -111,7 +111,7 @@ $(PYVENV)/.installed: python/pyproject.toml
 	touch $@
 
 $(PYVENV)/.installed-sb3: $(PYVENV)/.installed
-	$(PYVENV)/bin/pip install --quiet --disable-pip-version-check -e 'python[test,sb3]'
+	$(PYVENV)/bin/pip install --quiet --disable-pip-version-check -e 'python[test,sb3,ppo]'
 	touch $@
 
 .PHONY: envserver

@@ -1,0 +1,550 @@
+"""PPO on a Flickarena game against one of the server's opponents: one file, PyTorch.
+
+The agent plays the single-agent view of a game served by ``envserver``; the server plays the
+other seat with a built-in bot (``--opponent random``, ``aimer``, ``planner-lite``, ...) in
+process. The action is the game's native hybrid action: one masked categorical per discrete
+head (values the legal-action mask forbids get no probability) and one Gaussian per
+continuous dim, drawn in [-1, 1] (clipped) and scaled to the dim's bounds. The actor and the
+critic are separate two-layer tanh MLPs on the observation, normalised by running statistics.
+The update is the clipped-surrogate PPO of Schulman et al. (2017) with GAE(lambda)
+advantages, normalised per minibatch, a clipped value loss and an entropy bonus.
+
+The envs are split into ``--groups`` pools. With ``--async-step`` (the default) each pool's
+step is sent (``send``) before the next pool's forward pass is computed and received
+(``recv``) just before its own next forward pass: the server steps one pool while the learner
+computes the other's actions. ``--no-async-step`` steps the same pools one blocking call at a
+time: the same seeds give the same run either way (only the timing differs).
+
+Logs go to TensorBoard (``--run-dir``, ``tensorboard --logdir runs``) and to
+``metrics.csv`` (one row per evaluation, for ``plot_curves.py``); checkpoints to
+``checkpoint.pt`` in the run directory. Every ``--eval-every`` updates the policy as it
+samples plays ``--eval-episodes`` episodes in an outcome-only pool (no shaping), with the
+seats alternating: the mean outcome (+1 win, -1 loss, 0 draw) and the win rate.
+
+    go build -o /tmp/envserver ./cmd/envserver && /tmp/envserver --listen unix:///tmp/fa.sock &
+    python python/examples/ppo.py --server unix:///tmp/fa.sock --game flickago-v2 \\
+        --opponent aimer --total-steps 500000 --run-dir runs/flickago-aimer-s1 --seed 1
+    python python/examples/ppo.py --server unix:///tmp/fa.sock --evaluate runs/flickago-aimer-s1/checkpoint.pt \\
+        --opponent aimer --eval-episodes 1000
+
+Without --server it starts a local envserver (see flickarena.launch). Needs the ``ppo``
+extra (torch, tensorboard): ``pip install './python[ppo]'``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import time
+from dataclasses import asdict, dataclass, fields
+
+import numpy as np
+import torch
+import torch.nn as nn
+
+from flickarena import FlickVectorEnv
+
+
+@dataclass
+class Args:
+    """Settings; each is the flag of the same name (``--num-envs`` for num_envs)."""
+
+    game: str = "flickago-v2"  # game id
+    opponent: str = "random"  # the server's opponent (a built-in bot's name or a remote one's)
+    agent_seat: str = "alternate"  # seat the agent plays: "zero", "alternate" or "random" per episode
+    server: str = ""  # env server target; empty starts a local envserver
+    options: str = "{}"  # game options as JSON, e.g. '{"max_turns": 10}'
+    shaping: float = 1.0  # weight of the game's dense shaping reward while training (evaluations: outcome only)
+    seed: int = 1  # seeds torch and the env pools
+    total_steps: int = 200_000  # agent env steps to train for (each one agent move and the opponent's replies)
+    max_minutes: float = 0.0  # stop after this many minutes of training (0: no limit; a file RUN_DIR/STOP also stops)
+    num_envs: int = 64  # envs in all, split evenly over --groups pools
+    groups: int = 2  # server pools the envs are split over (the async step overlaps them)
+    async_step: bool = True  # send a pool's step, then compute the other pool's actions while it runs
+    num_steps: int = 32  # steps per env per rollout (a rollout is num_envs * num_steps transitions)
+    lr: float = 5e-4  # Adam step size, annealed linearly to 0 over total_steps
+    gamma: float = 0.99  # discount per agent step
+    gae_lambda: float = 0.95  # GAE's lambda
+    update_epochs: int = 8  # passes over each rollout
+    num_minibatches: int = 8  # minibatches per pass
+    clip_coef: float = 0.2  # PPO's ratio clip (also clips the value loss)
+    ent_coef: float = 0.01  # entropy bonus weight
+    vf_coef: float = 0.5  # value loss weight
+    max_grad_norm: float = 0.5  # gradient norm clip
+    hidden: int = 64  # width of the two hidden layers of the actor and of the critic
+    threads: int = 1  # torch CPU threads (the env server needs the other cores)
+    cpu: bool = False  # use the CPU even when a GPU is present
+    eval_every: int = 10  # evaluate every this many updates (0: only at the end)
+    eval_episodes: int = 128  # episodes per evaluation (the final one with --evaluate: e.g. 1000)
+    eval_shaping: float = 0.0  # shaping weight of --evaluate's pool (0: the outcome alone; 1: comparable to the training return)
+    greedy: bool = False  # evaluate the most likely heads and mean dims instead of sampling
+    run_dir: str = "runs/ppo"  # TensorBoard logs, metrics.csv and checkpoint.pt go here
+    evaluate: str = ""  # a checkpoint to evaluate (no training), or the baseline "random" or "passive"
+
+
+HELP = {f.name: "" for f in fields(Args)}
+
+
+def parse_args(argv: list[str] | None = None) -> Args:
+    """Parses the flags, with help taken from the comments above."""
+    src = open(__file__, encoding="utf-8").read().split("class Args:")[1].split("\n\n\n")[0]
+    for line in src.splitlines():
+        if ":" in line and "#" in line:
+            HELP[line.split(":")[0].strip()] = line.split("#", 1)[1].strip()
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    for f in fields(Args):
+        flag = "--" + f.name.replace("_", "-")
+        if isinstance(f.default, bool):
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=f.default, help=HELP[f.name])
+        else:
+            parser.add_argument(flag, type=type(f.default), default=f.default, help=HELP[f.name])
+    args = Args(**vars(parser.parse_args(argv)))
+    if args.num_envs % args.groups:
+        parser.error(f"--num-envs {args.num_envs} is not a multiple of --groups {args.groups}")
+    try:
+        json.loads(args.options)
+    except json.JSONDecodeError as e:
+        parser.error(f"--options: not JSON: {e}")
+    return args
+
+
+class RunningNorm(nn.Module):
+    """Normalises observations by their running mean and variance (parallel-variance update)."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.register_buffer("mean", torch.zeros(size))
+        self.register_buffer("var", torch.ones(size))
+        self.register_buffer("count", torch.tensor(1e-4))
+
+    def update(self, x: torch.Tensor) -> None:
+        """Adds a batch ``[B, size]`` to the statistics."""
+        m, v, n = x.mean(0), x.var(0, unbiased=False), x.shape[0]
+        delta, total = m - self.mean, self.count + n
+        self.mean += delta * n / total
+        self.var = (self.var * self.count + v * n + delta**2 * self.count * n / total) / total
+        self.count = total
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return ((x - self.mean) / torch.sqrt(self.var + 1e-8)).clamp(-10, 10)
+
+
+def layer(n_in: int, n_out: int, gain: float = np.sqrt(2)) -> nn.Linear:
+    """A linear layer with orthogonal weights of ``gain`` and zero biases."""
+    lin = nn.Linear(n_in, n_out)
+    nn.init.orthogonal_(lin.weight, gain)
+    nn.init.zeros_(lin.bias)
+    return lin
+
+
+class Agent(nn.Module):
+    """Actor (masked categorical heads, Gaussian dims) and critic on the normalised observation.
+
+    ``nvec`` gives each discrete head's number of values; ``dims`` the number of continuous
+    dims. The flat mask ``[B, sum(nvec)]`` is the env's ``info["action_mask"]``.
+    """
+
+    def __init__(self, obs_size: int, nvec: list[int], dims: int, hidden: int):
+        super().__init__()
+        self.nvec, self.dims = list(nvec), dims
+        self.norm = RunningNorm(obs_size)
+        self.critic = nn.Sequential(layer(obs_size, hidden), nn.Tanh(), layer(hidden, hidden), nn.Tanh(), layer(hidden, 1, 1.0))
+        self.trunk = nn.Sequential(layer(obs_size, hidden), nn.Tanh(), layer(hidden, hidden), nn.Tanh())
+        self.logits = layer(hidden, sum(nvec), 0.01)
+        self.mu = layer(hidden, dims, 0.01) if dims else None
+        self.log_std = nn.Parameter(torch.full((dims,), -0.5))
+
+    def value(self, obs: torch.Tensor) -> torch.Tensor:
+        """The critic's value ``[B]``."""
+        return self.critic(self.norm(obs)).squeeze(-1)
+
+    def heads(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[list[torch.distributions.Categorical], torch.Tensor | None]:
+        """The masked categorical of each head, and the dims' means (None without dims)."""
+        h = self.trunk(self.norm(obs))
+        cats = []
+        for logits, m in zip(torch.split(self.logits(h), self.nvec, -1), torch.split(mask, self.nvec, -1), strict=True):
+            m = m | ~m.any(-1, keepdim=True)  # a head with no legal value (never expected): every value
+            cats.append(torch.distributions.Categorical(logits=logits.masked_fill(~m, -1e9)))
+        return cats, (self.mu(h) if self.mu is not None else None)
+
+    def act(self, obs: torch.Tensor, mask: torch.Tensor, disc: torch.Tensor | None = None,
+            u: torch.Tensor | None = None, greedy: bool = False):
+        """Returns (discrete [B, H], u [B, D], log-prob [B], entropy [B], value [B]).
+
+        Samples the action unless ``disc`` and ``u`` (the unclipped Gaussian draws) are given,
+        whose log-probability is then computed; ``greedy`` takes each head's most likely value
+        and the dims' means.
+        """
+        cats, mu = self.heads(obs, mask)
+        if disc is None:
+            disc = torch.stack([c.probs.argmax(-1) if greedy else c.sample() for c in cats], -1)
+        logp = sum(c.log_prob(disc[:, i]) for i, c in enumerate(cats))
+        ent = sum(c.entropy() for c in cats)
+        if mu is not None:
+            gauss = torch.distributions.Normal(mu, self.log_std.exp().expand_as(mu))
+            if u is None:
+                u = mu if greedy else gauss.sample()
+            logp = logp + gauss.log_prob(u).sum(-1)
+            ent = ent + gauss.entropy().sum(-1)
+        else:
+            u = torch.zeros(len(obs), 0)
+        return disc, u, logp, ent, self.value(obs)
+
+
+class Game:
+    """What the agent needs of the game's spec (saved with checkpoints)."""
+
+    def __init__(self, game_id: str, obs_size: int, nvec: list[int], low: list[float], high: list[float]):
+        self.id, self.obs_size, self.nvec = game_id, obs_size, nvec
+        self.low, self.high = np.array(low, np.float32), np.array(high, np.float32)
+
+    @classmethod
+    def of(cls, envs: FlickVectorEnv) -> Game:
+        spec = envs.pool.game
+        return cls(spec.id, spec.obs_size, [h.n for h in spec.heads],
+                   [d.low for d in spec.dims], [d.high for d in spec.dims])
+
+    def to_dict(self) -> dict:
+        return {"game_id": self.id, "obs_size": self.obs_size, "nvec": self.nvec,
+                "low": self.low.tolist(), "high": self.high.tolist()}
+
+    def env_action(self, disc: torch.Tensor, u: torch.Tensor) -> dict[str, np.ndarray]:
+        """The native action of sampled heads and Gaussian draws: dims clipped to [-1, 1], scaled."""
+        cont = self.low + (np.clip(u.cpu().numpy(), -1, 1) + 1) * 0.5 * (self.high - self.low)
+        return {"discrete": disc.cpu().numpy().astype(np.int32), "continuous": cont.astype(np.float32)}
+
+
+def make_pools(args: Args, server: str, n: int, groups: int, shaping: float) -> list[FlickVectorEnv]:
+    return [FlickVectorEnv(args.game, n // groups, server=server, opponent=args.opponent,
+                           agent_seat=args.agent_seat, shaping=shaping, options=json.loads(args.options),
+                           autoreset_mode="same_step")
+            for _ in range(groups)]
+
+
+def seeds(base: int, group: int, n: int) -> list[int]:
+    """Env seeds of one group: distinct across groups and runs of different --seed."""
+    return [base * 1_000_003 + group * n + i for i in range(n)]
+
+
+def agent_return(info: dict) -> np.ndarray:
+    """The agent's episode return per env (its seat's column), valid where an episode ended."""
+    ret = info["episode_return"]
+    return ret[np.arange(len(ret)), info.get("agent_seat", np.zeros(len(ret), int))]
+
+
+@torch.no_grad()
+def evaluate(agent: Agent, game: Game, pools: list[FlickVectorEnv], episodes: int, seed: int,
+             greedy: bool, device: torch.device) -> dict[str, float]:
+    """Plays ``episodes`` episodes (each env an equal share, so long games are not left out)
+    and returns the mean outcome, the win, draw and loss counts."""
+    envs = pools[0]
+    n = envs.num_envs
+    quota = np.full(n, episodes // n) + (np.arange(n) < episodes % n)
+    obs, info = envs.reset(seed=seeds(seed, 0, n))
+    outcomes: list[float] = []
+    played = np.zeros(n, int)
+    while played.sum() < episodes:
+        o = torch.as_tensor(obs, device=device)
+        m = torch.as_tensor(info["action_mask"], device=device)
+        disc, u, *_ = agent.act(o, m, greedy=greedy)
+        obs, _, term, trunc, info = envs.step(game.env_action(disc, u))
+        for i in np.flatnonzero(term | trunc):
+            if played[i] < quota[i]:
+                outcomes.append(float(agent_return(info)[i]))
+                played[i] += 1
+    out = np.array(outcomes)
+    return {"episodes": len(out), "mean_outcome": float(out.mean()), "wins": int((out > 0).sum()),
+            "draws": int((out == 0).sum()), "losses": int((out < 0).sum()), "win_rate": float((out > 0).mean())}
+
+
+def load(path: str, device: torch.device) -> tuple[Agent, Game, dict]:
+    """Loads a checkpoint: the agent (in eval mode), its game and the run's settings."""
+    ck = torch.load(path, map_location=device, weights_only=False)
+    g = ck["game"]
+    game = Game(g["game_id"], g["obs_size"], g["nvec"], g["low"], g["high"])
+    agent = Agent(game.obs_size, game.nvec, len(game.low), ck["args"]["hidden"]).to(device)
+    agent.load_state_dict(ck["model"])
+    agent.eval()
+    return agent, game, ck
+
+
+def train(args: Args, server: str) -> dict:
+    """Trains; returns the last evaluation, the time shares and the checkpoint's path."""
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    device = torch.device("cuda" if torch.cuda.is_available() and not args.cpu else "cpu")
+    pools = make_pools(args, server, args.num_envs, args.groups, args.shaping)
+    from torch.utils.tensorboard import SummaryWriter
+
+    os.makedirs(args.run_dir, exist_ok=True)
+    writer = SummaryWriter(args.run_dir)
+    writer.add_text("args", json.dumps(asdict(args)))
+    csv_file = open(os.path.join(args.run_dir, "metrics.csv"), "w", newline="")
+    log = csv.writer(csv_file)
+    log.writerow(["update", "env_steps", "train_seconds", "mean_outcome", "win_rate", "train_return",
+                  "policy_loss", "value_loss", "entropy", "approx_kl"])
+    try:
+        game = Game.of(pools[0])
+        agent = Agent(game.obs_size, game.nvec, len(game.low), args.hidden).to(device)
+        optim = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
+        G, n, T = args.groups, args.num_envs // args.groups, args.num_steps
+        N, H, D = args.num_envs, len(game.nvec), len(game.low)
+        batch = N * T
+        updates = max(1, args.total_steps // batch)
+        cols = [slice(g * n, (g + 1) * n) for g in range(G)]
+        # Rollout storage: row t holds the observation the actions of step t were chosen on, the
+        # done flag that came with it (it starts an episode), and what those actions earned.
+        b_obs = torch.zeros((T, N, game.obs_size), device=device)
+        b_mask = torch.zeros((T, N, sum(game.nvec)), dtype=torch.bool, device=device)
+        b_disc = torch.zeros((T, N, H), dtype=torch.long, device=device)
+        b_u = torch.zeros((T, N, D), device=device)
+        b_logp, b_val, b_rew, b_done = (torch.zeros((T, N), device=device) for _ in range(4))
+        obs = [None] * G
+        mask = [None] * G
+        done = torch.zeros(N, device=device)
+        for g, envs in enumerate(pools):
+            o, info = envs.reset(seed=seeds(args.seed, g, n))
+            obs[g], mask[g] = torch.as_tensor(o, device=device), torch.as_tensor(info["action_mask"], device=device)
+        timers = {"env_wait": 0.0, "forward": 0.0, "update": 0.0, "eval": 0.0}
+        returns: list[float] = []
+        step_count = 0
+        start = time.perf_counter()
+        result: dict = {}
+        stats = {"policy_loss": 0.0, "value_loss": 0.0, "entropy": 0.0, "approx_kl": 0.0}
+
+        def take(g: int, t: int, res) -> None:
+            """Stores what step t of group g returned and makes its result the current state."""
+            o, r, term, trunc, info = res
+            rows = cols[g]
+            b_rew[t, rows] = torch.as_tensor(r, device=device)
+            ended = term | trunc
+            done[rows] = torch.as_tensor(ended, dtype=torch.float32, device=device)
+            if ended.any():
+                returns.extend(agent_return(info)[ended].tolist())
+            obs[g], mask[g] = torch.as_tensor(o, device=device), torch.as_tensor(info["action_mask"], device=device)
+
+        def choose(g: int, t: int) -> dict[str, np.ndarray]:
+            """Computes group g's actions at step t, stores them and returns the env action."""
+            rows = cols[g]
+            with torch.no_grad():
+                disc, u, logp, _, val = agent.act(obs[g], mask[g])
+            b_obs[t, rows], b_mask[t, rows], b_done[t, rows] = obs[g], mask[g], done[rows]
+            b_disc[t, rows], b_u[t, rows], b_logp[t, rows], b_val[t, rows] = disc, u, logp, val
+            return game.env_action(disc, u)
+
+        for update in range(1, updates + 1):
+            if args.max_minutes and time.perf_counter() - start - timers["eval"] > args.max_minutes * 60:
+                break
+            if os.path.exists(os.path.join(args.run_dir, "STOP")):  # `touch RUN_DIR/STOP` ends a run early
+                print("STOP file found: ending the run", flush=True)
+                break
+            for pg in optim.param_groups:
+                pg["lr"] = args.lr * (1.0 - (update - 1) / updates)
+            for t in range(T):
+                for g, envs in enumerate(pools):
+                    if args.async_step and t > 0:
+                        t0 = time.perf_counter()
+                        res = envs.recv()
+                        timers["env_wait"] += time.perf_counter() - t0
+                        take(g, t - 1, res)
+                    t0 = time.perf_counter()
+                    action = choose(g, t)
+                    timers["forward"] += time.perf_counter() - t0
+                    t0 = time.perf_counter()
+                    if args.async_step:
+                        envs.send(action)
+                        timers["env_wait"] += time.perf_counter() - t0
+                    else:
+                        res = envs.step(action)
+                        timers["env_wait"] += time.perf_counter() - t0
+                        take(g, t, res)
+            if args.async_step:
+                for g, envs in enumerate(pools):
+                    t0 = time.perf_counter()
+                    res = envs.recv()
+                    timers["env_wait"] += time.perf_counter() - t0
+                    take(g, T - 1, res)
+            step_count += batch
+
+            t0 = time.perf_counter()
+            stats = ppo_update(args, agent, optim, game, b_obs, b_mask, b_disc, b_u, b_logp, b_val, b_rew, b_done,
+                               torch.cat(obs), done)
+            # The observation statistics move after the update, so that the update sees the
+            # normalisation the rollout's actions were drawn with.
+            agent.norm.update(b_obs.reshape(-1, game.obs_size))
+            timers["update"] += time.perf_counter() - t0
+
+            train_seconds = time.perf_counter() - start - timers["eval"]
+            sps = step_count / train_seconds
+            writer.add_scalar("charts/sps", sps, step_count)
+            for k, v in stats.items():
+                writer.add_scalar("losses/" + k, v, step_count)
+            train_return = float(np.mean(returns)) if returns else float("nan")
+            if returns:
+                writer.add_scalar("charts/train_return", train_return, step_count)
+            last = update == updates or (args.max_minutes and train_seconds > args.max_minutes * 60)
+            if (args.eval_every and update % args.eval_every == 0) or last or update == 1:
+                t0 = time.perf_counter()
+                agent.eval()
+                # A pool per evaluation: the server closes pools left idle (envserver
+                # --idle-timeout, 10 minutes by default), as one would be between evaluations.
+                eval_pools = make_pools(args, server, min(64, args.eval_episodes), 1, 0.0)
+                try:
+                    result = evaluate(agent, game, eval_pools, args.eval_episodes, 10_000 + update, args.greedy, device)
+                finally:
+                    eval_pools[0].close()
+                agent.train()
+                timers["eval"] += time.perf_counter() - t0
+                writer.add_scalar("charts/mean_outcome", result["mean_outcome"], step_count)
+                writer.add_scalar("charts/win_rate", result["win_rate"], step_count)
+                log.writerow([update, step_count, f"{train_seconds:.2f}", f"{result['mean_outcome']:.4f}",
+                              f"{result['win_rate']:.4f}", f"{train_return:.4f}",
+                              *(f"{stats[k]:.5f}" for k in ("policy_loss", "value_loss", "entropy", "approx_kl"))])
+                csv_file.flush()
+                print(f"update {update}/{updates}: {step_count} steps, {train_seconds:.0f} s, {sps:.0f} steps/s, "
+                      f"train return {train_return:+.3f}, eval outcome {result['mean_outcome']:+.3f}, "
+                      f"win rate {result['win_rate']:.3f}, losses pi {stats['policy_loss']:+.4f} "
+                      f"v {stats['value_loss']:.4f}, entropy {stats['entropy']:.3f}", flush=True)
+                save(args, agent, game, step_count, os.path.join(args.run_dir, "checkpoint.pt"))
+            returns.clear()
+        train_seconds = time.perf_counter() - start - timers["eval"]
+        path = os.path.join(args.run_dir, "checkpoint.pt")
+        save(args, agent, game, step_count, path)
+        shares = {k: timers[k] / train_seconds for k in ("env_wait", "forward", "update")}
+        shares["other"] = 1.0 - sum(shares.values())
+        summary = {"env_steps": step_count, "train_seconds": train_seconds, "steps_per_second": step_count / train_seconds,
+                   "shares": shares, "eval_seconds": timers["eval"], "last_eval": result, "checkpoint": path,
+                   **{"final_" + k: v for k, v in stats.items()}}
+        with open(os.path.join(args.run_dir, "summary.json"), "w") as f:
+            json.dump({"args": asdict(args), **summary}, f, indent=1)
+        print(f"{step_count} env steps in {train_seconds:.1f} s: {summary['steps_per_second']:.0f} steps/s; time shares: "
+              + ", ".join(f"{k} {v:.1%}" for k, v in shares.items()), flush=True)
+        return summary
+    finally:
+        writer.close()
+        csv_file.close()
+        for envs in pools:
+            envs.close()
+
+
+def ppo_update(args: Args, agent: Agent, optim: torch.optim.Optimizer, game: Game, b_obs, b_mask, b_disc, b_u,
+               b_logp, b_val, b_rew, b_done, next_obs: torch.Tensor, next_done: torch.Tensor) -> dict[str, float]:
+    """GAE advantages of the rollout, then the clipped PPO epochs; returns the last minibatch's losses."""
+    T, N = b_rew.shape
+    with torch.no_grad():
+        next_val = agent.value(next_obs)
+        adv = torch.zeros_like(b_rew)
+        gae = torch.zeros(N, device=b_rew.device)
+        for t in reversed(range(T)):
+            nonterminal = 1.0 - (next_done if t == T - 1 else b_done[t + 1])
+            nv = next_val if t == T - 1 else b_val[t + 1]
+            delta = b_rew[t] + args.gamma * nv * nonterminal - b_val[t]
+            gae = delta + args.gamma * args.gae_lambda * nonterminal * gae
+            adv[t] = gae
+        ret = adv + b_val
+    obs, mask = b_obs.reshape(T * N, -1), b_mask.reshape(T * N, -1)
+    disc, u = b_disc.reshape(T * N, -1), b_u.reshape(T * N, -1)
+    logp0, adv, ret, val0 = b_logp.reshape(-1), adv.reshape(-1), ret.reshape(-1), b_val.reshape(-1)
+    size = T * N // args.num_minibatches
+    stats: dict[str, float] = {}
+    for _ in range(args.update_epochs):
+        order = torch.randperm(T * N, device=obs.device)
+        for s in range(0, T * N - size + 1, size):
+            i = order[s : s + size]
+            _, _, logp, ent, val = agent.act(obs[i], mask[i], disc[i], u[i])
+            log_ratio = logp - logp0[i]
+            ratio = log_ratio.exp()
+            a = (adv[i] - adv[i].mean()) / (adv[i].std() + 1e-8)
+            pg_loss = torch.max(-a * ratio, -a * ratio.clamp(1 - args.clip_coef, 1 + args.clip_coef)).mean()
+            v_clipped = val0[i] + (val - val0[i]).clamp(-args.clip_coef, args.clip_coef)
+            v_loss = 0.5 * torch.max((val - ret[i]) ** 2, (v_clipped - ret[i]) ** 2).mean()
+            entropy = ent.mean()
+            loss = pg_loss - args.ent_coef * entropy + args.vf_coef * v_loss
+            optim.zero_grad()
+            loss.backward()
+            nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
+            optim.step()
+            with torch.no_grad():
+                stats = {"policy_loss": pg_loss.item(), "value_loss": v_loss.item(), "entropy": entropy.item(),
+                         "approx_kl": ((ratio - 1) - log_ratio).mean().item()}
+    return stats
+
+
+def save(args: Args, agent: Agent, game: Game, steps: int, path: str) -> None:
+    """Writes the agent, its game and the settings to ``path`` (atomically)."""
+    tmp = path + ".tmp"
+    torch.save({"model": agent.state_dict(), "game": game.to_dict(), "args": asdict(args), "env_steps": steps}, tmp)
+    os.replace(tmp, path)
+
+
+class Baseline(Agent):
+    """The untrained baselines of ``--evaluate random`` and ``--evaluate passive``."""
+
+    def __init__(self, game: Game, kind: str):
+        super().__init__(game.obs_size, game.nvec, len(game.low), 8)
+        self.kind = kind
+
+    def act(self, obs, mask, disc=None, u=None, greedy=False):
+        b = len(obs)
+        mask = mask.clone()
+        heads = []
+        for m in torch.split(mask, self.nvec, -1):
+            m = m | ~m.any(-1, keepdim=True)
+            # random: uniform over the legal values; passive: the first legal value.
+            heads.append(torch.multinomial(m.float(), 1).squeeze(-1) if self.kind == "random" else m.float().argmax(-1))
+        disc = torch.stack(heads, -1)
+        u = torch.rand(b, self.dims) * 2 - 1 if self.kind == "random" else torch.zeros(b, self.dims)
+        zero = torch.zeros(b)
+        return disc, u, zero, zero, zero
+
+
+def run(args: Args, server: str) -> dict:
+    """Trains, or with --evaluate evaluates a checkpoint."""
+    if not args.evaluate:
+        return train(args, server)
+    device = torch.device("cuda" if torch.cuda.is_available() and not args.cpu else "cpu")
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    if args.evaluate in ("random", "passive"):
+        # Baselines: uniformly random legal values and dims ("random": an untrained agent whose
+        # logits are all 0 and whose dims are drawn uniformly), or the first legal value of each
+        # head and every dim at its middle ("passive", Flick 'em Up!'s zero velocity).
+        probe = make_pools(args, server, 1, 1, 0.0)[0]
+        game = Game.of(probe)
+        probe.close()
+        agent = Baseline(game, args.evaluate).to(device)
+        ck = {"env_steps": 0}
+    else:
+        agent, game, ck = load(args.evaluate, device)
+        args.game = game.id
+    pools = make_pools(args, server, min(64, args.eval_episodes), 1, args.eval_shaping)
+    try:
+        t0 = time.perf_counter()
+        result = evaluate(agent, game, pools, args.eval_episodes, args.seed, args.greedy, device)
+        result["seconds"] = time.perf_counter() - t0
+    finally:
+        pools[0].close()
+    print(f"{args.evaluate} ({ck['env_steps']} training steps) vs {args.opponent} on {game.id}, seats {args.agent_seat}, "
+          f"{'greedy' if args.greedy else 'sampled'} actions: {result['episodes']} games, {result['wins']} wins, "
+          f"{result['draws']} draws, {result['losses']} losses: win rate {result['win_rate']:.1%}, "
+          + (f"mean outcome {result['mean_outcome']:+.3f}" if not args.eval_shaping else
+             f"mean return with shaping {args.eval_shaping:g} {result['mean_outcome']:+.3f} (wins: return > 0)")
+          + f" ({result['seconds']:.0f} s)", flush=True)
+    return result
+
+
+def main(argv: list[str] | None = None) -> dict:
+    args = parse_args(argv)
+    if args.server:
+        return run(args, args.server)
+    from flickarena.launch import EnvServer
+
+    with EnvServer() as server:
+        return run(args, server.target)
+
+
+if __name__ == "__main__":
+    main()

@@ -25,8 +25,9 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs := newFlagSet("tune", `Find the balanced value of a knob of a Flick 'em Up! scenario file between two bots.
 
 The file declares its knobs with tune lines (see 'go doc ./env/flickemup', knob.go):
-"tune start hour=6..9", "tune cowboy id=lawmen:1 hp=2..5" or "tune initiative
-cowboy=lawmen:1|outlaws:1" (who plays first). For each value of --knob,
+"tune start hour=6..9", "tune cowboy id=lawmen:1 hp=2..5", "tune initiative
+cowboy=lawmen:1|outlaws:1" (who plays first) or "tune turns=60..140:20" (the turn
+cap, in turns: a game reaching it is a draw; not with --max-turns). For each value of --knob,
 the file with that value is its own scenario (its own game and tournament), played in
 pairs of games with sides swapped on one seed. Balance is measured between equal bots:
 --bots names one bot, which plays itself (the second seat's copy is named NAME-mirror);
@@ -141,19 +142,8 @@ Example:
 	if len(problems) > 0 {
 		return fmt.Errorf("tune: knob %s: values the file's rules refuse (narrow the range):\n%s", knob.Name, strings.Join(problems, "\n"))
 	}
-	ref, err := arena.NewEnvReferee(arena.EnvRefereeConfig{Registry: reg, Scenarios: setups, MaxTurns: *maxTurns})
-	if err != nil {
-		return fmt.Errorf("tune: %w", err)
-	}
-	for _, c := range cands {
-		s, err := ref.Scenario(c.id)
-		if err != nil {
-			return fmt.Errorf("tune: %w", err)
-		}
-		if c.sched, err = arena.NewSchedule(arena.Tournament{Kind: arena.RoundRobin, Bots: bots,
-			Scenarios: []arena.Scenario{s}, GamesPerPairing: *maxGames, Seed: *seed}); err != nil {
-			return fmt.Errorf("tune: %w", err)
-		}
+	if knob.TurnCap() && *maxTurns != 0 {
+		return fmt.Errorf("tune: --max-turns cannot be given with the turn-cap knob %s (each value is the cap)", knob.Name)
 	}
 	store, err := arena.OpenStore(ctx, *db)
 	if err != nil {
@@ -164,9 +154,35 @@ Example:
 	cfg.Concurrency = *concurrency
 	cfg.ArenaVersion = arenaVersion()
 	cfg.Command = "arena tune " + strings.Join(args, " ")
-	runner, err := arena.NewRunner(ref, store, cfg)
-	if err != nil {
-		return fmt.Errorf("tune: %w", err)
+	// One referee for every value, or, for the turn-cap knob, one per value with that cap
+	// (the cap is part of each tournament's identity).
+	var shared *arena.Runner
+	for _, c := range cands {
+		capTurns := *maxTurns
+		if knob.TurnCap() {
+			capTurns, _ = strconv.Atoi(c.value) // checked by Variant
+		}
+		if shared != nil {
+			c.runner, c.ref = shared, cands[0].ref
+		} else {
+			if c.ref, err = arena.NewEnvReferee(arena.EnvRefereeConfig{Registry: reg, Scenarios: setups, MaxTurns: capTurns}); err != nil {
+				return fmt.Errorf("tune: %w", err)
+			}
+			if c.runner, err = arena.NewRunner(c.ref, store, cfg); err != nil {
+				return fmt.Errorf("tune: %w", err)
+			}
+			if !knob.TurnCap() {
+				shared = c.runner
+			}
+		}
+		s, err := c.ref.Scenario(c.id)
+		if err != nil {
+			return fmt.Errorf("tune: %w", err)
+		}
+		if c.sched, err = arena.NewSchedule(arena.Tournament{Kind: arena.RoundRobin, Bots: bots,
+			Scenarios: []arena.Scenario{s}, GamesPerPairing: *maxGames, Seed: *seed}); err != nil {
+			return fmt.Errorf("tune: %w", err)
+		}
 	}
 	looks := *maxGames / *look
 	z := distuv.UnitNormal.Quantile(1 - 0.05/(2*float64(looks)))
@@ -182,7 +198,7 @@ Example:
 			live++
 			sched := c.sched
 			sched.Fixtures = sched.Fixtures[:k**look]
-			if _, err := runner.Run(ctx, sched); err != nil {
+			if _, err := c.runner.Run(ctx, sched); err != nil {
 				return fmt.Errorf("tune: %s=%s: %w (run the same command again to resume)", knob.Name, c.value, err)
 			}
 			if err := c.measure(ctx, store, sched, z); err != nil {
@@ -236,6 +252,8 @@ type candidate struct {
 	value   string // as the file writes it
 	id      string // the variant's game id
 	sched   arena.Schedule
+	ref     *arena.EnvReferee
+	runner  *arena.Runner
 	live    bool
 	verdict string
 	games   int

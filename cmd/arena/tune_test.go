@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/flickarena/flickarena/arena"
 )
 
 // TestTune plays each value of a knob in looks, writes the plot, and resumes without
@@ -89,5 +91,37 @@ func TestTune_SequentialTest(t *testing.T) {
 	}
 	if m, lo, hi := sideScore(nil, z); !math.IsNaN(m) || lo != 0 || hi != 1 {
 		t.Errorf("no pairs: %v [%v, %v]", m, lo, hi)
+	}
+}
+
+// TestTune_TurnCap plays each value of the turn-cap knob under its own cap, as its own
+// tournament, and refuses --max-turns beside it.
+func TestTune_TurnCap(t *testing.T) {
+	dir := t.TempDir()
+	file := writeScenario(t, dir, "my-town.scn", "showdown", func(s string) string { return s + "tune turns=4..6:2\n" })
+	db := filepath.Join(dir, "tune.db")
+	args := []string{"tune", "--scenario", file, "--knob", "turns", "--bots", "random", "--look", "2", "--max-games", "2", "--db", db}
+	if _, _, err := run(t, append(args, "--max-turns", "30")...); err == nil || !strings.Contains(err.Error(), "--max-turns cannot be given with the turn-cap knob") {
+		t.Errorf("--max-turns with the turns knob: %v", err)
+	}
+	out, stderr, err := run(t, args...)
+	if err != nil {
+		t.Fatalf("tune: %v\n%s\n%s", err, out, stderr)
+	}
+	if !strings.Contains(out, "Tuning turns of") || !strings.Contains(out, "\n4 ") || !strings.Contains(out, "\n6 ") {
+		t.Errorf("output:\n%s", out)
+	}
+	games := storedGames(t, db)
+	if len(games) != 4 || len(gamesByTournament(t, db)) != 2 {
+		t.Fatalf("%d games in %d tournaments, want 2 games in each of 2", len(games), len(gamesByTournament(t, db)))
+	}
+	for _, g := range games {
+		want := 4
+		if strings.Contains(g.Scenario.ID, "/turns-6-") {
+			want = 6
+		}
+		if g.Termination != arena.TermTurnLimit || g.Turns != want {
+			t.Errorf("game %s on %s: %v after %d turns, want the turn limit at %d", g.Key, g.Scenario.ID, g.Termination, g.Turns, want)
+		}
 	}
 }

@@ -320,6 +320,8 @@
 //	                                     optional, repeatable: a knob ([Knob], knob.go), one
 //	                                     key of the one <directive> line the other pairs
 //	                                     select, declared tunable over a range or choices
+//	tune turns=<min>..<max>[:<step>]     optional: the turn cap as a knob, in whole turns
+//	                                     (decisions); a game reaching it is a draw
 //
 // Parsing is strict ([Parse], [ValidateFile]): an unknown directive or key, a bad value, a
 // piece not wholly on the table or overlapping another (a building covers its blocks and its

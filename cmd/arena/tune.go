@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"html"
 	"io"
@@ -46,23 +47,16 @@ against the knob as a plot.
 
 Example:
   arena tune --scenario my-town.scn --knob start.hour --bots aimer --db tune.db --html tune.html`, stderr)
-	file := fs.String("scenario", "", "the scenario `file` (.scn) declaring the knob")
-	knobName := fs.String("knob", "", "the knob's `name`, as the file's tune line makes it (start.hour, cowboy.hp[id=lawmen:1]); empty lists them")
-	botList := fs.String("bots", "", "the `bot` that plays itself (or two bots, comma-separated): built-in names or remote=HOST:PORT")
-	look := fs.Int("look", 20, "`games` per value and look: an even number (pairs with sides swapped)")
-	maxGames := fs.Int("max-games", 200, "most `games` per value: a multiple of --look")
-	zone := fs.String("zone", "0.45,0.55", "the balanced zone of the side score, `lo,hi` within (0, 1)")
-	seed := fs.Uint64("seed", 1, "tournament `seed`: every game seed derives from it")
-	maxTurns := fs.Int("max-turns", 0, "turn cap per game, `turns`, reached as a draw; 0 for the game's own cap")
-	concurrency := fs.Int("concurrency", 2, "games played at once, a `number` from 1")
-	db := fs.String("db", "tune.db", "results database `path`")
-	htmlOut := fs.String("html", "", "write the plot of side score against the knob to this `file` (.html)")
+	var tf tuneFlags
+	tf.register(fs)
+	file, knobName, botList, look, maxGames, zone, seed, maxTurns, concurrency, db, htmlOut :=
+		tf.file, tf.knob, tf.bots, tf.look, tf.maxGames, tf.zone, tf.seed, tf.maxTurns, tf.concurrency, tf.db, tf.html
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	var lo, hi float64
-	if _, err := fmt.Sscanf(*zone, "%g,%g", &lo, &hi); err != nil || !(0 < lo && lo < hi && hi < 1) {
-		return fmt.Errorf("tune: --zone wants lo,hi with 0 < lo < hi < 1, got %q", *zone)
+	lo, hi, err := zoneOf(*zone)
+	if err != nil {
+		return fmt.Errorf("tune: %w", err)
 	}
 	switch {
 	case *file == "":
@@ -185,7 +179,7 @@ Example:
 		}
 	}
 	looks := *maxGames / *look
-	z := distuv.UnitNormal.Quantile(1 - 0.05/(2*float64(looks)))
+	z := lookZ(looks)
 	fmt.Fprintf(stdout, "Tuning %s of %s (%d values) between %s and %s: looks of %d games up to %d per value, z = %.3f (95%% over %d looks), zone [%.0f%%, %.0f%%].\n",
 		knob.Name, *file, len(cands), bots[0].Name(), bots[1].Name(), *look, *maxGames, z, looks, 100*lo, 100*hi)
 	var found *candidate
@@ -237,6 +231,41 @@ Example:
 	}
 	return nil
 }
+
+// tuneFlags are the flags of 'arena tune'; 'arena report' reads a tune's recorded command
+// back with them.
+type tuneFlags struct {
+	file, knob, bots, zone, db, html       *string
+	look, maxGames, maxTurns, concurrency *int
+	seed                                  *uint64
+}
+
+// register defines the flags on fs.
+func (f *tuneFlags) register(fs *flag.FlagSet) {
+	f.file = fs.String("scenario", "", "the scenario `file` (.scn) declaring the knob")
+	f.knob = fs.String("knob", "", "the knob's `name`, as the file's tune line makes it (start.hour, cowboy.hp[id=lawmen:1], turns); empty lists them")
+	f.bots = fs.String("bots", "", "the `bot` that plays itself (or two bots, comma-separated): built-in names or remote=HOST:PORT")
+	f.look = fs.Int("look", 20, "`games` per value and look: an even number (pairs with sides swapped)")
+	f.maxGames = fs.Int("max-games", 200, "most `games` per value: a multiple of --look")
+	f.zone = fs.String("zone", "0.45,0.55", "the balanced zone of the side score, `lo,hi` within (0, 1)")
+	f.seed = fs.Uint64("seed", 1, "tournament `seed`: every game seed derives from it")
+	f.maxTurns = fs.Int("max-turns", 0, "turn cap per game, `turns`, reached as a draw; 0 for the game's own cap")
+	f.concurrency = fs.Int("concurrency", 2, "games played at once, a `number` from 1")
+	f.db = fs.String("db", "tune.db", "results database `path`")
+	f.html = fs.String("html", "", "write the plot of side score against the knob to this `file` (.html)")
+}
+
+// zoneOf reads a --zone value, lo,hi with 0 < lo < hi < 1.
+func zoneOf(zone string) (lo, hi float64, err error) {
+	if _, err := fmt.Sscanf(zone, "%g,%g", &lo, &hi); err != nil || !(0 < lo && lo < hi && hi < 1) {
+		return 0, 0, fmt.Errorf("--zone wants lo,hi with 0 < lo < hi < 1, got %q", zone)
+	}
+	return lo, hi, nil
+}
+
+// lookZ is the z of the search's intervals: a two-sided 95% level spread over the looks by
+// Bonferroni.
+func lookZ(looks int) float64 { return distuv.UnitNormal.Quantile(1 - 0.05/(2*float64(looks))) }
 
 // mirror is a bot's copy under another name, so that a bot can play itself.
 type mirror struct {

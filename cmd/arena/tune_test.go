@@ -57,6 +57,35 @@ func TestTune(t *testing.T) {
 	if n := gamesByT(); n != 8 {
 		t.Errorf("%d games after the rerun, want the same 8 (resumed, nothing replayed)", n)
 	}
+	// The report finds the search and plots each value's side score.
+	reportPath := filepath.Join(dir, "report.html")
+	mustRun(t, "report", "--db", db, "--out", reportPath, "--embed-replays", "0")
+	b, err := os.ReadFile(reportPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`id="tune-plot-1"`, `class="mark tune-mark" data-name="6"`, `class="mark tune-mark" data-name="7"`,
+		"start.hour = 6 (4 games,", "95% over 2 looks, z = 2.24", "random against random-mirror"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if strings.Contains(string(b), `id="tune-plot-2"`) {
+		t.Error("one search reported as two")
+	}
+}
+
+func TestKnobValue(t *testing.T) {
+	for _, c := range []struct{ id, knob, want string }{
+		{variantID("flickemup/file/my-town-v2", "start.hour", "7"), "start.hour", "7"},
+		{variantID("flickemup/file/my-town-v2", "cowboy.x[id=outlaws:1]", "-2.5"), "cowboy.x[id=outlaws:1]", "-2.5"},
+		{variantID("flickemup/file/my-town-v2", "initiative.cowboy", "lawmen:1"), "initiative.cowboy", "lawmen-1"},
+		{variantID("flickemup/file/my-town-v2", "turns", "120"), "turns", "120"},
+	} {
+		if got := knobValue(c.id, c.knob); got != c.want {
+			t.Errorf("knobValue(%q, %q) = %q, want %q", c.id, c.knob, got, c.want)
+		}
+	}
 }
 
 // TestTune_SequentialTest: the interval narrows as pairs come, a value far from 50% is

@@ -235,7 +235,7 @@ Example:
 // tuneFlags are the flags of 'arena tune'; 'arena report' reads a tune's recorded command
 // back with them.
 type tuneFlags struct {
-	file, knob, bots, zone, db, html       *string
+	file, knob, bots, zone, db, html      *string
 	look, maxGames, maxTurns, concurrency *int
 	seed                                  *uint64
 }

@@ -20,7 +20,7 @@ func TestTune(t *testing.T) {
 	if err != nil || !strings.Contains(out, "start.hour") || !strings.Contains(out, "[6 7]") {
 		t.Fatalf("knob listing: %v\n%s", err, out)
 	}
-	if _, _, err := run(t, "tune", "--scenario", file, "--knob", "cowboy.hp", "--bots", "random"); err == nil || !strings.Contains(err.Error(), "its knobs: start.hour") {
+	if _, _, err := run(t, "tune", "--scenario", file, "--knob", "cowboy.hp", "--bots", "random"); err == nil || !strings.Contains(err.Error(), "start.hour)") {
 		t.Errorf("unknown knob: %v", err)
 	}
 	args := []string{"tune", "--scenario", file, "--knob", "start.hour", "--bots", "random", "--look", "2",

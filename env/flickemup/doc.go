@@ -346,7 +346,7 @@
 //   - pardon: the pardon (documents) lies in the town hall; lawmen win by dropping it at
 //     the gallows; outlaws win at noon; a Winchester for each side; last team standing.
 //   - hostage: outlaws:1 alone in the saloon, the hostage in the general store with a
-//     wounded outlaws:2, rule duels, bank and town hall closed, from 6:00. Lawmen win by
+//     wounded outlaws:2, rule duels, bank and town hall closed, from 7:00. Lawmen win by
 //     dropping the hostage in the sheriff's office or killing outlaws:1; outlaws win at noon;
 //     last team standing. (Until the rebalance of issue 18 the hostage shared the full saloon
 //     with outlaws:1, who took her at once: then only his death, already a lawmen's win,

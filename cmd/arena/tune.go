@@ -309,26 +309,33 @@ func (c *candidate) measure(ctx context.Context, store *arena.Store, sched arena
 	for _, f := range sched.Fixtures {
 		want[f.Key] = true
 	}
-	pairs := map[string][]float64{}
-	c.games = 0
+	var played []arena.GameRecord
 	for _, g := range games {
-		if !want[g.Key] {
-			continue
+		if want[g.Key] {
+			played = append(played, g)
 		}
-		c.games++
+	}
+	c.games = len(played)
+	c.mean, c.lo, c.hi = sideScore(pairMeans(played), z)
+	return nil
+}
+
+// pairMeans returns the side-X score of each pair of games (each rotation set), in the
+// order of the pair ids: a fixed order, so a rerun gives the same sums.
+func pairMeans(games []arena.GameRecord) []float64 {
+	pairs := map[string][]float64{}
+	for _, g := range games {
 		pairs[g.PairID] = append(pairs[g.PairID], g.Result().ScoreX())
 	}
 	var xs []float64
-	for _, id := range slices.Sorted(maps.Keys(pairs)) { // a fixed order: the same sums on a rerun
-		p := pairs[id]
+	for _, id := range slices.Sorted(maps.Keys(pairs)) {
 		sum := 0.0
-		for _, x := range p {
+		for _, x := range pairs[id] {
 			sum += x
 		}
-		xs = append(xs, sum/float64(len(p)))
+		xs = append(xs, sum/float64(len(pairs[id])))
 	}
-	c.mean, c.lo, c.hi = sideScore(xs, z)
-	return nil
+	return xs
 }
 
 // sideScore returns the mean of the pairs' side scores xs and its interval, mean ± z·sd/√n,

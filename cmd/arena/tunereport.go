@@ -4,7 +4,6 @@ import (
 	"context"
 	"flag"
 	"io"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -68,19 +67,7 @@ func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecor
 				ZoneLo: lo, ZoneHi: hi, Level: "95% over " + plural(looks, "look") + ", z = " + strconv.FormatFloat(lookZ(looks), 'f', 2, 64)})
 		}
 		v := report.TuneValue{Value: knobValue(games[0].Scenario.ID, *tf.knob), Games: len(games)}
-		pairs := map[string][]float64{}
-		for _, g := range games {
-			pairs[g.PairID] = append(pairs[g.PairID], g.Result().ScoreX())
-		}
-		var xs []float64
-		for _, p := range slices.Sorted(maps.Keys(pairs)) {
-			sum := 0.0
-			for _, x := range pairs[p] {
-				sum += x
-			}
-			xs = append(xs, sum/float64(len(pairs[p])))
-		}
-		v.Score, v.Lo, v.Hi = sideScore(xs, lookZ(*tf.maxGames / *tf.look))
+		v.Score, v.Lo, v.Hi = sideScore(pairMeans(games), lookZ(*tf.maxGames / *tf.look))
 		v.Verdict = judge(v.Lo, v.Hi, lo, hi)
 		out[i].Values = append(out[i].Values, v)
 	}

@@ -45,12 +45,29 @@ func TestObjectivesOf(t *testing.T) {
 }
 
 // TestErrands_BankJob checks the errands at the start of the bank job: the outlaws fetch
-// gold from the bank (two fetchers for three sacks), the lawmen have nothing to carry.
+// gold from the bank (one fetcher per two sacks asked, at most two: one for the file's two,
+// two for three), the lawmen have nothing to carry.
 func TestErrands_BankJob(t *testing.T) {
 	sc, err := flickemup.Load("bank-job")
 	if err != nil {
 		t.Fatal(err)
 	}
+	k, ok := sc.Knob("victory.count[kind=gold]")
+	if !ok {
+		t.Fatal("bank-job declares no knob victory.count[kind=gold]")
+	}
+	three, err := sc.Variant(k, "3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkBankErrands(t, sc, 1)
+	checkBankErrands(t, three, 2)
+}
+
+// checkBankErrands checks the errands at the start of bank job sc: want outlaws fetch gold
+// from the bank, no lawman drops anything.
+func checkBankErrands(t *testing.T, sc *flickemup.Scenario, want int) {
+	t.Helper()
 	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
@@ -65,8 +82,8 @@ func TestErrands_BankJob(t *testing.T) {
 			}
 		}
 	}
-	if fetchers != 2 {
-		t.Errorf("%d outlaws fetch gold, want 2", fetchers)
+	if fetchers != want {
+		t.Errorf("%d outlaws fetch gold, want %d", fetchers, want)
 	}
 	for _, e := range s.Errands(flickemup.Lawmen) {
 		if e.Drop != 0 {

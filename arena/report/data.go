@@ -44,6 +44,9 @@ type Data struct {
 	// produced Balances. Empty fields take the values of
 	// rating.DefaultBalanceConfig().
 	Sides rating.BalanceConfig
+	// Tunes are the knob searches of 'arena tune' among the games, each shown as a plot of
+	// the side score against the knob; none leaves the section out.
+	Tunes []Tune
 	// Notes are remarks shown prominently under the generation details,
 	// such as "the fit used a prior because two bots never lost".
 	Notes []string

@@ -16,6 +16,8 @@
 //     gives it); the game lengths and the endings grouped by kind; the seats
 //     named as the game names them; and an overview plot of the side
 //     advantage of every two-seat scenario;
+//   - the knob searches of 'arena tune' ([Tune]), if any: per search, the side score
+//     against the knob's values with the search's intervals, the balanced zone shaded;
 //   - optional extra sections, HTML fragments supplied by the caller (the
 //     replay viewers, for instance).
 //
@@ -38,6 +40,8 @@
 //	#balance-plot-N    its two-seat plot, class balance-plot; g.rate-mark and g.score-mark rows
 //	#seat-plot-N       its per-seat plot (more than two seats), class seat-plot; g.seat-mark rows
 //	#seat-table-N      its seat table, class seat-table; one tr.seat-row per seat (data-seat from 1)
+//	#tune              the tuning section; #tune-N search N's block (from 1), class tune
+//	#tune-plot-N       its plot, class tune-plot; one g.tune-mark per value (data-name: the value)
 //	#section-N         extra section N (from 1), class extra
 //
 // The output is deterministic: the same Data gives the same bytes.

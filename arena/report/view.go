@@ -26,6 +26,7 @@ type page struct {
 	Notes    []string
 	Ratings  *ratingsView // nil without a model
 	Balance  *balanceView // nil without balances
+	Tunes    []tuneView
 	Sections []sectionView
 }
 
@@ -144,6 +145,10 @@ func build(d *Data) (*page, error) {
 	p.Nav = append(p.Nav, navItem{"balance", "Balance"})
 	if len(d.Balances) > 0 || len(d.SeatBalances) > 0 {
 		p.Balance = balance(d)
+	}
+	if len(d.Tunes) > 0 {
+		p.Tunes = tunes(d.Tunes)
+		p.Nav = append(p.Nav, navItem{"tune", "Tuning"})
 	}
 	for i, s := range d.Sections {
 		n := i + 1

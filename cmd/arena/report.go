@@ -23,7 +23,10 @@ func runReport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 script, nothing fetched) with the rating table, an error-bar plot, the
 likelihood-of-superiority matrix and, per scenario of any number of seats, the
 balance block with its plots, its seat table, its endings by kind and its
-verdict, the seats named as the game names them (see 'arena balance'). The
+verdict, the seats named as the game names them (see 'arena balance'), and,
+when the database holds the games of 'arena tune', a plot per knob search of the
+lawmen's score against the knob's values, with the search's intervals and the
+balanced zone shaded. The
 ratings are fitted with the prior the tournament was run with ('arena run
 --prior', recorded with the run) unless --prior says otherwise. Open it in a
 browser.`, stderr)
@@ -75,6 +78,9 @@ browser.`, stderr)
 		}
 	}
 	if data.Balances, data.SeatBalances, err = balances(recs, seatNames(recs, names), *margin, data.Model); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	if data.Tunes, err = tunesOf(ctx, &q, recs); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	if *replayDir == "" {
@@ -200,4 +206,14 @@ func generation(ctx context.Context, q *gameQuery, recs []arena.GameRecord) (rep
 		gen.Params = append(gen.Params, report.Param{Key: "arena version", Value: v})
 	}
 	return gen, nil
+}
+
+// tunesOf returns the knob searches among the games (see reportTunes).
+func tunesOf(ctx context.Context, q *gameQuery, recs []arena.GameRecord) ([]report.Tune, error) {
+	store, err := openExisting(ctx, q.db)
+	if err != nil {
+		return nil, err
+	}
+	defer store.Close()
+	return reportTunes(ctx, store, recs)
 }

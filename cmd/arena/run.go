@@ -39,11 +39,15 @@ letters, digits, '-' and '_'), checked at start-up (every problem printed as
 file:line: field: message). The file's content is part of the tournament: an
 edited file plans a new tournament, never adds to the old one's games.
 
+One bot named alone plays itself (the second seat's copy is named NAME-mirror):
+the balance of a scenario between equal bots, which 'arena balance' reads.
+
 `+builtinHelp()+`
 
 Examples:
   arena run --bots random,planner --scenarios showdown --games 100 --db results.db
-  arena run --bots aimer,planner --scenarios my-town.scn,showdown --games 100 --db results.db`, stderr)
+  arena run --bots aimer,planner --scenarios my-town.scn,showdown --games 100 --db results.db
+  arena run --bots aimer --scenarios hostage --games 1000 --db self.db && arena balance --db self.db`, stderr)
 	botList := fs.String("bots", "", "comma-separated `bots`: built-in names ("+strings.Join(builtin.Names(), ", ")+") or remote=HOST:PORT")
 	scenarioList := fs.String("scenarios", "", "comma-separated `scenarios` (see 'arena scenarios'), each NAME or NAME:key=value[,key=value] with the game's options, e.g. race:players=3; a Flick 'em Up! scenario file (path/to/my-town.scn, played as the game flickemup/file/my-town-v2) or a directory of them (each *.scn file) is a scenario too")
 	games := fs.Int("games", 10, "games per set of bots on each scenario: a `number` that is a multiple of the scenario's seats (for two seats, an even number: pairs with sides swapped)")
@@ -102,6 +106,14 @@ Examples:
 	defer closeBots()
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
+	}
+	if len(bots) == 1 && *gauntlet == "" {
+		// One bot plays itself, as in 'arena tune': the balance of a scenario between equal bots.
+		b, ok := bots[0].(arena.Bot)
+		if !ok {
+			return fmt.Errorf("run: bot %s cannot play itself (not an arena.Bot); name two bots", bots[0].Name())
+		}
+		bots = append(bots, mirror{Bot: b, name: b.Name() + "-mirror"})
 	}
 	if len(bots) < 2 {
 		return fmt.Errorf("run: a tournament needs at least two bots, got %d", len(bots))

@@ -260,6 +260,24 @@ func TestRun_Interrupted(t *testing.T) {
 	}
 }
 
+// TestRun_SelfPlay checks that one bot named alone plays itself, seated on both sides.
+func TestRun_SelfPlay(t *testing.T) {
+	withTestBots(t)
+	db := filepath.Join(t.TempDir(), "results.db")
+	out, _ := mustRun(t, "run", "--bots", "sharp", "--scenarios", "dummy/race-v1", "--games", "4", "--db", db, "--max-turns", "4")
+	wantLines(t, "self-play", out, "round-robin, 2 bots, 1 scenario, 4 games per pairing, seed 1: 4 games planned")
+	first := map[string]int{}
+	for _, g := range storedGames(t, db) {
+		first[g.Bots[0].Name]++
+		if g.Bots[0].Name+"-mirror" != g.Bots[1].Name && g.Bots[1].Name+"-mirror" != g.Bots[0].Name {
+			t.Errorf("game %s between %s and %s, want sharp and sharp-mirror", g.Key, g.Bots[0].Name, g.Bots[1].Name)
+		}
+	}
+	if first["sharp"] != 2 || first["sharp-mirror"] != 2 {
+		t.Errorf("first seats %v, want each of sharp and sharp-mirror twice", first)
+	}
+}
+
 func TestRun_Gauntlet(t *testing.T) {
 	withTestBots(t)
 	db := filepath.Join(t.TempDir(), "results.db")
@@ -288,7 +306,7 @@ func TestRun_BadCommandLines(t *testing.T) {
 	}{
 		{"NoBots", []string{"--scenarios", "race"}, false, "--bots is required"},
 		{"NoScenarios", []string{"--bots", "random,sharp"}, false, "--scenarios is required"},
-		{"OneBot", []string{"--bots", "random", "--scenarios", "race"}, false, "at least two bots"},
+		{"OneBotGauntlet", []string{"--bots", "random", "--scenarios", "race", "--gauntlet", "random"}, false, "at least two bots"},
 		{"UnknownBot", []string{"--bots", "random,alphago", "--scenarios", "race"}, false, `unknown built-in bot "alphago" (built-in bots: `},
 		{"Twice", []string{"--bots", "random,random", "--scenarios", "race"}, false, `bot "random" listed twice`},
 		{"Remote", []string{"--bots", "random,remote=127.0.0.1:1", "--scenarios", "race"}, false, "remote bot at 127.0.0.1:1: no answer to GetAgentInfo"},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"html"
 	"io"
@@ -25,8 +26,9 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs := newFlagSet("tune", `Find the balanced value of a knob of a Flick 'em Up! scenario file between two bots.
 
 The file declares its knobs with tune lines (see 'go doc ./env/flickemup', knob.go):
-"tune start hour=6..9", "tune cowboy id=lawmen:1 hp=2..5" or "tune initiative
-cowboy=lawmen:1|outlaws:1" (who plays first). For each value of --knob,
+"tune start hour=6..9", "tune cowboy id=lawmen:1 hp=2..5", "tune initiative
+cowboy=lawmen:1|outlaws:1" (who plays first) or "tune turns=60..140:20" (the turn
+cap, in turns: a game reaching it is a draw; not with --max-turns). For each value of --knob,
 the file with that value is its own scenario (its own game and tournament), played in
 pairs of games with sides swapped on one seed. Balance is measured between equal bots:
 --bots names one bot, which plays itself (the second seat's copy is named NAME-mirror);
@@ -45,23 +47,16 @@ against the knob as a plot.
 
 Example:
   arena tune --scenario my-town.scn --knob start.hour --bots aimer --db tune.db --html tune.html`, stderr)
-	file := fs.String("scenario", "", "the scenario `file` (.scn) declaring the knob")
-	knobName := fs.String("knob", "", "the knob's `name`, as the file's tune line makes it (start.hour, cowboy.hp[id=lawmen:1]); empty lists them")
-	botList := fs.String("bots", "", "the `bot` that plays itself (or two bots, comma-separated): built-in names or remote=HOST:PORT")
-	look := fs.Int("look", 20, "`games` per value and look: an even number (pairs with sides swapped)")
-	maxGames := fs.Int("max-games", 200, "most `games` per value: a multiple of --look")
-	zone := fs.String("zone", "0.45,0.55", "the balanced zone of the side score, `lo,hi` within (0, 1)")
-	seed := fs.Uint64("seed", 1, "tournament `seed`: every game seed derives from it")
-	maxTurns := fs.Int("max-turns", 0, "turn cap per game, `turns`, reached as a draw; 0 for the game's own cap")
-	concurrency := fs.Int("concurrency", 2, "games played at once, a `number` from 1")
-	db := fs.String("db", "tune.db", "results database `path`")
-	htmlOut := fs.String("html", "", "write the plot of side score against the knob to this `file` (.html)")
+	var tf tuneFlags
+	tf.register(fs)
+	file, knobName, botList, look, maxGames, zone, seed, maxTurns, concurrency, db, htmlOut :=
+		tf.file, tf.knob, tf.bots, tf.look, tf.maxGames, tf.zone, tf.seed, tf.maxTurns, tf.concurrency, tf.db, tf.html
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	var lo, hi float64
-	if _, err := fmt.Sscanf(*zone, "%g,%g", &lo, &hi); err != nil || !(0 < lo && lo < hi && hi < 1) {
-		return fmt.Errorf("tune: --zone wants lo,hi with 0 < lo < hi < 1, got %q", *zone)
+	lo, hi, err := zoneOf(*zone)
+	if err != nil {
+		return fmt.Errorf("tune: %w", err)
 	}
 	switch {
 	case *file == "":
@@ -141,19 +136,8 @@ Example:
 	if len(problems) > 0 {
 		return fmt.Errorf("tune: knob %s: values the file's rules refuse (narrow the range):\n%s", knob.Name, strings.Join(problems, "\n"))
 	}
-	ref, err := arena.NewEnvReferee(arena.EnvRefereeConfig{Registry: reg, Scenarios: setups, MaxTurns: *maxTurns})
-	if err != nil {
-		return fmt.Errorf("tune: %w", err)
-	}
-	for _, c := range cands {
-		s, err := ref.Scenario(c.id)
-		if err != nil {
-			return fmt.Errorf("tune: %w", err)
-		}
-		if c.sched, err = arena.NewSchedule(arena.Tournament{Kind: arena.RoundRobin, Bots: bots,
-			Scenarios: []arena.Scenario{s}, GamesPerPairing: *maxGames, Seed: *seed}); err != nil {
-			return fmt.Errorf("tune: %w", err)
-		}
+	if knob.TurnCap() && *maxTurns != 0 {
+		return fmt.Errorf("tune: --max-turns cannot be given with the turn-cap knob %s (each value is the cap)", knob.Name)
 	}
 	store, err := arena.OpenStore(ctx, *db)
 	if err != nil {
@@ -164,12 +148,38 @@ Example:
 	cfg.Concurrency = *concurrency
 	cfg.ArenaVersion = arenaVersion()
 	cfg.Command = "arena tune " + strings.Join(args, " ")
-	runner, err := arena.NewRunner(ref, store, cfg)
-	if err != nil {
-		return fmt.Errorf("tune: %w", err)
+	// One referee for every value, or, for the turn-cap knob, one per value with that cap
+	// (the cap is part of each tournament's identity).
+	var shared *arena.Runner
+	for _, c := range cands {
+		capTurns := *maxTurns
+		if knob.TurnCap() {
+			capTurns, _ = strconv.Atoi(c.value) // checked by Variant
+		}
+		if shared != nil {
+			c.runner, c.ref = shared, cands[0].ref
+		} else {
+			if c.ref, err = arena.NewEnvReferee(arena.EnvRefereeConfig{Registry: reg, Scenarios: setups, MaxTurns: capTurns}); err != nil {
+				return fmt.Errorf("tune: %w", err)
+			}
+			if c.runner, err = arena.NewRunner(c.ref, store, cfg); err != nil {
+				return fmt.Errorf("tune: %w", err)
+			}
+			if !knob.TurnCap() {
+				shared = c.runner
+			}
+		}
+		s, err := c.ref.Scenario(c.id)
+		if err != nil {
+			return fmt.Errorf("tune: %w", err)
+		}
+		if c.sched, err = arena.NewSchedule(arena.Tournament{Kind: arena.RoundRobin, Bots: bots,
+			Scenarios: []arena.Scenario{s}, GamesPerPairing: *maxGames, Seed: *seed}); err != nil {
+			return fmt.Errorf("tune: %w", err)
+		}
 	}
 	looks := *maxGames / *look
-	z := distuv.UnitNormal.Quantile(1 - 0.05/(2*float64(looks)))
+	z := lookZ(looks)
 	fmt.Fprintf(stdout, "Tuning %s of %s (%d values) between %s and %s: looks of %d games up to %d per value, z = %.3f (95%% over %d looks), zone [%.0f%%, %.0f%%].\n",
 		knob.Name, *file, len(cands), bots[0].Name(), bots[1].Name(), *look, *maxGames, z, looks, 100*lo, 100*hi)
 	var found *candidate
@@ -182,7 +192,7 @@ Example:
 			live++
 			sched := c.sched
 			sched.Fixtures = sched.Fixtures[:k**look]
-			if _, err := runner.Run(ctx, sched); err != nil {
+			if _, err := c.runner.Run(ctx, sched); err != nil {
 				return fmt.Errorf("tune: %s=%s: %w (run the same command again to resume)", knob.Name, c.value, err)
 			}
 			if err := c.measure(ctx, store, sched, z); err != nil {
@@ -222,6 +232,41 @@ Example:
 	return nil
 }
 
+// tuneFlags are the flags of 'arena tune'; 'arena report' reads a tune's recorded command
+// back with them.
+type tuneFlags struct {
+	file, knob, bots, zone, db, html      *string
+	look, maxGames, maxTurns, concurrency *int
+	seed                                  *uint64
+}
+
+// register defines the flags on fs.
+func (f *tuneFlags) register(fs *flag.FlagSet) {
+	f.file = fs.String("scenario", "", "the scenario `file` (.scn) declaring the knob")
+	f.knob = fs.String("knob", "", "the knob's `name`, as the file's tune line makes it (start.hour, cowboy.hp[id=lawmen:1], turns); empty lists them")
+	f.bots = fs.String("bots", "", "the `bot` that plays itself (or two bots, comma-separated): built-in names or remote=HOST:PORT")
+	f.look = fs.Int("look", 20, "`games` per value and look: an even number (pairs with sides swapped)")
+	f.maxGames = fs.Int("max-games", 200, "most `games` per value: a multiple of --look")
+	f.zone = fs.String("zone", "0.45,0.55", "the balanced zone of the side score, `lo,hi` within (0, 1)")
+	f.seed = fs.Uint64("seed", 1, "tournament `seed`: every game seed derives from it")
+	f.maxTurns = fs.Int("max-turns", 0, "turn cap per game, `turns`, reached as a draw; 0 for the game's own cap")
+	f.concurrency = fs.Int("concurrency", 2, "games played at once, a `number` from 1")
+	f.db = fs.String("db", "tune.db", "results database `path`")
+	f.html = fs.String("html", "", "write the plot of side score against the knob to this `file` (.html)")
+}
+
+// zoneOf reads a --zone value, lo,hi with 0 < lo < hi < 1.
+func zoneOf(zone string) (lo, hi float64, err error) {
+	if _, err := fmt.Sscanf(zone, "%g,%g", &lo, &hi); err != nil || !(0 < lo && lo < hi && hi < 1) {
+		return 0, 0, fmt.Errorf("--zone wants lo,hi with 0 < lo < hi < 1, got %q", zone)
+	}
+	return lo, hi, nil
+}
+
+// lookZ is the z of the search's intervals: a two-sided 95% level spread over the looks by
+// Bonferroni.
+func lookZ(looks int) float64 { return distuv.UnitNormal.Quantile(1 - 0.05/(2*float64(looks))) }
+
 // mirror is a bot's copy under another name, so that a bot can play itself.
 type mirror struct {
 	arena.Bot
@@ -236,6 +281,8 @@ type candidate struct {
 	value   string // as the file writes it
 	id      string // the variant's game id
 	sched   arena.Schedule
+	ref     *arena.EnvReferee
+	runner  *arena.Runner
 	live    bool
 	verdict string
 	games   int
@@ -262,26 +309,33 @@ func (c *candidate) measure(ctx context.Context, store *arena.Store, sched arena
 	for _, f := range sched.Fixtures {
 		want[f.Key] = true
 	}
-	pairs := map[string][]float64{}
-	c.games = 0
+	var played []arena.GameRecord
 	for _, g := range games {
-		if !want[g.Key] {
-			continue
+		if want[g.Key] {
+			played = append(played, g)
 		}
-		c.games++
+	}
+	c.games = len(played)
+	c.mean, c.lo, c.hi = sideScore(pairMeans(played), z)
+	return nil
+}
+
+// pairMeans returns the side-X score of each pair of games (each rotation set), in the
+// order of the pair ids: a fixed order, so a rerun gives the same sums.
+func pairMeans(games []arena.GameRecord) []float64 {
+	pairs := map[string][]float64{}
+	for _, g := range games {
 		pairs[g.PairID] = append(pairs[g.PairID], g.Result().ScoreX())
 	}
 	var xs []float64
-	for _, id := range slices.Sorted(maps.Keys(pairs)) { // a fixed order: the same sums on a rerun
-		p := pairs[id]
+	for _, id := range slices.Sorted(maps.Keys(pairs)) {
 		sum := 0.0
-		for _, x := range p {
+		for _, x := range pairs[id] {
 			sum += x
 		}
-		xs = append(xs, sum/float64(len(p)))
+		xs = append(xs, sum/float64(len(pairs[id])))
 	}
-	c.mean, c.lo, c.hi = sideScore(xs, z)
-	return nil
+	return xs
 }
 
 // sideScore returns the mean of the pairs' side scores xs and its interval, mean ± z·sd/√n,

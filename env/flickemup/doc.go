@@ -342,6 +342,8 @@
 //	                                     optional, repeatable: a knob ([Knob], knob.go), one
 //	                                     key of the one <directive> line the other pairs
 //	                                     select, declared tunable over a range or choices
+//	tune turns=<min>..<max>[:<step>]     optional: the turn cap as a knob, in whole turns
+//	                                     (decisions); a game reaching it is a draw
 //
 // Parsing is strict ([Parse], [ValidateFile]): an unknown directive or key, a bad value, a
 // piece not wholly on the table or overlapping another (a building covers its blocks and its
@@ -361,18 +363,21 @@
 //   - showdown (default, [DefaultScenario]): five against five on Main Street, no tokens.
 //     Last team standing; at noon the team with more hit points wins.
 //   - bank-job: six face-down gold sacks in the bank, closed by a "not allowed" token until
-//     8:00; two outlaws carry dynamite to open it early; a Colt in the general store. Outlaws
-//     win with three sacks in the saloon; lawmen win at noon; last team standing.
+//     9:00; two outlaws carry dynamite to open it early; a Colt in the general store. Outlaws
+//     win with two sacks in the saloon; lawmen win at noon; last team standing.
 //   - pardon: the pardon (documents) lies in the town hall; lawmen win by dropping it at
 //     the gallows; outlaws win at noon; a Winchester for each side; last team standing.
-//   - hostage: the hostage in the saloon (two outlaws inside), rule duels, bank and town hall
-//     closed. Lawmen win by dropping the hostage in the sheriff's office or killing outlaws:1;
-//     outlaws win at noon; last team standing.
+//   - hostage: outlaws:1 alone in the saloon, the hostage in the general store with a
+//     wounded outlaws:2, rule duels, bank and town hall closed, from 7:00. Lawmen win by
+//     dropping the hostage in the sheriff's office or killing outlaws:1; outlaws win at noon;
+//     last team standing. (Until the rebalance of issue 18 the hostage shared the full saloon
+//     with outlaws:1, who took her at once: then only his death, already a lawmen's win,
+//     could free her, and no game was won by bringing her home.)
 //   - dry-spell: four face-down flasks on the ground (two poisoned), rule take-outside, four
 //     wounded cowboys a side from 9:00. Last team standing; noon hit points.
-//   - gunsmith: four Colts and a Winchester face down in the general store, a Colt in the
-//     saloon; two outlaws wear red hats at a 7:00 (blue) start and join at 8:00. Last team
-//     standing; noon hit points.
+//   - gunsmith: four Colts and a Winchester face down in the general store; two outlaws wear
+//     red hats at a 7:00 (blue) start and join at 8:00, outlaws:3 waits in the saloon with 4
+//     hit points. Last team standing; noon hit points.
 //
 // # Version History
 //

@@ -18,12 +18,21 @@ import (
 //	tune token kind=gold count=2..6       the gold sacks' count (the only gold line)
 //	tune cowboy id=outlaws:2 x=20..60:5   a position, in steps of 5 cm
 //	tune initiative cowboy=lawmen:1|outlaws:1   who plays first: a list of choices
+//	tune turns=60..140:20                 the turn cap, in turns (decisions)
+//
+// The turn cap ([TurnsKnob]) names no line: it is not part of the scenario but of how a
+// tournament plays it (a game reaching the cap is a draw, as 'arena run --max-turns' makes
+// it), so its variants are the file unchanged and the arena sets the cap per value. Its
+// values are whole numbers of turns from 1.
 //
 // The first word is the directive of the target line; the other key=value pairs without a
 // range select it (they must match exactly one line of that directive); the one key=min..max
 // (optionally :step, default 1), or key=a|b|... (a list of choices), is the knob. A knob's variants ([Scenario.Variant]) are the
 // file with that value written on the target line, parsed anew, so every value is checked by
 // the same rules as the file.
+
+// TurnsKnob is the name, and the key, of the turn-cap knob: "tune turns=min..max[:step]".
+const TurnsKnob = "turns"
 
 // Knob is one tunable value of a scenario file.
 type Knob struct {
@@ -39,6 +48,9 @@ type Knob struct {
 	// Choices, when not empty, are the values of a knob of choices instead.
 	Choices []string
 }
+
+// TurnCap reports whether k is the turn-cap knob, which names no line of the file.
+func (k Knob) TurnCap() bool { return k.Name == TurnsKnob && k.Target == 0 }
 
 // maxKnobValues bounds the values of one knob.
 const maxKnobValues = 200
@@ -71,7 +83,16 @@ func (sc *Scenario) Knob(name string) (Knob, bool) {
 // Variant returns the scenario with knob k set to v: the file's text with key=v on the
 // target line, parsed anew (its File is the original's, its Digest the variant's own). An
 // error is a [ParseErrors] naming the target line when the value breaks a rule.
+//
+// The turn-cap knob's variant is the scenario itself, once v is checked: a whole number of
+// turns from 1.
 func (sc *Scenario) Variant(k Knob, v string) (*Scenario, error) {
+	if k.TurnCap() {
+		if n, err := strconv.Atoi(v); err != nil || n < 1 {
+			return nil, fmt.Errorf("flickemup: %s: knob %s=%s: want a whole number of turns from 1", sc.File, k.Name, v)
+		}
+		return sc, nil
+	}
 	lines := strings.Split(string(sc.Source), "\n")
 	if k.Target < 1 || k.Target > len(lines) {
 		return nil, fmt.Errorf("flickemup: %s: knob %s: no line %d", sc.File, k.Name, k.Target)
@@ -117,8 +138,11 @@ func (p *parser) tunes() {
 
 // tune reads one tune line.
 func (p *parser) tune(l *rawLine) (Knob, bool) {
+	if len(l.pos) == 0 && len(l.keys) == 1 && l.keys[0] == TurnsKnob {
+		return p.turnsKnob(l)
+	}
 	if len(l.pos) != 1 {
-		l.errorf("", "want: tune <directive> [key=value ...] key=min..max[:step] or key=a|b|...")
+		l.errorf("", "want: tune <directive> [key=value ...] key=min..max[:step], key=a|b|..., or tune turns=min..max[:step]")
 		return Knob{}, false
 	}
 	dir := l.pos[0]
@@ -194,6 +218,35 @@ func (p *parser) tune(l *rawLine) (Knob, bool) {
 	k.Name = dir + "." + k.Key
 	if len(sel) > 0 {
 		k.Name += "[" + strings.Join(sel, ",") + "]"
+	}
+	return k, true
+}
+
+// turnsKnob reads the turn-cap knob's tune line, "tune turns=min..max[:step]": whole numbers
+// of turns from 1.
+func (p *parser) turnsKnob(l *rawLine) (Knob, bool) {
+	v := l.kv[TurnsKnob]
+	k := Knob{Name: TurnsKnob, Line: l.n, Key: TurnsKnob, Step: 1}
+	m := rangeRE.FindStringSubmatch(v)
+	whole := func(s string) (float64, bool) {
+		n, err := strconv.Atoi(s)
+		return float64(n), err == nil && n >= 1
+	}
+	ok1, ok2, ok3 := false, false, true
+	if m != nil {
+		k.Min, ok1 = whole(m[1])
+		k.Max, ok2 = whole(m[2])
+		if m[3] != "" {
+			k.Step, ok3 = whole(m[3])
+		}
+	}
+	if m == nil || !ok1 || !ok2 || !ok3 || !(k.Max > k.Min) {
+		l.errorf(TurnsKnob, "range %q: want min..max or min..max:step in whole turns from 1, min < max", v)
+		return Knob{}, false
+	}
+	if n := (k.Max-k.Min)/k.Step + 1; n > maxKnobValues {
+		l.errorf(TurnsKnob, "range %q has %.0f values, more than %d", v, math.Floor(n), maxKnobValues)
+		return Knob{}, false
 	}
 	return k, true
 }

@@ -64,3 +64,42 @@ func TestKnobs(t *testing.T) {
 		}
 	}
 }
+
+// TestKnobs_TurnCap checks the turn-cap knob: it names no line, its values are whole turns,
+// and its variants are the scenario unchanged (the arena sets the cap per value).
+func TestKnobs_TurnCap(t *testing.T) {
+	sc := mustParse(t, town("", "tune turns=60..140:40", "tune start hour=6..9"))
+	k, ok := sc.Knob(flickemup.TurnsKnob)
+	if !ok || !k.TurnCap() || k.Target != 0 || k.Line == 0 {
+		t.Fatalf("turns knob %+v (found %v), want a turn cap naming no line", k, ok)
+	}
+	if got := k.Values(); !slices.Equal(got, []string{"60", "100", "140"}) {
+		t.Errorf("values %v, want 60 100 140", got)
+	}
+	if start, _ := sc.Knob("start.hour"); start.TurnCap() {
+		t.Error("start.hour reported as the turn cap")
+	}
+	vs, err := sc.Variant(k, "100")
+	if err != nil || vs.Digest != sc.Digest || vs.StartHour != sc.StartHour {
+		t.Errorf("variant turns=100: %v, digest %s want %s", err, vs.Digest, sc.Digest)
+	}
+	for _, v := range []string{"0", "2.5", "many"} {
+		if _, err := sc.Variant(k, v); err == nil || !strings.Contains(err.Error(), "whole number of turns") {
+			t.Errorf("variant turns=%s: %v, want a refusal", v, err)
+		}
+	}
+	for _, bad := range []struct{ line, want string }{
+		{"tune turns=0..100", "tune.turns: range"},
+		{"tune turns=50.5..100", "tune.turns: range"},
+		{"tune turns=100..60", "tune.turns: range"},
+		{"tune turns=60..100:0", "tune.turns: range"},
+		{"tune turns=1..1000", "more than 200"},
+		{"tune turns=60..100\ntune turns=70..90", "knob turns declared twice"},
+		{"tune turns=60 start=1..2", "want: tune <directive>"},
+	} {
+		_, err := flickemup.Parse("test.scn", []byte(town("", bad.line)))
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: %v, want %q", bad.line, err, bad.want)
+		}
+	}
+}

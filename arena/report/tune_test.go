@@ -1,0 +1,99 @@
+package report_test
+
+import (
+	"bytes"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/flickarena/flickarena/arena/report"
+	"github.com/flickarena/flickarena/internal/browsertest"
+)
+
+// tuneFixture is a search of start.hour over four values: one clearly off, one undecided,
+// one balanced, one not played.
+func tuneFixture() report.Data {
+	return report.Data{Tunes: []report.Tune{{
+		Scenario: "my-town.scn", Knob: "start.hour", Bots: [2]string{"aimer", "aimer-mirror"}, Side: "lawmen",
+		ZoneLo: 0.45, ZoneHi: 0.55, Level: "95% over 10 looks",
+		Values: []report.TuneValue{
+			{Value: "6", Games: 40, Score: 0.85, Lo: 0.7, Hi: 1, Verdict: "clearly off"},
+			{Value: "7", Games: 200, Score: 0.56, Lo: 0.48, Hi: 0.64},
+			{Value: "8", Games: 1000, Score: 0.505, Lo: 0.47, Hi: 0.54, Verdict: "balanced"},
+			{Value: "9", Score: math.NaN()},
+		},
+	}}}
+}
+
+// TestWrite_Tune: the tuning section names the balanced value, with a row per value.
+func TestWrite_Tune(t *testing.T) {
+	var buf bytes.Buffer
+	if err := report.Write(&buf, tuneFixture()); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, want := range []string{`<section id="tune"`, `id="tune-plot-1"`, `href="#tune"`,
+		"Balanced at start.hour = 8: lawmen 50.5% [47.0%, 54.0%] over 1000 games.",
+		"start.hour = 6 (40 games, clearly off)", "start.hour = 7 (200 games, undecided)"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if n := strings.Count(page, `class="mark tune-mark"`); n != 4 {
+		t.Errorf("%d tune marks, want 4", n)
+	}
+	var none bytes.Buffer
+	if err := report.Write(&none, report.Data{}); err != nil || strings.Contains(none.String(), `id="tune"`) {
+		t.Errorf("a report without tunes has a tuning section (err %v)", err)
+	}
+}
+
+// tuneFacts is what the browser test reads of the tuning section.
+type tuneFacts struct {
+	Marks   []string // data-name of the g.tune-mark rows, in order
+	Dots    int      // marks with a drawn dot
+	Plot    rect
+	Bands   int
+	Outside []string
+	Errors  int
+}
+
+// TestWrite_BrowserTune opens a report with a tune in headless Chromium: one row per value
+// in the knob's order, a dot for each value played, the balanced zone drawn, no text outside
+// the plot.
+func TestWrite_BrowserTune(t *testing.T) {
+	b := browsertest.New(t)
+	b.Open(writeReport(t, tuneFixture(), "tune.html"))
+	f := browsertest.Eval[tuneFacts](b, `(() => {
+		const all = (sel) => Array.from(document.querySelectorAll(sel));
+		const svg = document.getElementById("tune-plot-1");
+		const r = svg.getBoundingClientRect();
+		return {
+			Marks: all("#tune-plot-1 g.tune-mark").map(g => g.dataset.name),
+			Dots: all("#tune-plot-1 g.tune-mark circle").length,
+			Plot: {Width: r.width, Height: r.height},
+			Bands: all("#tune-plot-1 > rect.band").length,
+			Outside: all("#tune-plot-1 text").filter(t => {
+				const q = t.getBoundingClientRect();
+				return q.left < r.left - 0.5 || q.right > r.right + 0.5 || q.top < r.top - 0.5 || q.bottom > r.bottom + 0.5;
+			}).map(t => t.textContent),
+		};
+	})()`)
+	if want := []string{"6", "7", "8", "9"}; !slices.Equal(f.Marks, want) {
+		t.Errorf("tune rows %q, want %q", f.Marks, want)
+	}
+	if f.Dots != 3 {
+		t.Errorf("%d dots, want 3 (the value not played has none)", f.Dots)
+	}
+	if f.Bands != 1 || f.Plot.Width < 300 || f.Plot.Height < 100 {
+		t.Errorf("plot %+v with %d bands, want a visible plot with the zone", f.Plot, f.Bands)
+	}
+	if len(f.Outside) > 0 {
+		t.Errorf("texts stick out of the plot: %q", f.Outside)
+	}
+	if errs := b.Errors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+	t.Logf("screenshot: %s", b.Screenshot("tune"))
+}

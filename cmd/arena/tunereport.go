@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/report"
+)
+
+// tuneSide names the side whose score a tune shows: seat 0, the lawmen (a knob belongs to a
+// Flick 'em Up! scenario file).
+const tuneSide = "lawmen"
+
+// reportTunes finds the knob searches of 'arena tune' among the games: the tournaments
+// whose last run was an 'arena tune' command, grouped by search (file, knob, bots, zone,
+// looks, seed), each value's side score and interval computed as the search does.
+func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecord) ([]report.Tune, error) {
+	byTournament := map[string][]arena.GameRecord{}
+	var ids []string
+	for _, g := range recs {
+		if _, ok := byTournament[g.TournamentID]; !ok {
+			ids = append(ids, g.TournamentID)
+		}
+		byTournament[g.TournamentID] = append(byTournament[g.TournamentID], g)
+	}
+	var out []report.Tune
+	index := map[string]int{}
+	for _, id := range ids {
+		runs, err := store.Runs(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if len(runs) == 0 {
+			continue
+		}
+		args, ok := strings.CutPrefix(runs[len(runs)-1].Command, "arena tune ")
+		if !ok {
+			continue
+		}
+		var tf tuneFlags
+		fs := flag.NewFlagSet("tune", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		tf.register(fs)
+		if fs.Parse(strings.Fields(args)) != nil || *tf.knob == "" || *tf.look < 2 || *tf.maxGames < *tf.look {
+			continue
+		}
+		lo, hi, err := zoneOf(*tf.zone)
+		if err != nil {
+			continue
+		}
+		games := byTournament[id]
+		bots := []string{games[0].Bots[0].Name, games[0].Bots[1].Name}
+		slices.Sort(bots)
+		key := strings.Join([]string{*tf.file, *tf.knob, bots[0], bots[1], *tf.zone, strconv.FormatUint(*tf.seed, 10),
+			strconv.Itoa(*tf.look), strconv.Itoa(*tf.maxGames), strconv.Itoa(*tf.maxTurns)}, "\x00")
+		i, seen := index[key]
+		if !seen {
+			i = len(out)
+			index[key] = i
+			looks := *tf.maxGames / *tf.look
+			out = append(out, report.Tune{Scenario: *tf.file, Knob: *tf.knob, Bots: [2]string{bots[0], bots[1]}, Side: tuneSide,
+				ZoneLo: lo, ZoneHi: hi, Level: "95% over " + plural(looks, "look") + ", z = " + strconv.FormatFloat(lookZ(looks), 'f', 2, 64)})
+		}
+		v := report.TuneValue{Value: knobValue(games[0].Scenario.ID, *tf.knob), Games: len(games)}
+		v.Score, v.Lo, v.Hi = sideScore(pairMeans(games), lookZ(*tf.maxGames / *tf.look))
+		v.Verdict = judge(v.Lo, v.Hi, lo, hi)
+		out[i].Values = append(out[i].Values, v)
+	}
+	for i := range out {
+		sortKnobValues(out[i].Values)
+	}
+	return out, nil
+}
+
+// knobValue reads a knob's value back from a variant's game id (see variantID): the segment
+// after the knob's slug, with "m" read as a minus sign and "p" as a decimal point when that
+// makes a number; a choice keeps its slug ("lawmen-1" for lawmen:1).
+func knobValue(id, knob string) string {
+	slug := strings.Trim(slugRE.ReplaceAllString(strings.ToLower(knob), "-"), "-")
+	rest := id
+	if i := strings.LastIndex(id, "/"+slug+"-"); i >= 0 {
+		rest = id[i+len(slug)+2:]
+	}
+	if i := strings.LastIndex(rest, "-v"); i >= 0 {
+		rest = rest[:i]
+	}
+	if n := strings.NewReplacer("m", "-", "p", ".").Replace(rest); isNumber(n) {
+		return n
+	}
+	return rest
+}
+
+// isNumber reports whether s is a decimal number.
+func isNumber(s string) bool {
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil
+}
+
+// sortKnobValues orders the values numerically when all are numbers, else leaves the
+// order of the games.
+func sortKnobValues(vs []report.TuneValue) {
+	for _, v := range vs {
+		if !isNumber(v.Value) {
+			return
+		}
+	}
+	slices.SortStableFunc(vs, func(a, b report.TuneValue) int {
+		x, _ := strconv.ParseFloat(a.Value, 64)
+		y, _ := strconv.ParseFloat(b.Value, 64)
+		switch {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+		return 0
+	})
+}

@@ -61,10 +61,10 @@
 // # Strength and speed
 //
 // random < greedy < search at 3 and 4 players: TestLadder (the stronger bot on alternate
-// seats, each deal played with the seats swapped) measured search less greedy at +1.13 ±
-// 0.32 in mean rank value at 3 players and +0.57 ± 0.32 at 4 (24 games each, 95%
-// intervals) with the previous default of 4-turn playouts (the same play at 3 players).
-// In the arena's 4-player table (random, greedy, the old and the new search) the new
+// seats, each deal played with the seats swapped) measures search less greedy at +1.13 ±
+// 0.32 in mean rank value at 3 players and +1.13 ± 0.16 at 4 (24 games each, 95%
+// intervals; +0.57 ± 0.32 at 4 with the previous default of 4-turn playouts, which
+// played as today's at 3 players). In the arena's 4-player table (random, greedy, the old and the new search) the new
 // default's players+1 turns beat greedy by +0.47 ± 0.31 per game and the old 4 turns by
 // +0.25 ± 0.30 (BenchmarkMixedTable, 32 games); the arena tournaments are in
 // docs/decisions.md. BenchmarkDecide measures the decision time on 200 positions of

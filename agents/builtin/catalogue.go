@@ -100,8 +100,8 @@ own follow-up decisions (the legs of a MOVE) one step ahead each`,
 		Games: []string{"fliprando"},
 		Help: fmt.Sprintf(`Flip' Rando: determinised Monte Carlo search over the hidden
 cards: the root's actions compared on the same resampled hands and
-pile, each followed by a few turns of greedy play, %v
-(decides within 50 ms on one core)`, fliprandobot.Default),
+pile, each followed by greedy play up to its own next turn, %v
+(64 playouts of players+1 turns; decides within 50 ms on one core)`, fliprandobot.Default),
 		New: func() Bot {
 			return fliprandoOnly(fliprandobot.NewSearchBot(fliprandobot.SearchName, fliprandobot.Default))
 		},

@@ -41,11 +41,13 @@
 // action still in on the same ones (common random numbers: the actions are compared on
 // the same guesses of the hidden cards and the same future shuffles), each followed by a
 // playout of Budget.Horizon turns in which every seat plays as Greedy, and keeps the better
-// half by the mean reward. A playout stops after Budget.Horizon turn changes: the rest of
-// the current turn, then Horizon−1 whole turns. A playout that reaches the end scores the env's rank reward
+// half by the mean reward. A playout stops after Budget.Horizon turn changes (plus the
+// player count with Budget.HorizonPerSeat): the rest of the current turn, then Horizon−1
+// whole turns. A playout that reaches the end scores the env's rank reward
 // (1 − 2r/(N−1), ties shared); one cut at the horizon scores a soft rank of the seats'
 // Values (each pair of seats by tanh(difference/σ), σ = 3 + 10·(share of the game left)
-// points). Budgets: [Default] 64 playouts of 4 turns, [Deep] 256 of 5.
+// points). Budgets: [Default] 64 playouts of players+1 turns (up to the deciding seat's own
+// next turn: 4 turns at 3 players, 5 at 4), [Deep] 256 of 5.
 //
 // With Budget.Flat false, the search is a single-observer information-set MCTS (one tree
 // over the determinisations, UCB1 with availability counts, each seat maximising its own
@@ -60,8 +62,12 @@
 //
 // random < greedy < search at 3 and 4 players: TestLadder (the stronger bot on alternate
 // seats, each deal played with the seats swapped) measures search less greedy at +1.13 ±
-// 0.32 in mean rank value at 3 players and +0.57 ± 0.32 at 4 (24 games each, 95%
-// intervals); the arena tournaments are in docs/decisions.md. BenchmarkDecide measures the decision time on 200 positions of
+// 0.32 in mean rank value at 3 players and +1.13 ± 0.16 at 4 (24 games each, 95%
+// intervals; +0.57 ± 0.32 at 4 with the previous default of 4-turn playouts, which
+// played as today's at 3 players). In the arena's 4-player table (random, greedy, the old and the new search) the new
+// default's players+1 turns beat greedy by +0.47 ± 0.31 per game and the old 4 turns by
+// +0.25 ± 0.30 (BenchmarkMixedTable, 32 games); the arena tournaments are in
+// docs/decisions.md. BenchmarkDecide measures the decision time on 200 positions of
 // 4-player games (every fifth decision with a real choice, of greedy play with a fifth of
 // random decisions), on one core:
 //
@@ -78,8 +84,10 @@
 //	search        15.3      61       384       572
 //	search-deep   85       559      2008      2117
 //
-// So the default search decides in about 15 ms of CPU on average, within 50 ms on one
-// core; search-deep stays far inside the arena's default deadline (2 s of CPU).
+// The default search then played out 4 turns; with players+1 turns it takes 18.7 ms of CPU
+// per decision on the same positions (4 players: 5 turns; `-bench 'Decide/search$'`, load
+// average about 10). So the default search decides in about 19 ms of CPU on average,
+// within 50 ms on one core; search-deep stays far inside the arena's default deadline (2 s of CPU).
 //
 // # Determinism
 //

@@ -38,7 +38,11 @@ type Budget struct {
 	// Horizon is the number of turn changes after which a playout stops and the position
 	// is evaluated: the rest of the current turn, then Horizon−1 whole turns of any seats
 	// (with the end-of-round decisions between them); 0 plays to the end of the game.
+	// With HorizonPerSeat the game's player count is added to it.
 	Horizon int
+	// HorizonPerSeat adds the game's player count to Horizon, so that a horizon of 1 lets
+	// every playout see the deciding seat's own next turn at any player count.
+	HorizonPerSeat bool
 	// Rollout is the playout policy.
 	Rollout Rollout
 	// OwnTree keeps tree nodes for the deciding seat's decisions only: the other seats'
@@ -51,10 +55,14 @@ type Budget struct {
 }
 
 // String returns the budget as "<iterations>i" plus "h<horizon>" when the playouts are cut
-// and "g" when they are greedy.
+// ("hN+<horizon>" with HorizonPerSeat), and a letter for the rollout policy (g, G, B) and
+// for OwnTree (o) and Flat (f).
 func (b Budget) String() string {
 	s := fmt.Sprintf("%di", b.Iterations)
-	if b.Horizon > 0 {
+	switch {
+	case b.HorizonPerSeat:
+		s += fmt.Sprintf("hN+%d", b.Horizon)
+	case b.Horizon > 0:
 		s += fmt.Sprintf("h%d", b.Horizon)
 	}
 	switch b.Rollout {
@@ -76,8 +84,9 @@ func (b Budget) String() string {
 
 // The named budgets.
 var (
-	// Default is the default search, sized to decide within 50 ms on one core.
-	Default = Budget{Iterations: 64, Horizon: 4, Rollout: RolloutGreedyBot, Flat: true}
+	// Default is the default search, sized to decide within 50 ms on one core: 64 playouts
+	// of players+1 turns, so that each sees the deciding seat's own next turn.
+	Default = Budget{Iterations: 64, Horizon: 1, HorizonPerSeat: true, Rollout: RolloutGreedyBot, Flat: true}
 	// Deep is a larger search: four times the playouts, each a turn longer.
 	Deep = Budget{Iterations: 256, Horizon: 5, Rollout: RolloutGreedyBot, Flat: true}
 )
@@ -252,14 +261,18 @@ func selectUCB(es []edge, l []fliprando.Action, actor int) int {
 func (s *Search) playout(g *fliprando.Game, rng *rand.Rand, reward *[fliprando.MaxPlayers]float32) {
 	var buf [fliprando.NumActions]fliprando.Action
 	turns := 0
+	horizon := s.budget.Horizon
+	if s.budget.HorizonPerSeat {
+		horizon += g.Players()
+	}
 	active, round := g.Active(), g.Round()
 	for !g.Over() {
-		if s.budget.Horizon > 0 {
+		if horizon > 0 {
 			if g.Active() != active || g.Round() != round {
 				turns++
 				active, round = g.Active(), g.Round()
 			}
-			if turns >= s.budget.Horizon {
+			if turns >= horizon {
 				break
 			}
 		}

@@ -74,11 +74,7 @@ def test_maskable_ppo_learns_with_legal_actions(server):
     try:
         model = sb3_contrib.MaskablePPO("MlpPolicy", venv, n_steps=256, batch_size=512, n_epochs=2, seed=0,
                                         policy_kwargs={"net_arch": [64, 64]}, device="cpu")
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", IllegalActionsWarning)
-            model.learn(4096)
-        assert model.num_timesteps >= 4096
-        illegal = _count_illegal(venv, model, 64)
+        illegal = _learn_then_count_illegal(venv, model)
         assert illegal <= 0.01 * 64 * 8, f"{illegal} of {64 * 8} masked actions were replaced"
     finally:
         venv.close()
@@ -91,11 +87,7 @@ def test_ppo_box_format_plays_legal_actions(server):
     try:
         model = sb3.PPO("MlpPolicy", venv, n_steps=256, batch_size=512, n_epochs=2, seed=0,
                         policy_kwargs={"net_arch": [64, 64]}, device="cpu")
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", IllegalActionsWarning)
-            model.learn(4096)
-        assert model.num_timesteps >= 4096
-        illegal = _count_illegal(venv, model, 64)
+        illegal = _learn_then_count_illegal(venv, model)
         assert illegal <= 0.02 * 64 * 8, f"{illegal} of {64 * 8} actions replaced"
     finally:
         venv.close()
@@ -112,6 +104,16 @@ def test_plain_ppo_multidiscrete_is_warned(server):
             model.learn(4096 + 2048)
     finally:
         venv.close()
+
+
+def _learn_then_count_illegal(venv: FlickSB3VecEnv, model) -> int:
+    """Trains model for 4,096 steps with IllegalActionsWarning an error, then returns how many
+    of its actions over 64 steps of the 8 envs the server replaced."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", IllegalActionsWarning)
+        model.learn(4096)
+    assert model.num_timesteps >= 4096
+    return _count_illegal(venv, model, 64)
 
 
 def _count_illegal(venv: FlickSB3VecEnv, model, steps: int) -> int:

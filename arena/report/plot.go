@@ -240,6 +240,15 @@ type shareRows struct {
 	zebra bool
 }
 
+// newShareRows puts p on the 0-100% scale, with its ticks and axisLabel, and returns the rows
+// to fill it from y (px) down.
+func newShareRows(p *plot, y float64, axisLabel string) *shareRows {
+	s, ticks := niceScale(0, 1, 10, func(v float64) string { return pct(v, 0) })
+	p.Ticks = ticks
+	p.AxisLabel = axisLabel
+	return &shareRows{p: p, s: s, y: y}
+}
+
 // add appends row r showing v in [lo, hi] (fractions; v NaN: shown as missing). r's Tip, if
 // empty, is its Label; the value is appended to it.
 func (b *shareRows) add(r row, v, lo, hi float64) {

@@ -157,10 +157,8 @@ func seatPlot(n int, b rating.SeatBalance, margin float64) plot {
 			{Kind: "interval", Label: "95% interval"},
 			{Kind: "band", Label: "balanced zone"},
 		})
-	s, ticks := niceScale(0, 1, 10, func(v float64) string { return pct(v, 0) })
-	p.Ticks = ticks
-	p.AxisLabel = "share of games / score (%)"
-	rows := &shareRows{p: &p, s: s, y: y}
+	rows := newShareRows(&p, y, "share of games / score (%)")
+	s := rows.s
 	add, group := rows.add, rows.group
 	group("Wins (share of " + strconv.Itoa(b.Games) + " games)")
 	for _, st := range b.Seats {

@@ -76,11 +76,9 @@ func tunePlot(n int, t Tune) plot {
 			" (pairs of games with sides swapped, draws counting ½), the line its interval ("+t.Level+
 			"). The dashed line is 50%; the shaded zone is the balanced zone.",
 		[]legend{{Kind: "dot", Label: "score of the " + t.Side}, {Kind: "interval", Label: "interval (" + t.Level + ")"}, {Kind: "band", Label: "balanced zone"}})
-	s, ticks := niceScale(0, 1, 10, func(v float64) string { return pct(v, 0) })
-	p.Ticks = ticks
-	p.AxisLabel = "score of the " + t.Side + " (%)"
+	rows := newShareRows(&p, y, "score of the "+t.Side+" (%)")
+	s := rows.s
 	p.Ends = [2]string{"← " + t.Side + " lose", t.Side + " win →"}
-	rows := &shareRows{p: &p, s: s, y: y}
 	top := y
 	for _, v := range t.Values {
 		verdict := v.Verdict

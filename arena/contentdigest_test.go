@@ -1,6 +1,7 @@
 package arena_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
@@ -52,7 +53,7 @@ func TestEnvReferee_ScenarioContent(t *testing.T) {
 	again, idAgain := plan()
 	content = "b"
 	s2, id2 := plan()
-	if again != s1 || idAgain != id1 {
+	if !reflect.DeepEqual(again, s1) || idAgain != id1 {
 		t.Errorf("same content, different scenario or tournament: %+v %s, %+v %s", s1, id1, again, idAgain)
 	}
 	if s2.Hash == s1.Hash || id2 == id1 {

@@ -22,12 +22,12 @@ type CopySummary struct {
 
 // CopyStore copies every tournament of src into dst, in one transaction of
 // dst: a copy that fails or is interrupted copies nothing. A tournament new
-// to dst is copied whole: its identity and creation time, its runs, voided
-// attempts and games, with every time and attempt as recorded (the row ids
-// are dst's). A tournament that dst holds already (the same id: the same
-// plan) gets only the games it lacks, so that copying twice, or copying the
-// files of two machines that played parts of one tournament, records each
-// game once. src is only read (open it with [OpenStoreReadOnly]).
+// to dst is copied whole: its identity and creation time, its scenarios'
+// seat names, its runs, voided attempts and games, with every time and
+// attempt as recorded (the row ids are dst's). A tournament that dst holds
+// already (the same id: the same plan) gets only the games and seat names
+// it lacks, so that copying twice, or copying the files of two machines
+// that played parts of one tournament, records each game once. src is only read (open it with [OpenStoreReadOnly]).
 func CopyStore(ctx context.Context, dst, src *Store) (CopySummary, error) {
 	var sum CopySummary
 	if dst.readOnly {
@@ -69,6 +69,9 @@ func CopyStore(ctx context.Context, dst, src *Store) (CopySummary, error) {
 			}
 			created, err := insertTournament(ctx, tx, t.info, t.info.CreatedAt, bots, scenarios)
 			if err != nil {
+				return fmt.Errorf("tournament %s: %w", t.info.ID, err)
+			}
+			if err := insertSeatNames(ctx, tx, t.info); err != nil {
 				return fmt.Errorf("tournament %s: %w", t.info.ID, err)
 			}
 			if created {

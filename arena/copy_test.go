@@ -13,14 +13,16 @@ import (
 )
 
 // TestCopyStore copies an SQLite results file with a played tournament (its
-// runs, a voided attempt, its games) into a store of each backend: every
+// runs, a voided attempt, its games, its scenario's seat names) into a store of each backend: every
 // record arrives as recorded; a second copy adds nothing.
 func TestCopyStore(t *testing.T) { eachBackend(t, testCopyStore) }
 
 func testCopyStore(t *testing.T, b backend) {
 	ctx := context.Background()
 	src, srcPath := backends[0].open(t)
-	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner"), Scenarios: scenarios("showdown"),
+	named := scenarios("showdown")
+	named[0].SeatNames = []string{"lawmen", "outlaws"}
+	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner"), Scenarios: named,
 		GamesPerPairing: 4, Seed: 7})
 	var calls atomic.Int64
 	flaky := arena.RefereeFunc(func(_ context.Context, m arena.Match) (arena.Outcome, error) {
@@ -72,6 +74,10 @@ func testCopyStore(t *testing.T, b backend) {
 		if diff := cmp.Diff(w, g, ignoreIDs); diff != "" {
 			t.Errorf("copied %s differ (-source +copy):\n%s", c.what, diff)
 		}
+	}
+
+	if got := games(t, dst, id); len(got) == 0 || !cmp.Equal(got[0].Scenario.SeatNames, named[0].SeatNames) {
+		t.Errorf("copied games name their seats %q, want %q", got[0].Scenario.SeatNames, named[0].SeatNames)
 	}
 
 	again, err := arena.CopyStore(ctx, dst, ro)

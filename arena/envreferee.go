@@ -220,7 +220,7 @@ type ContentDigester interface {
 // digest when it has one ([ContentDigester]: a scenario file's text),
 // everything of the set-up that decides the games, so that an edited
 // scenario starts a new tournament and never pools with the old one; its seats are the game's (0 for two,
-// see [Scenario.Seats]). It fails like [NewEnvReferee] for an unknown or
+// see [Scenario.Seats]), named as the game names them ([env.SeatNames]). It fails like [NewEnvReferee] for an unknown or
 // unplayable scenario.
 func (r *EnvReferee) Scenario(id string) (Scenario, error) {
 	g, s, err := r.newGame(id)
@@ -248,6 +248,7 @@ func (r *EnvReferee) Scenario(id string) (Scenario, error) {
 	if n := g.Spec().NumPlayers; n != 2 {
 		sc.Seats = n
 	}
+	sc.SeatNames = env.SeatNames(g)
 	return sc, nil
 }
 

@@ -409,7 +409,10 @@ func TestEnvReferee_Scenario(t *testing.T) {
 	if base.ID != "race" || base.Version != "1" || len(base.Hash) != 16 {
 		t.Errorf("scenario %+v, want id race, version 1, a 16-digit hash", base)
 	}
-	if again := scenario(env.Options{}, 0); again != base {
+	if !reflect.DeepEqual(base.SeatNames, []string{"player 1", "player 2"}) {
+		t.Errorf("scenario's seat names %q, want Race's (player 1, player 2)", base.SeatNames)
+	}
+	if again := scenario(env.Options{}, 0); !reflect.DeepEqual(again, base) {
 		t.Errorf("same set-up, different scenario: %+v, %+v", again, base)
 	}
 	for _, other := range []arena.Scenario{scenario(env.Options{"rounds": "6"}, 0), scenario(nil, 7)} {

@@ -151,11 +151,28 @@ CREATE TRIGGER game_seats_no_delete BEFORE DELETE ON game_seats BEGIN SELECT RAI
 ALTER TABLE games ADD COLUMN end_kind TEXT NOT NULL DEFAULT '';
 ALTER TABLE runs ADD COLUMN rating_prior REAL;
 `,
+	// Version 4: the names of each scenario's seats as the game named them
+	// when the tournament was run ("lawmen", "outlaws"), one row per
+	// tournament, scenario and seat, outside the tournament's identity, so
+	// that a reader names the seats of a scenario it cannot set up (a
+	// designer's file). The tournaments of earlier versions have none until
+	// a run of this version resumes them.
+	`
+CREATE TABLE scenario_seats (
+	tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+	scenario_id   TEXT NOT NULL,
+	seat          INTEGER NOT NULL CHECK (seat >= 0),
+	name          TEXT NOT NULL,
+	PRIMARY KEY (tournament_id, scenario_id, seat)
+) WITHOUT ROWID;
+CREATE TRIGGER scenario_seats_no_update BEFORE UPDATE ON scenario_seats BEGIN SELECT RAISE(ABORT, 'scenario_seats is append-only'); END;
+CREATE TRIGGER scenario_seats_no_delete BEFORE DELETE ON scenario_seats BEGIN SELECT RAISE(ABORT, 'scenario_seats is append-only'); END;
+`,
 }
 
 // SchemaVersion is the schema version this package writes and reads: the
 // number of migrations.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // minReadableVersion is the oldest schema version [OpenStoreReadOnly] reads
 // without a migration (version 1 is read by a query of its own).

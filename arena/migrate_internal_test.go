@@ -107,7 +107,7 @@ VALUES ('t', `+row+`, 1, 'v', '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:0
 
 // TestMigrate_V2ToV3: a database of schema version 2 is read as it is by a
 // read-only store (no ending kinds, no recorded priors), and migrated by
-// OpenStore without changing a game; the runs and games written afterwards
+// OpenStore (to the current version) without changing a game; the runs and games written afterwards
 // keep their prior and ending kind.
 func TestMigrate_V2ToV3(t *testing.T) {
 	ctx := context.Background()
@@ -167,7 +167,7 @@ VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 3, 'race:players=3', '1', 'h', 9, 2, 'norma
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if v, err := s.SchemaVersion(ctx); err != nil || v != 3 || SchemaVersion != 3 {
+	if v, err := s.SchemaVersion(ctx); err != nil || v != SchemaVersion {
 		t.Fatalf("schema version %d after migration, %v", v, err)
 	}
 	after, runsAfter := read(s)
@@ -189,5 +189,100 @@ VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 3, 'race:players=3', '1', 'h', 9, 2, 'norma
 	}
 	if len(games) != 2 || games[1].EndKind != "the race is over" {
 		t.Errorf("new game read as %+v; want its ending kind", games[len(games)-1])
+	}
+}
+
+// TestMigrate_V3ToV4: a database of schema version 3 has no seat names: a
+// read-only store reads its games without them, and the migration adds the
+// table without changing a game or a tournament. Recording the tournament
+// again (a run resuming it) records its scenarios' names, which the games
+// and the tournament then carry; a later recording keeps the first names.
+func TestMigrate_V3ToV4(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v3.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{
+		`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`,
+		migrations[0], migrations[1], migrations[2],
+		`INSERT INTO schema_migrations VALUES (1, '2026-01-01T00:00:00.000000000Z'), (2, '2026-01-01T00:00:00.000000000Z'),
+(3, '2026-01-01T00:00:00.000000000Z')`,
+		`INSERT INTO tournaments VALUES ('t', '2026-01-01T00:00:00.000000000Z', 1, 'round-robin', '', 5, 2,
+'[{"name":"a","version":"1"},{"name":"b","version":"1"}]', '[{"id":"my-town","version":"2","hash":"h"}]', 2)`,
+		`INSERT INTO games (id, tournament_id, game_key, pair_id, seq, round, leg, seats, scenario_id, scenario_version,
+scenario_hash, seed, first_mover, termination, reason, turns, attempt, arena_version, started_at, ended_at)
+VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 2, 'my-town', '2', 'h', 9, 0, 'normal', 'a won', 15, 1, 'v',
+'2026-01-01T00:00:00.000000000Z', '2026-01-01T00:00:01.000000000Z')`,
+		`INSERT INTO game_seats VALUES (1, 0, 'a', '1', 1, 1), (1, 1, 'b', '1', 2, 0)`,
+	} {
+		if _, err := db.ExecContext(ctx, stmt); err != nil {
+			t.Fatalf("%.60s: %v", stmt, err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	read := func(s *Store) ([]GameRecord, []TournamentInfo) {
+		t.Helper()
+		gs, err := s.Games(ctx, GameFilter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts, err := s.Tournaments(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return gs, ts
+	}
+	ro, err := OpenStoreReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, tours := read(ro)
+	ro.Close()
+	if len(before) != 1 || before[0].Scenario.SeatNames != nil || len(tours) != 1 || tours[0].Scenarios[0].SeatNames != nil {
+		t.Fatalf("v3 database read as %+v, %+v; want one game and tournament without seat names", before, tours)
+	}
+
+	s, err := OpenStore(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, err := s.SchemaVersion(ctx); err != nil || v != SchemaVersion {
+		t.Fatalf("schema version %d after migration, %v", v, err)
+	}
+	after, toursAfter := read(s)
+	if !reflect.DeepEqual(before, after) || !reflect.DeepEqual(tours, toursAfter) {
+		t.Errorf("changed by the migration:\nbefore %+v %+v\nafter  %+v %+v", before, tours, after, toursAfter)
+	}
+
+	info := tours[0]
+	info.Scenarios = []Scenario{{ID: "my-town", Version: "2", Hash: "h", SeatNames: []string{"lawmen", "outlaws"}}}
+	if err := s.RecordTournament(ctx, info); err != nil {
+		t.Fatal(err)
+	}
+	info.Scenarios[0].SeatNames = []string{"white", "black"}
+	if err := s.RecordTournament(ctx, info); err != nil {
+		t.Fatal(err)
+	}
+	games, toursNamed := read(s)
+	want := []string{"lawmen", "outlaws"}
+	if len(games) != 1 || !reflect.DeepEqual(games[0].Scenario.SeatNames, want) {
+		t.Errorf("game after the names were recorded: %+v; want seats %q", games, want)
+	}
+	if len(toursNamed) != 1 || toursNamed[0].ID != "t" || !reflect.DeepEqual(toursNamed[0].Scenarios[0].SeatNames, want) {
+		t.Errorf("tournament after the names were recorded: %+v; want seats %q", toursNamed, want)
+	}
+	if got, err := s.Games(ctx, GameFilter{TournamentID: "other"}); err != nil || len(got) != 0 {
+		t.Errorf("games of another tournament: %+v, %v", got, err)
+	}
+
+	bad := info
+	bad.Scenarios = []Scenario{{ID: "my-town", SeatNames: []string{"lawmen"}}}
+	if err := s.RecordTournament(ctx, bad); err == nil || !strings.Contains(err.Error(), "1 seat names for 2 seats") {
+		t.Errorf("one name for two seats: %v, want an error", err)
 	}
 }

@@ -18,8 +18,9 @@ type GameFilter struct {
 
 // Games returns the recorded games matching f, ordered by tournament id and
 // then by schedule position, so the order never depends on which games
-// finished first. A read-only store of schema version 1 (two seats) is read
-// as it is.
+// finished first. Each game's scenario carries the seat names recorded with
+// its tournament ([Scenario.SeatNames]; nil when none were). A read-only
+// store of schema version 1 (two seats) is read as it is.
 func (s *Store) Games(ctx context.Context, f GameFilter) ([]GameRecord, error) {
 	if s.version == 1 {
 		return s.gamesV1(ctx, f)
@@ -88,6 +89,15 @@ FROM games` + cond + " ORDER BY tournament_id, seq, id"
 	rows.Close()
 	if err := s.fillSeats(ctx, cond, args, out, index); err != nil {
 		return nil, err
+	}
+	names, err := s.seatNames(ctx, f.TournamentID)
+	if err != nil {
+		return nil, err
+	}
+	for i, g := range out {
+		if n := names[seatNamesKey{g.TournamentID, g.Scenario.ID}]; len(n) == len(g.Bots) {
+			out[i].Scenario.SeatNames = n
+		}
 	}
 	return out, nil
 }

@@ -17,6 +17,14 @@ type Scenario struct {
 	// means 2 (and keeps a two-seat scenario's identity, hence its
 	// tournaments' ids, as before seats were counted).
 	Seats int `json:"seats,omitempty"`
+	// SeatNames are the names of the seats as the game names them, by seat
+	// ("lawmen", "outlaws"; env.SeatNames), or nil when the referee gives
+	// none. They are not part of the tournament identity (a scenario named
+	// otherwise is the same scenario): the store records them beside the
+	// tournament, in a table of their own ([Store.RecordTournament]), and
+	// reads them back with the tournament's games, so that a reader names
+	// the seats of a scenario it cannot set up itself (a designer's file).
+	SeatNames []string `json:"-"`
 }
 
 // NumSeats returns the number of seats of the scenario's games: Seats, or 2

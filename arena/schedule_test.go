@@ -2,6 +2,7 @@ package arena_test
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -94,7 +95,7 @@ func TestNewSchedule_Properties(t *testing.T) {
 				// Pairs: leg 0 then leg 1, adjacent, same everything but sides.
 				if f.Leg == 1 {
 					p := s.Fixtures[i-1]
-					if p.Leg != 0 || p.PairID != f.PairID || p.Seed != f.Seed || p.Scenario != f.Scenario ||
+					if p.Leg != 0 || p.PairID != f.PairID || p.Seed != f.Seed || !reflect.DeepEqual(p.Scenario, f.Scenario) ||
 						p.Round != f.Round || p.Players[arena.SideX] != f.Players[arena.SideY] ||
 						p.Players[arena.SideY] != f.Players[arena.SideX] {
 						t.Errorf("fixtures %d and %d are not a side-swapped pair: %+v / %+v", i-1, i, p, f)

@@ -186,7 +186,10 @@ func (s *Store) Close() error {
 func (s *Store) SchemaVersion(ctx context.Context) (int, error) { return schemaVersion(ctx, s.db) }
 
 // RecordTournament records info unless a tournament with its ID is already
-// recorded (same ID, same parameters). CreatedAt is set by the store.
+// recorded (same ID, same parameters). CreatedAt is set by the store. The
+// seat names of its scenarios ([Scenario.SeatNames]) are recorded beside
+// it, those of a tournament recorded already too when it has none yet (a
+// tournament begun by an older arena gets its names when it is resumed).
 func (s *Store) RecordTournament(ctx context.Context, info TournamentInfo) error {
 	if info.ID == "" {
 		return errors.New("arena: record tournament: empty id")
@@ -199,9 +202,14 @@ func (s *Store) RecordTournament(ctx context.Context, info TournamentInfo) error
 	if err != nil {
 		return fmt.Errorf("arena: record tournament %s: %w", info.ID, err)
 	}
+	if err := checkSeatNames(info); err != nil {
+		return fmt.Errorf("arena: record tournament %s: %w", info.ID, err)
+	}
 	err = s.write(ctx, func(tx *sqlTx) error {
-		_, err := insertTournament(ctx, tx, info, s.now(), bots, scenarios)
-		return err
+		if _, err := insertTournament(ctx, tx, info, s.now(), bots, scenarios); err != nil {
+			return err
+		}
+		return insertSeatNames(ctx, tx, info)
 	})
 	if err != nil {
 		return fmt.Errorf("arena: record tournament %s: %w", info.ID, err)
@@ -223,6 +231,84 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
 	}
 	n, err := res.RowsAffected()
 	return n == 1, err
+}
+
+// checkSeatNames checks the seat names of info's scenarios: none, or one
+// non-empty name per seat.
+func checkSeatNames(info TournamentInfo) error {
+	for _, sc := range info.Scenarios {
+		if len(sc.SeatNames) == 0 {
+			continue
+		}
+		if len(sc.SeatNames) != sc.NumSeats() {
+			return fmt.Errorf("scenario %s: %d seat names for %d seats", sc.ID, len(sc.SeatNames), sc.NumSeats())
+		}
+		for seat, n := range sc.SeatNames {
+			if n == "" {
+				return fmt.Errorf("scenario %s: seat %d has an empty name", sc.ID, seat)
+			}
+		}
+	}
+	return nil
+}
+
+// insertSeatNames records the seat names of info's scenarios, a seat that
+// has its name recorded already keeping it.
+func insertSeatNames(ctx context.Context, tx *sqlTx, info TournamentInfo) error {
+	for _, sc := range info.Scenarios {
+		for seat, name := range sc.SeatNames {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO scenario_seats (tournament_id, scenario_id, seat, name)
+VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id, scenario_id, seat) DO NOTHING`, info.ID, sc.ID, seat, name); err != nil {
+				return fmt.Errorf("seat names of %s: %w", sc.ID, err)
+			}
+		}
+	}
+	return nil
+}
+
+// seatNamesKey identifies a scenario of a tournament.
+type seatNamesKey struct{ tournament, scenario string }
+
+// seatNames returns the recorded seat names of the scenarios of tournament
+// id, or of every tournament for an empty id: complete lists only (a name
+// for every seat from 0 up). A read-only store of a schema before version 4
+// has none.
+func (s *Store) seatNames(ctx context.Context, id string) (map[seatNamesKey][]string, error) {
+	out := map[seatNamesKey][]string{}
+	if s.version < 4 {
+		return out, nil
+	}
+	q, args := `SELECT tournament_id, scenario_id, seat, name FROM scenario_seats`, []any{}
+	if id != "" {
+		q, args = q+` WHERE tournament_id = ?`, append(args, id)
+	}
+	rows, err := s.db.QueryContext(ctx, q+` ORDER BY tournament_id, scenario_id, seat`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("arena: read seat names: %w", err)
+	}
+	defer rows.Close()
+	broken := map[seatNamesKey]bool{}
+	for rows.Next() {
+		var (
+			k    seatNamesKey
+			seat int
+			name string
+		)
+		if err := rows.Scan(&k.tournament, &k.scenario, &seat, &name); err != nil {
+			return nil, fmt.Errorf("arena: read seat names: %w", err)
+		}
+		if seat != len(out[k]) {
+			broken[k] = true // a gap: no list rather than a wrong one
+		}
+		out[k] = append(out[k], name)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("arena: read seat names: %w", err)
+	}
+	for k := range broken {
+		delete(out, k)
+	}
+	return out, nil
 }
 
 // Tournaments returns every recorded tournament, oldest first.
@@ -259,6 +345,18 @@ games_per_pairing, bots, scenarios, planned FROM tournaments ORDER BY created_at
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("arena: list tournaments: %w", err)
+	}
+	rows.Close()
+	names, err := s.seatNames(ctx, "")
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		for j, sc := range out[i].Scenarios {
+			if n := names[seatNamesKey{out[i].ID, sc.ID}]; len(n) == sc.NumSeats() {
+				out[i].Scenarios[j].SeatNames = n
+			}
+		}
 	}
 	return out, nil
 }

@@ -49,7 +49,8 @@ func TestStore_AppendOnlyTriggers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if err := s.RecordTournament(ctx, TournamentInfo{ID: "t", Kind: RoundRobin}); err != nil {
+	if err := s.RecordTournament(ctx, TournamentInfo{ID: "t", Kind: RoundRobin,
+		Scenarios: []Scenario{{ID: "s", SeatNames: []string{"x", "y"}}}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.recordRun(ctx, RunRecord{TournamentID: "t"}); err != nil {
@@ -69,6 +70,7 @@ func TestStore_AppendOnlyTriggers(t *testing.T) {
 		"UPDATE faults SET error = ''", "DELETE FROM faults",
 		"UPDATE runs SET command = ''", "DELETE FROM runs",
 		"UPDATE tournaments SET seed = 0", "DELETE FROM tournaments",
+		"UPDATE scenario_seats SET name = 'z'", "DELETE FROM scenario_seats",
 	} {
 		if _, err := s.db.ExecContext(ctx, stmt); err == nil {
 			t.Errorf("%s succeeded on an append-only table", stmt)

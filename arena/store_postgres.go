@@ -196,6 +196,18 @@ var pgMigrations = map[int]string{
 ALTER TABLE games ADD COLUMN end_kind TEXT NOT NULL DEFAULT '';
 ALTER TABLE runs ADD COLUMN rating_prior DOUBLE PRECISION;
 `,
+	// Version 4: the names of each scenario's seats, per tournament.
+	4: `
+CREATE TABLE scenario_seats (
+	tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+	scenario_id   TEXT NOT NULL,
+	seat          INTEGER NOT NULL CHECK (seat >= 0),
+	name          TEXT NOT NULL,
+	PRIMARY KEY (tournament_id, scenario_id, seat)
+);
+CREATE TRIGGER scenario_seats_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON scenario_seats
+	FOR EACH STATEMENT EXECUTE FUNCTION arena_append_only();
+`,
 }
 
 // pgMigrateLock is the key of the transaction-scoped advisory lock that

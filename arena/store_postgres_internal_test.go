@@ -60,7 +60,8 @@ func TestPostgres_AppendOnlyAndMigration(t *testing.T) {
 	if n != 1+SchemaVersion-pgBaselineVersion || v != SchemaVersion {
 		t.Errorf("%d migration rows up to version %d, want %d up to %d", n, v, 1+SchemaVersion-pgBaselineVersion, SchemaVersion)
 	}
-	if err := s.RecordTournament(ctx, TournamentInfo{ID: "t", Kind: RoundRobin}); err != nil {
+	if err := s.RecordTournament(ctx, TournamentInfo{ID: "t", Kind: RoundRobin,
+		Scenarios: []Scenario{{ID: "s", SeatNames: []string{"x", "y"}}}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.recordRun(ctx, RunRecord{TournamentID: "t"}); err != nil {
@@ -80,6 +81,7 @@ func TestPostgres_AppendOnlyAndMigration(t *testing.T) {
 		"UPDATE faults SET error = ''", "DELETE FROM faults",
 		"UPDATE runs SET command = ''", "DELETE FROM runs",
 		"UPDATE tournaments SET seed = 0", "DELETE FROM tournaments",
+		"UPDATE scenario_seats SET name = 'z'", "DELETE FROM scenario_seats", "TRUNCATE scenario_seats",
 	} {
 		if _, err := s.db.ExecContext(ctx, stmt); err == nil {
 			t.Errorf("%s succeeded on an append-only table", stmt)

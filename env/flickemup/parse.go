@@ -950,7 +950,7 @@ func (p *parser) victories() {
 					}
 				}
 				if v.Count > n {
-					l.absent("count", "token "+v.Token.String(), "%d %s tokens needed but the scenario has %d", v.Count, v.Token, n)
+					l.absent("count", "token "+v.Token.String(), "%s needed but the scenario has %d", tokenCount(v.Count, v.Token), n)
 					good = false
 				}
 			}

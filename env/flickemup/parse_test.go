@@ -124,6 +124,7 @@ func TestParse_Errors(t *testing.T) {
 		{"quality on gold", "start hour=6", "start hour=6\ntoken kind=gold in=saloon quality=clean", "token.quality", "only water", "quality="},
 		{"gallows token without gallows", "start hour=6", "start hour=6\ntoken kind=gold in=gallows", "token.in", "no gallows", "in=gallows"},
 		{"impossible token victory", "victory noon-hp", "victory tokens team=lawmen kind=gold count=2 in=saloon", "victory.count", "scenario has 0", "victory tokens"},
+		{"impossible token victory, one token", "victory noon-hp", "victory tokens team=lawmen kind=hostage count=1 in=saloon", "victory.count", "1 hostage token needed but the scenario has 0", "victory tokens"},
 		{"unmovable token victory", "victory noon-hp", "victory tokens team=lawmen kind=not-allowed count=1 in=saloon", "victory.kind", "cannot be moved", "victory tokens"},
 		{"kill a teammate", "victory noon-hp", "victory kill team=lawmen target=lawmen:1", "victory.target", "own team", "victory kill"},
 		{"kill the absent", "victory noon-hp", "victory kill team=lawmen target=outlaws:5", "victory.target", "not in the scenario", "victory kill"},

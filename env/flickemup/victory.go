@@ -41,8 +41,16 @@ func (g *Game) judge() {
 			}
 		case VictoryTokens:
 			if n := g.countAt(v.Token, v.Place, v.Index); n >= v.Count {
-				win(v.Team, fmt.Sprintf("%s tokens lie in the %s", v.Token, g.placeName(v.Place, v.Index)),
-					fmt.Sprintf("%d %s tokens lie in the %s", n, v.Token, g.placeName(v.Place, v.Index)))
+				place := g.placeName(v.Place, v.Index)
+				kind := fmt.Sprintf("%s tokens lie in the %s", v.Token, place)
+				if v.Count == 1 {
+					kind = fmt.Sprintf("a %s token lies in the %s", v.Token, place)
+				}
+				verb := "lie"
+				if n == 1 {
+					verb = "lies"
+				}
+				win(v.Team, kind, fmt.Sprintf("%s %s in the %s", tokenCount(n, v.Token), verb, place))
 			}
 		}
 	}
@@ -107,4 +115,12 @@ func (g *Game) placeName(place PlaceKind, index int) string {
 		return g.lay.sc.Buildings[index].Kind.String()
 	}
 	return place.String()
+}
+
+// tokenCount writes n tokens of kind k: "1 hostage token", "2 gold tokens".
+func tokenCount(n int, k TokenKind) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s token", k)
+	}
+	return fmt.Sprintf("%d %s tokens", n, k)
 }

@@ -24,6 +24,7 @@ func TestVictory(t *testing.T) {
 		action  flickemup.Action
 		winner  flickemup.Team
 		reason  string
+		kind    string // the ending's kind, when checked
 	}{
 		{
 			name:    "last team standing",
@@ -43,7 +44,14 @@ func TestVictory(t *testing.T) {
 			cowboys: "cowboy id=lawmen:1 in=saloon hp=3 tokens=gold\ncowboy id=outlaws:1 x=40 y=70 hp=3\n",
 			extra:   []string{"token kind=gold in=saloon count=2", "victory tokens team=lawmen kind=gold count=3 in=saloon", "victory noon team=outlaws"},
 			action:  flickemup.Action{Kind: flickemup.ActDrop, Slot: 0},
-			winner:  flickemup.Lawmen, reason: "3 gold tokens lie in the saloon",
+			winner:  flickemup.Lawmen, reason: "3 gold tokens lie in the saloon", kind: "gold tokens lie in the saloon",
+		},
+		{
+			name:    "one token delivered: singular",
+			cowboys: "cowboy id=lawmen:1 in=saloon hp=3 tokens=gold\ncowboy id=outlaws:1 x=40 y=70 hp=3\n",
+			extra:   []string{"victory tokens team=lawmen kind=gold count=1 in=saloon", "victory noon team=outlaws"},
+			action:  flickemup.Action{Kind: flickemup.ActDrop, Slot: 0},
+			winner:  flickemup.Lawmen, reason: "1 gold token lies in the saloon", kind: "a gold token lies in the saloon",
 		},
 		{
 			name:    "without last-team-standing the game goes on",
@@ -81,6 +89,9 @@ func TestVictory(t *testing.T) {
 			}
 			if !r.Over || r.Winner != tc.winner || r.Draw != (tc.winner == flickemup.NoTeam) || !strings.Contains(r.Reason, tc.reason) {
 				t.Errorf("result %+v, want winner %v (%q)", r, tc.winner, tc.reason)
+			}
+			if tc.kind != "" && (r.Kind != tc.kind || r.Reason != tc.reason) {
+				t.Errorf("ended by %q of kind %q, want %q of kind %q", r.Reason, r.Kind, tc.reason, tc.kind)
 			}
 			if g.Phase() != flickemup.PhaseOver || !g.Over() {
 				t.Errorf("phase %v terminal %v", g.Phase(), g.Over())

@@ -98,13 +98,19 @@ func (q *gameQuery) load(ctx context.Context) ([]arena.GameRecord, error) {
 			continue
 		}
 		// A name stored before names were checked is printed and exported in a safe form,
-		// and so are the pair, key and reason that hold it.
+		// and so are the pair, key and reason that hold it, and the seats' names.
 		for s := range g.Bots {
 			g.Bots[s].Name = arena.SafeBotName(g.Bots[s].Name)
 			g.Bots[s].Version = safeVersion(g.Bots[s].Version)
 		}
 		g.PairID, g.Key = safeID("pair", g.PairID), safeID("game", g.Key)
 		g.Reason = safeText(g.Reason)
+		if names := g.Scenario.SeatNames; names != nil {
+			g.Scenario.SeatNames = make([]string, len(names))
+			for i, n := range names {
+				g.Scenario.SeatNames[i] = safeText(n)
+			}
+		}
 		out = append(out, g)
 	}
 	if len(out) == 0 {

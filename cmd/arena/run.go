@@ -205,7 +205,7 @@ Examples:
 	cfg.Concurrency = *concurrency
 	cfg.LeaseTTL = *lease
 	cfg.ArenaVersion = arenaVersion()
-	cfg.Command = "arena run " + strings.Join(redactArgs(args), " ")
+	cfg.Command = commandLine("run", redactArgs(args))
 	cfg.RatingPrior = *prior
 	cfg.Progress = bar.Update
 	runner, err := arena.NewRunner(ref, store, cfg)

@@ -12,27 +12,42 @@ import (
 )
 
 // seatNames returns the names of the seats of the games' scenarios, by rating
-// name ("showdown-v1": lawmen, outlaws), as the games declare them
-// (env.SeatNames: "player 1".."player N" for a game that declares none). A
-// scenario this build cannot set up (a game it does not know) is left out;
-// its seats are then players too. sides, when it holds two names, overrides
-// the names of every two-seat scenario (--sides).
+// name ("showdown-v1": lawmen, outlaws): as recorded with the games'
+// tournament (arena.Scenario.SeatNames, written by every run since the
+// store's schema 4, so a scenario played from a file keeps its lawmen and
+// outlaws), else as the game declares them when this build can set the
+// scenario up (env.SeatNames: "player 1".."player N" for a game that
+// declares none); a scenario with neither (a file played by an older arena)
+// is left out, its seats then players too. sides, when it holds two names,
+// overrides the names of every two-seat scenario (--sides).
 func seatNames(recs []arena.GameRecord, sides []string) map[string][]string {
 	out := map[string][]string{}
-	reg, err := newRegistry()
-	if err != nil {
-		return out
+	for _, g := range recs {
+		name := arena.RatingScenario(g.Scenario)
+		if _, done := out[name]; done {
+			continue
+		}
+		switch {
+		case len(sides) == 2 && g.Seats() == 2:
+			out[name] = sides
+		case len(g.Scenario.SeatNames) == g.Seats():
+			out[name] = g.Scenario.SeatNames
+		}
 	}
-	cat := newCatalog(reg)
+	var reg *env.Registry
+	var cat catalog
 	for _, g := range recs {
 		name := arena.RatingScenario(g.Scenario)
 		if _, done := out[name]; done {
 			continue
 		}
 		out[name] = nil
-		if len(sides) == 2 && g.Seats() == 2 {
-			out[name] = sides
-			continue
+		if reg == nil {
+			var err error
+			if reg, err = newRegistry(); err != nil {
+				return out
+			}
+			cat = newCatalog(reg)
 		}
 		a, err := parseScenario(g.Scenario.ID)
 		if err != nil {

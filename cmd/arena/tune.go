@@ -147,7 +147,7 @@ Example:
 	cfg := arena.DefaultRunnerConfig()
 	cfg.Concurrency = *concurrency
 	cfg.ArenaVersion = arenaVersion()
-	cfg.Command = "arena tune " + strings.Join(args, " ")
+	cfg.Command = commandLine("tune", redactArgs(args))
 	// One referee for every value, or, for the turn-cap knob, one per value with that cap
 	// (the cap is part of each tournament's identity).
 	var shared *arena.Runner

@@ -38,7 +38,7 @@ func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecor
 		if len(runs) == 0 {
 			continue
 		}
-		args, ok := strings.CutPrefix(runs[len(runs)-1].Command, "arena tune ")
+		args, ok := tuneArgs(runs[len(runs)-1].Command)
 		if !ok {
 			continue
 		}
@@ -46,7 +46,7 @@ func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecor
 		fs := flag.NewFlagSet("tune", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
 		tf.register(fs)
-		if fs.Parse(strings.Fields(args)) != nil || *tf.knob == "" || *tf.look < 2 || *tf.maxGames < *tf.look {
+		if fs.Parse(args) != nil || fs.NArg() > 0 || *tf.knob == "" || *tf.look < 2 || *tf.maxGames < *tf.look {
 			continue
 		}
 		lo, hi, err := zoneOf(*tf.zone)
@@ -75,6 +75,37 @@ func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecor
 		sortKnobValues(out[i].Values)
 	}
 	return out, nil
+}
+
+// tuneArgs returns the arguments of a recorded 'arena tune' command line,
+// and false for another command. A line that commandLine wrote (it quotes a
+// path with a space) is split as a shell would (splitCommand). An older
+// arena joined the arguments with spaces unquoted, quotes and all: its line
+// is split at the spaces, and as a value holding a space then comes back as
+// several words and every flag of tune takes a value, a word where a flag
+// is expected continues the value before it.
+func tuneArgs(line string) ([]string, bool) {
+	words, err := splitCommand(line)
+	if err != nil || len(words) < 2 || words[0] != "arena" || commandLine(words[1], words[2:]) != line {
+		words = strings.Fields(line) // an older arena's line
+	}
+	if len(words) < 2 || words[0] != "arena" || words[1] != "tune" {
+		return nil, false
+	}
+	var args []string
+	value := false // the next word is a flag's value
+	for _, w := range words[2:] {
+		switch {
+		case value:
+			args, value = append(args, w), false
+		case strings.HasPrefix(w, "-") || len(args) == 0:
+			args = append(args, w)
+			value = !strings.Contains(w, "=") && strings.HasPrefix(w, "-")
+		default:
+			args[len(args)-1] += " " + w
+		}
+	}
+	return args, true
 }
 
 // knobValue reads a knob's value back from a variant's game id (see variantID): the segment

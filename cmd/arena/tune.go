@@ -35,8 +35,8 @@ pairs of games with sides swapped on one seed. Balance is measured between equal
 two bots may be named, but when one always wins every pair scores 50% whatever the sides.
 
 The search is a group-sequential test: every value plays --look games, then the next
---look, and so on up to --max-games. At each look the side score of a value gets an
-interval from its pair means (mean ± z·sd/√pairs, z for a two-sided 95% level spread
+--look, and so on up to --max-games. At each look the side score of a value (the
+lawmen's score, seat 0's: 1 a win, 0.5 a draw, 0 a loss) gets an interval from its pair means (mean ± z·sd/√pairs, z for a two-sided 95% level spread
 over the looks by Bonferroni, z = Φ⁻¹(1 − 0.05/(2·looks)), so the 95% holds however
 many looks are taken; two pseudo-pairs, one scoring 0 and one 1, are added to the sd, so
 that a few equal results never give a zero-width interval). A value whose interval lies wholly outside the balanced zone is
@@ -206,21 +206,21 @@ Example:
 					found = c
 				}
 			}
-			fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %4d games  side score %5.1f%% [%5.1f%%, %5.1f%%]  %s\n",
-				k, looks, knob.Name, c.value, c.games, 100*c.mean, 100*c.lo, 100*c.hi, c.verdict)
+			fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %4d games  %s's score %5.1f%% [%5.1f%%, %5.1f%%]  %s\n",
+				k, looks, knob.Name, c.value, c.games, tuneSide, 100*c.mean, 100*c.lo, 100*c.hi, c.verdict)
 		}
 		if live == 0 {
 			break
 		}
 	}
-	fmt.Fprintf(stdout, "\n%-10s %6s  %-24s  %s\n", "value", "games", "side score [interval]", "verdict")
+	fmt.Fprintf(stdout, "\n%-10s %6s  %-25s  %s\n", "value", "games", tuneSide+"'s score [interval]", "verdict")
 	for _, c := range cands {
-		fmt.Fprintf(stdout, "%-10s %6d  %5.1f%% [%5.1f%%, %5.1f%%]   %s\n",
+		fmt.Fprintf(stdout, "%-10s %6d  %5.1f%% [%5.1f%%, %5.1f%%]    %s\n",
 			c.value, c.games, 100*c.mean, 100*c.lo, 100*c.hi, c.verdictOr())
 	}
 	if found != nil {
-		fmt.Fprintf(stdout, "\nBalanced: %s=%s, side score %.1f%% [%.1f%%, %.1f%%] inside the zone.\n",
-			knob.Name, found.value, 100*found.mean, 100*found.lo, 100*found.hi)
+		fmt.Fprintf(stdout, "\nBalanced: %s=%s, %s's score %.1f%% [%.1f%%, %.1f%%] inside the zone.\n",
+			knob.Name, found.value, tuneSide, 100*found.mean, 100*found.lo, 100*found.hi)
 	} else {
 		fmt.Fprintf(stdout, "\nNo value's interval lies inside the zone within %d games per value.\n", *maxGames)
 	}
@@ -407,7 +407,7 @@ func writeTunePlot(path, knob, file string, cands []*candidate, lo, hi float64) 
 	py := func(s float64) float64 { return h - m - s*(h-2*m) }
 	var b strings.Builder
 	fmt.Fprintf(&b, "<!doctype html><meta charset=utf-8><title>%s</title>\n", html.EscapeString("tune "+knob))
-	fmt.Fprintf(&b, "<h1>Side score against %s</h1><p>%s: the lawmen's points per game between the two bots (pairs with sides swapped), with the sequential test's interval; the shaded band is the balanced zone.</p>\n",
+	fmt.Fprintf(&b, "<h1>The lawmen's score against %s</h1><p>%s: the lawmen's points per game between the two bots (pairs with sides swapped), with the sequential test's interval; the shaded band is the balanced zone.</p>\n",
 		html.EscapeString(knob), html.EscapeString(filepath.Base(file)))
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" font-family="sans-serif" font-size="12">`+"\n", w, h)
 	fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" fill="#dfd"/>`+"\n", m, py(hi), w-2*m, py(lo)-py(hi))

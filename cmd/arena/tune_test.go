@@ -29,12 +29,12 @@ func TestTune(t *testing.T) {
 	if err != nil {
 		t.Fatalf("tune: %v\n%s\n%s", err, out, stderr)
 	}
-	for _, want := range []string{"between random and random-mirror", "z = 2.241", "\n6 ", "\n7 "} {
+	for _, want := range []string{"between random and random-mirror", "z = 2.241", "\n6 ", "\n7 ", "lawmen's score [interval]"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	if !strings.Contains(stderr, "look 2/2  start.hour=7") {
+	if !strings.Contains(stderr, "look 2/2  start.hour=7") || !strings.Contains(stderr, "games  lawmen's score ") {
 		t.Errorf("progress lacks the last look:\n%s", stderr)
 	}
 	page, err := os.ReadFile(plot)

@@ -12,6 +12,7 @@ import (
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/arena/report"
 	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/replay"
 	"github.com/flickarena/flickarena/viewer"
 )
@@ -64,6 +65,9 @@ func readReplay(path string, reg *env.Registry) (*replay.Replay, error) {
 	r, err := replay.Read(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if _, err := reg.Lookup(r.Header.Game); err != nil && strings.HasPrefix(r.Header.Game, flickemup.FilePrefix) {
+		return nil, fmt.Errorf("%s: the game %s is played from a scenario file: name the file with --scenario-files", path, r.Header.Game)
 	}
 	if err := replay.Verify(reg, r); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

@@ -15,6 +15,7 @@ import (
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/arena/rating"
 	"github.com/flickarena/flickarena/arena/report"
+	"github.com/flickarena/flickarena/env"
 )
 
 // runReport writes the HTML report of the stored games.
@@ -39,6 +40,7 @@ browser.`, stderr)
 	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo on ratings and side terms (MAP); 0 for none (default: the prior the tournament was run with, else none)")
 	replayDir := fs.String("replays", "", "`directory` of the replays written by 'arena run --record' (default: beside the database, <db>-replays)")
 	embed := fs.Int("embed-replays", 3, "embed up to this `number` of the games' replays in the page, in a viewer; 0 for none")
+	files := fs.String("scenario-files", "", "Flick 'em Up! scenario `files` whose games' replays to embed, comma-separated: a .scn file or a directory of them, as 'arena run --scenarios' named them (the arena knows no designer's file unless told; an edited file fails the replay's check)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -90,6 +92,9 @@ browser.`, stderr)
 		reg, err := newRegistry()
 		if err != nil {
 			return fmt.Errorf("report: %w", err)
+		}
+		if err := registerReplayFiles(reg, *files); err != nil {
+			return fmt.Errorf("report: --scenario-files: %w", err)
 		}
 		warn := func(err error) { fmt.Fprintf(stderr, "report: warning: %v\n", err) }
 		sec, ok, err := reportReplays(*replayDir, reg, recs, *embed, warn)
@@ -216,4 +221,19 @@ func tunesOf(ctx context.Context, q *gameQuery, recs []arena.GameRecord) ([]repo
 	}
 	defer store.Close()
 	return reportTunes(ctx, store, recs)
+}
+
+// registerReplayFiles registers in reg the Flick 'em Up! scenario files that list names
+// (comma-separated .scn files or directories of them), so that their games' replays can be
+// checked and shown.
+func registerReplayFiles(reg *env.Registry, list string) error {
+	var args []scenarioArg
+	for _, p := range splitList(list) {
+		if !isScenarioPath(p) {
+			return fmt.Errorf("%q is neither a .scn file nor a directory", p)
+		}
+		args = append(args, scenarioArg{name: p})
+	}
+	_, err := registerScenarioFiles(reg, args)
+	return err
 }

@@ -146,3 +146,28 @@ func TestDesignerPath_SeatNames(t *testing.T) {
 		t.Errorf("export: want the seats named lawmen and outlaws:\n%s", csv)
 	}
 }
+
+// TestReport_ScenarioFileReplays: the replays of a game played from a file
+// are embedded in the report when the file is named (--scenario-files); else
+// the warning says to name it.
+func TestReport_ScenarioFileReplays(t *testing.T) {
+	dir := t.TempDir()
+	file := writeScenario(t, dir, "my-town.scn", "showdown", func(s string) string { return s })
+	db := filepath.Join(dir, "results.db")
+	mustRun(t, "run", "--bots", "random", "--scenarios", file, "--games", "2", "--max-turns", "30", "--record", "all", "--db", db)
+	out := filepath.Join(dir, "report.html")
+	_, stderr := mustRun(t, "report", "--db", db, "--out", out)
+	wantLines(t, "report without the file", stderr, "is played from a scenario file: name the file with --scenario-files")
+	if page := string(must(os.ReadFile(out))); strings.Contains(page, "my-town: random vs random-mirror") {
+		t.Error("a replay embedded without its file")
+	}
+	_, stderr = mustRun(t, "report", "--db", db, "--out", out, "--scenario-files", dir)
+	if stderr != "" {
+		t.Errorf("report with the file warns:\n%s", stderr)
+	}
+	wantInPage(t, "report with the file", string(must(os.ReadFile(out))), "my-town: random vs random-mirror")
+	if _, _, err := run(t, "report", "--db", db, "--out", out, "--scenario-files", "showdown"); err == nil ||
+		!strings.Contains(err.Error(), `--scenario-files: "showdown" is neither a .scn file nor a directory`) {
+		t.Errorf("a name that is no file: %v", err)
+	}
+}

@@ -33,7 +33,8 @@
 // WAL mode, with one row per game and one per seat of each game (bot,
 // place, score) holding every field of the game record of rating-math.md
 // §3.1 ([GameRecord]), plus tables for tournaments, runs and voided
-// attempts. A database of an older schema is migrated when opened for
+// attempts, and the names of each tournament's scenarios' seats
+// ([Scenario.SeatNames], outside the tournament's identity). A database of an older schema is migrated when opened for
 // writing ([OpenStore]); [OpenStoreReadOnly] reads a file without writing to
 // it, an older schema as it is. Every table is append-only (enforced by triggers), each
 // game is committed in its own transaction, and the schema is versioned by a

@@ -20,7 +20,7 @@ import (
 // gameQuery selects the stored games a reading command works on.
 type gameQuery struct {
 	db         string   // results database file
-	scenario   string   // keep one scenario, by id ("race") or rating name ("race-v1"); empty keeps all
+	scenario   string   // keep one scenario, by id ("race"), rating name ("race-v1") or file path; empty keeps all
 	tournament string   // keep one tournament, by id or id prefix; empty keeps all
 	bots       []string // keep games between these bots only; empty keeps all
 }
@@ -28,7 +28,7 @@ type gameQuery struct {
 // register adds the --db, --scenario and --tournament flags to fs.
 func (q *gameQuery) register(fs *flag.FlagSet) {
 	fs.StringVar(&q.db, "db", "results.db", "results `database` as written by 'arena run': an SQLite file, or a PostgreSQL URL (postgres://...)")
-	fs.StringVar(&q.scenario, "scenario", "", "keep only the games of this `scenario`, NAME or NAME:key=value[,key=value] as 'arena run' named it, or as the ratings name it (race-v1); default: all")
+	fs.StringVar(&q.scenario, "scenario", "", "keep only the games of this `scenario`, NAME or NAME:key=value[,key=value] as 'arena run' named it, or as the ratings name it (race-v1), or a scenario file (my-town.scn: its games, whatever its content was; a directory: its files'); default: all")
 	fs.StringVar(&q.tournament, "tournament", "", "keep only the games of this tournament `id` (or a prefix of it; default: all)")
 }
 
@@ -79,7 +79,13 @@ func (q *gameQuery) load(ctx context.Context) ([]arena.GameRecord, error) {
 		return nil, err
 	}
 	scenario := q.scenario
-	if scenario != "" {
+	var fileIDs []string // the scenarios of the files a path names
+	switch {
+	case scenario != "" && isScenarioPath(scenario):
+		if fileIDs, err = scenarioFileIDs(scenario); err != nil {
+			return nil, fmt.Errorf("--scenario: %w", err)
+		}
+	case scenario != "":
 		a, err := parseScenario(scenario)
 		if err != nil {
 			return nil, fmt.Errorf("--scenario: %w", err)
@@ -88,7 +94,12 @@ func (q *gameQuery) load(ctx context.Context) ([]arena.GameRecord, error) {
 	}
 	var out []arena.GameRecord
 	for _, g := range all {
-		if scenario != "" && g.Scenario.ID != scenario && arena.RatingScenario(g.Scenario) != scenario {
+		switch {
+		case fileIDs != nil:
+			if !slices.Contains(fileIDs, g.Scenario.ID) {
+				continue
+			}
+		case scenario != "" && g.Scenario.ID != scenario && arena.RatingScenario(g.Scenario) != scenario:
 			continue
 		}
 		if q.tournament != "" && !strings.HasPrefix(g.TournamentID, q.tournament) {

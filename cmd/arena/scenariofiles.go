@@ -35,7 +35,7 @@ func registerScenarioFiles(reg *env.Registry, args []scenarioArg) ([]scenarioArg
 		}
 		ids, err := flickemup.RegisterFiles(reg, a.name)
 		if err != nil {
-			errs = append(errs, stripPrefix(err, "flickemup: "))
+			errs = append(errs, stripPrefix(err, "flickemup: scenario files: ", "flickemup: "))
 			continue
 		}
 		for _, id := range ids {
@@ -48,11 +48,42 @@ func registerScenarioFiles(reg *env.Registry, args []scenarioArg) ([]scenarioArg
 	return out, nil
 }
 
-// stripPrefix returns err's lines without the prefix, each indented by two spaces.
-func stripPrefix(err error, prefix string) string {
+// stripPrefix returns err's lines without the first of the prefixes each starts with, each
+// indented by two spaces.
+func stripPrefix(err error, prefixes ...string) string {
 	lines := strings.Split(err.Error(), "\n")
 	for i, l := range lines {
-		lines[i] = "  " + strings.TrimPrefix(l, prefix)
+		for _, p := range prefixes {
+			if rest, ok := strings.CutPrefix(l, p); ok {
+				l = rest
+				break
+			}
+		}
+		lines[i] = "  " + l
 	}
 	return strings.Join(lines, "\n")
+}
+
+// scenarioFileIDs returns the scenario ids under which 'arena run --scenarios path' records
+// the games of the scenario files that path names (a .scn file or a directory of them): each
+// file's game id, shortened as the catalog shortens it.
+func scenarioFileIDs(path string) ([]string, error) {
+	reg, err := newRegistry()
+	if err != nil {
+		return nil, err
+	}
+	args, err := registerScenarioFiles(reg, []scenarioArg{{name: path}})
+	if err != nil {
+		return nil, err
+	}
+	cat := newCatalog(reg)
+	ids := []string{}
+	for _, a := range args {
+		id, _, err := cat.resolveArg(a)
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
 }

@@ -115,7 +115,7 @@ func TestRelease_V3FileScenario(t *testing.T) {
 // TestDesignerPath_SeatNames follows the README's designer path with a
 // scenario file in a directory whose name has a space: run, balance, tune,
 // report and export all name the sides lawmen and outlaws, and the report
-// finds the tune.
+// finds the tune; balance takes the file's path as arena run did.
 func TestDesignerPath_SeatNames(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "my town's files")
 	if err := os.Mkdir(dir, 0o755); err != nil {
@@ -128,6 +128,12 @@ func TestDesignerPath_SeatNames(t *testing.T) {
 	out, _ := mustRun(t, "balance", "--db", db)
 	if strings.Contains(out, "player ") || !strings.Contains(out, "  lawmen ") || !strings.Contains(out, "  outlaws ") {
 		t.Errorf("balance after arena run: want lawmen and outlaws:\n%s", out)
+	}
+	out, _ = mustRun(t, "balance", "--db", db, "--scenario", file) // the file as arena run named it
+	wantLines(t, "balance of the file by its path", out, "my-town-v2: 2 games", "  lawmen ")
+	if _, _, err := run(t, "balance", "--db", db, "--scenario", filepath.Join(dir, "nope.scn")); err == nil ||
+		!strings.Contains(err.Error(), "--scenario: scenario files:\n  stat ") {
+		t.Errorf("balance of a missing file: %v, want its stat error", err)
 	}
 	tuned := filepath.Join(dir, "tune.db")
 	mustRun(t, "tune", "--scenario", file, "--knob", "start.hour", "--bots", "random", "--look", "2",

@@ -9,6 +9,24 @@ import (
 	"testing"
 )
 
+// writeDB creates the SQLite database at path with the statements, as an
+// older arena left it.
+func writeDB(t *testing.T, path string, stmts ...string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range stmts {
+		if _, err := db.ExecContext(context.Background(), stmt); err != nil {
+			t.Fatalf("%.60s: %v", stmt, err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestMigrate_V1ToV2: a database of schema version 1 (two-seat games, as
 // the release before seats wrote it) is read as it is by a read-only store,
 // and migrated by OpenStore to one row per seat and game: the same games,
@@ -112,11 +130,7 @@ VALUES ('t', `+row+`, 1, 'v', '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:0
 func TestMigrate_V2ToV3(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v2.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, stmt := range []string{
+	writeDB(t, path,
 		`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`,
 		migrations[0], migrations[1],
 		`INSERT INTO schema_migrations VALUES (1, '2026-01-01T00:00:00.000000000Z'), (2, '2026-01-01T00:00:00.000000000Z')`,
@@ -128,14 +142,7 @@ scenario_hash, seed, first_mover, termination, reason, turns, attempt, arena_ver
 VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 3, 'race:players=3', '1', 'h', 9, 2, 'normal', 'c won', 15, 1, 'v',
 '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:00:01.000000000Z')`,
 		`INSERT INTO game_seats VALUES (1, 0, 'a', '1', 2, 3.5), (1, 1, 'b', '1', 3, 1), (1, 2, 'c', '1', 1, 7)`,
-	} {
-		if _, err := db.ExecContext(ctx, stmt); err != nil {
-			t.Fatalf("%.60s: %v", stmt, err)
-		}
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
+	)
 	read := func(s *Store) ([]GameRecord, []RunRecord) {
 		t.Helper()
 		gs, err := s.Games(ctx, GameFilter{})
@@ -200,11 +207,7 @@ VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 3, 'race:players=3', '1', 'h', 9, 2, 'norma
 func TestMigrate_V3ToV4(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v3.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, stmt := range []string{
+	writeDB(t, path,
 		`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`,
 		migrations[0], migrations[1], migrations[2],
 		`INSERT INTO schema_migrations VALUES (1, '2026-01-01T00:00:00.000000000Z'), (2, '2026-01-01T00:00:00.000000000Z'),
@@ -216,14 +219,7 @@ scenario_hash, seed, first_mover, termination, reason, turns, attempt, arena_ver
 VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 2, 'my-town', '2', 'h', 9, 0, 'normal', 'a won', 15, 1, 'v',
 '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:00:01.000000000Z')`,
 		`INSERT INTO game_seats VALUES (1, 0, 'a', '1', 1, 1), (1, 1, 'b', '1', 2, 0)`,
-	} {
-		if _, err := db.ExecContext(ctx, stmt); err != nil {
-			t.Fatalf("%.60s: %v", stmt, err)
-		}
-	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
+	)
 	read := func(s *Store) ([]GameRecord, []TournamentInfo) {
 		t.Helper()
 		gs, err := s.Games(ctx, GameFilter{})

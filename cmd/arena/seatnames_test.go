@@ -130,7 +130,7 @@ func TestDesignerPath_SeatNames(t *testing.T) {
 		t.Errorf("balance after arena run: want lawmen and outlaws:\n%s", out)
 	}
 	out, _ = mustRun(t, "balance", "--db", db, "--scenario", file) // the file as arena run named it
-	wantLines(t, "balance of the file by its path", out, "my-town-v2: 2 games", "  lawmen ")
+	wantLines(t, "balance of the file by its path", out, "my-town-v3: 2 games", "  lawmen ")
 	if _, _, err := run(t, "balance", "--db", db, "--scenario", filepath.Join(dir, "nope.scn")); err == nil ||
 		!strings.Contains(err.Error(), "--scenario: scenario files:\n  stat ") {
 		t.Errorf("balance of a missing file: %v, want its stat error", err)

@@ -12,8 +12,8 @@ import (
 
 func TestFileID(t *testing.T) {
 	for path, want := range map[string]string{
-		"designs/my-town.scn": "flickemup/file/my-town-v2",
-		"a_b9.scn":            "flickemup/file/a_b9-v2",
+		"designs/my-town.scn": "flickemup/file/my-town-v3",
+		"a_b9.scn":            "flickemup/file/a_b9-v3",
 		"My Town.scn":         "",
 		"my-town.txt":         "",
 		".scn":                "",
@@ -48,7 +48,7 @@ func TestRegisterFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(ids, " ") != "flickemup/file/a-v2 flickemup/file/b-v2" {
+	if strings.Join(ids, " ") != "flickemup/file/a-v3 flickemup/file/b-v3" {
 		t.Fatalf("ids %v", ids)
 	}
 	digests := map[string]string{}

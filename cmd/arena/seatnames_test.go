@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -57,10 +58,19 @@ func readReport(t *testing.T, db string) string {
 // file, its command holding the path with a space) is read as that arena
 // read it: the file's seats are player 1 and 2 (nothing says otherwise),
 // the showdown's lawmen and outlaws, and the report finds the tune although
-// its recorded command splits the path at the space. Rerun with the same
-// commands, the tournaments resume under the same ids, nothing replayed,
-// and their seat names are recorded: balance, export and report then say
-// lawmen and outlaws for the file and each tuned value too.
+// its recorded command splits the path at the space. That release played
+// Flick 'em Up! version 2; this arena plays version 3, and the game's
+// version is part of a tournament's identity and of its rating names
+// (my-town-v2 is not my-town-v3): rerun with the same commands, the arena
+// starts new tournaments beside the release's, which keep their games
+// untouched, and records the new ones' seat names. Balance, export and
+// report then say lawmen and outlaws for the v3 file and tuned values, and
+// still player 1 and 2 for the release's v2 ones (nothing recorded them,
+// and this build no longer plays a v2 file); the release's showdown keeps
+// lawmen and outlaws, as its scenario is named by its short name, which
+// this build's showdown (every version of which names its seats so)
+// answers. Resuming a tournament of an older schema, which records its
+// seat names, is TestMigrate_V3ToV4 in package arena.
 func TestRelease_V3FileScenario(t *testing.T) {
 	dir := t.TempDir()
 	old := filepath.Join(dir, "old.db")
@@ -83,33 +93,52 @@ func TestRelease_V3FileScenario(t *testing.T) {
 	page := readReport(t, old)
 	wantInPage(t, "report of the old database", page, `id="tune-plot-1"`, "my dir/my-town.scn: cowboy.hp[id=lawmen:2]")
 
-	// Resumed by this arena: the same tournaments, their names recorded.
-	db := filepath.Join(dir, "resumed.db")
+	// Rerun by this arena, at Flick 'em Up! version 3: new tournaments beside
+	// the release's, whose games are untouched.
+	db := filepath.Join(dir, "rerun.db")
 	copyFile(t, old, db)
+	oldGames := storedGames(t, old)
 	out, _ = mustRun(t, "run", "--bots", "aimer", "--scenarios", file+",showdown", "--games", "2", "--seed", "3",
 		"--concurrency", "2", "--db", db)
-	wantLines(t, "resumed run", out, "Tournament 0f9cd24e6819f3f5996bccfc58158cb9:",
-		"This run: 0 played, 4 already recorded")
+	wantLines(t, "rerun", out, "This run: 4 played, 0 already recorded")
+	if strings.Contains(out, "Tournament "+ids[0]) || strings.Contains(out, "Tournament "+ids[1]) || strings.Contains(out, "Tournament "+ids[2]) {
+		t.Errorf("rerun at version 3 resumed a tournament of the release's version 2:\n%s", out)
+	}
 	mustRun(t, "tune", "--scenario", file, "--knob", "cowboy.hp[id=lawmen:2]", "--bots", "aimer", "--look", "2",
 		"--max-games", "2", "--db", db)
-	if got := tournamentIDs(t, db); !slices.Equal(got, ids) {
-		t.Errorf("tournaments after the reruns %q, want the release's %q", got, ids)
+	got := tournamentIDs(t, db)
+	if len(got) != 6 {
+		t.Errorf("tournaments after the reruns %q, want the release's 3 %q and 3 new", got, ids)
 	}
-	if n := len(storedGames(t, db)); n != 8 {
-		t.Errorf("%d games after the reruns, want the release's 8", n)
+	for _, id := range ids {
+		if !slices.Contains(got, id) {
+			t.Errorf("tournaments after the reruns %q lack the release's %s", got, id)
+		}
+	}
+	games := storedGames(t, db)
+	if len(games) != 16 {
+		t.Errorf("%d games after the reruns, want the release's 8 and 8 new", len(games))
+	}
+	for _, g := range oldGames {
+		i := slices.IndexFunc(games, func(h arena.GameRecord) bool { return h.ID == g.ID })
+		if i < 0 || !reflect.DeepEqual(games[i], g) {
+			t.Errorf("the release's game %d changed by the reruns", g.ID)
+		}
 	}
 	out, _ = mustRun(t, "balance", "--db", db)
-	if strings.Contains(out, "player ") || strings.Count(out, "  lawmen ") != 4 || strings.Count(out, "  outlaws ") != 4 {
-		t.Errorf("balance of the resumed database: want the 4 scenarios' seats named lawmen and outlaws:\n%s", out)
+	wantLines(t, "balance after the reruns", out, "\nmy-town-v2: 2 games", "\nmy-town-v3: 2 games",
+		"\nshowdown-v2: 2 games", "\nshowdown-v3: 2 games")
+	if strings.Count(out, "  lawmen ") != 5 || strings.Count(out, "  outlaws ") != 5 || strings.Count(out, "  player 1 ") != 3 {
+		t.Errorf("balance after the reruns: want lawmen and outlaws for the 4 v3 scenarios and the release's showdown, "+
+			"player 1 and 2 for the release's file and its 2 tuned values:\n%s", out)
 	}
 	csv, _ := mustRun(t, "export", "csv", "--db", db)
-	if strings.Contains(csv, "player ") || strings.Count(csv, ",lawmen,") != 8 || strings.Count(csv, ",outlaws,") != 8 {
-		t.Errorf("export of the resumed database: want every seat named lawmen or outlaws:\n%s", csv)
+	if strings.Count(csv, ",lawmen,") != 10 || strings.Count(csv, ",outlaws,") != 10 || strings.Count(csv, ",player 1,") != 6 {
+		t.Errorf("export after the reruns: want lawmen and outlaws in the 8 new games and the release's 2 showdowns, "+
+			"player 1 and 2 in the release's 6 games of the file:\n%s", csv)
 	}
 	page = readReport(t, db)
-	if strings.Contains(page, "player 1") || !strings.Contains(page, "lawmen") || !strings.Contains(page, `id="tune-plot-1"`) {
-		t.Errorf("report of the resumed database: want lawmen, no player 1, and the tune")
-	}
+	wantInPage(t, "report after the reruns", page, "lawmen", "player 1", `id="tune-plot-1"`, `id="tune-plot-2"`)
 }
 
 // TestDesignerPath_SeatNames follows the README's designer path with a

@@ -45,8 +45,9 @@ GAMES = (
 )
 
 
-#: The version of the Flick 'em Up! rules, the suffix of every Flick 'em Up! game id.
-FLICKEMUP_VERSION = 2
+#: The version of the Flick 'em Up! env games (flickemup.Version in Go), the suffix of every
+#: Flick 'em Up! game id.
+FLICKEMUP_VERSION = 3
 
 _FILE_STEM = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 

@@ -77,10 +77,11 @@
 //
 // # Strength and speed
 //
-// planner-deep > planner > planner-lite ≈ aimer > random on flickago-v2 (measured with the
-// planners' version 1), and the default planner decides within 50 ms on one core on average
-// (BenchmarkChoose); the tournaments and benchmarks that show it are in docs/decisions.md
-// ("Flickago bots"), and version 2 against version 1 in "The planners' speed, second pass".
+// planner-deep > planner > planner-lite ≈ aimer > random on flickago-v2 with the planners'
+// version 1; at version 2, planner > planner-lite > aimer (the aimer at its version 2), and
+// the default planner decides in about 4 ms on one core on average (BenchmarkChoose). The
+// tournaments and benchmarks that show it are in docs/decisions.md ("Flickago bots"; version
+// 2 in "The planners' speed, second pass").
 //
 // # Determinism
 //

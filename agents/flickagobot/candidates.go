@@ -73,10 +73,16 @@ type search struct {
 	pushAngles, pushDistances []float64
 }
 
-// fineSearch is the planners' search (and the aimer's at version 1): 24 flicks kept, spots
+// fineSearch is the planners' search at version 1 (and the aimer's): 24 flicks kept, spots
 // every 4 cm, 5 × 5 execution errors.
 var fineSearch = search{keep: aimerKeep, spotStep: 4, noiseAngles: 5, noisePowers: 5,
 	pushAngles: []float64{-0.9, -0.45, 0, 0.45, 0.9}, pushDistances: []float64{6, 15, 35}}
+
+// plannerSearch is the planners' search from version 2 (PlannerVersion): the aimer's
+// version 2 grid, knocks and execution errors, keeping at least 24 flicks (more at a large
+// budget: plannerKeepPer).
+var plannerSearch = search{keep: 24, spotStep: 8, noiseAngles: 3, noisePowers: 3,
+	pushAngles: []float64{-0.5, 0, 0.5}, pushDistances: []float64{6, 15, 35}}
 
 // analyse lists the flicks of g's current player (in PhaseFlick), evaluates them all without
 // noise, and the best `keep` of them (at most keepPerGroup per group) over the noise points;

@@ -32,7 +32,7 @@ func decisionsHash(bot flickagobot.Bot, games []*flickago.Game) uint64 {
 }
 
 // TestBots_SameDecisions pins the decisions of the aimer (version 2), the planner-lite and the
-// planner on fixed positions (from games of random play and drawn at random): a speed-up of
+// planner (version 2, and version 1 as the tests still build it) on fixed positions (from games of random play and drawn at random): a speed-up of
 // their code must not change them. A change of play is a new bot: bump AimerVersion (or PlannerVersion) and update
 // the hash here, saying why in the commit.
 func TestBots_SameDecisions(t *testing.T) {
@@ -46,8 +46,11 @@ func TestBots_SameDecisions(t *testing.T) {
 		want  uint64
 	}{
 		{"aimer", flickagobot.NewAimer(), games, 0x443218c47ebbf1e8},
-		{"planner-lite", flickagobot.NewPlanner(flickagobot.Lite), games[:20], 0x4a46276526007718},
-		{"planner", flickagobot.NewPlanner(flickagobot.Default), games[:20], 0xa57db25b7f4cd4d2},
+		{"planner-lite", flickagobot.NewPlanner(flickagobot.Lite), games[:20], 0xfb4ce04c8045c47a},
+		{"planner", flickagobot.NewPlanner(flickagobot.Default), games[:20], 0x9dea1f17055ef0f8},
+		// Version 1, as TestPlannerVersions plays it: the hashes pinned before version 2.
+		{"planner-lite v1", flickagobot.NewPlannerV1(flickagobot.LiteV1), games[:20], 0x4a46276526007718},
+		{"planner v1", flickagobot.NewPlannerV1(flickagobot.DefaultV1), games[:20], 0xa57db25b7f4cd4d2},
 	} {
 		if got := decisionsHash(tc.bot, tc.games); got != tc.want {
 			t.Errorf("%s: decisions hash %#x, want %#x: its play changed", tc.name, got, tc.want)

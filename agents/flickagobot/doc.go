@@ -44,19 +44,22 @@
 //
 // # Planner
 //
-// The planner ranks flicks as the aimer does with a finer search (the aimer's version 1: a 4
-// cm grid, knocks in five directions, the best 24, or twice its
-// candidates, rated over 5 × 5 execution errors) and simulates the first Budget.Candidates of
-// them on a clone of the game (Game.Clone, Game.SetState, Game.Apply), each reseeded from the
+// The planner ranks flicks as the aimer does (version 2's search: an 8 cm grid, knocks in
+// three directions, 3 × 3 execution errors), rating more of them over the execution errors (the
+// best max(24, 6 × Budget.Candidates)), and simulates the first Budget.Candidates of them on a
+// clone of the game (Game.Clone, Game.SetState, Game.Apply), each reseeded from the
 // planner's own generator (Game.SetRand), so that it never peeks at the game's noise. The
 // Candidates × Samples simulations are spent by sequential halving: each round spends an
 // equal share on the candidates still in and keeps the better half, until two remain; sample
 // k of every candidate uses the same seed (common random numbers). The flick of best mean
-// evaluation ([Evaluate]) is played. Budgets: [Lite] (8 × 2), [Default] (20 × 4), [Deep]
-// (48 × 10). More candidates helped more than more samples (40-game matches with an earlier
-// evaluation and one round of uniform sampling: 24 × 4 beat 10 × 8 by 25 wins to 13, 6 × 16
-// and 10 × 8 were even); halving beat uniform sampling at 24 × 4 by 32 wins to 26 in 60
-// games, within the noise.
+// evaluation ([Evaluate]) is played. Budgets: [Lite] (3 × 2), [Default] (10 × 3), [Deep]
+// (48 × 10). The simulations cost most of a decision, and the breadth of the cheap noisy
+// rating matters as much as their number: version 1 (a 4 cm grid, five directions, 5 × 5
+// errors, the best max(24, 2 × Candidates) rated; 8 × 2 and 20 × 4) costs about twice the
+// CPU and is no stronger (docs/decisions.md, "The planners' speed, second pass"). With
+// version 1's ranking, more candidates helped more than more samples (40-game matches: 24 × 4
+// beat 10 × 8 by 25 wins to 13), and halving beat uniform sampling at 24 × 4 by 32 wins to 26
+// in 60 games, within the noise.
 //
 // # Evaluation
 //
@@ -74,9 +77,11 @@
 //
 // # Strength and speed
 //
-// planner-deep > planner > planner-lite ≈ aimer > random on flickago-v2, and the default
-// planner decides within 50 ms on one core on average (BenchmarkChoose); the tournaments and
-// benchmarks that show it are in docs/decisions.md ("Flickago bots").
+// planner-deep > planner > planner-lite ≈ aimer > random on flickago-v2 with the planners'
+// version 1; at version 2, planner > planner-lite > aimer (the aimer at its version 2), and
+// the default planner decides in about 4 ms on one core on average (BenchmarkChoose). The
+// tournaments and benchmarks that show it are in docs/decisions.md ("Flickago bots"; version
+// 2 in "The planners' speed, second pass").
 //
 // # Determinism
 //

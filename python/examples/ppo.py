@@ -144,7 +144,8 @@ class Agent(nn.Module):
     """Actor (masked categorical heads, Gaussian dims) and critic on the normalised observation.
 
     ``nvec`` gives each discrete head's number of values; ``dims`` the number of continuous
-    dims. The flat mask ``[B, sum(nvec)]`` is the env's ``info["action_mask"]``.
+    dims. The flat mask ``[B, sum(nvec)]`` is the env's ``info["action_mask"]``; ``joint``
+    (a :class:`JointRule`, set from the game's spec) narrows it head by head.
     """
 
     def __init__(self, obs_size: int, nvec: list[int], dims: int, hidden: int):
@@ -156,19 +157,11 @@ class Agent(nn.Module):
         self.logits = layer(hidden, sum(nvec), 0.01)
         self.mu = layer(hidden, dims, 0.01) if dims else None
         self.log_std = nn.Parameter(torch.full((dims,), -0.5))
+        self.joint: JointRule | None = None  # set from the game's spec; not saved in checkpoints
 
     def value(self, obs: torch.Tensor) -> torch.Tensor:
         """The critic's value ``[B]``."""
         return self.critic(self.norm(obs)).squeeze(-1)
-
-    def heads(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[list[torch.distributions.Categorical], torch.Tensor | None]:
-        """The masked categorical of each head, and the dims' means (None without dims)."""
-        h = self.trunk(self.norm(obs))
-        cats = []
-        for logits, m in zip(torch.split(self.logits(h), self.nvec, -1), torch.split(mask, self.nvec, -1), strict=True):
-            m = m | ~m.any(-1, keepdim=True)  # a head with no legal value (never expected): every value
-            cats.append(torch.distributions.Categorical(logits=logits.masked_fill(~m, -1e9)))
-        return cats, (self.mu(h) if self.mu is not None else None)
 
     def act(self, obs: torch.Tensor, mask: torch.Tensor, disc: torch.Tensor | None = None,
             u: torch.Tensor | None = None, greedy: bool = False):
@@ -176,14 +169,26 @@ class Agent(nn.Module):
 
         Samples the action unless ``disc`` and ``u`` (the unclipped Gaussian draws) are given,
         whose log-probability is then computed; ``greedy`` takes each head's most likely value
-        and the dims' means.
+        and the dims' means. The heads are drawn in order, each on its mask narrowed by
+        ``self.joint`` (a :class:`JointRule`, or None) given the values drawn before it, so that
+        the action is legal as a whole; the log-probability and entropy are those of this
+        chain of masked categoricals.
         """
-        cats, mu = self.heads(obs, mask)
-        if disc is None:
-            disc = torch.stack([c.probs.argmax(-1) if greedy else c.sample() for c in cats], -1)
-        logp = sum(c.log_prob(disc[:, i]) for i, c in enumerate(cats))
-        ent = sum(c.entropy() for c in cats)
-        if mu is not None:
+        h = self.trunk(self.norm(obs))
+        chosen: list[torch.Tensor] = []
+        logp = ent = 0
+        for i, (logits, m) in enumerate(zip(torch.split(self.logits(h), self.nvec, -1),
+                                            torch.split(mask, self.nvec, -1), strict=True)):
+            if self.joint is not None:
+                m = self.joint.narrow(i, obs, chosen, m)
+            m = m | ~m.any(-1, keepdim=True)  # a head with no legal value (never expected): every value
+            cat = torch.distributions.Categorical(logits=logits.masked_fill(~m, -1e9))
+            x = disc[:, i] if disc is not None else (cat.probs.argmax(-1) if greedy else cat.sample())
+            chosen.append(x)
+            logp, ent = logp + cat.log_prob(x), ent + cat.entropy()
+        disc = torch.stack(chosen, -1)
+        if self.mu is not None:
+            mu = self.mu(h)
             gauss = torch.distributions.Normal(mu, self.log_std.exp().expand_as(mu))
             if u is None:
                 u = mu if greedy else gauss.sample()
@@ -192,6 +197,57 @@ class Agent(nn.Module):
         else:
             u = torch.zeros(len(obs), 0)
         return disc, u, logp, ent, self.value(obs)
+
+
+class JointRule:
+    """Flickago's joint rules of the "return" and "source" heads, which the factorised mask
+    cannot say (flickago's package doc, "Action Space"): a start point whose kind of disc the
+    reserve lacks is usable only after returning a disc of that kind, and a family disc cannot
+    be both returned and flicked. :meth:`narrow` removes from the source head's mask the values
+    the chosen return makes illegal. Built from the game's spec (head value names, the
+    ``reserve`` observation field) by :meth:`of`, which returns None for another game.
+    """
+
+    def __init__(self, heads: list[str], ret: list[str], src: list[str], reserve: int):
+        self.ret_head, self.src_head = heads.index("return"), heads.index("source")
+        kinds = {"T": 0, "F": 1}
+
+        def parse(name: str) -> tuple[int, int]:
+            """(kind, disc id) of a value name, -1 where it names none."""
+            words = name.replace("(", " ").replace(")", " ").split()
+            kind = kinds.get(words[-1], -1) if words[0] in ("disc", "point") else -1
+            disc = int(words[-1]) if words[0] == "family" else int(words[1]) if words[0] == "disc" else -1
+            return kind, disc
+
+        self.ret_kind, self.ret_disc = (torch.tensor(x) for x in zip(*map(parse, ret), strict=True))
+        self.src_kind, self.src_disc = (torch.tensor(x) for x in zip(*map(parse, src), strict=True))
+        self.reserve = reserve  # offset of the observer's reserve of T, then of F, in the observation
+
+    @classmethod
+    def of(cls, spec) -> JointRule | None:
+        """The rule of a GameSpec (``pool.game``, ``Turn.game``), or None if it has none."""
+        names = [h.name for h in spec.heads]
+        fields = [f.name for f in spec.obs]
+        if not {"return", "source"} <= set(names) or "reserve" not in fields:
+            return None
+        off = sum(f.size for f in spec.obs[: fields.index("reserve")])
+        return cls(names, list(spec.heads[names.index("return")].values),
+                   list(spec.heads[names.index("source")].values), off)
+
+    def narrow(self, head: int, obs: torch.Tensor, chosen: list[torch.Tensor], mask: torch.Tensor) -> torch.Tensor:
+        """Head ``head``'s mask ``[B, n]`` given the values ``chosen`` of the heads before it.
+        A row that the rule would leave empty (a phase without flicks) keeps its mask."""
+        if head != self.src_head or len(chosen) <= self.ret_head:
+            return mask
+        dev = mask.device
+        ret = chosen[self.ret_head]
+        src_kind, src_disc = self.src_kind.to(dev), self.src_disc.to(dev)
+        in_reserve = obs[:, self.reserve : self.reserve + 2] > 0  # [B, 2]: T, F
+        returned_kind = self.ret_kind.to(dev)[ret][:, None]  # [B, 1]: the returned disc's kind, -1 for none
+        point_ok = (src_kind < 0) | in_reserve[:, src_kind.clamp(min=0)] | (returned_kind == src_kind)
+        disc_ok = (src_disc < 0) | (self.ret_disc.to(dev)[ret][:, None] != src_disc)
+        narrowed = mask & point_ok & disc_ok
+        return torch.where(narrowed.any(-1, keepdim=True), narrowed, mask)
 
 
 class Game:
@@ -289,6 +345,7 @@ def train(args: Args, server: str) -> dict:
     try:
         game = Game.of(pools[0])
         agent = Agent(game.obs_size, game.nvec, len(game.low), args.hidden).to(device)
+        agent.joint = JointRule.of(pools[0].pool.game)
         optim = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
         G, n, T = args.groups, args.num_envs // args.groups, args.num_steps
         N, H, D = args.num_envs, len(game.nvec), len(game.low)
@@ -489,9 +546,10 @@ class Baseline(Agent):
 
     def act(self, obs, mask, disc=None, u=None, greedy=False):
         b = len(obs)
-        mask = mask.clone()
-        heads = []
-        for m in torch.split(mask, self.nvec, -1):
+        heads: list[torch.Tensor] = []
+        for i, m in enumerate(torch.split(mask, self.nvec, -1)):
+            if self.joint is not None:
+                m = self.joint.narrow(i, obs, heads, m)
             m = m | ~m.any(-1, keepdim=True)
             # random: uniform over the legal values; passive: the first legal value.
             heads.append(torch.multinomial(m.float(), 1).squeeze(-1) if self.kind == "random" else m.float().argmax(-1))
@@ -521,6 +579,7 @@ def run(args: Args, server: str) -> dict:
         agent, game, ck = load(args.evaluate, device)
         args.game = game.id
     pools = make_pools(args, server, min(64, args.eval_episodes), 1, args.eval_shaping)
+    agent.joint = JointRule.of(pools[0].pool.game)
     try:
         t0 = time.perf_counter()
         result = evaluate(agent, game, pools, args.eval_episodes, args.seed, args.greedy, device)

@@ -2,7 +2,9 @@
 
 The bot plays the policy's most likely value of each head and the mean of each dim (so it is
 deterministic: the same position gets the same action), for whichever seat is to move (the
-checkpoints of ppo.py train with the seats alternating). It accepts the checkpoint's game only.
+checkpoints of ppo.py train with the seats alternating). Each head's mask is narrowed by the
+game's joint rules given the heads chosen before it (ppo.JointRule), so that it sends legal
+actions only. It accepts the checkpoint's game only.
 
     python python/examples/serve_ppo.py python/docs/ppo/flickago-aimer.pt --listen 127.0.0.1:50071
     go run ./cmd/arena run --bots random,aimer,remote=127.0.0.1:50071 --scenarios flickago ...
@@ -40,6 +42,8 @@ def make_policy(checkpoint: str):
 
     @torch.no_grad()
     def policy(turn: flickarena.agent.Turn) -> tuple[np.ndarray, np.ndarray]:
+        if agent.joint is None:
+            agent.joint = ppo.JointRule.of(turn.game)  # the joint rules of the heads: legal actions only
         obs = torch.as_tensor(np.asarray(turn.obs, np.float32))
         mask = torch.as_tensor(np.asarray(turn.action_mask, bool))
         disc, u, *_ = agent.act(obs, mask, greedy=True)

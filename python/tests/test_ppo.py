@@ -69,3 +69,121 @@ def test_ppo_bad_flags():
         ppo.parse_args(["--num-envs", "15", "--groups", "2"])
     with pytest.raises(SystemExit):
         ppo.parse_args(["--options", "{max_turns"])
+
+
+def flickago_turn(spec, reserve_t: float, reserve_f: float, returns: list[int], sources: list[int]):
+    """An observation and flat mask of a Flickago flick decision: the observer's reserve (T, F
+    counts scaled as the observation has them), the return values and source values the
+    factorised mask allows."""
+    fields = {f.name: f for f in spec.obs}
+    off = {}
+    o = 0
+    for f in spec.obs:
+        off[f.name] = o
+        o += f.size
+    obs = torch.zeros(1, spec.obs_size)
+    obs[0, off["phase"]] = 1.0  # flick
+    obs[0, off["reserve"]], obs[0, off["reserve"] + 1] = reserve_t, reserve_f
+    assert fields["reserve"].size == 4
+    nvec = [h.n for h in spec.heads]
+    mask = torch.zeros(1, sum(nvec), dtype=torch.bool)
+    mask[0, returns] = True
+    mask[0, [nvec[0] + s for s in sources]] = True
+    mask[0, nvec[0] + nvec[1]] = True  # star 0: unused in the flick phase
+    return obs, mask
+
+
+def legal(spec, obs, disc) -> bool:
+    """Flickago's joint rules, written from its package doc ("Action Space"): a start point
+    needs a disc of its kind in the reserve or one of that kind returned first; a returned
+    family disc cannot be the one flicked."""
+    ret = spec.heads[0].values[int(disc[0])]
+    src = spec.heads[1].values[int(disc[1])]
+    if src.startswith("point"):
+        kind = src[-2]  # "point 0 (T)"
+        off = sum(f.size for f in spec.obs[: [f.name for f in spec.obs].index("reserve")])
+        have = float(obs[0, off + (0 if kind == "T" else 1)]) > 0
+        return have or ret.endswith(f"({kind})")
+    return ret.split(" (")[0] != src.removeprefix("family ")  # "disc 7" vs "family disc 7"
+
+
+@pytest.mark.parametrize("case", ["point-needs-return", "flicked-family-returned"])
+def test_ppo_joint_rule(server, case):
+    """The served bot (greedy) and the training sampler send legal actions in positions where
+    heads chosen one by one on the factorised mask are not: with the policy's logits set to
+    prefer the illegal pair, the old independent heads (joint=None) choose it; with the game's
+    JointRule they never do, and the log-probability of a drawn action is recomputed equal."""
+    from flickarena import FlickVectorEnv
+
+    ppo = load_ppo()
+    envs = FlickVectorEnv("flickago-v2", 1, server=server.target)
+    spec = envs.pool.game
+    envs.close()
+    rets, srcs = list(spec.heads[0].values), list(spec.heads[1].values)
+    if case == "point-needs-return":
+        # No T in reserve; a T disc (disc 0) in the return zone makes T point 0 usable only after
+        # returning it. The policy prefers no return and point 0.
+        obs, mask = flickago_turn(spec, 0.0, 1 / 5, [0, 1], [0, 1])
+        want_ret, want_src = rets.index("none"), srcs.index("point 0 (T)")
+    else:
+        # Family disc 7 lies face up in the return zone: it may be returned or flicked, not both.
+        obs, mask = flickago_turn(spec, 0.0, 0.0, [0, 8], [5])
+        want_ret, want_src = rets.index("disc 7 (F)"), srcs.index("family disc 7")
+        mask[0, len(rets) + srcs.index("point 1 (F)")] = True  # usable after returning disc 7
+    torch.manual_seed(0)
+    agent = ppo.Agent(spec.obs_size, [h.n for h in spec.heads], len(spec.dims), 8)
+    with torch.no_grad():
+        agent.logits.weight.zero_()
+        agent.logits.bias.zero_()
+        agent.logits.bias[want_ret] = 5.0
+        agent.logits.bias[len(rets) + want_src] = 5.0
+    disc, *_ = agent.act(obs, mask, greedy=True)
+    assert (int(disc[0, 0]), int(disc[0, 1])) == (want_ret, want_src)
+    assert not legal(spec, obs, disc[0]), "the old sampler's choice should be illegal here"
+
+    agent.joint = ppo.JointRule.of(spec)
+    disc, *_ = agent.act(obs, mask, greedy=True)
+    assert legal(spec, obs, disc[0]), [rets[int(disc[0, 0])], srcs[int(disc[0, 1])]]
+    batch_obs, batch_mask = obs.repeat(500, 1), mask.repeat(500, 1)
+    disc, u, logp, _, _ = agent.act(batch_obs, batch_mask)
+    assert all(legal(spec, batch_obs[i : i + 1], disc[i]) for i in range(500))
+    assert len({tuple(d.tolist()) for d in disc}) > 1, "sampling should still explore"
+    _, _, again, _, _ = agent.act(batch_obs, batch_mask, disc, u)
+    assert torch.allclose(logp, again)
+
+
+def test_ppo_joint_rule_of_other_games(server):
+    """Games without Flickago's heads get no rule (the factorised mask as it is)."""
+    from flickarena import FlickVectorEnv
+
+    ppo = load_ppo()
+    envs = FlickVectorEnv("flickemup/showdown-v2", 1, server=server.target)
+    assert ppo.JointRule.of(envs.pool.game) is None
+    envs.close()
+
+
+def test_serve_ppo_checkpoint_legal(server):
+    """serve_ppo.py loads the committed Flickago checkpoint (the format ppo.py saves) and its
+    policy, given the env's turns, sends only actions the server accepts as legal."""
+    import numpy as np
+
+    from flickarena import FlickVectorEnv
+    from flickarena.agent import Turn
+
+    spec_path = EXAMPLES / "serve_ppo.py"
+    spec = importlib.util.spec_from_file_location("serve_ppo", spec_path)
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    policy, game_id = serve.make_policy(str(EXAMPLES.parent / "docs" / "ppo" / "flickago-random-s2.pt"))
+    assert game_id == "flickago-v2"
+    envs = FlickVectorEnv(game_id, 16, server=server.target, opponent="random", agent_seat="alternate")
+    try:
+        obs, info = envs.reset(seed=list(range(16)))
+        for _ in range(200):
+            turn = Turn(game=envs.pool.game, player=info["current_player"], obs=obs, action_mask=info["action_mask"],
+                        seed=np.zeros(16, np.uint64))
+            disc, cont = policy(turn)
+            obs, _, _, _, info = envs.step({"discrete": disc, "continuous": cont})
+            assert not np.any(info["illegal"]), info["illegal"]
+    finally:
+        envs.close()

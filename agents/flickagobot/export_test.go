@@ -1,0 +1,16 @@
+package flickagobot
+
+// NewPlannerV1 returns a planner with budget b searching as version 1 did (fineSearch, the
+// best max(24, 2 × b.Candidates) flicks rated over the execution errors), so that tests can
+// play the versions against each other.
+func NewPlannerV1(b Budget) *Planner {
+	p := NewPlanner(b)
+	p.sr, p.keepPer = fineSearch, 2
+	return p
+}
+
+// LiteV1 and DefaultV1 are version 1's budgets of planner-lite and planner.
+var (
+	LiteV1    = Budget{Candidates: 8, Samples: 2}
+	DefaultV1 = Budget{Candidates: 20, Samples: 4}
+)

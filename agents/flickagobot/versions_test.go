@@ -1,0 +1,79 @@
+package flickagobot_test
+
+import (
+	"flag"
+	"math"
+	"testing"
+
+	"github.com/flickarena/flickarena/agents/flickagobot"
+)
+
+// matchPairs is the number of seeds (two games each, sides swapped) of TestPlannerVersions.
+var matchPairs = flag.Int("match.pairs", 6, "TestPlannerVersions: seeds per budget, two games each (sides swapped)")
+
+// TestPlannerVersions plays the planner (this version) against version 1 at the same budget,
+// sides swapped on each seed, and fails if this version scores less than a third: a gross
+// loss of strength. Its log gives wins, draws, losses and the score with a 95% interval; run
+// it longer for a measurement:
+//
+//	go test -run TestPlannerVersions -v ./agents/flickagobot -args -match.pairs 100
+func TestPlannerVersions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long test")
+	}
+	for _, tc := range []struct {
+		name     string
+		new, old flickagobot.Bot
+	}{
+		{"lite", flickagobot.NewPlanner(flickagobot.Lite), flickagobot.NewPlannerV1(flickagobot.LiteV1)},
+		{"default", flickagobot.NewPlanner(flickagobot.Default), flickagobot.NewPlannerV1(flickagobot.DefaultV1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var win, draw, loss int
+			var scores []float64
+			for seed := range uint64(*matchPairs) {
+				for side := range 2 {
+					bots := [2]flickagobot.Bot{tc.new, tc.old}
+					if side == 1 {
+						bots = [2]flickagobot.Bot{tc.old, tc.new}
+					}
+					g := play(t, bots, 5000+seed, nil)
+					switch g.Winner() {
+					case side:
+						win++
+						scores = append(scores, 1)
+					case -1:
+						draw++
+						scores = append(scores, 0.5)
+					default:
+						loss++
+						scores = append(scores, 0)
+					}
+				}
+			}
+			mean, half := meanInterval(scores)
+			t.Logf("this version against version 1: %d wins, %d draws, %d losses in %d games: score %.1f%% [%.1f, %.1f]",
+				win, draw, loss, len(scores), 100*mean, 100*(mean-half), 100*(mean+half))
+			if mean < 1.0/3 {
+				t.Errorf("score %.1f%% against version 1: much weaker", 100*mean)
+			}
+		})
+	}
+}
+
+// meanInterval returns the mean of xs and the half-width of its 95% normal interval.
+func meanInterval(xs []float64) (mean, half float64) {
+	n := float64(len(xs))
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= n
+	v := 0.0
+	for _, x := range xs {
+		v += (x - mean) * (x - mean)
+	}
+	if n > 1 {
+		v /= n - 1
+	}
+	return mean, 1.96 * math.Sqrt(v/n)
+}

@@ -15,6 +15,12 @@ step is sent (``send``) before the next pool's forward pass is computed and rece
 computes the other's actions. ``--no-async-step`` steps the same pools one blocking call at a
 time: the same seeds give the same run either way (only the timing differs).
 
+``--opponent`` takes a bot's name or a mixture (a JSON object of weights, each episode's
+opponent drawn by the server); ``--eval-opponent`` plays the evaluations against another one.
+``--init CHECKPOINT`` starts from a trained policy (a curriculum: first against ``random``,
+then against the ``aimer``); the curves' axes then count the checkpoint's steps and seconds
+too. ``--target-kl`` ends a rollout's update after the epoch whose mean approx_kl passes it.
+
 Logs go to TensorBoard (``--run-dir``, ``tensorboard --logdir runs``) and to
 ``metrics.csv`` (one row per evaluation, for ``plot_curves.py``); checkpoints to
 ``checkpoint.pt`` in the run directory. Every ``--eval-every`` updates the policy as it
@@ -52,7 +58,8 @@ class Args:
     """Settings; each is the flag of the same name (``--num-envs`` for num_envs)."""
 
     game: str = "flickago-v2"  # game id
-    opponent: str = "random"  # the server's opponent (a built-in bot's name or a remote one's)
+    opponent: str = "random"  # the server's opponent: a bot's name, or a mixture as JSON, e.g. '{"aimer": 3, "random": 1}'
+    eval_opponent: str = ""  # the evaluations' opponent, in the same form (empty: --opponent)
     agent_seat: str = "alternate"  # seat the agent plays: "zero", "alternate" or "random" per episode
     server: str = ""  # env server target; empty starts a local envserver
     options: str = "{}"  # game options as JSON, e.g. '{"max_turns": 10}'
@@ -70,6 +77,7 @@ class Args:
     update_epochs: int = 8  # passes over each rollout
     num_minibatches: int = 8  # minibatches per pass
     clip_coef: float = 0.2  # PPO's ratio clip (also clips the value loss)
+    target_kl: float = 0.0  # end a rollout's update after the epoch whose mean approx_kl exceeds this (0: never)
     ent_coef: float = 0.01  # entropy bonus weight
     vf_coef: float = 0.5  # value loss weight
     max_grad_norm: float = 0.5  # gradient norm clip
@@ -81,6 +89,7 @@ class Args:
     eval_shaping: float = 0.0  # shaping weight of --evaluate's pool (0: the outcome alone; 1: comparable to the training return)
     greedy: bool = False  # evaluate the most likely heads and mean dims instead of sampling
     run_dir: str = "runs/ppo"  # TensorBoard logs, metrics.csv and checkpoint.pt go here
+    init: str = ""  # a checkpoint to start training from (its weights and observation statistics)
     evaluate: str = ""  # a checkpoint to evaluate (no training), or the baseline "random" or "passive"
 
 
@@ -108,7 +117,26 @@ def parse_args(argv: list[str] | None = None) -> Args:
         json.loads(args.options)
     except json.JSONDecodeError as e:
         parser.error(f"--options: not JSON: {e}")
+    for flag, value in (("--opponent", args.opponent), ("--eval-opponent", args.eval_opponent)):
+        try:
+            opponent_of(value)
+        except ValueError as e:
+            parser.error(f"{flag}: {e}")
     return args
+
+
+def opponent_of(value: str) -> str | dict[str, float]:
+    """The opponent a flag names: a bot's name, or a mixture given as a JSON object of
+    positive weights (each episode's opponent drawn from it by the server)."""
+    if not value.lstrip().startswith("{"):
+        return value
+    try:
+        mix = json.loads(value)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"mixture not JSON: {e}") from e
+    if not mix or not all(isinstance(w, (int, float)) and w > 0 for w in mix.values()):
+        raise ValueError(f"mixture {value!r}: want bot names with positive weights")
+    return mix
 
 
 class RunningNorm(nn.Module):
@@ -273,8 +301,9 @@ class Game:
         return {"discrete": disc.cpu().numpy().astype(np.int32), "continuous": cont.astype(np.float32)}
 
 
-def make_pools(args: Args, server: str, n: int, groups: int, shaping: float) -> list[FlickVectorEnv]:
-    return [FlickVectorEnv(args.game, n // groups, server=server, opponent=args.opponent,
+def make_pools(args: Args, server: str, n: int, groups: int, shaping: float, opponent: str = "") -> list[FlickVectorEnv]:
+    """``groups`` pools of ``n // groups`` envs against ``opponent`` (empty: --opponent)."""
+    return [FlickVectorEnv(args.game, n // groups, server=server, opponent=opponent_of(opponent or args.opponent),
                            agent_seat=args.agent_seat, shaping=shaping, options=json.loads(args.options),
                            autoreset_mode="same_step")
             for _ in range(groups)]
@@ -345,6 +374,15 @@ def train(args: Args, server: str) -> dict:
     try:
         game = Game.of(pools[0])
         agent = Agent(game.obs_size, game.nvec, len(game.low), args.hidden).to(device)
+        prior_steps, prior_seconds = 0, 0.0  # the --init run's training, counted on the curves' axes
+        if args.init:
+            start_agent, start_game, start_ck = load(args.init, device)
+            prior_steps, prior_seconds = start_ck["env_steps"], start_ck.get("train_seconds", 0.0)
+            if start_game.to_dict() != game.to_dict() or start_agent.trunk[0].out_features != args.hidden:
+                raise ValueError(f"--init {args.init}: a checkpoint of {start_game.id} with other shapes "
+                                 f"(want {game.id}, --hidden {args.hidden})")
+            agent.load_state_dict(start_agent.state_dict())
+            print(f"starting from {args.init}: {prior_steps} env steps, {prior_seconds:.0f} s of training", flush=True)
         agent.joint = JointRule.of(pools[0].pool.game)
         optim = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
         G, n, T = args.groups, args.num_envs // args.groups, args.num_steps
@@ -436,44 +474,46 @@ def train(args: Args, server: str) -> dict:
 
             train_seconds = time.perf_counter() - start - timers["eval"]
             sps = step_count / train_seconds
-            writer.add_scalar("charts/sps", sps, step_count)
+            x = prior_steps + step_count  # the curves' axis: every env step of the policy's training
+            writer.add_scalar("charts/sps", sps, x)
             for k, v in stats.items():
-                writer.add_scalar("losses/" + k, v, step_count)
+                writer.add_scalar("losses/" + k, v, x)
             train_return = float(np.mean(returns)) if returns else float("nan")
             if returns:
-                writer.add_scalar("charts/train_return", train_return, step_count)
+                writer.add_scalar("charts/train_return", train_return, x)
             last = update == updates or (args.max_minutes and train_seconds > args.max_minutes * 60)
             if (args.eval_every and update % args.eval_every == 0) or last or update == 1:
                 t0 = time.perf_counter()
                 agent.eval()
                 # A pool per evaluation: the server closes pools left idle (envserver
                 # --idle-timeout, 10 minutes by default), as one would be between evaluations.
-                eval_pools = make_pools(args, server, min(64, args.eval_episodes), 1, 0.0)
+                eval_pools = make_pools(args, server, min(64, args.eval_episodes), 1, 0.0, args.eval_opponent)
                 try:
                     result = evaluate(agent, game, eval_pools, args.eval_episodes, 10_000 + update, args.greedy, device)
                 finally:
                     eval_pools[0].close()
                 agent.train()
                 timers["eval"] += time.perf_counter() - t0
-                writer.add_scalar("charts/mean_outcome", result["mean_outcome"], step_count)
-                writer.add_scalar("charts/win_rate", result["win_rate"], step_count)
-                log.writerow([update, step_count, f"{train_seconds:.2f}", f"{result['mean_outcome']:.4f}",
+                writer.add_scalar("charts/mean_outcome", result["mean_outcome"], x)
+                writer.add_scalar("charts/win_rate", result["win_rate"], x)
+                log.writerow([update, x, f"{prior_seconds + train_seconds:.2f}", f"{result['mean_outcome']:.4f}",
                               f"{result['win_rate']:.4f}", f"{train_return:.4f}",
                               *(f"{stats[k]:.5f}" for k in ("policy_loss", "value_loss", "entropy", "approx_kl"))])
                 csv_file.flush()
                 print(f"update {update}/{updates}: {step_count} steps, {train_seconds:.0f} s, {sps:.0f} steps/s, "
                       f"train return {train_return:+.3f}, eval outcome {result['mean_outcome']:+.3f}, "
                       f"win rate {result['win_rate']:.3f}, losses pi {stats['policy_loss']:+.4f} "
-                      f"v {stats['value_loss']:.4f}, entropy {stats['entropy']:.3f}", flush=True)
-                save(args, agent, game, step_count, os.path.join(args.run_dir, "checkpoint.pt"))
+                      f"v {stats['value_loss']:.4f}, entropy {stats['entropy']:.3f}, approx_kl {stats['approx_kl']:.3f}", flush=True)
+                save(args, agent, game, x, prior_seconds + train_seconds, os.path.join(args.run_dir, "checkpoint.pt"))
             returns.clear()
         train_seconds = time.perf_counter() - start - timers["eval"]
         path = os.path.join(args.run_dir, "checkpoint.pt")
-        save(args, agent, game, step_count, path)
+        save(args, agent, game, prior_steps + step_count, prior_seconds + train_seconds, path)
         shares = {k: timers[k] / train_seconds for k in ("env_wait", "forward", "update")}
         shares["other"] = 1.0 - sum(shares.values())
         summary = {"env_steps": step_count, "train_seconds": train_seconds, "steps_per_second": step_count / train_seconds,
                    "shares": shares, "eval_seconds": timers["eval"], "last_eval": result, "checkpoint": path,
+                   "prior_env_steps": prior_steps, "prior_train_seconds": prior_seconds,
                    **{"final_" + k: v for k, v in stats.items()}}
         with open(os.path.join(args.run_dir, "summary.json"), "w") as f:
             json.dump({"args": asdict(args), **summary}, f, indent=1)
@@ -489,7 +529,8 @@ def train(args: Args, server: str) -> dict:
 
 def ppo_update(args: Args, agent: Agent, optim: torch.optim.Optimizer, game: Game, b_obs, b_mask, b_disc, b_u,
                b_logp, b_val, b_rew, b_done, next_obs: torch.Tensor, next_done: torch.Tensor) -> dict[str, float]:
-    """GAE advantages of the rollout, then the clipped PPO epochs; returns the last minibatch's losses."""
+    """GAE advantages of the rollout, then the clipped PPO epochs (fewer when an epoch's mean
+    approx_kl passes --target-kl); returns the last minibatch's losses and the epochs run."""
     T, N = b_rew.shape
     with torch.no_grad():
         next_val = agent.value(next_obs)
@@ -507,7 +548,8 @@ def ppo_update(args: Args, agent: Agent, optim: torch.optim.Optimizer, game: Gam
     logp0, adv, ret, val0 = b_logp.reshape(-1), adv.reshape(-1), ret.reshape(-1), b_val.reshape(-1)
     size = T * N // args.num_minibatches
     stats: dict[str, float] = {}
-    for _ in range(args.update_epochs):
+    for epoch in range(args.update_epochs):
+        kls: list[float] = []
         order = torch.randperm(T * N, device=obs.device)
         for s in range(0, T * N - size + 1, size):
             i = order[s : s + size]
@@ -525,15 +567,20 @@ def ppo_update(args: Args, agent: Agent, optim: torch.optim.Optimizer, game: Gam
             nn.utils.clip_grad_norm_(agent.parameters(), args.max_grad_norm)
             optim.step()
             with torch.no_grad():
+                kls.append(((ratio - 1) - log_ratio).mean().item())
                 stats = {"policy_loss": pg_loss.item(), "value_loss": v_loss.item(), "entropy": entropy.item(),
-                         "approx_kl": ((ratio - 1) - log_ratio).mean().item()}
+                         "approx_kl": kls[-1], "epochs": epoch + 1}
+        if args.target_kl and float(np.mean(kls)) > args.target_kl:
+            break
     return stats
 
 
-def save(args: Args, agent: Agent, game: Game, steps: int, path: str) -> None:
-    """Writes the agent, its game and the settings to ``path`` (atomically)."""
+def save(args: Args, agent: Agent, game: Game, steps: int, seconds: float, path: str) -> None:
+    """Writes the agent, its game, the settings and its training so far (env steps, seconds of
+    training without evaluations, counting an --init checkpoint's) to ``path`` (atomically)."""
     tmp = path + ".tmp"
-    torch.save({"model": agent.state_dict(), "game": game.to_dict(), "args": asdict(args), "env_steps": steps}, tmp)
+    torch.save({"model": agent.state_dict(), "game": game.to_dict(), "args": asdict(args), "env_steps": steps,
+                "train_seconds": seconds}, tmp)
     os.replace(tmp, path)
 
 
@@ -578,7 +625,7 @@ def run(args: Args, server: str) -> dict:
     else:
         agent, game, ck = load(args.evaluate, device)
         args.game = game.id
-    pools = make_pools(args, server, min(64, args.eval_episodes), 1, args.eval_shaping)
+    pools = make_pools(args, server, min(64, args.eval_episodes), 1, args.eval_shaping, args.eval_opponent)
     agent.joint = JointRule.of(pools[0].pool.game)
     try:
         t0 = time.perf_counter()
@@ -586,7 +633,7 @@ def run(args: Args, server: str) -> dict:
         result["seconds"] = time.perf_counter() - t0
     finally:
         pools[0].close()
-    print(f"{args.evaluate} ({ck['env_steps']} training steps) vs {args.opponent} on {game.id}, seats {args.agent_seat}, "
+    print(f"{args.evaluate} ({ck['env_steps']} training steps) vs {args.eval_opponent or args.opponent} on {game.id}, seats {args.agent_seat}, "
           f"{'greedy' if args.greedy else 'sampled'} actions: {result['episodes']} games, {result['wins']} wins, "
           f"{result['draws']} draws, {result['losses']} losses: win rate {result['win_rate']:.1%}, "
           + (f"mean outcome {result['mean_outcome']:+.3f}" if not args.eval_shaping else

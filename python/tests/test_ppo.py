@@ -5,6 +5,7 @@ test` installs the ppo extra)."""
 
 from __future__ import annotations
 
+import csv
 import importlib.util
 import json
 import math
@@ -69,6 +70,37 @@ def test_ppo_bad_flags():
         ppo.parse_args(["--num-envs", "15", "--groups", "2"])
     with pytest.raises(SystemExit):
         ppo.parse_args(["--options", "{max_turns"])
+    for bad in ('{"aimer": 0}', '{"aimer": "x"}', "{}", '{"aimer": 1'):
+        with pytest.raises(SystemExit):
+            ppo.parse_args(["--opponent", bad])
+        with pytest.raises(SystemExit):
+            ppo.parse_args(["--eval-opponent", bad])
+    assert ppo.opponent_of('{"aimer": 3, "random": 1}') == {"aimer": 3, "random": 1}
+    assert ppo.opponent_of("aimer") == "aimer"
+
+
+def test_ppo_init_and_target_kl(server, tmp_path):
+    """--init starts from a checkpoint and counts its steps and seconds on the curves' axes;
+    --target-kl ends an update's epochs early; --eval-opponent plays the evaluations against
+    another opponent (here a mixture)."""
+    ppo = load_ppo()
+    first = run(ppo, server, tmp_path / "first")
+    ck = torch.load(first["checkpoint"], weights_only=False)
+    assert ck["env_steps"] == 4096 and ck["train_seconds"] > 0
+    second = run(ppo, server, tmp_path / "second", "--init", first["checkpoint"], "--target-kl", "1e-9",
+                 "--eval-opponent", '{"random": 1, "aimer": 1}')
+    assert second["env_steps"] == 4096 and second["prior_env_steps"] == 4096, second
+    assert second["final_epochs"] == 1, second  # any step moves the policy past a KL of 1e-9
+    rows = list(csv.DictReader((tmp_path / "second" / "metrics.csv").open()))
+    assert [int(r["env_steps"]) for r in rows] == [4096 + 2048, 8192], rows
+    assert float(rows[0]["train_seconds"]) > ck["train_seconds"]
+    ck2 = torch.load(second["checkpoint"], weights_only=False)
+    assert ck2["env_steps"] == 8192
+    # Without --target-kl every epoch runs.
+    assert first["final_epochs"] == 8, first
+    # A checkpoint of another shape is refused with the reason.
+    with pytest.raises(ValueError, match="other shapes"):
+        run(ppo, server, tmp_path / "third", "--init", first["checkpoint"], "--hidden", "32")
 
 
 def flickago_turn(spec, reserve_t: float, reserve_f: float, returns: list[int], sources: list[int]):

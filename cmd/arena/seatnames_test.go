@@ -59,18 +59,19 @@ func readReport(t *testing.T, db string) string {
 // read it: the file's seats are player 1 and 2 (nothing says otherwise),
 // the showdown's lawmen and outlaws, and the report finds the tune although
 // its recorded command splits the path at the space. That release played
-// Flick 'em Up! version 2; this arena plays version 3, and the game's
+// Flick 'em Up! version 2; this arena plays version 4, and the game's
 // version is part of a tournament's identity and of its rating names
-// (my-town-v2 is not my-town-v3): rerun with the same commands, the arena
+// (my-town-v2 is not my-town-v4): rerun with the same commands, the arena
 // starts new tournaments beside the release's, which keep their games
 // untouched, and records the new ones' seat names. Balance, export and
-// report then say lawmen and outlaws for the v3 file and tuned values, and
+// report then say lawmen and outlaws for the v4 file and tuned values, and
 // still player 1 and 2 for the release's v2 ones (nothing recorded them,
 // and this build no longer plays a v2 file); the release's showdown keeps
 // lawmen and outlaws, as its scenario is named by its short name, which
 // this build's showdown (every version of which names its seats so)
 // answers. Resuming a tournament of an older schema, which records its
-// seat names, is TestMigrate_V3ToV4 in package arena.
+// seat names, is TestMigrate_V3ToV4 in package arena; a version 3
+// tournament of this schema is TestRelease_FlickemupV3.
 func TestRelease_V3FileScenario(t *testing.T) {
 	dir := t.TempDir()
 	old := filepath.Join(dir, "old.db")
@@ -93,7 +94,7 @@ func TestRelease_V3FileScenario(t *testing.T) {
 	page := readReport(t, old)
 	wantInPage(t, "report of the old database", page, `id="tune-plot-1"`, "my dir/my-town.scn: cowboy.hp[id=lawmen:2]")
 
-	// Rerun by this arena, at Flick 'em Up! version 3: new tournaments beside
+	// Rerun by this arena, at Flick 'em Up! version 4: new tournaments beside
 	// the release's, whose games are untouched.
 	db := filepath.Join(dir, "rerun.db")
 	copyFile(t, old, db)
@@ -102,7 +103,7 @@ func TestRelease_V3FileScenario(t *testing.T) {
 		"--concurrency", "2", "--db", db)
 	wantLines(t, "rerun", out, "This run: 4 played, 0 already recorded")
 	if strings.Contains(out, "Tournament "+ids[0]) || strings.Contains(out, "Tournament "+ids[1]) || strings.Contains(out, "Tournament "+ids[2]) {
-		t.Errorf("rerun at version 3 resumed a tournament of the release's version 2:\n%s", out)
+		t.Errorf("rerun at version 4 resumed a tournament of the release's version 2:\n%s", out)
 	}
 	mustRun(t, "tune", "--scenario", file, "--knob", "cowboy.hp[id=lawmen:2]", "--bots", "aimer", "--look", "2",
 		"--max-games", "2", "--db", db)
@@ -126,10 +127,10 @@ func TestRelease_V3FileScenario(t *testing.T) {
 		}
 	}
 	out, _ = mustRun(t, "balance", "--db", db)
-	wantLines(t, "balance after the reruns", out, "\nmy-town-v2: 2 games", "\nmy-town-v3: 2 games",
-		"\nshowdown-v2: 2 games", "\nshowdown-v3: 2 games")
+	wantLines(t, "balance after the reruns", out, "\nmy-town-v2: 2 games", "\nmy-town-v4: 2 games",
+		"\nshowdown-v2: 2 games", "\nshowdown-v4: 2 games")
 	if strings.Count(out, "  lawmen ") != 5 || strings.Count(out, "  outlaws ") != 5 || strings.Count(out, "  player 1 ") != 3 {
-		t.Errorf("balance after the reruns: want lawmen and outlaws for the 4 v3 scenarios and the release's showdown, "+
+		t.Errorf("balance after the reruns: want lawmen and outlaws for the 4 v4 scenarios and the release's showdown, "+
 			"player 1 and 2 for the release's file and its 2 tuned values:\n%s", out)
 	}
 	csv, _ := mustRun(t, "export", "csv", "--db", db)
@@ -159,7 +160,7 @@ func TestDesignerPath_SeatNames(t *testing.T) {
 		t.Errorf("balance after arena run: want lawmen and outlaws:\n%s", out)
 	}
 	out, _ = mustRun(t, "balance", "--db", db, "--scenario", file) // the file as arena run named it
-	wantLines(t, "balance of the file by its path", out, "my-town-v3: 2 games", "  lawmen ")
+	wantLines(t, "balance of the file by its path", out, "my-town-v4: 2 games", "  lawmen ")
 	if _, _, err := run(t, "balance", "--db", db, "--scenario", filepath.Join(dir, "nope.scn")); err == nil ||
 		!strings.Contains(err.Error(), "--scenario: scenario files:\n  stat ") {
 		t.Errorf("balance of a missing file: %v, want its stat error", err)

@@ -374,7 +374,7 @@ func judge(lo, hi, zlo, zhi float64) string {
 var slugRE = regexp.MustCompile(`[^a-z0-9]+`)
 
 // variantID returns the game id of a knob value's variant of the file served as fileID:
-// "flickemup/file/my-town-v3" with start.hour=7 is "flickemup/file/my-town/start-hour-7-v3".
+// "flickemup/file/my-town-v4" with start.hour=7 is "flickemup/file/my-town/start-hour-7-v4".
 func variantID(fileID, knob, v string) string {
 	i := strings.LastIndex(fileID, "-v")
 	base, version := fileID[len(flickemup.FilePrefix):i], fileID[i+2:]

@@ -25,15 +25,15 @@
 // Flicks go through the consumer-owned [Table] interface: by default each game (and each
 // clone) runs its own [physics.Simulator]; [Options.Table] substitutes scripted outcomes.
 //
-// # The env games flickemup/<scenario>-v3
+// # The env games flickemup/<scenario>-v4
 //
 // [Env] serves a Game through the [env.Game] contract, one env id per scenario of ours:
-// flickemup/showdown-v3 ([DefaultID], [Factory]), flickemup/bank-job-v3, flickemup/dry-spell-v3,
-// flickemup/gunsmith-v3, flickemup/hostage-v3 and flickemup/pardon-v3 ([ID], [ScenarioFactory]);
+// flickemup/showdown-v4 ([DefaultID], [Factory]), flickemup/bank-job-v4, flickemup/dry-spell-v4,
+// flickemup/gunsmith-v4, flickemup/hostage-v4 and flickemup/pardon-v4 ([ID], [ScenarioFactory]);
 // [Register] adds them all to an [env.Registry], explicitly (no init side effects), and
 // [NewEnv] also plays a designer's own file (EnvConfig.Custom); [RegisterFiles] serves
-// designers' files each under its own id, flickemup/file/<stem>-v3 ([FileID]: my-town.scn is
-// flickemup/file/my-town-v3), as arena run --scenarios FILE|DIR and envserver --scenarios
+// designers' files each under its own id, flickemup/file/<stem>-v4 ([FileID]: my-town.scn is
+// flickemup/file/my-town-v4), as arena run --scenarios FILE|DIR and envserver --scenarios
 // PATH do. Every Env reports its scenario file's SHA-256 ([Env.ContentDigest]), which the
 // arena puts in a tournament's identity: an edited file is another scenario. Two seats, whatever the number
 // of players: seat 0 is the lawmen, seat 1 the outlaws; a team's players only take turns at
@@ -395,4 +395,7 @@
 //   - v3: the rebalanced scenario files of issue 18 (env/flickemup/scenarios/*.scn, each file's
 //     SHA-256 in a tournament's identity); same table, rules, encodings and rewards as v2. A
 //     scenario whose file is unchanged plays as in v2, seed for seed, under its new id.
+//   - v4: issue 18's second pass of the scenario files, for the balance between planners
+//     (showdown.scn: a Colt face up in the saloon); same table, rules, encodings and rewards as
+//     v3. A scenario whose file is unchanged plays as in v3, seed for seed, under its new id.
 package flickemup

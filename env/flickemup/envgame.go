@@ -17,18 +17,20 @@ import (
 //   - 1: the first rules engine, rules, scenario files, encodings and rewards, on the first
 //     table;
 //   - 2: the table of issue 17 and the rule fixes of issue 18;
-//   - 3: the rebalanced scenario files of issue 18 (same table, rules, encodings and rewards).
-const Version = 3
+//   - 3: the rebalanced scenario files of issue 18 (same table, rules, encodings and rewards);
+//   - 4: issue 18's second pass of the scenario files (showdown: a Colt in the saloon; same
+//     table, rules, encodings and rewards).
+const Version = 4
 
 // DefaultID is the id of the default scenario's env game.
-const DefaultID = "flickemup/showdown-v3"
+const DefaultID = "flickemup/showdown-v4"
 
 // DefaultMaxDecisions is the default decision cap: more than the rules ever need (a cowboy
 // turn takes at most 5 decisions and at most 10 cowboys play in each of at most 11 rounds),
 // so by default only a scenario of ours with a bug reaches it.
 const DefaultMaxDecisions = 1000
 
-// ID returns the env id of scenario name: "flickemup/<name>-v3".
+// ID returns the env id of scenario name: "flickemup/<name>-v4".
 func ID(scenario string) string { return fmt.Sprintf("flickemup/%s-v%d", scenario, Version) }
 
 // The options of the env factories (see "# Arguments" in the package doc).
@@ -272,8 +274,8 @@ func (e *Env) ContentDigest() string { return e.g.lay.sc.Digest }
 // OptionSpecs implements [env.OptionDeclarer]: the options of the env factories.
 func (e *Env) OptionSpecs() env.OptionSpecs { return envOptions }
 
-// Register adds one env game per scenario of ours to r, as ID(name): flickemup/showdown-v3
-// (the default), flickemup/bank-job-v3, and so on. Programs call it explicitly; the package
+// Register adds one env game per scenario of ours to r, as ID(name): flickemup/showdown-v4
+// (the default), flickemup/bank-job-v4, and so on. Programs call it explicitly; the package
 // has no init side effects.
 func Register(r *env.Registry) error {
 	for _, in := range List() {

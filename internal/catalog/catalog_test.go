@@ -15,8 +15,8 @@ func TestRegistry(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := reg.IDs()
-	for _, want := range []string{"dummy/race-v1", "flickago-v2", "flickemup/showdown-v3", "flickemup/bank-job-v3",
-		"flickemup/dry-spell-v3", "flickemup/gunsmith-v3", "flickemup/hostage-v3", "flickemup/pardon-v3", "fliprando-v1"} {
+	for _, want := range []string{"dummy/race-v1", "flickago-v2", "flickemup/showdown-v4", "flickemup/bank-job-v4",
+		"flickemup/dry-spell-v4", "flickemup/gunsmith-v4", "flickemup/hostage-v4", "flickemup/pardon-v4", "fliprando-v1"} {
 		if !slices.Contains(ids, want) {
 			t.Errorf("ids %v lack %s", ids, want)
 		}

@@ -142,6 +142,74 @@ func TestRelease_V3FileScenario(t *testing.T) {
 	wantInPage(t, "report after the reruns", page, "lawmen", "player 1", `id="tune-plot-1"`, `id="tune-plot-2"`)
 }
 
+// TestRelease_FlickemupV3: a database written by the arena of commit
+// f262fcb (testdata/flickemup-v3.README: this schema, Flick 'em Up! version
+// 3, a tournament on a designer's file "my dir/my-town.scn" and the
+// showdown, and a tune of the file) is not resumed by this arena, which
+// plays version 4: rerun with the same commands, it starts new tournaments
+// beside the release's (the game's version is in a tournament's identity,
+// and in the tuned values' ids), whose games stay untouched. Balance reads
+// both versions apart (my-town-v3 and my-town-v4), every seat named lawmen
+// and outlaws, as both arenas recorded the names.
+func TestRelease_FlickemupV3(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "old.db")
+	copyFile(t, filepath.Join("testdata", "flickemup-v3.db"), old)
+	if err := os.Mkdir(filepath.Join(dir, "my dir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "my dir", "my-town.scn")
+	copyFile(t, filepath.Join("testdata", "release-v3.scn"), file)
+	ids := tournamentIDs(t, old)
+	if len(ids) != 3 {
+		t.Fatalf("the release's database has tournaments %q, want 3", ids)
+	}
+	oldGames := storedGames(t, old)
+	if len(oldGames) != 8 {
+		t.Fatalf("the release's database has %d games, want 8", len(oldGames))
+	}
+
+	db := filepath.Join(dir, "rerun.db")
+	copyFile(t, old, db)
+	out, _ := mustRun(t, "run", "--bots", "aimer", "--scenarios", file+",showdown", "--games", "2", "--seed", "3",
+		"--concurrency", "2", "--db", db)
+	wantLines(t, "rerun", out, "This run: 4 played, 0 already recorded")
+	out2, _ := mustRun(t, "tune", "--scenario", file, "--knob", "cowboy.hp[id=lawmen:2]", "--bots", "aimer", "--look", "2",
+		"--max-games", "2", "--db", db)
+	for _, id := range ids {
+		if strings.Contains(out+out2, id) {
+			t.Errorf("the reruns at version 4 resumed the release's version 3 tournament %s:\n%s\n%s", id, out, out2)
+		}
+	}
+	got := tournamentIDs(t, db)
+	if len(got) != 6 {
+		t.Errorf("tournaments after the reruns %q, want the release's 3 %q and 3 new", got, ids)
+	}
+	for _, id := range ids {
+		if !slices.Contains(got, id) {
+			t.Errorf("tournaments after the reruns %q lack the release's %s", got, id)
+		}
+	}
+	games := storedGames(t, db)
+	if len(games) != 16 {
+		t.Errorf("%d games after the reruns, want the release's 8 and 8 new", len(games))
+	}
+	for _, g := range oldGames {
+		i := slices.IndexFunc(games, func(h arena.GameRecord) bool { return h.ID == g.ID })
+		if i < 0 || !reflect.DeepEqual(games[i], g) {
+			t.Errorf("the release's game %d changed by the reruns", g.ID)
+		}
+	}
+	out, _ = mustRun(t, "balance", "--db", db)
+	wantLines(t, "balance after the reruns", out, "\nmy-town-v3: 2 games", "\nmy-town-v4: 2 games",
+		"\nshowdown-v3: 2 games", "\nshowdown-v4: 2 games",
+		"\nflickemup/file/my-town/cowboy-hp-id-lawmen-2-3-v3: 2 games", "\nflickemup/file/my-town/cowboy-hp-id-lawmen-2-3-v4: 2 games",
+		"\nflickemup/file/my-town/cowboy-hp-id-lawmen-2-4-v3: 2 games", "\nflickemup/file/my-town/cowboy-hp-id-lawmen-2-4-v4: 2 games")
+	if strings.Contains(out, "player ") || strings.Count(out, "  lawmen ") != 8 || strings.Count(out, "  outlaws ") != 8 {
+		t.Errorf("balance after the reruns: want lawmen and outlaws for the 8 scenarios, v3 and v4:\n%s", out)
+	}
+}
+
 // TestDesignerPath_SeatNames follows the README's designer path with a
 // scenario file in a directory whose name has a space: run, balance, tune,
 // report and export all name the sides lawmen and outlaws, and the report

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strings"
 
 	"github.com/flickarena/flickarena/arena"
 )
@@ -133,6 +132,6 @@ func printTuneTable(w io.Writer, cands []*candidate, many bool) {
 		for _, r := range c.runs {
 			fmt.Fprintf(w, "%-10s %-36s %6d  %s %s\n", c.value, r.pair.name(), r.games, score(r), verdictOr(r.verdict))
 		}
-		fmt.Fprintf(w, "%-10s %-36s %6s  %-27s %s\n", c.value, "(the value)", "", strings.Repeat("-", 3), c.verdictText())
+		fmt.Fprintf(w, "%-10s %-36s %6s  %-27s %s\n", c.value, "(the value)", "", "", c.verdictText())
 	}
 }

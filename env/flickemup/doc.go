@@ -360,7 +360,8 @@
 //
 // Our scenarios ([List], [Load]); together they use every token kind of the box:
 //
-//   - showdown (default, [DefaultScenario]): five against five on Main Street, no tokens.
+//   - showdown (default, [DefaultScenario]): five against five on Main Street, one Colt
+//     face up in the saloon.
 //     Last team standing; at noon the team with more hit points wins.
 //   - bank-job: six face-down gold sacks in the bank, closed by a "not allowed" token until
 //     9:00; two outlaws carry dynamite to open it early; a Colt in the general store. Outlaws

@@ -376,7 +376,8 @@
 //     could free her, and no game was won by bringing her home.)
 //   - dry-spell: four face-down flasks on the ground (two poisoned), rule take-outside, four
 //     wounded cowboys a side from 9:00. Last team standing; noon hit points.
-//   - gunsmith: four Colts and a Winchester face down in the general store; two outlaws wear
+//   - gunsmith: four Colts and a Winchester face down in the general store, a fifth Colt
+//     face up at the Undertaker's; two outlaws wear
 //     red hats at a 7:00 (blue) start and join at 8:00, outlaws:3 waits in the saloon with 4
 //     hit points. Last team standing; noon hit points.
 //

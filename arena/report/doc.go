@@ -17,7 +17,8 @@
 //     named as the game names them; and an overview plot of the side
 //     advantage of every two-seat scenario;
 //   - the knob searches of 'arena tune' ([Tune]), if any: per search, the side score
-//     against the knob's values with the search's intervals, the balanced zone shaded;
+//     against the knob's values with the search's intervals, the balanced zone shaded,
+//     one group of rows per pair of bots ([TunePair]) when the search balanced several;
 //   - optional extra sections, HTML fragments supplied by the caller (the
 //     replay viewers, for instance).
 //
@@ -41,7 +42,7 @@
 //	#seat-plot-N       its per-seat plot (more than two seats), class seat-plot; g.seat-mark rows
 //	#seat-table-N      its seat table, class seat-table; one tr.seat-row per seat (data-seat from 1)
 //	#tune              the tuning section; #tune-N search N's block (from 1), class tune
-//	#tune-plot-N       its plot, class tune-plot; one g.tune-mark per value (data-name: the value)
+//	#tune-plot-N       its plot, class tune-plot; one g.tune-mark per value and pair of bots (data-name: the value)
 //	#section-N         extra section N (from 1), class extra
 //
 // The output is deterministic: the same Data gives the same bytes.

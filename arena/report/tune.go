@@ -3,24 +3,35 @@ package report
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
-// Tune is one knob search of 'arena tune': a scenario's side score between two bots at each
-// value of one knob, with the search's intervals and its balanced zone.
+// Tune is one knob search of 'arena tune': a scenario's side score between each pair of
+// bots at each value of one knob, with the search's intervals and its balanced zone. A value
+// is balanced when every pair's interval lies inside the zone.
 type Tune struct {
 	// Scenario names the scenario tuned (its file), Knob the knob ("start.hour").
 	Scenario, Knob string
-	// Bots are the two bots, seat 0's first ("aimer", "aimer-mirror").
-	Bots [2]string
+	// Pairs are the pairs of bots the search played, each with its values; one curve each.
+	Pairs []TunePair
 	// Side names the side whose score is shown (seat 0, e.g. "lawmen").
 	Side string
 	// ZoneLo and ZoneHi bound the balanced zone of the side score, fractions in (0, 1).
 	ZoneLo, ZoneHi float64
 	// Level says what the intervals are ("95% over 10 looks"); shown with the plot.
 	Level string
+}
+
+// TunePair is one pair of bots of a knob search and its side score at each value.
+type TunePair struct {
+	// Bots are the two bots, seat 0's first ("aimer", "aimer-mirror").
+	Bots [2]string
 	// Values are the knob's values in the knob's order.
 	Values []TuneValue
 }
+
+// name is the pair's label, "aimer against aimer-mirror".
+func (p TunePair) name() string { return p.Bots[0] + " against " + p.Bots[1] }
 
 // TuneValue is one value of a tuned knob.
 type TuneValue struct {
@@ -48,45 +59,94 @@ func tunes(ts []Tune) []tuneView {
 	var out []tuneView
 	for i, t := range ts {
 		n := i + 1
-		v := tuneView{N: n, Scenario: t.Scenario, Knob: t.Knob, Bots: t.Bots[0] + " against " + t.Bots[1],
-			Zone: pct(t.ZoneLo, 0) + " to " + pct(t.ZoneHi, 0), Plot: tunePlot(n, t)}
-		best := -1
-		for j, x := range t.Values {
-			if x.Verdict == "balanced" && (best < 0 || math.Abs(x.Score-0.5) < math.Abs(t.Values[best].Score-0.5)) {
-				best = j
-			}
+		names := make([]string, len(t.Pairs))
+		for j, p := range t.Pairs {
+			names[j] = p.name()
 		}
-		if best >= 0 {
-			b := t.Values[best]
-			v.Best = "Balanced at " + t.Knob + " = " + b.Value + ": " + t.Side + " " + pct(b.Score, 1) + " " + pctRange(b.Lo, b.Hi) + " over " + plural(b.Games, "game") + "."
-		} else {
-			v.Best = "No value's interval lies inside the balanced zone yet."
+		v := tuneView{N: n, Scenario: t.Scenario, Knob: t.Knob, Bots: strings.Join(names, "; "),
+			Zone: pct(t.ZoneLo, 0) + " to " + pct(t.ZoneHi, 0), Plot: tunePlot(n, t)}
+		v.Best = "No value's interval lies inside the balanced zone yet."
+		if len(t.Pairs) > 1 {
+			v.Best = "No value has every pair's interval inside the balanced zone yet."
+		}
+		if best, ok := bestTuneValue(t); ok {
+			if len(t.Pairs) == 1 {
+				b := t.Pairs[0].Values[best]
+				v.Best = "Balanced at " + t.Knob + " = " + b.Value + ": " + t.Side + " " + pct(b.Score, 1) + " " + pctRange(b.Lo, b.Hi) + " over " + plural(b.Games, "game") + "."
+			} else {
+				var each []string
+				for _, p := range t.Pairs {
+					b := p.Values[best]
+					each = append(each, p.name()+" "+pct(b.Score, 1)+" "+pctRange(b.Lo, b.Hi)+" over "+plural(b.Games, "game"))
+				}
+				v.Best = "Balanced at " + t.Knob + " = " + t.Pairs[0].Values[best].Value + " for every pair: " + t.Side + " " + strings.Join(each, "; ") + "."
+			}
 		}
 		out = append(out, v)
 	}
 	return out
 }
 
+// bestTuneValue returns the index of the value balanced for every pair whose worst pair's
+// score is the nearest to 50%, and false when no value is balanced for every pair. The pairs'
+// values are matched by index and must name the same values.
+func bestTuneValue(t Tune) (int, bool) {
+	if len(t.Pairs) == 0 {
+		return 0, false
+	}
+	best, bestSpread := -1, math.Inf(1)
+	for j, x := range t.Pairs[0].Values {
+		spread := 0.0
+		for _, p := range t.Pairs {
+			if j >= len(p.Values) || p.Values[j].Value != x.Value || p.Values[j].Verdict != "balanced" {
+				spread = math.NaN()
+				break
+			}
+			spread = math.Max(spread, math.Abs(p.Values[j].Score-0.5))
+		}
+		if !math.IsNaN(spread) && spread < bestSpread {
+			best, bestSpread = j, spread
+		}
+	}
+	return best, best >= 0
+}
+
 // tunePlot draws a tune's side score against the knob: one row per value, in the knob's
-// order, the dot the score and the line its interval, the balanced zone shaded.
+// order, the dot the score and the line its interval, the balanced zone shaded; with several
+// pairs of bots, one group of rows (one curve) per pair under the pair's name.
 func tunePlot(n int, t Tune) plot {
 	id := "tune-plot-" + strconv.Itoa(n)
-	p, y := newPlot(id, "tune-plot", "Side score against "+t.Knob+": "+t.Scenario,
-		"One row per value of "+t.Knob+": the dot is the score of the "+t.Side+" between "+t.Bots[0]+" and "+t.Bots[1]+
-			" (pairs of games with sides swapped, draws counting ½), the line its interval ("+t.Level+
-			"). The dashed line is 50%; the shaded zone is the balanced zone.",
+	names := make([]string, len(t.Pairs))
+	for j, p := range t.Pairs {
+		names[j] = p.Bots[0] + " and " + p.Bots[1]
+	}
+	desc := "One row per value of " + t.Knob + ": the dot is the score of the " + t.Side + " between " + strings.Join(names, ", or between ") +
+		" (pairs of games with sides swapped, draws counting ½), the line its interval (" + t.Level +
+		"). The dashed line is 50%; the shaded zone is the balanced zone."
+	if len(t.Pairs) > 1 {
+		desc += " One group of rows per pair of bots; a value is balanced when every pair's interval lies inside the zone."
+	}
+	p, y := newPlot(id, "tune-plot", "Side score against "+t.Knob+": "+t.Scenario, desc,
 		[]legend{{Kind: "dot", Label: "score of the " + t.Side}, {Kind: "interval", Label: "interval (" + t.Level + ")"}, {Kind: "band", Label: "balanced zone"}})
 	rows := newShareRows(&p, y, "score of the "+t.Side+" (%)")
 	s := rows.s
 	p.Ends = [2]string{"← " + t.Side + " lose", t.Side + " win →"}
 	top := y
-	for _, v := range t.Values {
-		verdict := v.Verdict
-		if verdict == "" {
-			verdict = "undecided"
+	for _, pair := range t.Pairs {
+		if len(t.Pairs) > 1 {
+			rows.group(pair.name())
 		}
-		rows.add(row{Class: "tune-mark", Name: v.Value, Label: t.Knob + " = " + v.Value,
-			Tip: t.Knob + " = " + v.Value + " (" + plural(v.Games, "game") + ", " + verdict + ")"}, v.Score, v.Lo, v.Hi)
+		for _, v := range pair.Values {
+			verdict := v.Verdict
+			if verdict == "" {
+				verdict = "undecided"
+			}
+			tip := t.Knob + " = " + v.Value + " (" + plural(v.Games, "game") + ", " + verdict + ")"
+			if len(t.Pairs) > 1 {
+				tip = pair.name() + ", " + tip
+			}
+			rows.add(row{Class: "tune-mark", Name: v.Value, Label: t.Knob + " = " + v.Value, Tip: tip}, v.Score, v.Lo, v.Hi)
+		}
 	}
 	p.finish(rows.y)
 	p.Bands = []band{{X0: s.at(t.ZoneLo), X1: s.at(t.ZoneHi), Y0: top - 2, Y1: rows.y + 2}}

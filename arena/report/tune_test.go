@@ -15,15 +15,53 @@ import (
 // one balanced, one not played.
 func tuneFixture() report.Data {
 	return report.Data{Tunes: []report.Tune{{
-		Scenario: "my-town.scn", Knob: "start.hour", Bots: [2]string{"aimer", "aimer-mirror"}, Side: "lawmen",
+		Scenario: "my-town.scn", Knob: "start.hour", Side: "lawmen",
 		ZoneLo: 0.45, ZoneHi: 0.55, Level: "95% over 10 looks",
-		Values: []report.TuneValue{
+		Pairs: []report.TunePair{{Bots: [2]string{"aimer", "aimer-mirror"}, Values: []report.TuneValue{
 			{Value: "6", Games: 40, Score: 0.85, Lo: 0.7, Hi: 1, Verdict: "clearly off"},
 			{Value: "7", Games: 200, Score: 0.56, Lo: 0.48, Hi: 0.64},
 			{Value: "8", Games: 1000, Score: 0.505, Lo: 0.47, Hi: 0.54, Verdict: "balanced"},
 			{Value: "9", Score: math.NaN()},
-		},
+		}}},
 	}}}
+}
+
+// TestWrite_TunePairs: with two pairs of bots, a value is named balanced only when both
+// pairs' intervals are inside the zone, and each pair has its own group of rows.
+func TestWrite_TunePairs(t *testing.T) {
+	d := tuneFixture()
+	d.Tunes[0].Pairs = append(d.Tunes[0].Pairs, report.TunePair{Bots: [2]string{"planner", "planner-mirror"}, Values: []report.TuneValue{
+		{Value: "6", Games: 20, Score: 0.9, Lo: 0.7, Hi: 1, Verdict: "clearly off"},
+		{Value: "7", Games: 400, Score: 0.52, Lo: 0.46, Hi: 0.54, Verdict: "balanced"},
+		{Value: "8", Games: 200, Score: 0.6, Lo: 0.5, Hi: 0.7},
+		{Value: "9", Score: math.NaN()},
+	}})
+	var buf bytes.Buffer
+	if err := report.Write(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	if strings.Contains(page, "Balanced at") {
+		t.Error("a value balanced for one pair only is named balanced")
+	}
+	for _, want := range []string{"No value has every pair", "interval inside the balanced zone yet.",
+		"aimer against aimer-mirror; planner against planner-mirror", "planner against planner-mirror, start.hour = 8 (200 games, undecided)"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if n := strings.Count(page, `class="mark tune-mark"`); n != 8 {
+		t.Errorf("%d tune marks, want 4 per pair", n)
+	}
+	// Both balanced at 7: named, with each pair's score.
+	d.Tunes[0].Pairs[0].Values[1] = report.TuneValue{Value: "7", Games: 600, Score: 0.49, Lo: 0.455, Hi: 0.53, Verdict: "balanced"}
+	buf.Reset()
+	if err := report.Write(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Balanced at start.hour = 7 for every pair: lawmen aimer against aimer-mirror 49.0% [45.5%, 53.0%] over 600 games; planner against planner-mirror 52.0% [46.0%, 54.0%] over 400 games."; !strings.Contains(buf.String(), want) {
+		t.Errorf("page lacks %q", want)
+	}
 }
 
 // TestWrite_Tune: the tuning section names the balanced value, with a row per value.

@@ -38,7 +38,7 @@ func commands() map[string]command {
 		"report":       {"write the HTML report: ratings, LOS and scenario balance, with plots", runReport},
 		"scenarios":    {"list the playable scenarios and the Flick 'em Up! library", runScenarios},
 		"validate":     {"check Flick 'em Up! scenario files and print every problem", runValidate},
-		"tune":         {"find the balanced value of a scenario file's knob between two bots", runTune},
+		"tune":         {"find the balanced value of a scenario file's knob between bots, for one or more pairs", runTune},
 	}
 }
 

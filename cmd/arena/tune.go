@@ -4,12 +4,9 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"html"
 	"io"
 	"maps"
 	"math"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -21,9 +18,10 @@ import (
 	"github.com/flickarena/flickarena/env/flickemup"
 )
 
-// runTune searches a scenario knob's values for the balanced setting between two bots.
+// runTune searches a scenario knob's values for the balanced setting between one or more
+// pairs of bots: a value is balanced when every pair's interval lies inside the zone.
 func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("tune", `Find the balanced value of a knob of a Flick 'em Up! scenario file between two bots.
+	fs := newFlagSet("tune", `Find the balanced value of a knob of a Flick 'em Up! scenario file between bots.
 
 The file declares its knobs with tune lines (see 'go doc ./env/flickemup', knob.go):
 "tune start hour=6..9", "tune cowboy id=lawmen:1 hp=2..5", "tune initiative
@@ -34,6 +32,11 @@ pairs of games with sides swapped on one seed. Balance is measured between equal
 --bots names one bot, which plays itself (the second seat's copy is named NAME-mirror);
 two bots may be named, but when one always wins every pair scores 50% whatever the sides.
 
+Several pairs of bots: repeat --bots (--bots aimer --bots planner). Every pair plays each
+value's games on the same seeds, as its own tournament, and a value is balanced only when
+every pair's interval lies inside the zone, clearly off as soon as one pair's lies wholly
+outside it: a setting for every bot the designer cares about, not just one.
+
 The search is a group-sequential test: every value plays --look games, then the next
 --look, and so on up to --max-games. At each look the side score of a value (the
 lawmen's score, seat 0's: 1 a win, 0.5 a draw, 0 a loss) gets an interval from its pair means (mean ± z·sd/√pairs, z for a two-sided 95% level spread
@@ -41,12 +44,18 @@ over the looks by Bonferroni, z = Φ⁻¹(1 − 0.05/(2·looks)), so the 95% hol
 many looks are taken; two pseudo-pairs, one scoring 0 and one 1, are added to the sd, so
 that a few equal results never give a zero-width interval). A value whose interval lies wholly outside the balanced zone is
 clearly off and stops playing; a value whose interval lies wholly inside the zone is
-balanced, and the search stops. Each look prints its progress; the games are recorded
-in --db, and the same command resumes where it stopped. --html writes the side score
-against the knob as a plot.
+balanced, and the search stops. With several pairs each pair gets its own interval at
+the same z; the pairs play in the order given, a pair already inside the zone plays no
+more while the value's other pairs go on, and a value dropped by one pair plays no more
+games of any. "Balanced for every pair" needs no correction for the number of pairs (each
+pair must pass its own 95% test), but a value truly inside the zone is dropped by mistake
+more often: at most 5% per pair, so up to 5% times the number of pairs. Each look prints its progress
+(one line per pair); the games are recorded in --db, and the same command resumes where it
+stopped. --html writes the side score against the knob as a plot, one curve per pair.
 
-Example:
-  arena tune --scenario my-town.scn --knob start.hour --bots aimer --db tune.db --html tune.html`, stderr)
+Examples:
+  arena tune --scenario my-town.scn --knob start.hour --bots aimer --db tune.db --html tune.html
+  arena tune --scenario my-town.scn --knob start.hour --bots aimer --bots planner --db tune.db`, stderr)
 	var tf tuneFlags
 	tf.register(fs)
 	file, knobName, botList, look, maxGames, zone, seed, maxTurns, concurrency, db, htmlOut :=
@@ -92,21 +101,10 @@ Example:
 		}
 		return fmt.Errorf("tune: --knob: %s declares no knob %q (its knobs: %s)", *file, *knobName, strings.Join(names, ", "))
 	}
-	bots, closeBots, err := parseBots(ctx, *botList)
+	pairs, closeBots, err := parseTunePairs(ctx, *botList)
 	defer closeBots()
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
-	}
-	switch len(bots) {
-	case 1:
-		b, ok := bots[0].(arena.Bot)
-		if !ok {
-			return fmt.Errorf("tune: bot %s cannot play itself here (not an arena.Bot)", bots[0].Name())
-		}
-		bots = append(bots, mirror{Bot: b, name: b.Name() + "-mirror"})
-	case 2:
-	default:
-		return fmt.Errorf("tune: --bots names %d bots, want one (playing itself) or two", len(bots))
 	}
 	fileID, err := flickemup.FileID(*file)
 	if err != nil {
@@ -173,15 +171,26 @@ Example:
 		if err != nil {
 			return fmt.Errorf("tune: %w", err)
 		}
-		if c.sched, err = arena.NewSchedule(arena.Tournament{Kind: arena.RoundRobin, Bots: bots,
-			Scenarios: []arena.Scenario{s}, GamesPerPairing: *maxGames, Seed: *seed}); err != nil {
-			return fmt.Errorf("tune: %w", err)
+		// Every pair's tournament at this value: the game seeds derive from the seed, the
+		// scenario and the round, not the bots, so the pairs play the same seeds.
+		for _, p := range pairs {
+			r := &pairRun{pair: p}
+			if r.sched, err = arena.NewSchedule(arena.Tournament{Kind: arena.RoundRobin, Bots: p.players(),
+				Scenarios: []arena.Scenario{s}, GamesPerPairing: *maxGames, Seed: *seed}); err != nil {
+				return fmt.Errorf("tune: %w", err)
+			}
+			c.runs = append(c.runs, r)
 		}
 	}
 	looks := *maxGames / *look
 	z := lookZ(looks)
-	fmt.Fprintf(stdout, "Tuning %s of %s (%d values) between %s and %s: looks of %d games up to %d per value, z = %.3f (95%% over %d looks), zone [%.0f%%, %.0f%%].\n",
-		knob.Name, *file, len(cands), bots[0].Name(), bots[1].Name(), *look, *maxGames, z, looks, 100*lo, 100*hi)
+	names := make([]string, len(pairs))
+	for i, p := range pairs {
+		names[i] = p.bots[0].Name() + " and " + p.bots[1].Name()
+	}
+	fmt.Fprintf(stdout, "Tuning %s of %s (%d values) between %s: looks of %d games up to %d per value and pair, z = %.3f (95%% over %d looks), zone [%.0f%%, %.0f%%].\n",
+		knob.Name, *file, len(cands), strings.Join(names, ", and between "), *look, *maxGames, z, looks, 100*lo, 100*hi)
+	many := len(pairs) > 1
 	var found *candidate
 	for k := 1; k <= looks && found == nil; k++ {
 		live := 0
@@ -190,37 +199,60 @@ Example:
 				continue
 			}
 			live++
-			sched := c.sched
-			sched.Fixtures = sched.Fixtures[:k**look]
-			if _, err := c.runner.Run(ctx, sched); err != nil {
-				return fmt.Errorf("tune: %s=%s: %w (run the same command again to resume)", knob.Name, c.value, err)
+			for _, r := range c.runs {
+				if r.verdict == "balanced" {
+					continue // paused: inside the zone at an earlier look, which the z covers
+				}
+				sched := r.sched
+				sched.Fixtures = sched.Fixtures[:k**look]
+				if _, err := c.runner.Run(ctx, sched); err != nil {
+					return fmt.Errorf("tune: %s=%s, %s: %w (run the same command again to resume)", knob.Name, c.value, r.pair.name(), err)
+				}
+				if err := r.measure(ctx, store, sched, z); err != nil {
+					return fmt.Errorf("tune: %w", err)
+				}
+				r.verdict = judge(r.lo, r.hi, lo, hi)
+				label := ""
+				if many {
+					label = fmt.Sprintf("%-36s ", r.pair.name())
+				}
+				fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %s%4d games  %s's score %5.1f%% [%5.1f%%, %5.1f%%]  %s\n",
+					k, looks, knob.Name, c.value, label, r.games, tuneSide, 100*r.mean, 100*r.lo, 100*r.hi, r.verdict)
+				if r.verdict == "clearly off" {
+					break // the value is off: its other pairs play no more
+				}
 			}
-			if err := c.measure(ctx, store, sched, z); err != nil {
-				return fmt.Errorf("tune: %w", err)
+			c.verdict = c.judge()
+			if many && c.verdict != "" {
+				fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %s\n", k, looks, knob.Name, c.value, c.verdictText())
 			}
-			switch c.verdict = judge(c.lo, c.hi, lo, hi); c.verdict {
+			switch c.verdict {
 			case "clearly off":
 				c.live = false
 			case "balanced":
-				if found == nil || math.Abs(c.mean-0.5) < math.Abs(found.mean-0.5) {
+				if found == nil || c.spread() < found.spread() {
 					found = c
 				}
 			}
-			fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %4d games  %s's score %5.1f%% [%5.1f%%, %5.1f%%]  %s\n",
-				k, looks, knob.Name, c.value, c.games, tuneSide, 100*c.mean, 100*c.lo, 100*c.hi, c.verdict)
 		}
 		if live == 0 {
 			break
 		}
 	}
-	fmt.Fprintf(stdout, "\n%-10s %6s  %-25s  %s\n", "value", "games", tuneSide+"'s score [interval]", "verdict")
-	for _, c := range cands {
-		fmt.Fprintf(stdout, "%-10s %6d  %5.1f%% [%5.1f%%, %5.1f%%]    %s\n",
-			c.value, c.games, 100*c.mean, 100*c.lo, 100*c.hi, c.verdictOr())
-	}
+	printTuneTable(stdout, cands, many)
 	if found != nil {
-		fmt.Fprintf(stdout, "\nBalanced: %s=%s, %s's score %.1f%% [%.1f%%, %.1f%%] inside the zone.\n",
-			knob.Name, found.value, tuneSide, 100*found.mean, 100*found.lo, 100*found.hi)
+		if many {
+			fmt.Fprintf(stdout, "\nBalanced: %s=%s, every pair's interval inside the zone:\n", knob.Name, found.value)
+			for _, r := range found.runs {
+				fmt.Fprintf(stdout, "  %s: %s's score %.1f%% [%.1f%%, %.1f%%]\n", r.pair.name(), tuneSide, 100*r.mean, 100*r.lo, 100*r.hi)
+			}
+		} else {
+			r := found.runs[0]
+			fmt.Fprintf(stdout, "\nBalanced: %s=%s, %s's score %.1f%% [%.1f%%, %.1f%%] inside the zone.\n",
+				knob.Name, found.value, tuneSide, 100*r.mean, 100*r.lo, 100*r.hi)
+		}
+	} else if many {
+		fmt.Fprintf(stdout, "\nNo value has every pair's interval inside the zone within %d games per value and pair.\n", *maxGames)
 	} else {
 		fmt.Fprintf(stdout, "\nNo value's interval lies inside the zone within %d games per value.\n", *maxGames)
 	}
@@ -235,7 +267,8 @@ Example:
 // tuneFlags are the flags of 'arena tune'; 'arena report' reads a tune's recorded command
 // back with them.
 type tuneFlags struct {
-	file, knob, bots, zone, db, html      *string
+	file, knob, zone, db, html            *string
+	bots                                  *botPairs
 	look, maxGames, maxTurns, concurrency *int
 	seed                                  *uint64
 }
@@ -244,7 +277,8 @@ type tuneFlags struct {
 func (f *tuneFlags) register(fs *flag.FlagSet) {
 	f.file = fs.String("scenario", "", "the scenario `file` (.scn) declaring the knob")
 	f.knob = fs.String("knob", "", "the knob's `name`, as the file's tune line makes it (start.hour, cowboy.hp[id=lawmen:1], turns); empty lists them")
-	f.bots = fs.String("bots", "", "the `bot` that plays itself (or two bots, comma-separated): built-in names or remote=HOST:PORT")
+	f.bots = new(botPairs)
+	fs.Var(f.bots, "bots", "a pair of `bots`: one bot that plays itself, or two, comma-separated (built-in names or remote=HOST:PORT); repeat the flag to balance the value for several pairs at once")
 	f.look = fs.Int("look", 20, "`games` per value and look: an even number (pairs with sides swapped)")
 	f.maxGames = fs.Int("max-games", 200, "most `games` per value: a multiple of --look")
 	f.zone = fs.String("zone", "0.45,0.55", "the balanced zone of the side score, `lo,hi` within (0, 1)")
@@ -275,50 +309,6 @@ type mirror struct {
 
 // Name implements arena.Bot.
 func (m mirror) Name() string { return m.name }
-
-// candidate is one value of the knob being tuned.
-type candidate struct {
-	value   string // as the file writes it
-	id      string // the variant's game id
-	sched   arena.Schedule
-	ref     *arena.EnvReferee
-	runner  *arena.Runner
-	live    bool
-	verdict string
-	games   int
-	// mean, lo and hi are the side score and its interval, in [0, 1].
-	mean, lo, hi float64
-}
-
-// verdictOr returns the verdict, or "undecided".
-func (c *candidate) verdictOr() string {
-	if c.verdict == "" {
-		return "undecided"
-	}
-	return c.verdict
-}
-
-// measure sets c's side score and interval from the recorded games of the schedule's
-// fixtures: the mean of the pairs' side-X scores, ± z standard errors.
-func (c *candidate) measure(ctx context.Context, store *arena.Store, sched arena.Schedule, z float64) error {
-	games, err := store.Games(ctx, arena.GameFilter{TournamentID: sched.Info.ID})
-	if err != nil {
-		return err
-	}
-	want := map[string]bool{}
-	for _, f := range sched.Fixtures {
-		want[f.Key] = true
-	}
-	var played []arena.GameRecord
-	for _, g := range games {
-		if want[g.Key] {
-			played = append(played, g)
-		}
-	}
-	c.games = len(played)
-	c.mean, c.lo, c.hi = sideScore(pairMeans(played), z)
-	return nil
-}
 
 // pairMeans returns the side-X score of each pair of games (each rotation set), in the
 // order of the pair ids: a fixed order, so a rerun gives the same sums.
@@ -381,58 +371,4 @@ func variantID(fileID, knob, v string) string {
 	val := strings.Trim(slugRE.ReplaceAllString(strings.NewReplacer("-", "m", ".", "p").Replace(strings.ToLower(v)), "-"), "-")
 	slug := strings.Trim(slugRE.ReplaceAllString(strings.ToLower(knob), "-"), "-")
 	return flickemup.FilePrefix + base + "/" + slug + "-" + val + "-v" + version
-}
-
-// writeTunePlot writes an HTML page with an SVG plot of each value's side score and interval
-// against the knob, the balanced zone shaded.
-func writeTunePlot(path, knob, file string, cands []*candidate, lo, hi float64) error {
-	const w, h, m = 640.0, 360.0, 50.0
-	// Numbers on a numeric axis; choices evenly spaced in file order.
-	xs := make([]float64, len(cands))
-	for i, c := range cands {
-		x, err := strconv.ParseFloat(c.value, 64)
-		if err != nil {
-			for j := range xs {
-				xs[j] = float64(j)
-			}
-			break
-		}
-		xs[i] = x
-	}
-	x0, x1 := slices.Min(xs), slices.Max(xs)
-	if x1 == x0 {
-		x1 = x0 + 1
-	}
-	px := func(v float64) float64 { return m + (v-x0)/(x1-x0)*(w-2*m) }
-	py := func(s float64) float64 { return h - m - s*(h-2*m) }
-	var b strings.Builder
-	fmt.Fprintf(&b, "<!doctype html><meta charset=utf-8><title>%s</title>\n", html.EscapeString("tune "+knob))
-	fmt.Fprintf(&b, "<h1>The lawmen's score against %s</h1><p>%s: the lawmen's points per game between the two bots (pairs with sides swapped), with the sequential test's interval; the shaded band is the balanced zone.</p>\n",
-		html.EscapeString(knob), html.EscapeString(filepath.Base(file)))
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" font-family="sans-serif" font-size="12">`+"\n", w, h)
-	fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" fill="#dfd"/>`+"\n", m, py(hi), w-2*m, py(lo)-py(hi))
-	fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#000"/><line x1="%g" y1="%g" x2="%g" y2="%g" stroke="#000"/>`+"\n",
-		m, h-m, w-m, h-m, m, m, m, h-m)
-	for _, s := range []float64{0, 0.25, 0.5, 0.75, 1} {
-		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="end">%.0f%%</text>`+"\n", m-6, py(s)+4, 100*s)
-	}
-	for i, c := range cands {
-		x := px(xs[i])
-		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle">%s</text>`+"\n", x, h-m+16, c.value)
-		if c.games == 0 {
-			continue
-		}
-		colour := "#333"
-		switch c.verdict {
-		case "balanced":
-			colour = "#080"
-		case "clearly off":
-			colour = "#b00"
-		}
-		fmt.Fprintf(&b, `<line x1="%g" y1="%g" x2="%g" y2="%g" stroke="%s" stroke-width="2"/>`+"\n", x, py(c.lo), x, py(c.hi), colour)
-		fmt.Fprintf(&b, `<circle cx="%g" cy="%g" r="4" fill="%s"><title>%s=%s: %.1f%% [%.1f%%, %.1f%%], %d games, %s</title></circle>`+"\n",
-			x, py(c.mean), colour, html.EscapeString(knob), c.value, 100*c.mean, 100*c.lo, 100*c.hi, c.games, c.verdictOr())
-	}
-	fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="middle">%s</text></svg>`+"\n", w/2, h-8, html.EscapeString(knob))
-	return os.WriteFile(path, []byte(b.String()), 0o644)
 }

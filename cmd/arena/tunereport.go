@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,8 +18,9 @@ import (
 const tuneSide = "lawmen"
 
 // reportTunes finds the knob searches of 'arena tune' among the games: the tournaments
-// whose last run was an 'arena tune' command, grouped by search (file, knob, bots, zone,
-// looks, seed), each value's side score and interval computed as the search does.
+// whose last run was an 'arena tune' command, grouped by search (file, knob, the --bots
+// flags, zone, looks, seed) and within a search by pair of bots, each value's side score and
+// interval computed as the search does.
 func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecord) ([]report.Tune, error) {
 	byTournament := map[string][]arena.GameRecord{}
 	var ids []string
@@ -29,6 +31,7 @@ func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecor
 		byTournament[g.TournamentID] = append(byTournament[g.TournamentID], g)
 	}
 	var out []report.Tune
+	var orders []map[string]int // per search, the rank of each pair in its --bots flags
 	index := map[string]int{}
 	for _, id := range ids {
 		runs, err := store.Runs(ctx, id)
@@ -56,25 +59,87 @@ func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecor
 		games := byTournament[id]
 		bots := []string{games[0].Bots[0].Name, games[0].Bots[1].Name}
 		slices.Sort(bots)
-		key := strings.Join([]string{*tf.file, *tf.knob, bots[0], bots[1], *tf.zone, strconv.FormatUint(*tf.seed, 10),
+		key := strings.Join([]string{*tf.file, *tf.knob, tf.bots.String(), *tf.zone, strconv.FormatUint(*tf.seed, 10),
 			strconv.Itoa(*tf.look), strconv.Itoa(*tf.maxGames), strconv.Itoa(*tf.maxTurns)}, "\x00")
 		i, seen := index[key]
 		if !seen {
 			i = len(out)
 			index[key] = i
 			looks := *tf.maxGames / *tf.look
-			out = append(out, report.Tune{Scenario: *tf.file, Knob: *tf.knob, Bots: [2]string{bots[0], bots[1]}, Side: tuneSide,
+			out = append(out, report.Tune{Scenario: *tf.file, Knob: *tf.knob, Side: tuneSide,
 				ZoneLo: lo, ZoneHi: hi, Level: "95% over " + plural(looks, "look") + ", z = " + strconv.FormatFloat(lookZ(looks), 'f', 2, 64)})
+			orders = append(orders, pairOrder(*tf.bots))
+		}
+		j := slices.IndexFunc(out[i].Pairs, func(p report.TunePair) bool { return p.Bots == [2]string{bots[0], bots[1]} })
+		if j < 0 {
+			j = len(out[i].Pairs)
+			out[i].Pairs = append(out[i].Pairs, report.TunePair{Bots: [2]string{bots[0], bots[1]}})
 		}
 		v := report.TuneValue{Value: knobValue(games[0].Scenario.ID, *tf.knob), Games: len(games)}
 		v.Score, v.Lo, v.Hi = sideScore(pairMeans(games), lookZ(*tf.maxGames / *tf.look))
 		v.Verdict = judge(v.Lo, v.Hi, lo, hi)
-		out[i].Values = append(out[i].Values, v)
+		out[i].Pairs[j].Values = append(out[i].Pairs[j].Values, v)
 	}
 	for i := range out {
-		sortKnobValues(out[i].Values)
+		alignTunePairs(&out[i], orders[i])
 	}
 	return out, nil
+}
+
+// pairOrder returns the rank of each pair of bots in the order of a tune's --bots flags,
+// keyed by the pair's two names sorted and joined by a space.
+func pairOrder(specs botPairs) map[string]int {
+	rank := map[string]int{}
+	for i, spec := range specs {
+		names := splitList(spec)
+		if len(names) == 1 {
+			names = append(names, names[0]+"-mirror")
+		}
+		slices.Sort(names)
+		rank[strings.Join(names, " ")] = i
+	}
+	return rank
+}
+
+// alignTunePairs orders t's pairs as the --bots flags named them (rank; a pair not named
+// last) and gives every pair the same values in the same order: the union of the values
+// played, numerically when all are numbers, else in the order first seen; a value a pair
+// did not play (the search dropped it first) is a row without games.
+func alignTunePairs(t *report.Tune, rank map[string]int) {
+	slices.SortStableFunc(t.Pairs, func(a, b report.TunePair) int {
+		ra, oka := rank[a.Bots[0]+" "+a.Bots[1]]
+		rb, okb := rank[b.Bots[0]+" "+b.Bots[1]]
+		switch {
+		case oka && okb:
+			return ra - rb
+		case oka:
+			return -1
+		case okb:
+			return 1
+		}
+		return 0
+	})
+	var union []report.TuneValue
+	seen := map[string]bool{}
+	for _, p := range t.Pairs {
+		for _, v := range p.Values {
+			if !seen[v.Value] {
+				seen[v.Value] = true
+				union = append(union, report.TuneValue{Value: v.Value, Score: math.NaN()})
+			}
+		}
+	}
+	sortKnobValues(union)
+	for j, p := range t.Pairs {
+		vs := make([]report.TuneValue, len(union))
+		for k, u := range union {
+			vs[k] = u
+			if at := slices.IndexFunc(p.Values, func(v report.TuneValue) bool { return v.Value == u.Value }); at >= 0 {
+				vs[k] = p.Values[at]
+			}
+		}
+		t.Pairs[j].Values = vs
+	}
 }
 
 // tuneArgs returns the arguments of a recorded 'arena tune' command line,

@@ -360,7 +360,8 @@
 //
 // Our scenarios ([List], [Load]); together they use every token kind of the box:
 //
-//   - showdown (default, [DefaultScenario]): five against five on Main Street, no tokens.
+//   - showdown (default, [DefaultScenario]): five against five on Main Street, one Colt
+//     face up in the saloon.
 //     Last team standing; at noon the team with more hit points wins.
 //   - bank-job: six face-down gold sacks in the bank, closed by a "not allowed" token until
 //     9:00; two outlaws carry dynamite to open it early; a Colt in the general store. Outlaws
@@ -375,7 +376,8 @@
 //     could free her, and no game was won by bringing her home.)
 //   - dry-spell: four face-down flasks on the ground (two poisoned), rule take-outside, four
 //     wounded cowboys a side from 9:00. Last team standing; noon hit points.
-//   - gunsmith: four Colts and a Winchester face down in the general store; two outlaws wear
+//   - gunsmith: four Colts and a Winchester face down in the general store, a fifth Colt
+//     face up at the Undertaker's; two outlaws wear
 //     red hats at a 7:00 (blue) start and join at 8:00, outlaws:3 waits in the saloon with 4
 //     hit points. Last team standing; noon hit points.
 //

@@ -323,7 +323,9 @@ func TestEnv_Observation(t *testing.T) {
 			{"barrel 1 kind", f("prop")[1], 1},
 			{"no gallows", f("prop")[5], 0},
 			{"no neutral", f("neutral")[0], 0},
-			{"no tokens", f("token")[0], 0},
+			{"token 0 is a Colt", f("token")[2], 1},
+			{"token 0 face up", f("token")[8], 0},
+			{"no token 1", f("token")[9+2], 0},
 		}
 		for _, tt := range tests {
 			if !near(tt.got, tt.want) {

@@ -70,13 +70,14 @@ func TestLibrary_UsesEveryTokenKind(t *testing.T) {
 }
 
 func TestLibrary_Showdown(t *testing.T) {
-	// The default scenario is a plain showdown: no tokens, last team standing, noon hit points.
+	// The default scenario is a showdown: one Colt face up in the saloon, last team standing,
+	// noon hit points.
 	sc, err := flickemup.Load(flickemup.DefaultScenario)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sc.Tokens) != 0 || len(sc.Cowboys) != 10 {
-		t.Errorf("%d tokens, %d cowboys; want none and 10", len(sc.Tokens), len(sc.Cowboys))
+	if len(sc.Tokens) != 1 || sc.Tokens[0].Kind != flickemup.TokenColt || !sc.Tokens[0].FaceUp || len(sc.Cowboys) != 10 {
+		t.Errorf("tokens %+v, %d cowboys; want one Colt face up and 10", sc.Tokens, len(sc.Cowboys))
 	}
 	var kinds []flickemup.VictoryKind
 	for _, v := range sc.Victories {

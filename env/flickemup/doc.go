@@ -398,6 +398,7 @@
 //     SHA-256 in a tournament's identity); same table, rules, encodings and rewards as v2. A
 //     scenario whose file is unchanged plays as in v2, seed for seed, under its new id.
 //   - v4: issue 18's second pass of the scenario files, for the balance between planners
-//     (showdown.scn: a Colt face up in the saloon); same table, rules, encodings and rewards as
+//     (showdown.scn: a Colt face up in the saloon; gunsmith.scn: a fifth Colt face up at the
+//     undertaker's); same table, rules, encodings and rewards as
 //     v3. A scenario whose file is unchanged plays as in v3, seed for seed, under its new id.
 package flickemup

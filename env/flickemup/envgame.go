@@ -18,8 +18,8 @@ import (
 //     table;
 //   - 2: the table of issue 17 and the rule fixes of issue 18;
 //   - 3: the rebalanced scenario files of issue 18 (same table, rules, encodings and rewards);
-//   - 4: issue 18's second pass of the scenario files (showdown: a Colt in the saloon; same
-//     table, rules, encodings and rewards).
+//   - 4: issue 18's second pass of the scenario files (showdown: a Colt in the saloon;
+//     gunsmith: a fifth Colt at the undertaker's; same table, rules, encodings and rewards).
 const Version = 4
 
 // DefaultID is the id of the default scenario's env game.

@@ -107,25 +107,7 @@ func TestRelease_V3FileScenario(t *testing.T) {
 	}
 	mustRun(t, "tune", "--scenario", file, "--knob", "cowboy.hp[id=lawmen:2]", "--bots", "aimer", "--look", "2",
 		"--max-games", "2", "--db", db)
-	got := tournamentIDs(t, db)
-	if len(got) != 6 {
-		t.Errorf("tournaments after the reruns %q, want the release's 3 %q and 3 new", got, ids)
-	}
-	for _, id := range ids {
-		if !slices.Contains(got, id) {
-			t.Errorf("tournaments after the reruns %q lack the release's %s", got, id)
-		}
-	}
-	games := storedGames(t, db)
-	if len(games) != 16 {
-		t.Errorf("%d games after the reruns, want the release's 8 and 8 new", len(games))
-	}
-	for _, g := range oldGames {
-		i := slices.IndexFunc(games, func(h arena.GameRecord) bool { return h.ID == g.ID })
-		if i < 0 || !reflect.DeepEqual(games[i], g) {
-			t.Errorf("the release's game %d changed by the reruns", g.ID)
-		}
-	}
+	checkReleaseKept(t, db, ids, oldGames)
 	out, _ = mustRun(t, "balance", "--db", db)
 	wantLines(t, "balance after the reruns", out, "\nmy-town-v2: 2 games", "\nmy-town-v4: 2 games",
 		"\nshowdown-v2: 2 games", "\nshowdown-v4: 2 games")
@@ -181,25 +163,7 @@ func TestRelease_FlickemupV3(t *testing.T) {
 			t.Errorf("the reruns at version 4 resumed the release's version 3 tournament %s:\n%s\n%s", id, out, out2)
 		}
 	}
-	got := tournamentIDs(t, db)
-	if len(got) != 6 {
-		t.Errorf("tournaments after the reruns %q, want the release's 3 %q and 3 new", got, ids)
-	}
-	for _, id := range ids {
-		if !slices.Contains(got, id) {
-			t.Errorf("tournaments after the reruns %q lack the release's %s", got, id)
-		}
-	}
-	games := storedGames(t, db)
-	if len(games) != 16 {
-		t.Errorf("%d games after the reruns, want the release's 8 and 8 new", len(games))
-	}
-	for _, g := range oldGames {
-		i := slices.IndexFunc(games, func(h arena.GameRecord) bool { return h.ID == g.ID })
-		if i < 0 || !reflect.DeepEqual(games[i], g) {
-			t.Errorf("the release's game %d changed by the reruns", g.ID)
-		}
-	}
+	checkReleaseKept(t, db, ids, oldGames)
 	out, _ = mustRun(t, "balance", "--db", db)
 	wantLines(t, "balance after the reruns", out, "\nmy-town-v3: 2 games", "\nmy-town-v4: 2 games",
 		"\nshowdown-v3: 2 games", "\nshowdown-v4: 2 games",
@@ -273,5 +237,30 @@ func TestReport_ScenarioFileReplays(t *testing.T) {
 	if _, _, err := run(t, "report", "--db", db, "--out", out, "--scenario-files", "showdown"); err == nil ||
 		!strings.Contains(err.Error(), `--scenario-files: "showdown" is neither a .scn file nor a directory`) {
 		t.Errorf("a name that is no file: %v", err)
+	}
+}
+
+// checkReleaseKept checks a release database after the reruns of a newer version: its 3
+// tournaments ids still there beside 3 new ones, and its games oldGames unchanged beside 8 new.
+func checkReleaseKept(t *testing.T, db string, ids []string, oldGames []arena.GameRecord) {
+	t.Helper()
+	got := tournamentIDs(t, db)
+	if len(got) != 6 {
+		t.Errorf("tournaments after the reruns %q, want the release's 3 %q and 3 new", got, ids)
+	}
+	for _, id := range ids {
+		if !slices.Contains(got, id) {
+			t.Errorf("tournaments after the reruns %q lack the release's %s", got, id)
+		}
+	}
+	games := storedGames(t, db)
+	if len(games) != 16 {
+		t.Errorf("%d games after the reruns, want the release's 8 and 8 new", len(games))
+	}
+	for _, g := range oldGames {
+		i := slices.IndexFunc(games, func(h arena.GameRecord) bool { return h.ID == g.ID })
+		if i < 0 || !reflect.DeepEqual(games[i], g) {
+			t.Errorf("the release's game %d changed by the reruns", g.ID)
+		}
 	}
 }

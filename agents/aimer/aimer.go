@@ -15,7 +15,7 @@ const Name = "aimer"
 
 // Version is the bot's version. Bump it whenever its play changes, so that a tournament with
 // the new bot does not resume one with the old.
-const Version = "1"
+const Version = "2"
 
 // Thresholds of the rules, in hit points of expected value.
 const (

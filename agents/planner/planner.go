@@ -11,7 +11,7 @@ import (
 
 // Version is the planner's version, the same at every budget. Bump it whenever its play
 // changes, so that a tournament with the new bot does not resume one with the old.
-const Version = "5"
+const Version = "6"
 
 // Budget is the planner's search budget for one decision.
 type Budget struct {

@@ -76,9 +76,9 @@ func (s *Situation) shots(i int, quick bool) []Shot {
 	default:
 		return nil
 	}
-	var ignore [2]int = [2]int{-1, -1}
+	var door *physics.Door
 	if b := s.Cows[i].Inside; b >= 0 {
-		ignore = [2]int{s.L.Doors[b].Left, s.L.Doors[b].Right}
+		door = &s.L.Doors[b]
 	}
 	for _, a := range launches {
 		if s.G.Check(a) != nil {
@@ -92,7 +92,7 @@ func (s *Situation) shots(i int, quick bool) []Shot {
 			if !s.Hittable(j) {
 				continue
 			}
-			if sh, ok := s.shotAt(s.Scene(), s.St, i, a, from, j, s.Cows[j].Pos, ignore, quick); ok {
+			if sh, ok := s.shotAt(s.Scene(), s.St, i, a, from, j, s.Cows[j].Pos, door, quick); ok {
 				out = append(out, sh)
 			}
 		}
@@ -105,20 +105,21 @@ func (s *Situation) shots(i int, quick bool) []Shot {
 
 // shotAt builds the best shot of action a (launch spot from) at cowboy j standing at aim in
 // state st: aimed at its centre, or, when that is not a sure hit, a little to one side where
-// the way is clearer (aimOffsets); ok is false when no aim is worth anything.
-func (s *Situation) shotAt(sc *geom.Scene, st *physics.State, i int, a flickemup.Action, from physics.Vec, j int, aim physics.Vec, ignore [2]int, quick bool) (Shot, bool) {
+// the way is clearer (aimOffsets); ok is false when no aim is worth anything. door is the
+// door of the building the shooter is inside, nil outside.
+func (s *Situation) shotAt(sc *geom.Scene, st *physics.State, i int, a flickemup.Action, from physics.Vec, j int, aim physics.Vec, door *physics.Door, quick bool) (Shot, bool) {
 	d := aim.Sub(from)
 	l := d.Len()
 	if l < 1 {
 		return Shot{}, false
 	}
-	best, ok := s.aimAt(sc, st, i, a, from, j, aim, ignore, quick)
+	best, ok := s.aimAt(sc, st, i, a, from, j, aim, door, quick)
 	if quick || (ok && best.PHit > 0.999) {
 		return best, true
 	}
 	side := physics.Vec{X: -d.Y / l, Y: d.X / l}
 	for _, off := range aimOffsets {
-		if sh, ok2 := s.aimAt(sc, st, i, a, from, j, aim.Add(side.Scale(off)), ignore, false); ok2 && (!ok || sh.Value > best.Value) {
+		if sh, ok2 := s.aimAt(sc, st, i, a, from, j, aim.Add(side.Scale(off)), door, false); ok2 && (!ok || sh.Value > best.Value) {
 			best, ok = sh, true
 			best.Aim = aim
 		}
@@ -132,12 +133,13 @@ var aimOffsets = [...]float64{-1.4, -0.7, 0.7, 1.4}
 
 // aimAt rates the shot of action a from `from` aimed at point aim, meant for cowboy j: over
 // the aim noise, the chance that the bullet's first contact is j and the value of what it
-// first touches.
-func (s *Situation) aimAt(sc *geom.Scene, st *physics.State, i int, a flickemup.Action, from physics.Vec, j int, aim physics.Vec, ignore [2]int, quick bool) (Shot, bool) {
+// first touches. From inside a building (door not nil) an aim that runs into the building's
+// walls misses, and so does one that meets a block of its door, which deflects the bullet.
+func (s *Situation) aimAt(sc *geom.Scene, st *physics.State, i int, a flickemup.Action, from physics.Vec, j int, aim physics.Vec, door *physics.Door, quick bool) (Shot, bool) {
 	d := aim.Sub(from)
 	l := d.Len()
 	skip := func(k int) bool {
-		return k == ignore[0] || k == ignore[1] || (k == pieceBulletSecond && s.G.Phase() == flickemup.PhaseSecondShot)
+		return k == pieceBulletSecond && s.G.Phase() == flickemup.PhaseSecondShot
 	}
 	value, phit := 0.0, 0.0
 	speed := geom.ShotSpeed(flickemup.KindBullet, l, Arrive, s.Cfg)
@@ -162,6 +164,9 @@ func (s *Situation) aimAt(sc *geom.Scene, st *physics.State, i int, a flickemup.
 	near := sc.Near(buf[:0], from, physics.Polar(1, base), half, travel, bulletRadius)
 	for _, z := range qs {
 		dir := physics.Polar(1, base+z*sd)
+		if door != nil && !flickemup.LeavesByDoor(*door, st, from, dir, bulletRadius) {
+			continue
+		}
 		hit, dist := sc.SweepAmong(near, from, from.Add(dir), travel-1, bulletRadius, skip)
 		if hit < 0 {
 			continue
@@ -253,7 +258,7 @@ func (s *Situation) duels(i int, quick bool) []Shot {
 			if !ok {
 				continue
 			}
-			if sh, ok := s.shotAt(geom.NewScene(st, flickemup.Pieces), st, i, a, from, j, spot, [2]int{-1, -1}, quick); ok {
+			if sh, ok := s.shotAt(geom.NewScene(st, flickemup.Pieces), st, i, a, from, j, spot, nil, quick); ok {
 				out = append(out, sh)
 			}
 		}
@@ -263,8 +268,9 @@ func (s *Situation) duels(i int, quick bool) []Shot {
 
 // Chance estimates the chance that cowboy i hits cowboy j with one bullet fired from where it
 // stands now: a clear sight line and the aim noise at that distance. From inside a building
-// the bullet starts at the back of the floor and must pass through the door (the Winchester's
-// at the middle of the door line). It ignores duels.
+// the bullet starts at the back of the floor (the Winchester's at the middle of the door
+// line) and must leave through the door: a line that runs into the walls or meets a block of
+// the door has no chance. It ignores duels.
 func (s *Situation) Chance(i, j int) float64 {
 	if !s.Hittable(j) || !s.Alive(i) {
 		return 0
@@ -274,17 +280,24 @@ func (s *Situation) Chance(i, j int) float64 {
 		return s.chanceFrom(ci.Pos, j, s.Piece(i))
 	}
 	b := ci.Inside
+	door := s.L.Doors[b]
 	mid, along, front, _ := s.L.DoorFrame(s.St, b)
 	if cj.Pos.Sub(mid).Dot(front) <= 0 {
 		return 0
 	}
-	if s.Carries(i, flickemup.TokenWinchester) > 0 {
-		return s.chanceFrom(mid, j, -1)
+	out := func(from physics.Vec) float64 {
+		if !flickemup.LeavesByDoor(door, s.St, from, cj.Pos.Sub(from), bulletRadius) {
+			return 0
+		}
+		return s.chanceFrom(from, j, -1)
 	}
-	back := mid.Sub(front.Scale(s.L.Doors[b].Depth - bulletRadius))
+	if s.Carries(i, flickemup.TokenWinchester) > 0 {
+		return out(mid)
+	}
+	back := mid.Sub(front.Scale(door.Depth - bulletRadius))
 	best := 0.0
 	for _, lat := range [2]float64{-1, 1} {
-		best = math.Max(best, s.chanceFrom(back.Add(along.Scale(lat*(bulletRadius+0.1))), j, -1))
+		best = math.Max(best, out(back.Add(along.Scale(lat*(bulletRadius+0.1)))))
 	}
 	return best
 }

@@ -33,6 +33,33 @@ type floorFrame struct {
 	width, half, depth float64
 }
 
+// frameOf returns door d's floor as it stands in st.
+func frameOf(d physics.Door, st *physics.State) floorFrame {
+	mid, along, front, width := d.Frame(st)
+	return floorFrame{mid: mid, along: along, front: front, width: width,
+		half: width/2 + 2*blockHalf, depth: d.Depth}
+}
+
+// LeavesByDoor reports whether a piece of radius r, flicked from p on the floor behind door d
+// straight along dir (of any length), passes out through the door line before it touches the
+// floor's back or sides: the first rule of this file, for a run that meets no piece on the
+// way. st is the table before the flick. Bots use it to rate shots from inside a building;
+// the rules themselves judge the run step by step.
+func LeavesByDoor(d physics.Door, st *physics.State, p, dir physics.Vec, r float64) bool {
+	f := frameOf(d, st)
+	al, dd := f.local(p)
+	if dd >= r {
+		return true // already out
+	}
+	ua, uf := dir.Dot(f.along), dir.Dot(f.front)
+	if uf <= 0 {
+		return false // it runs into the back wall, or along the floor into a side
+	}
+	// Along a straight run |al| is convex, so the side walls are nearest where the piece
+	// leaves: at the depth r in front of the door line.
+	return math.Abs(al+ua*(r-dd)/uf)+r <= f.half+wallTolerance
+}
+
 // local returns p's coordinates in the frame: along the door from its middle, and how far in
 // front of the door line (negative behind it).
 func (f *floorFrame) local(p physics.Vec) (al, dd float64) {
@@ -67,10 +94,8 @@ type gate struct {
 func (g *Game) gateFor(from int, r float64, moving bool) *gate {
 	gt := &g.gate
 	gt.floors = gt.floors[:0]
-	for b, d := range g.lay.doors {
-		mid, along, front, width := d.Frame(g.snap)
-		gt.floors = append(gt.floors, floorFrame{mid: mid, along: along, front: front,
-			width: width, half: width/2 + 2*blockHalf, depth: g.lay.doors[b].Depth})
+	for _, d := range g.lay.doors {
+		gt.floors = append(gt.floors, frameOf(d, g.snap))
 	}
 	gt.r, gt.from, gt.moving, gt.out = r, from, moving, from < 0
 	gt.hit, gt.door = -1, false

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/env/flickemup"
 )
 
 // tournamentIDs returns the ids of the tournaments of the database at path,
@@ -59,19 +61,20 @@ func readReport(t *testing.T, db string) string {
 // read it: the file's seats are player 1 and 2 (nothing says otherwise),
 // the showdown's lawmen and outlaws, and the report finds the tune although
 // its recorded command splits the path at the space. That release played
-// Flick 'em Up! version 2; this arena plays version 4, and the game's
-// version is part of a tournament's identity and of its rating names
-// (my-town-v2 is not my-town-v4): rerun with the same commands, the arena
+// Flick 'em Up! version 2; this arena plays flickemup.Version (5), and the
+// game's version is part of a tournament's identity and of its rating names
+// (my-town-v2 is not my-town-v5): rerun with the same commands, the arena
 // starts new tournaments beside the release's, which keep their games
 // untouched, and records the new ones' seat names. Balance, export and
-// report then say lawmen and outlaws for the v4 file and tuned values, and
+// report then say lawmen and outlaws for the v5 file and tuned values, and
 // still player 1 and 2 for the release's v2 ones (nothing recorded them,
 // and this build no longer plays a v2 file); the release's showdown keeps
 // lawmen and outlaws, as its scenario is named by its short name, which
 // this build's showdown (every version of which names its seats so)
 // answers. Resuming a tournament of an older schema, which records its
-// seat names, is TestMigrate_V3ToV4 in package arena; a version 3
-// tournament of this schema is TestRelease_FlickemupV3.
+// seat names, is TestMigrate_V3ToV4 in package arena; tournaments of
+// versions 3 and 4 of this schema are TestRelease_FlickemupV3 and
+// TestRelease_FlickemupV4.
 func TestRelease_V3FileScenario(t *testing.T) {
 	dir := t.TempDir()
 	old := filepath.Join(dir, "old.db")
@@ -94,7 +97,7 @@ func TestRelease_V3FileScenario(t *testing.T) {
 	page := readReport(t, old)
 	wantInPage(t, "report of the old database", page, `id="tune-plot-1"`, "my dir/my-town.scn: cowboy.hp[id=lawmen:2]")
 
-	// Rerun by this arena, at Flick 'em Up! version 4: new tournaments beside
+	// Rerun by this arena, at Flick 'em Up! flickemup.Version: new tournaments beside
 	// the release's, whose games are untouched.
 	db := filepath.Join(dir, "rerun.db")
 	copyFile(t, old, db)
@@ -103,16 +106,16 @@ func TestRelease_V3FileScenario(t *testing.T) {
 		"--concurrency", "2", "--db", db)
 	wantLines(t, "rerun", out, "This run: 4 played, 0 already recorded")
 	if strings.Contains(out, "Tournament "+ids[0]) || strings.Contains(out, "Tournament "+ids[1]) || strings.Contains(out, "Tournament "+ids[2]) {
-		t.Errorf("rerun at version 4 resumed a tournament of the release's version 2:\n%s", out)
+		t.Errorf("rerun at version %d resumed a tournament of the release's version 2:\n%s", flickemup.Version, out)
 	}
 	mustRun(t, "tune", "--scenario", file, "--knob", "cowboy.hp[id=lawmen:2]", "--bots", "aimer", "--look", "2",
 		"--max-games", "2", "--db", db)
 	checkReleaseKept(t, db, ids, oldGames)
 	out, _ = mustRun(t, "balance", "--db", db)
-	wantLines(t, "balance after the reruns", out, "\nmy-town-v2: 2 games", "\nmy-town-v4: 2 games",
-		"\nshowdown-v2: 2 games", "\nshowdown-v4: 2 games")
+	wantLines(t, "balance after the reruns", out, "\nmy-town-v2: 2 games", fmt.Sprintf("\nmy-town-v%d: 2 games", flickemup.Version),
+		"\nshowdown-v2: 2 games", fmt.Sprintf("\nshowdown-v%d: 2 games", flickemup.Version))
 	if strings.Count(out, "  lawmen ") != 5 || strings.Count(out, "  outlaws ") != 5 || strings.Count(out, "  player 1 ") != 3 {
-		t.Errorf("balance after the reruns: want lawmen and outlaws for the 4 v4 scenarios and the release's showdown, "+
+		t.Errorf("balance after the reruns: want lawmen and outlaws for the 4 new scenarios and the release's showdown, "+
 			"player 1 and 2 for the release's file and its 2 tuned values:\n%s", out)
 	}
 	csv, _ := mustRun(t, "export", "csv", "--db", db)
@@ -125,34 +128,53 @@ func TestRelease_V3FileScenario(t *testing.T) {
 }
 
 // TestRelease_FlickemupV3: a database written by the arena of commit
-// f262fcb (testdata/flickemup-v3.README: this schema, Flick 'em Up! version
-// 3, a tournament on a designer's file "my dir/my-town.scn" and the
-// showdown, and a tune of the file) is not resumed by this arena, which
-// plays version 4: rerun with the same commands, it starts new tournaments
+// f262fcb (testdata/flickemup-v3.README), the last to play Flick 'em Up!
+// version 3, is not resumed by this arena (checkOlderFlickemup).
+func TestRelease_FlickemupV3(t *testing.T) {
+	checkOlderFlickemup(t, "flickemup-v3.db", 3)
+}
+
+// TestRelease_FlickemupV4: a database written by the arena of commit
+// 21d8c89 (testdata/flickemup-v4.README), the last to play Flick 'em Up!
+// version 4, is not resumed by this arena (checkOlderFlickemup).
+func TestRelease_FlickemupV4(t *testing.T) {
+	checkOlderFlickemup(t, "flickemup-v4.db", 4)
+}
+
+// checkOlderFlickemup checks that a database testdata/name, written by an
+// arena of this schema that played Flick 'em Up! version old (a tournament
+// on a designer's file "my dir/my-town.scn", testdata/release-v3.scn, and
+// the showdown, then a tune of the file's cowboy.hp[id=lawmen:2] over 2
+// values, 8 games in all), is not resumed by this arena, which plays
+// flickemup.Version: rerun with the same commands, it starts new tournaments
 // beside the release's (the game's version is in a tournament's identity,
 // and in the tuned values' ids), whose games stay untouched. Balance reads
-// both versions apart (my-town-v3 and my-town-v4), every seat named lawmen
-// and outlaws, as both arenas recorded the names.
-func TestRelease_FlickemupV3(t *testing.T) {
+// both versions apart (my-town-v<old> and my-town-v<this>), every seat named
+// lawmen and outlaws, as both arenas recorded the names.
+func checkOlderFlickemup(t *testing.T, name string, old int) {
+	t.Helper()
+	if old >= flickemup.Version {
+		t.Fatalf("the release's Flick 'em Up! version %d is not older than this arena's %d", old, flickemup.Version)
+	}
 	dir := t.TempDir()
-	old := filepath.Join(dir, "old.db")
-	copyFile(t, filepath.Join("testdata", "flickemup-v3.db"), old)
+	release := filepath.Join(dir, "old.db")
+	copyFile(t, filepath.Join("testdata", name), release)
 	if err := os.Mkdir(filepath.Join(dir, "my dir"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	file := filepath.Join(dir, "my dir", "my-town.scn")
 	copyFile(t, filepath.Join("testdata", "release-v3.scn"), file)
-	ids := tournamentIDs(t, old)
+	ids := tournamentIDs(t, release)
 	if len(ids) != 3 {
 		t.Fatalf("the release's database has tournaments %q, want 3", ids)
 	}
-	oldGames := storedGames(t, old)
+	oldGames := storedGames(t, release)
 	if len(oldGames) != 8 {
 		t.Fatalf("the release's database has %d games, want 8", len(oldGames))
 	}
 
 	db := filepath.Join(dir, "rerun.db")
-	copyFile(t, old, db)
+	copyFile(t, release, db)
 	out, _ := mustRun(t, "run", "--bots", "aimer", "--scenarios", file+",showdown", "--games", "2", "--seed", "3",
 		"--concurrency", "2", "--db", db)
 	wantLines(t, "rerun", out, "This run: 4 played, 0 already recorded")
@@ -160,17 +182,22 @@ func TestRelease_FlickemupV3(t *testing.T) {
 		"--max-games", "2", "--db", db)
 	for _, id := range ids {
 		if strings.Contains(out+out2, id) {
-			t.Errorf("the reruns at version 4 resumed the release's version 3 tournament %s:\n%s\n%s", id, out, out2)
+			t.Errorf("the reruns at version %d resumed the release's version %d tournament %s:\n%s\n%s",
+				flickemup.Version, old, id, out, out2)
 		}
 	}
 	checkReleaseKept(t, db, ids, oldGames)
 	out, _ = mustRun(t, "balance", "--db", db)
-	wantLines(t, "balance after the reruns", out, "\nmy-town-v3: 2 games", "\nmy-town-v4: 2 games",
-		"\nshowdown-v3: 2 games", "\nshowdown-v4: 2 games",
-		"\nflickemup/file/my-town/cowboy-hp-id-lawmen-2-3-v3: 2 games", "\nflickemup/file/my-town/cowboy-hp-id-lawmen-2-3-v4: 2 games",
-		"\nflickemup/file/my-town/cowboy-hp-id-lawmen-2-4-v3: 2 games", "\nflickemup/file/my-town/cowboy-hp-id-lawmen-2-4-v4: 2 games")
+	var want []string
+	for _, v := range []int{old, flickemup.Version} {
+		want = append(want, fmt.Sprintf("\nmy-town-v%d: 2 games", v), fmt.Sprintf("\nshowdown-v%d: 2 games", v),
+			fmt.Sprintf("\nflickemup/file/my-town/cowboy-hp-id-lawmen-2-3-v%d: 2 games", v),
+			fmt.Sprintf("\nflickemup/file/my-town/cowboy-hp-id-lawmen-2-4-v%d: 2 games", v))
+	}
+	wantLines(t, "balance after the reruns", out, want...)
 	if strings.Contains(out, "player ") || strings.Count(out, "  lawmen ") != 8 || strings.Count(out, "  outlaws ") != 8 {
-		t.Errorf("balance after the reruns: want lawmen and outlaws for the 8 scenarios, v3 and v4:\n%s", out)
+		t.Errorf("balance after the reruns: want lawmen and outlaws for the 8 scenarios, v%d and v%d:\n%s",
+			old, flickemup.Version, out)
 	}
 }
 
@@ -192,7 +219,7 @@ func TestDesignerPath_SeatNames(t *testing.T) {
 		t.Errorf("balance after arena run: want lawmen and outlaws:\n%s", out)
 	}
 	out, _ = mustRun(t, "balance", "--db", db, "--scenario", file) // the file as arena run named it
-	wantLines(t, "balance of the file by its path", out, "my-town-v4: 2 games", "  lawmen ")
+	wantLines(t, "balance of the file by its path", out, fmt.Sprintf("my-town-v%d: 2 games", flickemup.Version), "  lawmen ")
 	if _, _, err := run(t, "balance", "--db", db, "--scenario", filepath.Join(dir, "nope.scn")); err == nil ||
 		!strings.Contains(err.Error(), "--scenario: scenario files:\n  stat ") {
 		t.Errorf("balance of a missing file: %v, want its stat error", err)

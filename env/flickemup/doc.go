@@ -25,15 +25,15 @@
 // Flicks go through the consumer-owned [Table] interface: by default each game (and each
 // clone) runs its own [physics.Simulator]; [Options.Table] substitutes scripted outcomes.
 //
-// # The env games flickemup/<scenario>-v4
+// # The env games flickemup/<scenario>-v5
 //
 // [Env] serves a Game through the [env.Game] contract, one env id per scenario of ours:
-// flickemup/showdown-v4 ([DefaultID], [Factory]), flickemup/bank-job-v4, flickemup/dry-spell-v4,
-// flickemup/gunsmith-v4, flickemup/hostage-v4 and flickemup/pardon-v4 ([ID], [ScenarioFactory]);
+// flickemup/showdown-v5 ([DefaultID], [Factory]), flickemup/bank-job-v5, flickemup/dry-spell-v5,
+// flickemup/gunsmith-v5, flickemup/hostage-v5 and flickemup/pardon-v5 ([ID], [ScenarioFactory]);
 // [Register] adds them all to an [env.Registry], explicitly (no init side effects), and
 // [NewEnv] also plays a designer's own file (EnvConfig.Custom); [RegisterFiles] serves
-// designers' files each under its own id, flickemup/file/<stem>-v4 ([FileID]: my-town.scn is
-// flickemup/file/my-town-v4), as arena run --scenarios FILE|DIR and envserver --scenarios
+// designers' files each under its own id, flickemup/file/<stem>-v5 ([FileID]: my-town.scn is
+// flickemup/file/my-town-v5), as arena run --scenarios FILE|DIR and envserver --scenarios
 // PATH do. Every Env reports its scenario file's SHA-256 ([Env.ContentDigest]), which the
 // arena puts in a tournament's identity: an edited file is another scenario. Two seats, whatever the number
 // of players: seat 0 is the lawmen, seat 1 the outlaws; a team's players only take turns at
@@ -401,4 +401,9 @@
 //     (showdown.scn: a Colt face up in the saloon; gunsmith.scn: a fifth Colt face up at the
 //     undertaker's); same table, rules, encodings and rewards as
 //     v3. A scenario whose file is unchanged plays as in v3, seed for seed, under its new id.
+//   - v5: issue 18's third pass of the scenario files, after the bots learnt that a shot from
+//     inside a building leaves by the door (aimer 2, planners 6): gunsmith.scn (outlaws:3 3 hit
+//     points, the general store's door to the east); others as the lead's merge says. Same
+//     table, rules, encodings and rewards as v4. A scenario whose file is unchanged plays as in
+//     v4, seed for seed, under its new id.
 package flickemup

@@ -40,8 +40,8 @@ func TestRegister(t *testing.T) {
 	if err := flickemup.Register(r); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"flickemup/bank-job-v4", "flickemup/dry-spell-v4", "flickemup/gunsmith-v4",
-		"flickemup/hostage-v4", "flickemup/pardon-v4", "flickemup/showdown-v4"}
+	want := []string{"flickemup/bank-job-v5", "flickemup/dry-spell-v5", "flickemup/gunsmith-v5",
+		"flickemup/hostage-v5", "flickemup/pardon-v5", "flickemup/showdown-v5"}
 	if got := r.IDs(); !slices.Equal(got, want) {
 		t.Errorf("IDs = %v, want %v", got, want)
 	}
@@ -59,7 +59,7 @@ func TestRegister(t *testing.T) {
 		t.Errorf("Factory's game is %s, want %s", got, flickemup.DefaultID)
 	}
 
-	g, err := r.New("flickemup/pardon-v4", env.Options{"angle_sd": "0.1", "power_sd": "0", "max_decisions": "7", "players": "5", "shaping": "none"})
+	g, err := r.New("flickemup/pardon-v5", env.Options{"angle_sd": "0.1", "power_sd": "0", "max_decisions": "7", "players": "5", "shaping": "none"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,9 @@ and the side advantage adjusted for the strength of the bots that played it
 tournament was run with unless --prior says otherwise); its verdict then
 comes from the model. A scenario of more than two seats gets each seat's advantage
 over the first seat adjusted for the bots (the joint Plackett–Luce model of
-the games, when it can be fitted).`, stderr)
+the games, when it can be fitted). A game that two tournaments of the database
+both played (the same scenario, seed, bots and result: a run restarted with
+another scenario list replays its seeds) counts once.`, stderr)
 	var q gameQuery
 	q.register(fs)
 	sides := fs.String("sides", "", "name the two seats of every two-seat scenario `X,Y` (default: as the game names them, e.g. lawmen,outlaws)")
@@ -51,6 +53,8 @@ the games, when it can be fitted).`, stderr)
 	if err != nil {
 		return fmt.Errorf("balance: %w", err)
 	}
+	recs, repeats := distinctGames(recs)
+	noteRepeats(stdout, repeats)
 	tau, _, err := ratingPrior(ctx, &q, recs, fs, *prior)
 	if err != nil {
 		return fmt.Errorf("balance: %w", err)

@@ -43,6 +43,8 @@ then rated alone).`, stderr)
 	if err != nil {
 		return fmt.Errorf("ratings: %w", err)
 	}
+	games, repeats := distinctGames(games)
+	noteRepeats(stdout, repeats)
 	games = forfeits(stdout, games, *noForfeits)
 	if len(games) == 0 {
 		return fmt.Errorf("ratings: no games left in %s without the forfeits", q.describe())

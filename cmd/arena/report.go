@@ -61,6 +61,8 @@ browser.`, stderr)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
+	recs, repeats := distinctGames(recs)
+	noteRepeats(stdout, repeats)
 	gen, err := generation(ctx, &q, recs)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)

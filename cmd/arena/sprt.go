@@ -45,6 +45,8 @@ Example:
 	if err != nil {
 		return fmt.Errorf("sprt: %w", err)
 	}
+	recs, repeats := distinctGames(recs)
+	noteRepeats(stdout, repeats)
 	a, b := names[0], names[1]
 	tri, pent, err := rating.HeadToHead(arena.RatingGames(recs), a, b)
 	if err != nil {

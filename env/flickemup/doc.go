@@ -403,7 +403,8 @@
 //     v3. A scenario whose file is unchanged plays as in v3, seed for seed, under its new id.
 //   - v5: issue 18's third pass of the scenario files, after the bots learnt that a shot from
 //     inside a building leaves by the door (aimer 2, planners 6): gunsmith.scn (outlaws:3 3 hit
-//     points, the general store's door to the east); others as the lead's merge says. Same
+//     points, the general store's door to the east) and hostage.scn (three Colts in the
+//     sheriff's office, a 6:00 start). Same
 //     table, rules, encodings and rewards as v4. A scenario whose file is unchanged plays as in
 //     v4, seed for seed, under its new id.
 package flickemup

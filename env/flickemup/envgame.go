@@ -22,7 +22,8 @@ import (
 //     gunsmith: a fifth Colt at the undertaker's; same table, rules, encodings and rewards);
 //   - 5: issue 18's third pass of the scenario files, after the bots learnt that a shot from
 //     inside leaves by the door (gunsmith: outlaws:3 3 hit points, the general store's door
-//     to the east; same table, rules, encodings and rewards).
+//     to the east; hostage: three Colts in the sheriff's office, a 6:00 start; same table,
+//     rules, encodings and rewards).
 const Version = 5
 
 // DefaultID is the id of the default scenario's env game.

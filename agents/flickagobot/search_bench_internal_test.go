@@ -22,7 +22,7 @@ func BenchmarkAimerSearch(b *testing.B) {
 		sr   search
 	}{{"v1-search", fineSearch}, {"v2-search", aimerSearch}} {
 		b.Run(c.name, func(b *testing.B) {
-			envtest.BenchOpponent(b, flickago.Factory, NewPolicy(AimerName, "search-"+c.name, &Aimer{sr: c.sr}), 64)
+			envtest.BenchOpponent(b, flickago.Factory, nil, NewPolicy(AimerName, "search-"+c.name, &Aimer{sr: c.sr}), 64)
 		})
 	}
 }

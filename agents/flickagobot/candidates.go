@@ -120,18 +120,17 @@ func analyse(g *flickago.Game, sr search) *analysis {
 		s.m.predict(&tmp, s.piece, c.act.Velocity)
 		c.nominal, c.mean = evaluate(an.b, an.r, &tmp, an.me), math.NaN()
 	}
-	order := make([]int, len(cands))
-	for i := range order {
-		order[i] = i
+	// The candidates best first without noise (ties in order of generation), taken from a
+	// heap until keep are rated: as a stable sort of them all would order them, for a few.
+	h := byNominal{cands: cands, idx: make([]int32, len(cands))}
+	for i := range h.idx {
+		h.idx[i] = int32(i)
 	}
-	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(cands[j].nominal, cands[i].nominal) })
-	perGroup := map[int]int{}
+	h.init()
+	perGroup := make([]uint8, len(an.sources)*100)
 	noise := noisePoints(cfg.Noise, sr.noiseAngles, sr.noisePowers)
-	for _, i := range order {
-		if len(an.ranked) == keep {
-			break
-		}
-		c := cands[i]
+	for len(h.idx) > 0 && len(an.ranked) < keep {
+		c := cands[h.pop()]
 		if perGroup[c.group] == keepPerGroup {
 			continue
 		}
@@ -163,6 +162,57 @@ func (an *analysis) mean(c candidate, noise []noisePoint) float64 {
 		sum += worth(l, over, n)
 	}
 	return sum / float64(len(noise))
+}
+
+// byNominal is a binary heap of indices into cands, the best nominal worth on top, ties
+// broken by the lower index: the order of a stable sort by nominal worth, best first.
+type byNominal struct {
+	cands []candidate
+	idx   []int32
+}
+
+// before reports whether candidate i comes before candidate j.
+func (h *byNominal) before(i, j int32) bool {
+	if c := cmp.Compare(h.cands[j].nominal, h.cands[i].nominal); c != 0 {
+		return c < 0
+	}
+	return i < j
+}
+
+// init orders idx as a heap.
+func (h *byNominal) init() {
+	for k := len(h.idx)/2 - 1; k >= 0; k-- {
+		h.down(k)
+	}
+}
+
+// pop removes and returns the first index.
+func (h *byNominal) pop() int32 {
+	top := h.idx[0]
+	last := len(h.idx) - 1
+	h.idx[0] = h.idx[last]
+	h.idx = h.idx[:last]
+	h.down(0)
+	return top
+}
+
+// down moves the index at position k down the heap to its place.
+func (h *byNominal) down(k int) {
+	n := len(h.idx)
+	for {
+		c := 2*k + 1
+		if c >= n {
+			return
+		}
+		if c+1 < n && h.before(h.idx[c+1], h.idx[c]) {
+			c++
+		}
+		if !h.before(h.idx[c], h.idx[k]) {
+			return
+		}
+		h.idx[k], h.idx[c] = h.idx[c], h.idx[k]
+		k = c
+	}
 }
 
 // source returns the source of legal flick a (zero velocity) from position st (its table

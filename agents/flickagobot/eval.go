@@ -114,8 +114,7 @@ func sign(x float64) float64 {
 // positional terms of [Evaluate] but the line of fire), whether neither gang has a flick left
 // (the lead is then the final margin), and how many flicks remain to both gangs.
 func lead(b *flickago.Board, r float64, t *table, p int) (x float64, over bool, n int) {
-	settle(b, r, t)
-	s := scores(b, r, t)
+	s := settleScores(b, r, t)
 	x = float64(s[p] - s[1-p])
 	var flicks [flickago.NumPlayers]float64
 	for q := range flickago.NumPlayers {
@@ -151,8 +150,8 @@ func evaluate(b *flickago.Board, r float64, t *table, p int) float64 {
 // its face-up family discs on the board.
 func flicksLeft(b *flickago.Board, r float64, t *table, p int) float64 {
 	var free [2]bool
-	for _, pt := range b.Points[p] {
-		if !free[pt.Kind] && !covered(r, t, pt.Pos.X, pt.Pos.Y) {
+	for k, pt := range b.Points[p] {
+		if !free[pt.Kind] && !t.covered(b, r, p, k) {
 			free[pt.Kind] = true
 		}
 	}

@@ -22,8 +22,8 @@ func exposure(b *flickago.Board, r float64, t *table, p int, n physics.Noise) fl
 	}
 	var from [flickago.NumDiscs + 8]shooter
 	k := 0
-	for _, pt := range b.Points[q] {
-		if k < len(from) && t.reserve[q][pt.Kind] > 0 && !covered(r, t, pt.Pos.X, pt.Pos.Y) {
+	for j, pt := range b.Points[q] {
+		if k < len(from) && t.reserve[q][pt.Kind] > 0 && !t.covered(b, r, q, j) {
 			from[k] = shooter{pt.Pos, -1}
 			k++
 		}

@@ -1,6 +1,8 @@
 package flickagobot
 
 import (
+	"math/bits"
+
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/physics"
 )
@@ -28,7 +30,18 @@ type table struct {
 	reserve [flickago.NumPlayers][2]int
 	// facts caches what the board says of each piece where it lies (see [table.fact]).
 	facts [numPieces]fact
+	// cover caches which pieces cover the start points (see [table.covered]): when coverOK,
+	// bit i of cover[p][k] is set when piece i covered point k of player p in the position
+	// it was computed for (see [table.warmCover]), and moved has bit i set for every piece
+	// moved or taken off since.
+	cover   [flickago.NumPlayers][maxPoints]uint32
+	coverOK bool
+	moved   uint32
 }
+
+// maxPoints is how many start points per player the cover cache holds; a board with more is
+// evaluated without it.
+const maxPoints = 8
 
 // fact is what the board says of a piece where it lies, computed once per position of the
 // piece: the evaluation of many predictions reads the same unmoved pieces.
@@ -58,14 +71,14 @@ func (t *table) fact(b *flickago.Board, r float64, i int) fact {
 		}
 	}
 	if i >= inspectorPiece(0) {
-		f.gone = b.OffBoard(pos, r)
-		p, v := b.InspectorValue(pos, r)
+		f.gone = offBoard(b, pos, r)
+		p, v := inspectorValue(b, pos, r)
 		f.player, f.value = int8(p), int8(v)
 		return *f
 	}
 	p := i / flickago.NumDiscs
-	f.gone = b.OffBoard(pos, r) || b.HQ[1-p].Contains(pos)
-	f.player, f.value = int8(p), int8(b.DiscValue(p, pos, r))
+	f.gone = offBoard(b, pos, r) || b.HQ[1-p].Contains(pos)
+	f.player, f.value = int8(p), int8(discValue(b, p, pos, r))
 	return *f
 }
 
@@ -73,6 +86,59 @@ func (t *table) fact(b *flickago.Board, r float64, i int) fact {
 func (t *table) move(i int, pos physics.Vec) {
 	t.pos[i] = pos
 	t.facts[i].known = false
+	t.moved |= 1 << i
+}
+
+// takeOff takes piece i out of play.
+func (t *table) takeOff(i int) {
+	t.on[i], t.faceUp[i] = false, false
+	t.moved |= 1 << i
+}
+
+// overlaps reports whether piece i is in play and overlaps a disc of radius r at (x, y).
+func (t *table) overlaps(i int, r, x, y float64) bool {
+	dx, dy := t.pos[i].X-x, t.pos[i].Y-y
+	return t.on[i] && dx*dx+dy*dy < 4*r*r-1e-9
+}
+
+// warmCover fills the cover cache for t as it stands (see [table.cover]).
+func (t *table) warmCover(b *flickago.Board, r float64) {
+	t.coverOK, t.moved = false, 0
+	for p := range flickago.NumPlayers {
+		if len(b.Points[p]) > maxPoints {
+			return
+		}
+	}
+	for p := range flickago.NumPlayers {
+		for k, pt := range b.Points[p] {
+			var c uint32
+			for i := range numPieces {
+				if t.overlaps(i, r, pt.Pos.X, pt.Pos.Y) {
+					c |= 1 << i
+				}
+			}
+			t.cover[p][k] = c
+		}
+	}
+	t.coverOK = true
+}
+
+// covered reports whether a piece in play overlaps a disc of radius r on start point k of
+// player p: from the cover cache when it holds, rechecking only the pieces moved since.
+func (t *table) covered(b *flickago.Board, r float64, p, k int) bool {
+	pt := b.Points[p][k].Pos
+	if !t.coverOK {
+		return covered(r, t, pt.X, pt.Y)
+	}
+	if t.cover[p][k]&^t.moved != 0 {
+		return true
+	}
+	for m := t.moved; m != 0; m &= m - 1 {
+		if t.overlaps(bits.TrailingZeros32(m), r, pt.X, pt.Y) {
+			return true
+		}
+	}
+	return false
 }
 
 // tableOf returns the table of position st.
@@ -115,7 +181,12 @@ func (t *table) physicsState(b *flickago.Board) *physics.State {
 // wholly off the board or with their centre in the enemy headquarters go; inspectors wholly
 // off the board wait; an inspector touching a return zone that a disc touches captures every
 // disc there and waits.
-func settle(b *flickago.Board, r float64, t *table) {
+func settle(b *flickago.Board, r float64, t *table) { settleScores(b, r, t) }
+
+// settleScores settles t (see [settle]) and returns each player's points in it, as [scores]
+// does after settle, in one pass over the pieces.
+func settleScores(b *flickago.Board, r float64, t *table) [flickago.NumPlayers]int {
+	var s [flickago.NumPlayers]int
 	var guarded, occupied uint8
 	for i := range numPieces {
 		if !t.on[i] {
@@ -124,20 +195,28 @@ func settle(b *flickago.Board, r float64, t *table) {
 		f := t.fact(b, r, i)
 		switch {
 		case f.gone:
-			t.on[i], t.faceUp[i] = false, false
+			t.takeOff(i)
+			continue
 		case i >= inspectorPiece(0):
 			guarded |= f.zones
 		default:
 			occupied |= f.zones
 		}
+		if f.player >= 0 {
+			s[f.player] += int(f.value)
+		}
 	}
 	if captures := guarded & occupied; captures != 0 {
 		for i := range numPieces {
-			if t.on[i] && t.facts[i].zones&captures != 0 {
-				t.on[i], t.faceUp[i] = false, false
+			if f := &t.facts[i]; t.on[i] && f.zones&captures != 0 {
+				t.takeOff(i)
+				if f.player >= 0 {
+					s[f.player] -= int(f.value)
+				}
 			}
 		}
 	}
+	return s
 }
 
 // scores returns each player's points in t, as [flickago.Game.Points] does for a settled

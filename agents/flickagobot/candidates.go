@@ -281,7 +281,7 @@ func (an *analysis) flicks(dst []candidate, si int) []candidate {
 	for k, spot := range an.spots {
 		d := spot.Sub(start)
 		if l := d.Len(); l > an.r {
-			add(d.Scale(stopSpeed(l, cfg)/l), an.spotValues[k])
+			add(d.Scale(geom.StopSpeedAt(s.m.dec, cfg.MaxSpeed, l)/l), an.spotValues[k])
 		}
 	}
 	for i := range numPieces {
@@ -325,8 +325,8 @@ func (m *model) knock(start, target, n physics.Vec, dist float64) physics.Vec {
 	if c < minCut {
 		return physics.Vec{}
 	}
-	arrive := stopSpeed(dist, m.cfg) / ((1 + m.e) / 2 * c)
-	return u.Scale(geom.ShotSpeed(discKind, l, arrive, m.cfg))
+	arrive := geom.StopSpeedAt(m.dec, m.cfg.MaxSpeed, dist) / ((1 + m.e) / 2 * c)
+	return u.Scale(geom.ShotSpeedAt(m.dec, m.cfg.MaxSpeed, l, arrive))
 }
 
 // goals returns the places worth pushing piece i to, for the player to move: for an

@@ -127,7 +127,7 @@ func (m *model) predict(dst *table, src int, v physics.Vec) {
 	} else {
 		n = u
 	}
-	a := geom.Arrival(discKind, s, t, m.cfg)
+	a := geom.ArrivalAt(m.dec, s, t)
 	k := (1 + m.e) / 2 * a * math.Max(0, u.Dot(n))
 	skipBoth := func(i int) bool { return i == src || i == hit }
 	dst.move(hit, m.slide(m.base.pos[hit], n, k, skipBoth))

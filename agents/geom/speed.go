@@ -19,24 +19,42 @@ func decel(k physics.Kind, cfg physics.Config) float64 {
 // StopSpeed returns the flick speed, in cm/s, that makes a piece of kind k slide d cm and
 // stop, clipped to cfg.MaxSpeed.
 func StopSpeed(k physics.Kind, d float64, cfg physics.Config) float64 {
+	return StopSpeedAt(decel(k, cfg), cfg.MaxSpeed, d)
+}
+
+// StopSpeedAt is [StopSpeed] for a piece decelerating at dec cm/s² ([Decel]), clipped to
+// maxSpeed cm/s: without the catalogue lookup, to the same bits.
+func StopSpeedAt(dec, maxSpeed, d float64) float64 {
 	if d <= 0 {
 		return 0
 	}
-	return math.Min(cfg.MaxSpeed, math.Sqrt(2*decel(k, cfg)*d))
+	return math.Min(maxSpeed, math.Sqrt(2*dec*d))
 }
 
 // ShotSpeed returns the flick speed, in cm/s, that makes a piece of kind k arrive d cm away
 // still moving at arrive cm/s, clipped to cfg.MaxSpeed.
 func ShotSpeed(k physics.Kind, d, arrive float64, cfg physics.Config) float64 {
+	return ShotSpeedAt(decel(k, cfg), cfg.MaxSpeed, d, arrive)
+}
+
+// ShotSpeedAt is [ShotSpeed] for a piece decelerating at dec cm/s² ([Decel]), clipped to
+// maxSpeed cm/s: without the catalogue lookup, to the same bits.
+func ShotSpeedAt(dec, maxSpeed, d, arrive float64) float64 {
 	d = math.Max(d, 0)
-	return math.Min(cfg.MaxSpeed, math.Sqrt(arrive*arrive+2*decel(k, cfg)*d))
+	return math.Min(maxSpeed, math.Sqrt(arrive*arrive+2*dec*d))
 }
 
 // Arrival returns the speed, in cm/s, at which a piece of kind k flicked at v cm/s is still
 // moving after d cm, or 0 if it stops before.
 func Arrival(k physics.Kind, v, d float64, cfg physics.Config) float64 {
+	return ArrivalAt(decel(k, cfg), v, d)
+}
+
+// ArrivalAt is [Arrival] for a piece decelerating at dec cm/s² ([Decel]): without the
+// catalogue lookup, to the same bits.
+func ArrivalAt(dec, v, d float64) float64 {
 	d = math.Max(d, 0)
-	s := v*v - 2*decel(k, cfg)*d
+	s := v*v - 2*dec*d
 	if s <= 0 {
 		return 0
 	}

@@ -11,7 +11,8 @@ import (
 type Scene struct {
 	pieces *physics.Catalogue
 	table  physics.Table
-	items  []item // by piece index
+	items  []item  // by piece index
+	live   []int32 // the indices of the items on the table, in order: what a sweep visits
 }
 
 // item is one piece of a scene: one slice of them, so that a sweep reads each piece's data
@@ -26,18 +27,35 @@ type item struct {
 func NewScene(st *physics.State, pieces *physics.Catalogue) *Scene {
 	sc := &Scene{pieces: pieces, table: st.Table, items: make([]item, len(st.Pieces))}
 	for i, p := range st.Pieces {
-		sc.Set(i, p)
+		sc.set(i, p)
 	}
+	sc.index()
 	return sc
 }
 
 // Clone returns an independent copy of the scene.
 func (sc *Scene) Clone() *Scene {
-	return &Scene{pieces: sc.pieces, table: sc.table, items: append([]item(nil), sc.items...)}
+	return &Scene{pieces: sc.pieces, table: sc.table, items: append([]item(nil), sc.items...), live: append([]int32(nil), sc.live...)}
 }
 
 // Set replaces piece i of the scene by p.
 func (sc *Scene) Set(i int, p physics.Piece) {
+	sc.set(i, p)
+	sc.index()
+}
+
+// index lists the items on the table in live.
+func (sc *Scene) index() {
+	sc.live = sc.live[:0]
+	for i := range sc.items {
+		if sc.items[i].on {
+			sc.live = append(sc.live, int32(i))
+		}
+	}
+}
+
+// set replaces piece i of the scene by p, leaving live as it was.
+func (sc *Scene) set(i int, p physics.Piece) {
 	it := &sc.items[i]
 	it.on = !p.Off
 	if p.Off {
@@ -61,11 +79,9 @@ func (sc *Scene) Sweep(from, to physics.Vec, past, r float64, skip func(i int) b
 	}
 	u := d.Scale(1 / l)
 	piece, dist = -1, l+past
-	for i := range sc.items {
+	for _, j := range sc.live {
+		i := int(j)
 		it := &sc.items[i]
-		if !it.on {
-			continue
-		}
 		o := &it.o
 		// Cheap reject: the piece is farther from the line than its reach plus r.
 		rel := o.C.Sub(from)

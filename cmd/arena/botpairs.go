@@ -66,7 +66,7 @@ func parseTunePairs(ctx context.Context, specs []string) (pairs []tunePair, clos
 			if !ok {
 				return nil, closeAll, fmt.Errorf("bot %s cannot play itself here (not an arena.Bot)", bots[0].Name())
 			}
-			p.bots = [2]arena.Player{b, mirror{Bot: b, name: b.Name() + "-mirror"}}
+			p.bots = [2]arena.Player{b, mirrorOf(b)}
 		case 2:
 			p.bots = [2]arena.Player{bots[0], bots[1]}
 		default:

@@ -113,7 +113,7 @@ Examples:
 		if !ok {
 			return fmt.Errorf("run: bot %s cannot play itself (not an arena.Bot); name two bots", bots[0].Name())
 		}
-		bots = append(bots, mirror{Bot: b, name: b.Name() + "-mirror"})
+		bots = append(bots, mirrorOf(b))
 	}
 	if len(bots) < 2 {
 		return fmt.Errorf("run: a tournament needs at least two bots, got %d", len(bots))

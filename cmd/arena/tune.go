@@ -301,15 +301,6 @@ func zoneOf(zone string) (lo, hi float64, err error) {
 // Bonferroni.
 func lookZ(looks int) float64 { return distuv.UnitNormal.Quantile(1 - 0.05/(2*float64(looks))) }
 
-// mirror is a bot's copy under another name, so that a bot can play itself.
-type mirror struct {
-	arena.Bot
-	name string
-}
-
-// Name implements arena.Bot.
-func (m mirror) Name() string { return m.name }
-
 // pairMeans returns the side-X score of each pair of games (each rotation set), in the
 // order of the pair ids: a fixed order, so a rerun gives the same sums.
 func pairMeans(games []arena.GameRecord) []float64 {

@@ -93,7 +93,7 @@ func pairOrder(specs botPairs) map[string]int {
 	for i, spec := range specs {
 		names := splitList(spec)
 		if len(names) == 1 {
-			names = append(names, names[0]+"-mirror")
+			names = append(names, mirrorName(names[0]))
 		}
 		slices.Sort(names)
 		rank[strings.Join(names, " ")] = i

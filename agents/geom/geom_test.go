@@ -227,3 +227,30 @@ func TestSweepAmong_AsSweep(t *testing.T) {
 		t.Errorf("Near kept %d of %d pieces: it filters nothing", tested, 40*n)
 	}
 }
+
+// TestScene_Set checks that a scene changed piece by piece with Set, pieces moved, taken off
+// the table and put back, sweeps as a scene built anew from the changed table, bit for bit.
+func TestScene_Set(t *testing.T) {
+	kinds := []physics.Kind{flickemup.KindCowboy, flickemup.KindBarrel, flickemup.KindCactus, flickemup.KindTumbleweed}
+	rng := rand.New(rand.NewPCG(5, 6))
+	st := &physics.State{Table: physics.DefaultTable}
+	for range 30 {
+		st.Pieces = append(st.Pieces, physics.Piece{Kind: kinds[rng.IntN(len(kinds))], Pos: physics.Vec{X: 90 * rng.Float64(), Y: 90 * rng.Float64()}, Off: rng.IntN(4) == 0})
+	}
+	sc := geom.NewScene(st, flickemup.Pieces)
+	for step := range 300 {
+		i := rng.IntN(len(st.Pieces))
+		p := &st.Pieces[i]
+		p.Pos, p.Off = physics.Vec{X: 90 * rng.Float64(), Y: 90 * rng.Float64()}, rng.IntN(3) == 0
+		sc.Set(i, *p)
+		fresh := geom.NewScene(st, flickemup.Pieces)
+		for range 5 {
+			from, to := physics.Vec{X: 90 * rng.Float64(), Y: 90 * rng.Float64()}, physics.Vec{X: 90 * rng.Float64(), Y: 90 * rng.Float64()}
+			gotP, gotD := sc.Sweep(from, to, 10, 0.9, func(int) bool { return false })
+			wantP, wantD := fresh.Sweep(from, to, 10, 0.9, func(int) bool { return false })
+			if gotP != wantP || math.Float64bits(gotD) != math.Float64bits(wantD) {
+				t.Fatalf("step %d: the scene kept by Set sweeps to (%d, %g), a fresh one to (%d, %g)", step, gotP, gotD, wantP, wantD)
+			}
+		}
+	}
+}

@@ -38,10 +38,15 @@ func (sc *Scene) Clone() *Scene {
 	return &Scene{pieces: sc.pieces, table: sc.table, items: append([]item(nil), sc.items...), live: append([]int32(nil), sc.live...)}
 }
 
-// Set replaces piece i of the scene by p.
+// Set replaces piece i of the scene by p. The list of pieces on the table is rebuilt only
+// when piece i comes onto the table or leaves it (a search moving one piece from spot to
+// spot pays nothing for it).
 func (sc *Scene) Set(i int, p physics.Piece) {
+	was := sc.items[i].on
 	sc.set(i, p)
-	sc.index()
+	if sc.items[i].on != was {
+		sc.index()
+	}
 }
 
 // index lists the items on the table in live.

@@ -2,6 +2,7 @@ package flickagobot
 
 import (
 	"cmp"
+	"container/heap"
 	"math"
 	"slices"
 
@@ -54,6 +55,9 @@ type analysis struct {
 const (
 	// keepPerGroup is how many flicks of one group reach the noisy evaluation.
 	keepPerGroup = 3
+	// groupsPerSource bounds the groups of one source's flicks (a spot's value, or 10 plus
+	// the piece knocked): a candidate's group is its source's index times it plus that.
+	groupsPerSource = 100
 	// minCut is the smallest cosine between the aim and the push of a cut shot.
 	minCut = 0.35
 )
@@ -126,11 +130,11 @@ func analyse(g *flickago.Game, sr search) *analysis {
 	for i := range h.idx {
 		h.idx[i] = int32(i)
 	}
-	h.init()
-	perGroup := make([]uint8, len(an.sources)*100)
+	heap.Init(&h)
+	perGroup := make([]uint8, len(an.sources)*groupsPerSource)
 	noise := noisePoints(cfg.Noise, sr.noiseAngles, sr.noisePowers)
-	for len(h.idx) > 0 && len(an.ranked) < keep {
-		c := cands[h.pop()]
+	for h.Len() > 0 && len(an.ranked) < keep {
+		c := cands[heap.Pop(&h).(int32)]
 		if perGroup[c.group] == keepPerGroup {
 			continue
 		}
@@ -164,55 +168,37 @@ func (an *analysis) mean(c candidate, noise []noisePoint) float64 {
 	return sum / float64(len(noise))
 }
 
-// byNominal is a binary heap of indices into cands, the best nominal worth on top, ties
-// broken by the lower index: the order of a stable sort by nominal worth, best first.
+// byNominal orders indices into cands as a heap (container/heap) with the best nominal worth
+// on top, ties broken by the lower index: popped, the order of a stable sort by nominal
+// worth, best first.
 type byNominal struct {
 	cands []candidate
 	idx   []int32
 }
 
-// before reports whether candidate i comes before candidate j.
-func (h *byNominal) before(i, j int32) bool {
+// Len implements heap.Interface.
+func (h *byNominal) Len() int { return len(h.idx) }
+
+// Less implements heap.Interface: candidate idx[a] comes before idx[b].
+func (h *byNominal) Less(a, b int) bool {
+	i, j := h.idx[a], h.idx[b]
 	if c := cmp.Compare(h.cands[j].nominal, h.cands[i].nominal); c != 0 {
 		return c < 0
 	}
 	return i < j
 }
 
-// init orders idx as a heap.
-func (h *byNominal) init() {
-	for k := len(h.idx)/2 - 1; k >= 0; k-- {
-		h.down(k)
-	}
-}
+// Swap implements heap.Interface.
+func (h *byNominal) Swap(a, b int) { h.idx[a], h.idx[b] = h.idx[b], h.idx[a] }
 
-// pop removes and returns the first index.
-func (h *byNominal) pop() int32 {
-	top := h.idx[0]
-	last := len(h.idx) - 1
-	h.idx[0] = h.idx[last]
-	h.idx = h.idx[:last]
-	h.down(0)
-	return top
-}
+// Push implements heap.Interface (unused: the heap only shrinks).
+func (h *byNominal) Push(x any) { h.idx = append(h.idx, x.(int32)) }
 
-// down moves the index at position k down the heap to its place.
-func (h *byNominal) down(k int) {
-	n := len(h.idx)
-	for {
-		c := 2*k + 1
-		if c >= n {
-			return
-		}
-		if c+1 < n && h.before(h.idx[c+1], h.idx[c]) {
-			c++
-		}
-		if !h.before(h.idx[c], h.idx[k]) {
-			return
-		}
-		h.idx[k], h.idx[c] = h.idx[c], h.idx[k]
-		k = c
-	}
+// Pop implements heap.Interface.
+func (h *byNominal) Pop() any {
+	last := h.idx[len(h.idx)-1]
+	h.idx = h.idx[:len(h.idx)-1]
+	return last
 }
 
 // source returns the source of legal flick a (zero velocity) from position st (its table
@@ -268,7 +254,7 @@ func (an *analysis) flicks(dst []candidate, si int) []candidate {
 	cfg := s.m.cfg
 	add := func(v physics.Vec, group int) {
 		if v.Finite() && v.Len() > 0 {
-			dst = append(dst, candidate{act: s.act.WithVelocity(v), src: si, group: si*100 + group})
+			dst = append(dst, candidate{act: s.act.WithVelocity(v), src: si, group: si*groupsPerSource + group})
 		}
 	}
 	if an.spots == nil {

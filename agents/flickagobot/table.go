@@ -71,14 +71,14 @@ func (t *table) fact(b *flickago.Board, r float64, i int) fact {
 		}
 	}
 	if i >= inspectorPiece(0) {
-		f.gone = offBoard(b, pos, r)
-		p, v := inspectorValue(b, pos, r)
+		f.gone = b.OffBoard(pos, r)
+		p, v := b.InspectorValue(pos, r)
 		f.player, f.value = int8(p), int8(v)
 		return *f
 	}
 	p := i / flickago.NumDiscs
-	f.gone = offBoard(b, pos, r) || b.HQ[1-p].Contains(pos)
-	f.player, f.value = int8(p), int8(discValue(b, p, pos, r))
+	f.gone = b.OffBoard(pos, r) || b.HQ[1-p].Contains(pos)
+	f.player, f.value = int8(p), int8(b.DiscValue(p, pos, r))
 	return *f
 }
 

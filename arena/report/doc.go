@@ -18,7 +18,10 @@
 //     advantage of every two-seat scenario;
 //   - the knob searches of 'arena tune' ([Tune]), if any: per search, the side score
 //     against the knob's values with the search's intervals, the balanced zone shaded,
-//     one group of rows per pair of bots ([TunePair]) when the search balanced several;
+//     one group of rows per pair of bots ([TunePair]) when the search balanced several,
+//     the value found balanced ([BestTuneValue], the rule 'arena tune' reports by too)
+//     and each value's verdict; [WriteTunes] renders this section alone as a page of its
+//     own (the page of 'arena tune --html');
 //   - optional extra sections, HTML fragments supplied by the caller (the
 //     replay viewers, for instance).
 //

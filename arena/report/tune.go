@@ -51,7 +51,9 @@ type tuneView struct {
 	N                int
 	Scenario, Knob   string
 	Bots, Zone, Best string
-	Plot             plot
+	// Verdicts list each pair's verdict at every value, one line per pair.
+	Verdicts []string
+	Plot     plot
 }
 
 // tunes lays out the knob searches.
@@ -69,7 +71,22 @@ func tunes(ts []Tune) []tuneView {
 		if len(t.Pairs) > 1 {
 			v.Best = "No value has every pair's interval inside the balanced zone yet."
 		}
-		if best, ok := bestTuneValue(t); ok {
+		for _, p := range t.Pairs {
+			each := make([]string, len(p.Values))
+			for k, x := range p.Values {
+				verdict := verdictOr(x.Verdict)
+				if x.Games == 0 && x.Verdict == "" {
+					verdict = "not played"
+				}
+				each[k] = x.Value + " " + verdict
+			}
+			line := t.Knob + ": " + strings.Join(each, ", ") + "."
+			if len(t.Pairs) > 1 {
+				line = p.name() + ": " + line
+			}
+			v.Verdicts = append(v.Verdicts, line)
+		}
+		if best, ok := BestTuneValue(t); ok {
 			if len(t.Pairs) == 1 {
 				b := t.Pairs[0].Values[best]
 				v.Best = "Balanced at " + t.Knob + " = " + b.Value + ": " + t.Side + " " + pct(b.Score, 1) + " " + pctRange(b.Lo, b.Hi) + " over " + plural(b.Games, "game") + "."
@@ -87,10 +104,14 @@ func tunes(ts []Tune) []tuneView {
 	return out
 }
 
-// bestTuneValue returns the index of the value balanced for every pair whose worst pair's
-// score is the nearest to 50%, and false when no value is balanced for every pair. The pairs'
-// values are matched by index and must name the same values.
-func bestTuneValue(t Tune) (int, bool) {
+// BestTuneValue is the one rule that picks the value a knob search reports, used by
+// 'arena tune' and by the report: among the values balanced for every pair (every pair's
+// Verdict "balanced"), the one whose worst pair is the nearest to even, that is the least
+// largest |Score − 0.5| over the pairs (a fraction of a point); on a tie, the first in the
+// order of the values. It returns the value's index in each pair's Values, and false when no
+// value is balanced for every pair (or t has no pairs). The pairs' values are matched by
+// index: a value another pair lists at a different index, or not at all, is not balanced.
+func BestTuneValue(t Tune) (int, bool) {
 	if len(t.Pairs) == 0 {
 		return 0, false
 	}
@@ -137,21 +158,27 @@ func tunePlot(n int, t Tune) plot {
 			rows.group(pair.name())
 		}
 		for _, v := range pair.Values {
-			verdict := v.Verdict
-			if verdict == "" {
-				verdict = "undecided"
-			}
-			tip := t.Knob + " = " + v.Value + " (" + plural(v.Games, "game") + ", " + verdict + ")"
+			tip := t.Knob + " = " + v.Value + " (" + plural(v.Games, "game") + ", " + verdictOr(v.Verdict) + ")"
 			if len(t.Pairs) > 1 {
 				tip = pair.name() + ", " + tip
 			}
-			rows.add(row{Class: "tune-mark", Name: v.Value, Label: t.Knob + " = " + v.Value, Tip: tip}, v.Score, v.Lo, v.Hi)
+			// The label is the value alone: the title names the knob, and a long knob name
+			// ("building.facing[kind=general-store]") would truncate the value away.
+			rows.add(row{Class: "tune-mark", Name: v.Value, Label: v.Value, Tip: tip}, v.Score, v.Lo, v.Hi)
 		}
 	}
 	p.finish(rows.y)
 	p.Bands = []band{{X0: s.at(t.ZoneLo), X1: s.at(t.ZoneHi), Y0: top - 2, Y1: rows.y + 2}}
 	p.Ref = &refLine{X: s.at(0.5)}
 	return p
+}
+
+// verdictOr returns a search's verdict, or "undecided" for none.
+func verdictOr(v string) string {
+	if v == "" {
+		return "undecided"
+	}
+	return v
 }
 
 // plural returns "1 game" or "n games".

@@ -64,6 +64,84 @@ func TestWrite_TunePairs(t *testing.T) {
 	}
 }
 
+// TestBestTuneValue pins the one rule that picks a search's value, for 'arena tune' and
+// the report: balanced for every pair, the worst pair nearest to even, the first on a tie.
+func TestBestTuneValue(t *testing.T) {
+	val := func(v string, score float64, verdict string) report.TuneValue {
+		return report.TuneValue{Value: v, Games: 100, Score: score, Lo: score - 0.04, Hi: score + 0.04, Verdict: verdict}
+	}
+	pair := func(bot string, vs ...report.TuneValue) report.TunePair {
+		return report.TunePair{Bots: [2]string{bot, bot + "-mirror"}, Values: vs}
+	}
+	const b, u, off = "balanced", "", "clearly off"
+	for _, c := range []struct {
+		name  string
+		pairs []report.TunePair
+		want  int // -1: none
+	}{
+		{"no pairs", nil, -1},
+		{"no balanced value", []report.TunePair{pair("aimer", val("6", 0.9, off), val("7", 0.52, u))}, -1},
+		{"the one balanced value", []report.TunePair{pair("aimer", val("6", 0.9, off), val("7", 0.52, b), val("8", 0.5, u))}, 1},
+		{"nearest to even", []report.TunePair{pair("aimer", val("6", 0.53, b), val("7", 0.49, b), val("8", 0.51, u))}, 1},
+		{"below even counts as above", []report.TunePair{pair("aimer", val("6", 0.47, b), val("7", 0.535, b))}, 0},
+		{"a tie: the first", []report.TunePair{pair("aimer", val("6", 0.48, b), val("7", 0.52, b), val("8", 0.48, b))}, 0},
+		{"balanced for one pair only", []report.TunePair{
+			pair("aimer", val("6", 0.50, b), val("7", 0.53, b)),
+			pair("planner", val("6", 0.51, u), val("7", 0.47, b)),
+		}, 1},
+		{"the worst pair decides", []report.TunePair{
+			pair("aimer", val("6", 0.50, b), val("7", 0.53, b)),
+			pair("planner", val("6", 0.545, b), val("7", 0.47, b)),
+		}, 1},
+		{"balanced for no pair at once", []report.TunePair{
+			pair("aimer", val("6", 0.50, b), val("7", 0.6, off)),
+			pair("planner", val("6", 0.51, u), val("7", 0.5, b)),
+		}, -1},
+		{"a value another pair lacks", []report.TunePair{
+			pair("aimer", val("6", 0.50, b), val("7", 0.52, b)),
+			pair("planner", val("7", 0.5, b)),
+		}, -1},
+	} {
+		i, ok := report.BestTuneValue(report.Tune{Pairs: c.pairs})
+		if !ok {
+			i = -1
+		}
+		if i != c.want {
+			t.Errorf("%s: %d (%v), want %d", c.name, i, ok, c.want)
+		}
+	}
+}
+
+// TestWriteTunes: the page of 'arena tune --html' is the tuning section alone, with the
+// chosen value, every value's verdict and the plot; no tune is an error and writes nothing.
+func TestWriteTunes(t *testing.T) {
+	var buf bytes.Buffer
+	if err := report.WriteTunes(&buf, "", tuneFixture().Tunes); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, want := range []string{"<title>" + report.DefaultTuneTitle + "</title>", `<section id="tune"`, `id="tune-plot-1"`,
+		"Balanced at start.hour = 8: lawmen 50.5% [47.0%, 54.0%] over 1000 games.",
+		"start.hour: 6 clearly off, 7 undecided, 8 balanced, 9 not played.",
+		`<rect class="band"`, "start.hour = 6 (40 games, clearly off)", "arena tune --html"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	for _, not := range []string{`id="run"`, `id="ratings"`, `id="los"`, `id="balance"`, "<nav"} {
+		if strings.Contains(page, not) {
+			t.Errorf("page has %q", not)
+		}
+	}
+	if n := strings.Count(page, `class="mark tune-mark"`); n != 4 {
+		t.Errorf("%d tune marks, want 4", n)
+	}
+	var none bytes.Buffer
+	if err := report.WriteTunes(&none, "x", nil); err == nil || none.Len() > 0 {
+		t.Errorf("no tune: %v, %d bytes", err, none.Len())
+	}
+}
+
 // TestWrite_Tune: the tuning section names the balanced value, with a row per value.
 func TestWrite_Tune(t *testing.T) {
 	var buf bytes.Buffer
@@ -97,12 +175,29 @@ type tuneFacts struct {
 	Errors  int
 }
 
-// TestWrite_BrowserTune opens a report with a tune in headless Chromium: one row per value
-// in the knob's order, a dot for each value played, the balanced zone drawn, no text outside
-// the plot.
+// TestWrite_BrowserTune opens a report with a tune, and the page of WriteTunes, in headless
+// Chromium: one row per value in the knob's order, a dot for each value played, the
+// balanced zone drawn, no text outside the plot.
 func TestWrite_BrowserTune(t *testing.T) {
+	var tunePage bytes.Buffer
+	if err := report.WriteTunes(&tunePage, "", tuneFixture().Tunes); err != nil {
+		t.Fatal(err)
+	}
+	pages := map[string]func(t *testing.T) string{
+		"report": func(t *testing.T) string { return writeReport(t, tuneFixture(), "tune.html") },
+		"WriteTunes": func(t *testing.T) string {
+			return browsertest.WriteArtifact(t, browsertest.ArtifactDir(t), "tune-page.html", tunePage.Bytes())
+		},
+	}
+	for _, name := range []string{"report", "WriteTunes"} {
+		t.Run(name, func(t *testing.T) { browserTune(t, pages[name](t)) })
+	}
+}
+
+// browserTune checks the tuning section of the page at path in headless Chromium.
+func browserTune(t *testing.T, path string) {
 	b := browsertest.New(t)
-	b.Open(writeReport(t, tuneFixture(), "tune.html"))
+	b.Open(path)
 	f := browsertest.Eval[tuneFacts](b, `(() => {
 		const all = (sel) => Array.from(document.querySelectorAll(sel));
 		const svg = document.getElementById("tune-plot-1");

@@ -28,6 +28,8 @@ type page struct {
 	Balance  *balanceView // nil without balances
 	Tunes    []tuneView
 	Sections []sectionView
+	// TunesOnly leaves out every section but the tuning one (WriteTunes).
+	TunesOnly bool
 }
 
 // navItem is a link of the table of contents.

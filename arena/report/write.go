@@ -2,7 +2,9 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	_ "embed"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -29,6 +31,32 @@ func Write(w io.Writer, data Data) error {
 	if err != nil {
 		return err
 	}
+	return render(w, p)
+}
+
+// DefaultTuneTitle is the title of WriteTunes's page when its title is empty.
+const DefaultTuneTitle = "Flickarena knob search"
+
+// WriteTunes renders the knob searches ts as one self-contained HTML page to w: the
+// report's tuning section alone, styled as the report, under title (default
+// [DefaultTuneTitle]). Each search shows the value it finds balanced (see
+// [BestTuneValue]), the verdicts, and the plot of the side score against the knob's
+// values with the search's intervals and the balanced zone, one group of rows per pair of
+// bots. 'arena tune --html' writes it. Nothing is written when ts is empty.
+func WriteTunes(w io.Writer, title string, ts []Tune) error {
+	if len(ts) == 0 {
+		return errors.New("report: no knob search to write")
+	}
+	return render(w, &page{
+		Title:     cmp.Or(title, DefaultTuneTitle),
+		CSS:       template.CSS(styleCSS),
+		Tunes:     tunes(ts),
+		TunesOnly: true,
+	})
+}
+
+// render executes the page template on p and writes the page to w, nothing on an error.
+func render(w io.Writer, p *page) error {
 	var buf bytes.Buffer
 	if err := tmpl.Execute(&buf, p); err != nil {
 		return fmt.Errorf("report: render: %w", err)

@@ -15,6 +15,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/report"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
 
@@ -51,7 +52,9 @@ games of any. "Balanced for every pair" needs no correction for the number of pa
 pair must pass its own 95% test), but a value truly inside the zone is dropped by mistake
 more often: at most 5% per pair, so up to 5% times the number of pairs. Each look prints its progress
 (one line per pair); the games are recorded in --db, and the same command resumes where it
-stopped. --html writes the side score against the knob as a plot, one curve per pair.
+stopped. --html writes an HTML page of the search, the tuning section of 'arena report'
+alone: the value found balanced, each value's verdict, and the plot of the lawmen's score
+at each value with its interval and the balanced zone shaded, one group of rows per pair.
 
 Examples:
   arena tune --scenario my-town.scn --knob start.hour --bots aimer --db tune.db --html tune.html
@@ -191,8 +194,8 @@ Examples:
 	fmt.Fprintf(stdout, "Tuning %s of %s (%d values) between %s: looks of %d games up to %d per value and pair, z = %.3f (95%% over %d looks), zone [%.0f%%, %.0f%%].\n",
 		knob.Name, *file, len(cands), strings.Join(names, ", and between "), *look, *maxGames, z, looks, 100*lo, 100*hi)
 	many := len(pairs) > 1
-	var found *candidate
-	for k := 1; k <= looks && found == nil; k++ {
+	balanced := false // a value is balanced for every pair: the search stops after this look
+	for k := 1; k <= looks && !balanced; k++ {
 		live := 0
 		for _, c := range cands {
 			if !c.live {
@@ -230,14 +233,18 @@ Examples:
 			case "clearly off":
 				c.live = false
 			case "balanced":
-				if found == nil || c.spread() < found.spread() {
-					found = c
-				}
+				balanced = true
 			}
 		}
 		if live == 0 {
 			break
 		}
+	}
+	// The value reported: report.BestTuneValue's rule, the report's.
+	t := tuneOf(*file, knob.Name, cands, lo, hi, looks)
+	var found *candidate
+	if i, ok := report.BestTuneValue(t); ok {
+		found = cands[i]
 	}
 	printTuneTable(stdout, cands, many)
 	if found != nil {
@@ -257,7 +264,7 @@ Examples:
 		fmt.Fprintf(stdout, "\nNo value's interval lies inside the zone within %d games per value.\n", *maxGames)
 	}
 	if *htmlOut != "" {
-		if err := writeTunePlot(*htmlOut, knob.Name, *file, cands, lo, hi); err != nil {
+		if err := writeTunePage(*htmlOut, t); err != nil {
 			return fmt.Errorf("tune: --html: %w", err)
 		}
 	}
@@ -286,7 +293,7 @@ func (f *tuneFlags) register(fs *flag.FlagSet) {
 	f.maxTurns = fs.Int("max-turns", 0, "turn cap per game, `turns`, reached as a draw; 0 for the game's own cap")
 	f.concurrency = fs.Int("concurrency", 2, "games played at once, a `number` from 1")
 	f.db = fs.String("db", "tune.db", "results database `path`")
-	f.html = fs.String("html", "", "write the plot of side score against the knob to this `file` (.html)")
+	f.html = fs.String("html", "", "write the search's page (the report's tuning section: the balanced value, the verdicts, the side score against the knob) to this `file` (.html)")
 }
 
 // zoneOf reads a --zone value, lo,hi with 0 < lo < hi < 1.

@@ -10,7 +10,8 @@ import (
 	"github.com/flickarena/flickarena/arena"
 )
 
-// TestTune plays each value of a knob in looks, writes the plot, and resumes without
+// TestTune plays each value of a knob in looks, writes the page (the report's tuning
+// section), and resumes without
 // replaying a game.
 func TestTune(t *testing.T) {
 	dir := t.TempDir()
@@ -38,8 +39,9 @@ func TestTune(t *testing.T) {
 		t.Errorf("progress lacks the last look:\n%s", stderr)
 	}
 	page, err := os.ReadFile(plot)
-	if err != nil || !strings.Contains(string(page), "<svg") || strings.Count(string(page), "<circle") != 2 {
-		t.Errorf("plot: %v\n%s", err, page)
+	if err != nil || !strings.Contains(string(page), `id="tune-plot-1"`) || strings.Count(string(page), `class="mark tune-mark"`) != 2 ||
+		!strings.Contains(string(page), "<title>Knob search: start.hour of my-town.scn</title>") || !strings.Contains(string(page), "start.hour = 7 (4 games,") {
+		t.Errorf("page: %v\n%s", err, page)
 	}
 	gamesByT := func() int {
 		n := 0

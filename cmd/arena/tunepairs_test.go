@@ -1,16 +1,20 @@
 package main
 
 import (
+	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/flickarena/flickarena/arena/report"
 )
 
 // TestTune_Pairs: repeated --bots balances a knob for two pairs at once: each pair plays
 // each value on the same seeds as its own tournament, the progress and the table name both
-// pairs, the plot has one curve per pair, the report groups the rows by pair, and a rerun
+// pairs, the page has one group of rows per pair, the report groups the rows by pair, and a rerun
 // replays nothing.
 func TestTune_Pairs(t *testing.T) {
 	dir := t.TempDir()
@@ -59,8 +63,18 @@ func TestTune_Pairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, c := strings.Count(string(page), "<circle"), strings.Count(string(page), `<polyline class="curve"`); n != 4 || c != 2 {
-		t.Errorf("plot: %d dots and %d curves, want 4 and one curve per pair\n%s", n, c, page)
+	// The page is the report's tuning section: a row per value and pair, a group per pair.
+	for _, want := range []string{`id="tune-plot-1"`, `<text class="group" x="8"`, "random against random-mirror: start.hour: 6 ",
+		"aimer against aimer-mirror, start.hour = 7 (4 games,", "interval inside the balanced zone yet."} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if n, g := strings.Count(string(page), `class="mark tune-mark"`), strings.Count(string(page), `<text class="group"`); n != 4 || g != 2 {
+		t.Errorf("page: %d rows and %d groups, want 4 and one group per pair\n%s", n, g, page)
+	}
+	if strings.Contains(string(page), `id="ratings"`) {
+		t.Error("the page has the report's other sections")
 	}
 	if _, _, err := run(t, args...); err != nil {
 		t.Fatal(err)
@@ -116,10 +130,41 @@ func TestTune_PairsVerdict(t *testing.T) {
 			t.Errorf("pairs %q: %q, want %q", tc.verdicts, got, tc.want)
 		}
 	}
-	// The kept value is the one whose worst pair is nearest to even.
-	a := &candidate{runs: []*pairRun{{mean: 0.50}, {mean: 0.545}}}
-	b := &candidate{runs: []*pairRun{{mean: 0.53}, {mean: 0.47}}}
-	if !(b.spread() < a.spread()) {
-		t.Errorf("spread: %v and %v, want the second smaller", a.spread(), b.spread())
+}
+
+// TestTune_Chosen: the search hands its values to report.BestTuneValue as the report's
+// Tune, a value per candidate and pair in order (a pair that did not play a value has a NaN
+// score), and reports the balanced value whose worst pair is nearest to even, which need not
+// be the first balanced one.
+func TestTune_Chosen(t *testing.T) {
+	pairs, closeBots, err := parseTunePairs(context.Background(), []string{"random", "aimer"})
+	defer closeBots()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(p int, mean float64, verdict string) *pairRun {
+		return &pairRun{pair: pairs[p], games: 40, mean: mean, lo: mean - 0.04, hi: mean + 0.04, verdict: verdict}
+	}
+	cands := []*candidate{
+		{value: "6", runs: []*pairRun{run(0, 0.9, "clearly off"), {pair: pairs[1]}}},
+		{value: "7", runs: []*pairRun{run(0, 0.50, "balanced"), run(1, 0.545, "balanced")}},
+		{value: "8", runs: []*pairRun{run(0, 0.53, "balanced"), run(1, 0.47, "balanced")}},
+		{value: "9", runs: []*pairRun{run(0, 0.5, "balanced"), run(1, 0.5, "")}},
+	}
+	tn := tuneOf("my-town.scn", "start.hour", cands, 0.45, 0.55, 10)
+	if len(tn.Pairs) != 2 || tn.Pairs[1].Bots != [2]string{"aimer", "aimer-mirror"} || len(tn.Pairs[1].Values) != 4 {
+		t.Fatalf("tune %+v, want 2 pairs of 4 values, the second aimer's", tn)
+	}
+	if v := tn.Pairs[1].Values[0]; v.Value != "6" || v.Games != 0 || !math.IsNaN(v.Score) {
+		t.Errorf("a value the pair did not play: %+v, want no games and a NaN score", v)
+	}
+	if v := tn.Pairs[0].Values[2]; v.Value != "8" || v.Games != 40 || v.Score != 0.53 || v.Verdict != "balanced" {
+		t.Errorf("pair 1 at 8: %+v", v)
+	}
+	if tn.Level != "95% over 10 looks, z = 2.81" || tn.Side != "lawmen" || tn.ZoneLo != 0.45 || tn.ZoneHi != 0.55 {
+		t.Errorf("tune %+v", tn)
+	}
+	if i, ok := report.BestTuneValue(tn); !ok || cands[i].value != "8" {
+		t.Errorf("chosen %d (%v), want 8: its worst pair is 3 points off even, 7's 4.5", i, ok)
 	}
 }

@@ -67,7 +67,7 @@ func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecor
 			index[key] = i
 			looks := *tf.maxGames / *tf.look
 			out = append(out, report.Tune{Scenario: *tf.file, Knob: *tf.knob, Side: tuneSide,
-				ZoneLo: lo, ZoneHi: hi, Level: "95% over " + plural(looks, "look") + ", z = " + strconv.FormatFloat(lookZ(looks), 'f', 2, 64)})
+				ZoneLo: lo, ZoneHi: hi, Level: tuneLevel(looks)})
 			orders = append(orders, pairOrder(*tf.bots))
 		}
 		j := slices.IndexFunc(out[i].Pairs, func(p report.TunePair) bool { return p.Bots == [2]string{bots[0], bots[1]} })

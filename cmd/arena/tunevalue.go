@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
+	"strconv"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/report"
 )
 
 // candidate is one value of the knob being tuned, played by every pair of bots.
@@ -55,14 +60,45 @@ func (c *candidate) judge() string {
 	return ""
 }
 
-// spread is the value's largest distance of a pair's side score from 50%, a fraction: the
-// search keeps the balanced value whose worst pair is the nearest to even.
-func (c *candidate) spread() float64 {
-	worst := 0.0
-	for _, r := range c.runs {
-		worst = math.Max(worst, math.Abs(r.mean-0.5))
+// tuneOf returns the search so far as the report shows it: the scenario file, the knob, a
+// pair per --bots flag with a value per candidate (in the knob's order; a value the pair
+// did not play has no games and a NaN score), the zone [lo, hi] and the level of the
+// intervals over looks looks.
+func tuneOf(file, knob string, cands []*candidate, lo, hi float64, looks int) report.Tune {
+	t := report.Tune{Scenario: file, Knob: knob, Side: tuneSide, ZoneLo: lo, ZoneHi: hi, Level: tuneLevel(looks)}
+	if len(cands) == 0 {
+		return t
 	}
-	return worst
+	for j, r := range cands[0].runs {
+		p := report.TunePair{Bots: [2]string{r.pair.bots[0].Name(), r.pair.bots[1].Name()}}
+		for _, c := range cands {
+			r := c.runs[j]
+			v := report.TuneValue{Value: c.value, Games: r.games, Score: r.mean, Lo: r.lo, Hi: r.hi, Verdict: r.verdict}
+			if r.games == 0 {
+				v.Score, v.Lo, v.Hi = math.NaN(), math.NaN(), math.NaN()
+			}
+			p.Values = append(p.Values, v)
+		}
+		t.Pairs = append(t.Pairs, p)
+	}
+	return t
+}
+
+// tuneLevel says what a search's intervals are: "95% over 10 looks, z = 2.81".
+func tuneLevel(looks int) string {
+	return "95% over " + plural(looks, "look") + ", z = " + strconv.FormatFloat(lookZ(looks), 'f', 2, 64)
+}
+
+// writeTunePage writes the page of the search t to path (report.WriteTunes).
+func writeTunePage(path string, t report.Tune) error {
+	var b bytes.Buffer
+	if err := report.WriteTunes(&b, "Knob search: "+t.Knob+" of "+filepath.Base(t.Scenario), []report.Tune{t}); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("write the page: %w", err)
+	}
+	return nil
 }
 
 // verdictText says the value's verdict in words, naming the pair that put a value off.

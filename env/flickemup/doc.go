@@ -408,8 +408,7 @@
 //     table, rules, encodings and rewards as v4. A scenario whose file is unchanged plays as in
 //     v4, seed for seed, under its new id.
 //   - v6: issue 18's fourth pass of the scenario files, for the balance between equal bots:
-//     showdown.scn (the Colt in the sheriff's office), gunsmith.scn (the general store 3 cm
-//     nearer the lawmen) and bank-job.scn (the saloon 2 cm farther from the bank); others as
-//     the lead's merge says. Same table, rules, encodings and rewards as v5. A scenario whose
+//     bank-job.scn (the saloon 2 cm farther from the bank) and dry-spell.scn (a 7:00 start
+//     instead of 9:00). Same table, rules, encodings and rewards as v5. A scenario whose
 //     file is unchanged plays as in v5, seed for seed, under its new id.
 package flickemup

@@ -24,10 +24,9 @@ import (
 //     inside leaves by the door (gunsmith: outlaws:3 3 hit points, the general store's door
 //     to the east; hostage: three Colts in the sheriff's office, a 6:00 start; same table,
 //     rules, encodings and rewards);
-//   - 6: issue 18's fourth pass of the scenario files (showdown: the Colt in the sheriff's
-//     office; gunsmith: the general store 3 cm nearer the lawmen; bank job: the saloon 2 cm
-//     farther from the bank; others as the lead's merge says; same table, rules, encodings
-//     and rewards).
+//   - 6: issue 18's fourth pass of the scenario files (bank job: the saloon 2 cm farther from
+//     the bank; dry spell: a 7:00 start instead of 9:00; same table, rules, encodings and
+//     rewards).
 const Version = 6
 
 // DefaultID is the id of the default scenario's env game.

@@ -19,8 +19,9 @@
 //   - the knob searches of 'arena tune' ([Tune]), if any: per search, the side score
 //     against the knob's values with the search's intervals, the balanced zone shaded,
 //     one group of rows per pair of bots ([TunePair]) when the search balanced several,
-//     the value found balanced ([BestTuneValue], the rule 'arena tune' reports by too)
-//     and each value's verdict; [WriteTunes] renders this section alone as a page of its
+//     the value found balanced ([BestTuneValue], the rule 'arena tune' reports by too),
+//     each value's verdict, the look the search is judged at ([Tune].Note) and, for an
+//     older search of the same command, that it is superseded ([Tune].Superseded); [WriteTunes] renders this section alone as a page of its
 //     own (the page of 'arena tune --html');
 //   - optional extra sections, HTML fragments supplied by the caller (the
 //     replay viewers, for instance).
@@ -44,7 +45,8 @@
 //	#balance-plot-N    its two-seat plot, class balance-plot; g.rate-mark and g.score-mark rows
 //	#seat-plot-N       its per-seat plot (more than two seats), class seat-plot; g.seat-mark rows
 //	#seat-table-N      its seat table, class seat-table; one tr.seat-row per seat (data-seat from 1)
-//	#tune              the tuning section; #tune-N search N's block (from 1), class tune
+//	#tune              the tuning section; #tune-N search N's block (from 1), class tune;
+//	                   p.tune-superseded in the block of a superseded search
 //	#tune-plot-N       its plot, class tune-plot; one g.tune-mark per value and pair of bots (data-name: the value)
 //	#section-N         extra section N (from 1), class extra
 //

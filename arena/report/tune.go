@@ -20,6 +20,13 @@ type Tune struct {
 	ZoneLo, ZoneHi float64
 	// Level says what the intervals are ("95% over 10 looks"); shown with the plot.
 	Level string
+	// Note says where the search stands ("Judged at look 2 of 10, where the search
+	// stopped."); shown under the zone when not empty.
+	Note string
+	// Superseded is empty for a search that is the newest of its command; for an older one
+	// (the same command on another content or version of the file, or on other versions of
+	// the bots) it says so, and when it was last played.
+	Superseded string
 }
 
 // TunePair is one pair of bots of a knob search and its side score at each value.
@@ -51,6 +58,7 @@ type tuneView struct {
 	N                int
 	Scenario, Knob   string
 	Bots, Zone, Best string
+	Note, Superseded string
 	// Verdicts list each pair's verdict at every value, one line per pair.
 	Verdicts []string
 	Plot     plot
@@ -66,7 +74,7 @@ func tunes(ts []Tune) []tuneView {
 			names[j] = p.name()
 		}
 		v := tuneView{N: n, Scenario: t.Scenario, Knob: t.Knob, Bots: strings.Join(names, "; "),
-			Zone: pct(t.ZoneLo, 0) + " to " + pct(t.ZoneHi, 0), Plot: tunePlot(n, t)}
+			Zone: pct(t.ZoneLo, 0) + " to " + pct(t.ZoneHi, 0), Note: t.Note, Superseded: t.Superseded, Plot: tunePlot(n, t)}
 		v.Best = "No value's interval lies inside the balanced zone yet."
 		if len(t.Pairs) > 1 {
 			v.Best = "No value has every pair's interval inside the balanced zone yet."

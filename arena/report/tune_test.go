@@ -165,6 +165,33 @@ func TestWrite_Tune(t *testing.T) {
 	}
 }
 
+// TestWrite_TuneSuperseded: a search's note is shown with its zone, and an older search of
+// the same command is marked superseded, in its heading and in a note of its own.
+func TestWrite_TuneSuperseded(t *testing.T) {
+	d := tuneFixture()
+	d.Tunes[0].Note = "Judged at look 2 of 10, where the search stopped."
+	old := tuneFixture().Tunes[0]
+	old.Superseded = "Superseded: the same command on version 4 of the game."
+	d.Tunes = append(d.Tunes, old)
+	var buf bytes.Buffer
+	if err := report.Write(&buf, d); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	newest, older, ok := strings.Cut(page, `<article id="tune-2"`)
+	if !ok {
+		t.Fatal("no second search")
+	}
+	if !strings.Contains(newest, "balanced zone 45% to 55%. Judged at look 2 of 10, where the search stopped.</p>") || strings.Contains(newest, "superseded") {
+		t.Errorf("newest search: want its note and no superseded mark")
+	}
+	for _, want := range []string{"my-town.scn: start.hour (superseded)</h3>", `<p class="notes tune-superseded">Superseded: the same command on version 4 of the game.</p>`} {
+		if !strings.Contains(older, want) {
+			t.Errorf("older search lacks %q", want)
+		}
+	}
+}
+
 // tuneFacts is what the browser test reads of the tuning section.
 type tuneFacts struct {
 	Marks   []string // data-name of the g.tune-mark rows, in order

@@ -27,7 +27,12 @@ balance block with its plots, its seat table, its endings by kind and its
 verdict, the seats named as the game names them (see 'arena balance'), and,
 when the database holds the games of 'arena tune', a plot per knob search of the
 lawmen's score against the knob's values, with the search's intervals and the
-balanced zone shaded. The
+balanced zone shaded. A search is judged as 'arena tune' judges it, at the look
+where the tune stops (games of later looks, from a longer search of the same
+tournaments, are not counted), so both name the same value; the same tune command
+played on another content or version of the scenario file, or with other versions
+of the bots, is a search of its own, never pooled: the newest first, the older
+marked superseded. The
 ratings are fitted with the prior the tournament was run with ('arena run
 --prior', recorded with the run) unless --prior says otherwise. Open it in a
 browser.`, stderr)

@@ -194,54 +194,38 @@ Examples:
 	fmt.Fprintf(stdout, "Tuning %s of %s (%d values) between %s: looks of %d games up to %d per value and pair, z = %.3f (95%% over %d looks), zone [%.0f%%, %.0f%%].\n",
 		knob.Name, *file, len(cands), strings.Join(names, ", and between "), *look, *maxGames, z, looks, 100*lo, 100*hi)
 	many := len(pairs) > 1
-	balanced := false // a value is balanced for every pair: the search stops after this look
-	for k := 1; k <= looks && !balanced; k++ {
-		live := 0
-		for _, c := range cands {
-			if !c.live {
-				continue
-			}
-			live++
-			for _, r := range c.runs {
-				if r.verdict == "balanced" {
-					continue // paused: inside the zone at an earlier look, which the z covers
-				}
-				sched := r.sched
-				sched.Fixtures = sched.Fixtures[:k**look]
-				if _, err := c.runner.Run(ctx, sched); err != nil {
-					return fmt.Errorf("tune: %s=%s, %s: %w (run the same command again to resume)", knob.Name, c.value, r.pair.name(), err)
-				}
-				if err := r.measure(ctx, store, sched, z); err != nil {
-					return fmt.Errorf("tune: %w", err)
-				}
-				r.verdict = judge(r.lo, r.hi, lo, hi)
-				label := ""
-				if many {
-					label = fmt.Sprintf("%-36s ", r.pair.name())
-				}
-				fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %s%4d games  %s's score %5.1f%% [%5.1f%%, %5.1f%%]  %s\n",
-					k, looks, knob.Name, c.value, label, r.games, tuneSide, 100*r.mean, 100*r.lo, 100*r.hi, r.verdict)
-				if r.verdict == "clearly off" {
-					break // the value is off: its other pairs play no more
-				}
-			}
-			c.verdict = c.judge()
-			if many && c.verdict != "" {
-				fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %s\n", k, looks, knob.Name, c.value, c.verdictText())
-			}
-			switch c.verdict {
-			case "clearly off":
-				c.live = false
-			case "balanced":
-				balanced = true
-			}
+	measure := func(k int, c *candidate, r *pairRun) (bool, error) {
+		sched := r.sched
+		sched.Fixtures = sched.Fixtures[:k**look]
+		if _, err := c.runner.Run(ctx, sched); err != nil {
+			return false, fmt.Errorf("tune: %s=%s, %s: %w (run the same command again to resume)", knob.Name, c.value, r.pair.name(), err)
 		}
-		if live == 0 {
-			break
+		if err := r.measure(ctx, store, sched, z); err != nil {
+			return false, fmt.Errorf("tune: %w", err)
+		}
+		return true, nil
+	}
+	onPair := func(k int, c *candidate, r *pairRun) {
+		label := ""
+		if many {
+			label = fmt.Sprintf("%-36s ", r.pair.name())
+		}
+		fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %s%4d games  %s's score %5.1f%% [%5.1f%%, %5.1f%%]  %s\n",
+			k, looks, knob.Name, c.value, label, r.games, tuneSide, 100*r.mean, 100*r.lo, 100*r.hi, r.verdict)
+	}
+	var onValue func(k int, c *candidate)
+	if many {
+		onValue = func(k int, c *candidate) {
+			fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %s\n", k, looks, knob.Name, c.value, c.verdictText())
 		}
 	}
+	last, stopped, err := searchLooks(cands, looks, lo, hi, measure, onPair, onValue)
+	if err != nil {
+		return err
+	}
 	// The value reported: report.BestTuneValue's rule, the report's.
-	t := tuneOf(*file, knob.Name, cands, lo, hi, looks)
+	t := tuneOf(*file, knob.Name, pairNames(pairs), cands, lo, hi, looks)
+	t.Note = lookNote(last, looks, stopped, 0)
 	var found *candidate
 	if i, ok := report.BestTuneValue(t); ok {
 		found = cands[i]

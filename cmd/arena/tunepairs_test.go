@@ -151,7 +151,7 @@ func TestTune_Chosen(t *testing.T) {
 		{value: "8", runs: []*pairRun{run(0, 0.53, "balanced"), run(1, 0.47, "balanced")}},
 		{value: "9", runs: []*pairRun{run(0, 0.5, "balanced"), run(1, 0.5, "")}},
 	}
-	tn := tuneOf("my-town.scn", "start.hour", cands, 0.45, 0.55, 10)
+	tn := tuneOf("my-town.scn", "start.hour", pairNames(pairs), cands, 0.45, 0.55, 10)
 	if len(tn.Pairs) != 2 || tn.Pairs[1].Bots != [2]string{"aimer", "aimer-mirror"} || len(tn.Pairs[1].Values) != 4 {
 		t.Fatalf("tune %+v, want 2 pairs of 4 values, the second aimer's", tn)
 	}

@@ -1,10 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"io"
-	"math"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,9 +19,13 @@ import (
 const tuneSide = "lawmen"
 
 // reportTunes finds the knob searches of 'arena tune' among the games: the tournaments
-// whose last run was an 'arena tune' command, grouped by search (file, knob, the --bots
-// flags, zone, looks, seed) and within a search by pair of bots, each value's side score and
-// interval computed as the search does.
+// whose last run was an 'arena tune' command, grouped by command (file, knob, the --bots
+// flags, zone, looks, seed) and within a command by content (splitContents: the scenario's
+// version and content, and the bots' versions, that a search's tournaments share), newest
+// first, an older one marked superseded. Each search is read back as 'arena tune' judges
+// it (searchLooks): each value's side score and interval at the last complete look, up to
+// the look where the search stops; games of later looks (a longer search of the same
+// tournaments) are not counted.
 func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecord) ([]report.Tune, error) {
 	byTournament := map[string][]arena.GameRecord{}
 	var ids []string
@@ -30,9 +35,8 @@ func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecor
 		}
 		byTournament[g.TournamentID] = append(byTournament[g.TournamentID], g)
 	}
-	var out []report.Tune
-	var orders []map[string]int // per search, the rank of each pair in its --bots flags
-	index := map[string]int{}
+	var cmds []*tuneCommand
+	index := map[string]*tuneCommand{}
 	for _, id := range ids {
 		runs, err := store.Runs(ctx, id)
 		if err != nil {
@@ -57,33 +61,281 @@ func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecor
 			continue
 		}
 		games := byTournament[id]
-		bots := []string{games[0].Bots[0].Name, games[0].Bots[1].Name}
-		slices.Sort(bots)
+		bots := [2]string{games[0].Bots[0].Name, games[0].Bots[1].Name}
+		slices.Sort(bots[:])
 		key := strings.Join([]string{*tf.file, *tf.knob, tf.bots.String(), *tf.zone, strconv.FormatUint(*tf.seed, 10),
 			strconv.Itoa(*tf.look), strconv.Itoa(*tf.maxGames), strconv.Itoa(*tf.maxTurns)}, "\x00")
-		i, seen := index[key]
+		c, seen := index[key]
 		if !seen {
-			i = len(out)
-			index[key] = i
-			looks := *tf.maxGames / *tf.look
-			out = append(out, report.Tune{Scenario: *tf.file, Knob: *tf.knob, Side: tuneSide,
-				ZoneLo: lo, ZoneHi: hi, Level: tuneLevel(looks)})
-			orders = append(orders, pairOrder(*tf.bots))
+			c = &tuneCommand{flags: tf, lo: lo, hi: hi}
+			index[key] = c
+			cmds = append(cmds, c)
 		}
-		j := slices.IndexFunc(out[i].Pairs, func(p report.TunePair) bool { return p.Bots == [2]string{bots[0], bots[1]} })
-		if j < 0 {
-			j = len(out[i].Pairs)
-			out[i].Pairs = append(out[i].Pairs, report.TunePair{Bots: [2]string{bots[0], bots[1]}})
-		}
-		v := report.TuneValue{Value: knobValue(games[0].Scenario.ID, *tf.knob), Games: len(games)}
-		v.Score, v.Lo, v.Hi = sideScore(pairMeans(games), lookZ(*tf.maxGames / *tf.look))
-		v.Verdict = judge(v.Lo, v.Hi, lo, hi)
-		out[i].Pairs[j].Values = append(out[i].Pairs[j].Values, v)
+		c.tournaments = append(c.tournaments, &tuneTournament{games: games, runs: runs, bots: bots,
+			value: knobValue(games[0].Scenario.ID, *tf.knob), version: games[0].Scenario.Version})
 	}
-	for i := range out {
-		alignTunePairs(&out[i], orders[i])
+	var out []report.Tune
+	for _, c := range cmds {
+		contents := splitContents(c.tournaments)
+		for i, ts := range contents {
+			t := c.search(ts)
+			if i > 0 {
+				t.Superseded = superseded(ts, contents[0])
+			}
+			out = append(out, t)
+		}
 	}
 	return out, nil
+}
+
+// tuneCommand is one 'arena tune' command line as the database recorded it, and the
+// tournaments whose last run it was.
+type tuneCommand struct {
+	flags       tuneFlags
+	lo, hi      float64 // the zone
+	tournaments []*tuneTournament
+}
+
+// tuneTournament is one tournament of a knob search: one pair of bots at one value.
+type tuneTournament struct {
+	games   []arena.GameRecord
+	runs    []arena.RunRecord // oldest first, at least one
+	bots    [2]string         // the pair's names, sorted
+	value   string            // the knob's value
+	version string            // the scenario's version ("5")
+}
+
+// slot names the tournament's place in a search: its pair and value. One content of a
+// search has one tournament per slot.
+func (t *tuneTournament) slot() string { return t.bots[0] + " " + t.bots[1] + "\x00" + t.value }
+
+// lastRun returns the latest run among the tournaments'.
+func lastRun(ts []*tuneTournament) arena.RunRecord {
+	var last arena.RunRecord
+	for _, t := range ts {
+		if r := t.runs[len(t.runs)-1]; r.ID > last.ID {
+			last = r
+		}
+	}
+	return last
+}
+
+// splitContents splits one command's tournaments into searches, newest (latest run) first:
+// one per content the command was played on. The scenario's version is read from the
+// games; the file's content is not (each value's variant has a hash of its own), so the
+// split follows the runs in the order the store recorded them. A tournament first run in a
+// slot (pair and value) its search already holds starts a new search, which takes with it
+// the tournaments first run just before it, one after the other, of values before its own
+// (numeric knobs only): the start of the same invocation, when an edit added values below
+// the old ones. A run of a tournament already placed makes its search the current one
+// again (a file edited back and its search resumed). An edited file, other versions of the
+// bots and another version of the game all make new tournaments for the same slots, hence
+// a new search.
+func splitContents(ts []*tuneTournament) [][]*tuneTournament {
+	byVersion := map[string][]*tuneTournament{}
+	var versions []string
+	for _, t := range ts {
+		if _, ok := byVersion[t.version]; !ok {
+			versions = append(versions, t.version)
+		}
+		byVersion[t.version] = append(byVersion[t.version], t)
+	}
+	type event struct {
+		run int64
+		t   *tuneTournament
+	}
+	var out [][]*tuneTournament
+	for _, v := range versions {
+		var evs []event
+		for _, t := range byVersion[v] {
+			for _, r := range t.runs {
+				evs = append(evs, event{r.ID, t})
+			}
+		}
+		slices.SortStableFunc(evs, func(a, b event) int { return cmp.Compare(a.run, b.run) })
+		of := map[*tuneTournament]int{}    // the search of each tournament placed
+		first := map[*tuneTournament]int{} // the index in evs of its first run
+		var slots []map[string]*tuneTournament
+		cur := -1
+		for i, e := range evs {
+			if s, ok := of[e.t]; ok {
+				cur = s
+				continue
+			}
+			first[e.t] = i
+			if cur < 0 || slots[cur][e.t.slot()] != nil {
+				slots = append(slots, map[string]*tuneTournament{})
+				next := len(slots) - 1
+				for j := i - 1; cur >= 0 && j >= 0; j-- {
+					u := evs[j].t
+					if of[u] != cur || first[u] != j || !valueBefore(u.value, e.t.value) || slots[next][u.slot()] != nil {
+						break
+					}
+					delete(slots[cur], u.slot())
+					slots[next][u.slot()], of[u] = u, next
+				}
+				cur = next
+			}
+			slots[cur][e.t.slot()], of[e.t] = e.t, cur
+		}
+		groups := make([][]*tuneTournament, len(slots))
+		for _, t := range byVersion[v] {
+			groups[of[t]] = append(groups[of[t]], t)
+		}
+		for _, g := range groups {
+			if len(g) > 0 {
+				out = append(out, g)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b []*tuneTournament) int { return cmp.Compare(lastRun(b).ID, lastRun(a).ID) })
+	return out
+}
+
+// valueBefore reports whether knob value a comes before b in a numeric knob's order.
+func valueBefore(a, b string) bool {
+	x, errA := strconv.ParseFloat(a, 64)
+	y, errB := strconv.ParseFloat(b, 64)
+	return errA == nil && errB == nil && x < y
+}
+
+// superseded says why the search of tournaments ts is not its command's newest (newest):
+// another version of the game, other versions of the bots, or else another content of the
+// file; and when it was last played.
+func superseded(ts, newest []*tuneTournament) string {
+	var why string
+	switch a, b := botVersions(ts), botVersions(newest); {
+	case ts[0].version != newest[0].version:
+		why = "the same command on version " + ts[0].version + " of the game (the newest search: version " + newest[0].version + ")"
+	case a != b:
+		why = "the same command with other versions of the bots (" + a + "; the newest search: " + b + ")"
+	default:
+		why = "the same command on another content of the scenario file (the file was edited)"
+	}
+	return "Superseded: " + why + ", last played " + lastRun(ts).StartedAt.UTC().Format("2006-01-02 15:04 MST") +
+		". The newest search of this command is shown before it; the two are never pooled."
+}
+
+// botVersions lists the bots of the tournaments' games with their versions, "aimer 2,
+// aimer-mirror 2", sorted.
+func botVersions(ts []*tuneTournament) string {
+	seen := map[string]bool{}
+	for _, t := range ts {
+		for _, g := range t.games {
+			for _, b := range g.Bots {
+				seen[b.Name+" "+b.Version] = true
+			}
+		}
+	}
+	return strings.Join(slices.Sorted(maps.Keys(seen)), ", ")
+}
+
+// search reads the search of tournaments ts (one content of the command) back as 'arena
+// tune' judges it: the pairs in the order of the --bots flags (a pair a flag names that has
+// no game is there without games), the values in the knob's order (numerically, else in the
+// order the search first ran them), each pair's side score
+// and interval at the last complete look (searchLooks), and a note of that look.
+func (c *tuneCommand) search(ts []*tuneTournament) report.Tune {
+	tf := c.flags
+	type pairGames struct {
+		name    [2]string
+		rank    int // the index of its --bots flag
+		byValue map[string][]arena.GameRecord
+	}
+	rank := pairOrder(*tf.bots)
+	var pairs []*pairGames
+	var values []report.TuneValue
+	seenValue := map[string]bool{}
+	// In the order of their first runs: a search's first look runs the values in the knob's
+	// order, which is the order kept for a knob whose values are not all numbers.
+	ts = slices.Clone(ts)
+	slices.SortStableFunc(ts, func(a, b *tuneTournament) int { return cmp.Compare(a.runs[0].ID, b.runs[0].ID) })
+	for _, t := range ts {
+		i := slices.IndexFunc(pairs, func(p *pairGames) bool { return p.name == t.bots })
+		if i < 0 {
+			r, ok := rank[t.bots[0]+" "+t.bots[1]]
+			if !ok {
+				r = -1
+			}
+			pairs = append(pairs, &pairGames{name: t.bots, rank: r, byValue: map[string][]arena.GameRecord{}})
+			i = len(pairs) - 1
+		}
+		pairs[i].byValue[t.value] = t.games
+		if !seenValue[t.value] {
+			seenValue[t.value] = true
+			values = append(values, report.TuneValue{Value: t.value})
+		}
+	}
+	sortKnobValues(values)
+	// A flag no pair matched (a remote bot is named by its address) takes a pair whose
+	// names no flag gives, else stands for a pair without games.
+	taken := map[int]bool{}
+	for _, p := range pairs {
+		taken[p.rank] = true
+	}
+	for i, spec := range *tf.bots {
+		if taken[i] {
+			continue
+		}
+		if j := slices.IndexFunc(pairs, func(p *pairGames) bool { return p.rank < 0 }); j >= 0 {
+			pairs[j].rank = i
+			continue
+		}
+		names := splitList(spec)
+		if len(names) == 1 {
+			names = append(names, mirrorName(names[0]))
+		}
+		slices.Sort(names)
+		pairs = append(pairs, &pairGames{name: [2]string{names[0], names[len(names)-1]}, rank: i})
+	}
+	for i, p := range pairs {
+		if p.rank < 0 {
+			p.rank = len(*tf.bots) + i
+		}
+	}
+	slices.SortStableFunc(pairs, func(a, b *pairGames) int { return a.rank - b.rank })
+
+	names := make([][2]string, len(pairs))
+	for i, p := range pairs {
+		names[i] = p.name
+	}
+	recorded := 0
+	cands := make([]*candidate, len(values))
+	for i, v := range values {
+		cands[i] = &candidate{value: v.Value, live: true}
+		for _, p := range pairs {
+			games := p.byValue[v.Value]
+			recorded += len(games)
+			cands[i].runs = append(cands[i].runs, &pairRun{recorded: games})
+		}
+	}
+	looks := *tf.maxGames / *tf.look
+	z := lookZ(looks)
+	measure := func(k int, _ *candidate, r *pairRun) (bool, error) {
+		n := k * *tf.look
+		var played []arena.GameRecord
+		for _, g := range r.recorded {
+			if g.Seq < n {
+				played = append(played, g)
+			}
+		}
+		if len(played) < n {
+			return false, nil
+		}
+		r.games = len(played)
+		r.mean, r.lo, r.hi = sideScore(pairMeans(played), z)
+		return true, nil
+	}
+	last, stopped, _ := searchLooks(cands, looks, c.lo, c.hi, measure, nil, nil) // this measure never fails
+	counted := 0
+	for _, cd := range cands {
+		for _, r := range cd.runs {
+			counted += r.games
+		}
+	}
+	t := tuneOf(*tf.file, *tf.knob, names, cands, c.lo, c.hi, looks)
+	t.Note = lookNote(last, looks, stopped, recorded-counted)
+	return t
 }
 
 // pairOrder returns the rank of each pair of bots in the order of a tune's --bots flags,
@@ -99,47 +351,6 @@ func pairOrder(specs botPairs) map[string]int {
 		rank[strings.Join(names, " ")] = i
 	}
 	return rank
-}
-
-// alignTunePairs orders t's pairs as the --bots flags named them (rank; a pair not named
-// last) and gives every pair the same values in the same order: the union of the values
-// played, numerically when all are numbers, else in the order first seen; a value a pair
-// did not play (the search dropped it first) is a row without games.
-func alignTunePairs(t *report.Tune, rank map[string]int) {
-	slices.SortStableFunc(t.Pairs, func(a, b report.TunePair) int {
-		ra, oka := rank[a.Bots[0]+" "+a.Bots[1]]
-		rb, okb := rank[b.Bots[0]+" "+b.Bots[1]]
-		switch {
-		case oka && okb:
-			return ra - rb
-		case oka:
-			return -1
-		case okb:
-			return 1
-		}
-		return 0
-	})
-	var union []report.TuneValue
-	seen := map[string]bool{}
-	for _, p := range t.Pairs {
-		for _, v := range p.Values {
-			if !seen[v.Value] {
-				seen[v.Value] = true
-				union = append(union, report.TuneValue{Value: v.Value, Score: math.NaN()})
-			}
-		}
-	}
-	sortKnobValues(union)
-	for j, p := range t.Pairs {
-		vs := make([]report.TuneValue, len(union))
-		for k, u := range union {
-			vs[k] = u
-			if at := slices.IndexFunc(p.Values, func(v report.TuneValue) bool { return v.Value == u.Value }); at >= 0 {
-				vs[k] = p.Values[at]
-			}
-		}
-		t.Pairs[j].Values = vs
-	}
 }
 
 // tuneArgs returns the arguments of a recorded 'arena tune' command line,

@@ -38,6 +38,9 @@ type pairRun struct {
 	// mean, lo and hi are the side score and its interval, in [0, 1]; mean is NaN before
 	// any game.
 	mean, lo, hi float64
+	// recorded are the tournament's games as the report reads them (nil in 'arena tune',
+	// which reads the store).
+	recorded []arena.GameRecord
 }
 
 // judge returns the value's verdict from its pairs' verdicts: "clearly off" when any
@@ -61,16 +64,13 @@ func (c *candidate) judge() string {
 }
 
 // tuneOf returns the search so far as the report shows it: the scenario file, the knob, a
-// pair per --bots flag with a value per candidate (in the knob's order; a value the pair
-// did not play has no games and a NaN score), the zone [lo, hi] and the level of the
-// intervals over looks looks.
-func tuneOf(file, knob string, cands []*candidate, lo, hi float64, looks int) report.Tune {
+// pair per name in names (seat 0's bot first; the candidates' runs in the same order) with a
+// value per candidate (in the knob's order; a value the pair did not play has no games and a
+// NaN score), the zone [lo, hi] and the level of the intervals over looks looks.
+func tuneOf(file, knob string, names [][2]string, cands []*candidate, lo, hi float64, looks int) report.Tune {
 	t := report.Tune{Scenario: file, Knob: knob, Side: tuneSide, ZoneLo: lo, ZoneHi: hi, Level: tuneLevel(looks)}
-	if len(cands) == 0 {
-		return t
-	}
-	for j, r := range cands[0].runs {
-		p := report.TunePair{Bots: [2]string{r.pair.bots[0].Name(), r.pair.bots[1].Name()}}
+	for j, name := range names {
+		p := report.TunePair{Bots: name}
 		for _, c := range cands {
 			r := c.runs[j]
 			v := report.TuneValue{Value: c.value, Games: r.games, Score: r.mean, Lo: r.lo, Hi: r.hi, Verdict: r.verdict}
@@ -82,6 +82,15 @@ func tuneOf(file, knob string, cands []*candidate, lo, hi float64, looks int) re
 		t.Pairs = append(t.Pairs, p)
 	}
 	return t
+}
+
+// pairNames returns the names of the pairs' bots, seat 0's first.
+func pairNames(pairs []tunePair) [][2]string {
+	names := make([][2]string, len(pairs))
+	for i, p := range pairs {
+		names[i] = [2]string{p.bots[0].Name(), p.bots[1].Name()}
+	}
+	return names
 }
 
 // tuneLevel says what a search's intervals are: "95% over 10 looks, z = 2.81".

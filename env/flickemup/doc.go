@@ -25,15 +25,15 @@
 // Flicks go through the consumer-owned [Table] interface: by default each game (and each
 // clone) runs its own [physics.Simulator]; [Options.Table] substitutes scripted outcomes.
 //
-// # The env games flickemup/<scenario>-v5
+// # The env games flickemup/<scenario>-v6
 //
 // [Env] serves a Game through the [env.Game] contract, one env id per scenario of ours:
-// flickemup/showdown-v5 ([DefaultID], [Factory]), flickemup/bank-job-v5, flickemup/dry-spell-v5,
-// flickemup/gunsmith-v5, flickemup/hostage-v5 and flickemup/pardon-v5 ([ID], [ScenarioFactory]);
+// flickemup/showdown-v6 ([DefaultID], [Factory]), flickemup/bank-job-v6, flickemup/dry-spell-v6,
+// flickemup/gunsmith-v6, flickemup/hostage-v6 and flickemup/pardon-v6 ([ID], [ScenarioFactory]);
 // [Register] adds them all to an [env.Registry], explicitly (no init side effects), and
 // [NewEnv] also plays a designer's own file (EnvConfig.Custom); [RegisterFiles] serves
-// designers' files each under its own id, flickemup/file/<stem>-v5 ([FileID]: my-town.scn is
-// flickemup/file/my-town-v5), as arena run --scenarios FILE|DIR and envserver --scenarios
+// designers' files each under its own id, flickemup/file/<stem>-v6 ([FileID]: my-town.scn is
+// flickemup/file/my-town-v6), as arena run --scenarios FILE|DIR and envserver --scenarios
 // PATH do. Every Env reports its scenario file's SHA-256 ([Env.ContentDigest]), which the
 // arena puts in a tournament's identity: an edited file is another scenario. Two seats, whatever the number
 // of players: seat 0 is the lawmen, seat 1 the outlaws; a team's players only take turns at
@@ -407,4 +407,8 @@
 //     sheriff's office, a 6:00 start). Same
 //     table, rules, encodings and rewards as v4. A scenario whose file is unchanged plays as in
 //     v4, seed for seed, under its new id.
+//   - v6: issue 18's fourth pass of the scenario files, for the balance between equal bots:
+//     bank-job.scn (the saloon 2 cm farther from the bank) and dry-spell.scn (a 7:00 start
+//     instead of 9:00). Same table, rules, encodings and rewards as v5. A scenario whose
+//     file is unchanged plays as in v5, seed for seed, under its new id.
 package flickemup

@@ -40,8 +40,8 @@ func TestRegister(t *testing.T) {
 	if err := flickemup.Register(r); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"flickemup/bank-job-v5", "flickemup/dry-spell-v5", "flickemup/gunsmith-v5",
-		"flickemup/hostage-v5", "flickemup/pardon-v5", "flickemup/showdown-v5"}
+	want := []string{"flickemup/bank-job-v6", "flickemup/dry-spell-v6", "flickemup/gunsmith-v6",
+		"flickemup/hostage-v6", "flickemup/pardon-v6", "flickemup/showdown-v6"}
 	if got := r.IDs(); !slices.Equal(got, want) {
 		t.Errorf("IDs = %v, want %v", got, want)
 	}
@@ -59,7 +59,7 @@ func TestRegister(t *testing.T) {
 		t.Errorf("Factory's game is %s, want %s", got, flickemup.DefaultID)
 	}
 
-	g, err := r.New("flickemup/pardon-v5", env.Options{"angle_sd": "0.1", "power_sd": "0", "max_decisions": "7", "players": "5", "shaping": "none"})
+	g, err := r.New("flickemup/pardon-v6", env.Options{"angle_sd": "0.1", "power_sd": "0", "max_decisions": "7", "players": "5", "shaping": "none"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,8 +12,8 @@ import (
 
 func TestFileID(t *testing.T) {
 	for path, want := range map[string]string{
-		"designs/my-town.scn": "flickemup/file/my-town-v5",
-		"a_b9.scn":            "flickemup/file/a_b9-v5",
+		"designs/my-town.scn": "flickemup/file/my-town-v6",
+		"a_b9.scn":            "flickemup/file/a_b9-v6",
 		"My Town.scn":         "",
 		"my-town.txt":         "",
 		".scn":                "",
@@ -48,7 +48,7 @@ func TestRegisterFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(ids, " ") != "flickemup/file/a-v5 flickemup/file/b-v5" {
+	if strings.Join(ids, " ") != "flickemup/file/a-v6 flickemup/file/b-v6" {
 		t.Fatalf("ids %v", ids)
 	}
 	digests := map[string]string{}

@@ -1,15 +1,15 @@
 """Entry points of the registered games, one per game, in the style of PettingZoo's own
 environment modules (``from pettingzoo.classic import chess_v6; chess_v6.env()``)::
 
-    from flickarena.games import flickago_v2, flickemup_showdown_v5
+    from flickarena.games import flickago_v2, flickemup_showdown_v6
 
     aec = flickago_v2.env(server="unix:///tmp/fa.sock")               # PettingZoo AEC
-    par = flickemup_showdown_v5.parallel_env(options={"max_decisions": 200})  # PettingZoo parallel
+    par = flickemup_showdown_v6.parallel_env(options={"max_decisions": 200})  # PettingZoo parallel
     one = flickago_v2.gym_make()                                        # gymnasium.make
-    vec = flickemup_showdown_v5.gym_make_vec(64)                        # gymnasium.make_vec
+    vec = flickemup_showdown_v6.gym_make_vec(64)                        # gymnasium.make_vec
 
 The name of a game's entry is its id with ``/`` and ``-`` turned into ``_``
-(``flickemup/showdown-v5`` is ``flickemup_showdown_v5``); :data:`ENTRIES` maps game ids to
+(``flickemup/showdown-v6`` is ``flickemup_showdown_v6``); :data:`ENTRIES` maps game ids to
 entries. Every keyword goes to the env (``server``, ``token``, ``options``, ...).
 """
 
@@ -25,8 +25,8 @@ from flickarena.registration import GAMES, gym_id, register_game
 
 
 def entry_name(game_id: str) -> str:
-    """Returns the entry name of a game id: ``flickemup/showdown-v5`` is
-    ``flickemup_showdown_v5``."""
+    """Returns the entry name of a game id: ``flickemup/showdown-v6`` is
+    ``flickemup_showdown_v6``."""
     return game_id.replace("/", "_").replace("-", "_")
 
 
@@ -69,12 +69,12 @@ ENTRIES: dict[str, GameEntry] = {g: GameEntry(g) for g in GAMES}
 
 dummy_race_v1 = ENTRIES["dummy/race-v1"]
 flickago_v2 = ENTRIES["flickago-v2"]
-flickemup_bank_job_v5 = ENTRIES["flickemup/bank-job-v5"]
-flickemup_dry_spell_v5 = ENTRIES["flickemup/dry-spell-v5"]
-flickemup_gunsmith_v5 = ENTRIES["flickemup/gunsmith-v5"]
-flickemup_hostage_v5 = ENTRIES["flickemup/hostage-v5"]
-flickemup_pardon_v5 = ENTRIES["flickemup/pardon-v5"]
-flickemup_showdown_v5 = ENTRIES["flickemup/showdown-v5"]
+flickemup_bank_job_v6 = ENTRIES["flickemup/bank-job-v6"]
+flickemup_dry_spell_v6 = ENTRIES["flickemup/dry-spell-v6"]
+flickemup_gunsmith_v6 = ENTRIES["flickemup/gunsmith-v6"]
+flickemup_hostage_v6 = ENTRIES["flickemup/hostage-v6"]
+flickemup_pardon_v6 = ENTRIES["flickemup/pardon-v6"]
+flickemup_showdown_v6 = ENTRIES["flickemup/showdown-v6"]
 fliprando_v1 = ENTRIES["fliprando-v1"]
 
 __all__ = ["ENTRIES", "GameEntry", "entry_name", *(entry_name(g) for g in GAMES)]

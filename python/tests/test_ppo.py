@@ -189,7 +189,7 @@ def test_ppo_joint_rule_of_other_games(server):
     from flickarena import FlickVectorEnv
 
     ppo = load_ppo()
-    envs = FlickVectorEnv("flickemup/showdown-v5", 1, server=server.target)
+    envs = FlickVectorEnv("flickemup/showdown-v6", 1, server=server.target)
     assert ppo.JointRule.of(envs.pool.game) is None
     envs.close()
 

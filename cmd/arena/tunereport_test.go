@@ -23,6 +23,19 @@ func tuneBlocks(t *testing.T, page string) []string {
 	return parts[1:]
 }
 
+// reportOf writes the report of database db (replays not embedded) beside it and returns the
+// page.
+func reportOf(t *testing.T, db string) string {
+	t.Helper()
+	out := filepath.Join(filepath.Dir(db), "report.html")
+	mustRun(t, "report", "--db", db, "--out", out, "--embed-replays", "0")
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 // TestReport_TuneContents: the same tune command played on a file and then on its edit
 // (values 6 and 7, then 5 to 7) is two searches in the report, never pooled: the newest
 // first with its three values, the older after it, marked superseded, with its two.
@@ -38,13 +51,7 @@ func TestReport_TuneContents(t *testing.T) {
 	if n := len(gamesByTournament(t, db)); n != 5 {
 		t.Fatalf("%d tournaments, want 2 on the file and 3 on its edit", n)
 	}
-	reportPath := filepath.Join(dir, "report.html")
-	mustRun(t, "report", "--db", db, "--out", reportPath, "--embed-replays", "0")
-	b, err := os.ReadFile(reportPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	blocks := tuneBlocks(t, string(b))
+	blocks := tuneBlocks(t, reportOf(t, db))
 	if len(blocks) != 2 {
 		t.Fatalf("%d tune blocks, want one per content of the file", len(blocks))
 	}
@@ -77,13 +84,7 @@ func TestReport_TuneLooks(t *testing.T) {
 	if m == nil || strings.Contains(stderr, "look 2/2") {
 		t.Fatalf("the wider zone: want a value balanced at look 1:\n%s\n%s", out, stderr)
 	}
-	reportPath := filepath.Join(dir, "report.html")
-	mustRun(t, "report", "--db", db, "--out", reportPath, "--embed-replays", "0")
-	b, err := os.ReadFile(reportPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := string(b)
+	page := reportOf(t, db)
 	for _, want := range []string{"Balanced at start.hour = " + m[1] + ":", "start.hour = 6 (10 games,", "start.hour = 7 (10 games,",
 		"Judged at look 1 of 2, where the search stopped. 20 recorded games of later looks"} {
 		if !strings.Contains(page, want) {

@@ -300,13 +300,16 @@ func (c *tuneCommand) search(ts []*tuneTournament) report.Tune {
 		names[i] = p.name
 	}
 	recorded := 0
+	gamesOf := map[*pairRun][]arena.GameRecord{} // each pair run's recorded games
 	cands := make([]*candidate, len(values))
 	for i, v := range values {
 		cands[i] = &candidate{value: v.Value, live: true}
 		for _, p := range pairs {
 			games := p.byValue[v.Value]
 			recorded += len(games)
-			cands[i].runs = append(cands[i].runs, &pairRun{recorded: games})
+			r := &pairRun{}
+			gamesOf[r] = games
+			cands[i].runs = append(cands[i].runs, r)
 		}
 	}
 	looks := *tf.maxGames / *tf.look
@@ -314,7 +317,7 @@ func (c *tuneCommand) search(ts []*tuneTournament) report.Tune {
 	measure := func(k int, _ *candidate, r *pairRun) (bool, error) {
 		n := k * *tf.look
 		var played []arena.GameRecord
-		for _, g := range r.recorded {
+		for _, g := range gamesOf[r] {
 			if g.Seq < n {
 				played = append(played, g)
 			}

@@ -38,9 +38,6 @@ type pairRun struct {
 	// mean, lo and hi are the side score and its interval, in [0, 1]; mean is NaN before
 	// any game.
 	mean, lo, hi float64
-	// recorded are the tournament's games as the report reads them (nil in 'arena tune',
-	// which reads the store).
-	recorded []arena.GameRecord
 }
 
 // judge returns the value's verdict from its pairs' verdicts: "clearly off" when any

@@ -36,6 +36,13 @@ func reportOf(t *testing.T, db string) string {
 	return string(b)
 }
 
+// randomHourTune returns the arguments of a tune of file's start hour between random bots,
+// in looks of look games up to maxGames per value, games capped at 30 turns, into db.
+func randomHourTune(file, db string, look, maxGames int) []string {
+	return []string{"tune", "--scenario", file, "--knob", "start.hour", "--bots", "random", "--look", strconv.Itoa(look),
+		"--max-games", strconv.Itoa(maxGames), "--max-turns", "30", "--db", db}
+}
+
 // TestReport_TuneContents: the same tune command played on a file and then on its edit
 // (values 6 and 7, then 5 to 7) is two searches in the report, never pooled: the newest
 // first with its three values, the older after it, marked superseded, with its two.
@@ -43,8 +50,7 @@ func TestReport_TuneContents(t *testing.T) {
 	dir := t.TempDir()
 	file := writeScenario(t, dir, "my-town.scn", "showdown", func(s string) string { return s + "tune start hour=6..7\n" })
 	db := filepath.Join(dir, "tune.db")
-	args := []string{"tune", "--scenario", file, "--knob", "start.hour", "--bots", "random", "--look", "2",
-		"--max-games", "4", "--max-turns", "30", "--db", db}
+	args := randomHourTune(file, db, 2, 4)
 	mustRun(t, args...)
 	writeScenario(t, dir, "my-town.scn", "showdown", func(s string) string { return s + "tune start hour=5..7\n" })
 	mustRun(t, args...)
@@ -73,8 +79,7 @@ func TestReport_TuneLooks(t *testing.T) {
 	dir := t.TempDir()
 	file := writeScenario(t, dir, "my-town.scn", "showdown", func(s string) string { return s + "tune start hour=6..7\n" })
 	db := filepath.Join(dir, "tune.db")
-	args := []string{"tune", "--scenario", file, "--knob", "start.hour", "--bots", "random", "--look", "10",
-		"--max-games", "20", "--max-turns", "30", "--db", db}
+	args := randomHourTune(file, db, 10, 20)
 	out, _ := mustRun(t, append(args, "--zone", "0.45,0.55")...)
 	if !strings.Contains(out, "No value's interval") || len(storedGames(t, db)) != 40 {
 		t.Fatalf("the longer search: want 20 games a value and no value found:\n%s", out)

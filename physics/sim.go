@@ -309,6 +309,12 @@ func (s *Simulator) checkStop() {
 // spin) and that touches nothing: Box2D would simulate it as its own island, doing nothing,
 // until its own sleep timer (0.5 s) ran out. A piece that touches another stays awake, so
 // that Box2D can still push the two apart; anything that hits a sleeping piece wakes it.
+//
+// "Touches" is judged both by the contact's flag and by the shapes where the step has just
+// left them: the flag was computed before the step moved the pieces, so a piece that slid
+// into another during the step in which friction stopped it has an overlap its flag does not
+// show, and Box2D never updates a contact between two sleeping pieces (or a sleeping piece
+// and a static one): put to sleep, the two would rest inside each other for good.
 func (s *Simulator) settle() {
 	for _, b := range s.bodies {
 		if b == nil || b.M_type != box2d.B2BodyType.B2_dynamicBody || b.M_flags&box2d.B2Body_Flags.E_awakeFlag == 0 ||
@@ -317,12 +323,20 @@ func (s *Simulator) settle() {
 		}
 		touching := false
 		for ce := b.M_contactList; ce != nil && !touching; ce = ce.Next {
-			touching = ce.Contact.IsTouching()
+			touching = ce.Contact.IsTouching() || overlapsNow(ce.Contact)
 		}
 		if !touching {
 			b.SetAwake(false)
 		}
 	}
+}
+
+// overlapsNow reports whether the two fixtures of contact c overlap (or touch, within Box2D's
+// tolerance) at their bodies' current positions, whatever the contact's manifold says.
+func overlapsNow(c box2d.B2ContactInterface) bool {
+	fa, fb := c.GetFixtureA(), c.GetFixtureB()
+	return box2d.B2TestOverlapShapes(fa.M_shape, c.GetChildIndexA(), fb.M_shape, c.GetChildIndexB(),
+		fa.M_body.M_xf, fb.M_body.M_xf)
 }
 
 // topple lays figure f.Piece down, pointing away from the piece that hit it.

@@ -33,6 +33,7 @@ type Simulator struct {
 	stop     Stopper // Flick.Stop of the flick in progress
 	now      float64 // simulated time at the start of the current step, s
 	listener listener
+	manifold box2d.B2Manifold // scratch of settle
 }
 
 // primeOnce builds Box2D's global contact registry before any goroutine can race on it.
@@ -323,7 +324,7 @@ func (s *Simulator) settle() {
 		}
 		touching := false
 		for ce := b.M_contactList; ce != nil && !touching; ce = ce.Next {
-			touching = ce.Contact.IsTouching() || overlapsNow(ce.Contact)
+			touching = ce.Contact.IsTouching() || touchesNow(ce.Contact, &s.manifold)
 		}
 		if !touching {
 			b.SetAwake(false)
@@ -331,12 +332,13 @@ func (s *Simulator) settle() {
 	}
 }
 
-// overlapsNow reports whether the two fixtures of contact c overlap (or touch, within Box2D's
-// tolerance) at their bodies' current positions, whatever the contact's manifold says.
-func overlapsNow(c box2d.B2ContactInterface) bool {
-	fa, fb := c.GetFixtureA(), c.GetFixtureB()
-	return box2d.B2TestOverlapShapes(fa.M_shape, c.GetChildIndexA(), fb.M_shape, c.GetChildIndexB(),
-		fa.M_body.M_xf, fb.M_body.M_xf)
+// touchesNow reports whether the two fixtures of contact c touch at their bodies' current
+// positions, as Box2D would judge it if it updated the contact now (a manifold with points),
+// whatever the contact's own flag says. It writes the manifold into scratch.
+func touchesNow(c box2d.B2ContactInterface, scratch *box2d.B2Manifold) bool {
+	*scratch = box2d.B2Manifold{}
+	c.Evaluate(scratch, c.GetFixtureA().M_body.M_xf, c.GetFixtureB().M_body.M_xf)
+	return scratch.PointCount > 0
 }
 
 // topple lays figure f.Piece down, pointing away from the piece that hit it.

@@ -57,9 +57,11 @@
 // never past the table's edge: two pieces then close at most their gap in one step, so
 // nothing can be hit by a long step. Steps last Config.MinStep to Config.MaxStep, so slow
 // phases are cheap too. Pieces start every flick asleep, and a piece that friction has
-// stopped and that touches nothing goes back to sleep at once, so only what moves costs time. A
-// [Simulator] holds scratch buffers and is not safe for concurrent use; give each goroutine
-// its own.
+// stopped and that touches nothing goes back to sleep at once, so only what moves costs time.
+// "Touches" is judged where the step left the pieces: a piece that slid into another in the
+// step that stopped it stays awake, and Box2D pushes the two apart (TestFlick_StopsOutside).
+// A [Simulator] holds scratch buffers and is not safe for concurrent use; give each
+// goroutine its own.
 //
 // # Running flicks for a game
 //

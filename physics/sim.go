@@ -33,6 +33,7 @@ type Simulator struct {
 	stop     Stopper // Flick.Stop of the flick in progress
 	now      float64 // simulated time at the start of the current step, s
 	listener listener
+	manifold box2d.B2Manifold // scratch of settle
 }
 
 // primeOnce builds Box2D's global contact registry before any goroutine can race on it.
@@ -309,6 +310,12 @@ func (s *Simulator) checkStop() {
 // spin) and that touches nothing: Box2D would simulate it as its own island, doing nothing,
 // until its own sleep timer (0.5 s) ran out. A piece that touches another stays awake, so
 // that Box2D can still push the two apart; anything that hits a sleeping piece wakes it.
+//
+// "Touches" is judged both by the contact's flag and by the shapes where the step has just
+// left them: the flag was computed before the step moved the pieces, so a piece that slid
+// into another during the step in which friction stopped it has an overlap its flag does not
+// show, and Box2D never updates a contact between two sleeping pieces (or a sleeping piece
+// and a static one): put to sleep, the two would rest inside each other for good.
 func (s *Simulator) settle() {
 	for _, b := range s.bodies {
 		if b == nil || b.M_type != box2d.B2BodyType.B2_dynamicBody || b.M_flags&box2d.B2Body_Flags.E_awakeFlag == 0 ||
@@ -317,12 +324,21 @@ func (s *Simulator) settle() {
 		}
 		touching := false
 		for ce := b.M_contactList; ce != nil && !touching; ce = ce.Next {
-			touching = ce.Contact.IsTouching()
+			touching = ce.Contact.IsTouching() || touchesNow(ce.Contact, &s.manifold)
 		}
 		if !touching {
 			b.SetAwake(false)
 		}
 	}
+}
+
+// touchesNow reports whether the two fixtures of contact c touch at their bodies' current
+// positions, as Box2D would judge it if it updated the contact now (a manifold with points),
+// whatever the contact's own flag says. It writes the manifold into scratch.
+func touchesNow(c box2d.B2ContactInterface, scratch *box2d.B2Manifold) bool {
+	*scratch = box2d.B2Manifold{}
+	c.Evaluate(scratch, c.GetFixtureA().M_body.M_xf, c.GetFixtureB().M_body.M_xf)
+	return scratch.PointCount > 0
 }
 
 // topple lays figure f.Piece down, pointing away from the piece that hit it.

@@ -64,7 +64,10 @@
 //     of "used again, it is turned over"). A killer is flicked once, from the reserve.
 //     Both players' first turns are thus from the reserve.
 //
-// When everything rests, in this order:
+// When everything rests, in this order (ours: pieces rest apart: the table never leaves two
+// pieces lying inside each other, beyond the 0.02 cm that [Game.SetState] tolerates; a disc
+// that slides into another in the instant the table stops it is pushed back out before the
+// turn ends):
 //
 //   - a gang disc wholly off the board is eliminated; one that still touches the board stays;
 //   - a gang disc whose centre lies in the enemy headquarters is eliminated (ours: "in"

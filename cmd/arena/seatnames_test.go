@@ -148,6 +148,13 @@ func TestRelease_FlickemupV5(t *testing.T) {
 	checkOlderFlickemup(t, "flickemup-v5.db", 5)
 }
 
+// TestRelease_FlickemupV6: a database written by the arena of commit
+// 0012a37 (testdata/flickemup-v6.README), the last to play Flick 'em Up!
+// version 6, is not resumed by this arena (checkOlderFlickemup).
+func TestRelease_FlickemupV6(t *testing.T) {
+	checkOlderFlickemup(t, "flickemup-v6.db", 6)
+}
+
 // checkOlderFlickemup checks that a database testdata/name, written by an
 // arena of this schema that played Flick 'em Up! version old (a tournament
 // on a designer's file "my dir/my-town.scn", testdata/release-v3.scn, and

@@ -517,11 +517,21 @@ void Sim::afterStep() {
   }
 }
 
+// touchesNow: whether contact c's fixtures touch where the step left their bodies (the
+// contact's flag dates from the step's start), as physics/sim.go's touchesNow.
+static bool touchesNow(b2Contact* c) {
+  b2Manifold m;
+  c->Evaluate(&m, c->GetFixtureA()->GetBody()->GetTransform(), c->GetFixtureB()->GetBody()->GetTransform());
+  return m.pointCount > 0;
+}
+
 void Sim::settle() {
   for (b2Body* b : bodies_) {
     if (!dynamicAwake(b) || b->GetLinearVelocity() != b2Vec2(0, 0) || b->GetAngularVelocity() != 0) continue;
     bool touching = false;
-    for (b2ContactEdge* ce = b->GetContactList(); ce && !touching; ce = ce->next) touching = ce->contact->IsTouching();
+    for (b2ContactEdge* ce = b->GetContactList(); ce && !touching; ce = ce->next) {
+      touching = ce->contact->IsTouching() || touchesNow(ce->contact);
+    }
     if (!touching) b->SetAwake(false);
   }
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/flickarena/flickarena/env/flickago"
 )
 
-// TestPolicy_Act plays whole games of flickago-v2 through the env, the aimer against the
+// TestPolicy_Act plays whole games of flickago-v3 through the env, the aimer against the
 // lightest planner, as the arena does: every action passes the spec's mask check and the
 // game's Validate, and the game ends by the rules.
 func TestPolicy_Act(t *testing.T) {

@@ -13,12 +13,12 @@ import (
 // newRegistry returns the games the arena can play: the project's catalog,
 // each game registered explicitly (never by init side effects), the same
 // games as cmd/envserver serves: Race (dummy/race-v1, the test game),
-// Flickago (flickago-v2) and every Flick 'em Up! scenario
-// (flickemup/showdown-v6, ...).
+// Flickago (flickago-v3) and every Flick 'em Up! scenario
+// (flickemup/showdown-v7, ...).
 func newRegistry() (*env.Registry, error) { return gamecatalog.Registry() }
 
 // catalog names the playable scenarios: every registered game of two seats
-// or more, by its full id ("flickemup/showdown-v6") and by its short name, the id
+// or more, by its full id ("flickemup/showdown-v7") and by its short name, the id
 // without the game prefix and the version ("showdown"), when no other game
 // has the same short name.
 type catalog struct {

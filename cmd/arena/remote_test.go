@@ -135,9 +135,9 @@ func TestRun_RemoteBots(t *testing.T) {
 		})
 	}
 
-	addr := serveAgent(t, &agentServer{name: "picky", games: []string{"flickago-v2"}})
+	addr := serveAgent(t, &agentServer{name: "picky", games: []string{"flickago-v3"}})
 	_, _, err := run(t, "run", "--bots", "random,remote="+addr, "--scenarios", "race", "--db", filepath.Join(t.TempDir(), "r.db"))
-	if err == nil || !strings.Contains(err.Error(), "remote bot picky at "+addr+" does not play dummy/race-v1 (scenario race); it plays flickago-v2") {
+	if err == nil || !strings.Contains(err.Error(), "remote bot picky at "+addr+" does not play dummy/race-v1 (scenario race); it plays flickago-v3") {
 		t.Errorf("a bot that does not play the game: err %v", err)
 	}
 	addr = serveAgent(t, &agentServer{name: "random"})

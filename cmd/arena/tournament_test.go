@@ -413,7 +413,7 @@ func TestRatings_Refusals(t *testing.T) {
 
 func TestScenariosAndValidate(t *testing.T) {
 	out, _ := mustRun(t, "scenarios")
-	wantLines(t, "scenarios", out, "race                 dummy/race-v1", "flickago             flickago-v2", "showdown: Showdown on Main Street", "bank-job:")
+	wantLines(t, "scenarios", out, "race                 dummy/race-v1", "flickago             flickago-v3", "showdown: Showdown on Main Street", "bank-job:")
 
 	dir := t.TempDir()
 	good := filepath.Join(dir, "showdown.scn")

@@ -106,10 +106,10 @@
 // [Game.State], [Game.SetState] and [Game.MarshalJSON] serve planners, tests and viewers.
 // A Game is not safe for concurrent use; clones are independent.
 //
-// # The env game flickago-v2
+// # The env game flickago-v3
 //
 // [Env] puts a Game behind the [env.Game] contract; [Register] adds it to an [env.Registry]
-// as flickago-v2 ([Factory] builds it from options). Bots reach the engine through
+// as flickago-v3 ([Factory] builds it from options). Bots reach the engine through
 // [Env.Engine] and translate engine actions with [Env.EncodeAction] and [Env.DecodeAction].
 //
 // # Description
@@ -189,4 +189,9 @@
 //   - v2: the table of issue 17 (package physics: friction around each Box2D step, pieces
 //     entering the world when reached, longer steps far from everything); the rules, the
 //     board and the encodings are those of v1, the trajectories differ.
+//   - v3: the table's physics fixed (package physics): a disc that slid into another during
+//     the step in which friction stopped it was put to sleep on the contact's stale flag and
+//     rested inside it for good (random-play seed 1805); it now stays awake until Box2D has
+//     pushed the two apart. Same rules, board and encodings; 6 of 2,000 random-play games end
+//     differently (docs/decisions.md).
 package flickago

@@ -12,7 +12,7 @@ import (
 
 // ID is the versioned id the game registers under. Any change of the rules, the board, the
 // observation or the rewards bumps the version.
-const ID = "flickago-v2"
+const ID = "flickago-v3"
 
 // The options of [Factory] (see "# Arguments" in the package doc).
 const (
@@ -51,7 +51,7 @@ var optionSpecs = func() env.OptionSpecs {
 	}
 }()
 
-// Factory is the [env.Factory] of flickago-v2: it parses the options angle_sd, power_sd,
+// Factory is the [env.Factory] of flickago-v3: it parses the options angle_sd, power_sd,
 // first_player and max_turns, checked against their declared specs ([Env.OptionSpecs]).
 func Factory(opts env.Options) (env.Game, error) {
 	v, err := optionSpecs.Parse(opts)
@@ -73,7 +73,7 @@ func Factory(opts env.Options) (env.Game, error) {
 // OptionSpecs implements [env.OptionDeclarer]: the options of [Factory].
 func (e *Env) OptionSpecs() env.OptionSpecs { return optionSpecs }
 
-// Register adds flickago-v2 to r. Programs call it explicitly; the package has no init side
+// Register adds flickago-v3 to r. Programs call it explicitly; the package has no init side
 // effects.
 func Register(r *env.Registry) error { return r.Register(ID, Factory) }
 

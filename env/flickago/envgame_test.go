@@ -13,18 +13,18 @@ import (
 	"github.com/flickarena/flickarena/physics"
 )
 
-// TestConformance runs the env conformance suite on flickago-v2.
+// TestConformance runs the env conformance suite on flickago-v3.
 func TestConformance(t *testing.T) {
 	envtest.Run(t, flickago.Factory)
 }
 
-// TestRegister checks the explicit registration under flickago-v2 and the options.
+// TestRegister checks the explicit registration under flickago-v3 and the options.
 func TestRegister(t *testing.T) {
 	r := env.NewRegistry()
 	if err := flickago.Register(r); err != nil {
 		t.Fatal(err)
 	}
-	if got := r.IDs(); !slices.Equal(got, []string{"flickago-v2"}) {
+	if got := r.IDs(); !slices.Equal(got, []string{"flickago-v3"}) {
 		t.Errorf("IDs = %v", got)
 	}
 	g, err := r.New(flickago.ID, env.Options{"angle_sd": "0", "power_sd": "0", "first_player": "1", "max_turns": "50"})

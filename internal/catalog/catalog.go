@@ -14,8 +14,8 @@ import (
 // game here, and only here.
 var registrars = []func(*env.Registry) error{
 	dummy.Register,     // dummy/race-v1
-	flickago.Register,  // flickago-v2
-	flickemup.Register, // flickemup/<scenario>-v6, one id per scenario of ours
+	flickago.Register,  // flickago-v3
+	flickemup.Register, // flickemup/<scenario>-v7, one id per scenario of ours
 	fliprando.Register, // fliprando-v1
 }
 

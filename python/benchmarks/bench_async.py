@@ -76,7 +76,7 @@ def main() -> None:
     reps = calibrate(work, a.learner_ms) if a.learner_ms > 0 else 0
     server = EnvServer()
     try:
-        envs = FlickVectorEnv("flickago-v2", a.num_envs, server=server.target)
+        envs = FlickVectorEnv("flickago-v3", a.num_envs, server=server.target)
         sync, over, ratios = [], [], []
         for r in range(a.rounds):
             s = run(envs, a.steps, work, reps, False, r)
@@ -91,7 +91,7 @@ def main() -> None:
         server.cleanup()
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"\nMachine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores; load average {load} at end")
-    print(f"flickago-v2, {a.num_envs} envs vs random, learner {a.learner_ms:g} ms/step, {a.steps} steps x {a.rounds} rounds")
+    print(f"flickago-v3, {a.num_envs} envs vs random, learner {a.learner_ms:g} ms/step, {a.steps} steps x {a.rounds} rounds")
     print(f"step():       {statistics.median(sync):8.0f} steps/s (median)")
     print(f"send/recv():  {statistics.median(over):8.0f} steps/s (median)")
     print(f"speed-up:     {statistics.median(ratios):8.2f}x (median of rounds; range {min(ratios):.2f}-{max(ratios):.2f})")

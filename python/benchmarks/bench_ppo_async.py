@@ -34,7 +34,7 @@ def load_ppo():
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--server", required=True, help="env server target")
-    parser.add_argument("--game", default="flickago-v2", help="game id")
+    parser.add_argument("--game", default="flickago-v3", help="game id")
     parser.add_argument("--opponent", default="aimer", help="the server's opponent")
     parser.add_argument("--steps", type=int, default=8192, help="agent env steps per run")
     parser.add_argument("--rounds", type=int, default=3, help="pairs of runs")

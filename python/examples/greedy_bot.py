@@ -1,7 +1,7 @@
 """A bot served as an AgentService: greedy on the dummy game, random legal moves elsewhere.
 
 On dummy/race-v1 it plays its Double while it has it, else Gain, always with the power at the
-episode's sweet spot (an observation field), which gains the most points. On flickago-v2 it
+episode's sweet spot (an observation field), which gains the most points. On flickago-v3 it
 flicks a random disc it may flick without a return (so that its actions are legal by
 construction, see ``flickago``), at a uniformly random velocity. On any other game (the Flick
 'em Up! scenarios) it plays uniformly random values the mask allows; the game's joint rules,
@@ -74,7 +74,7 @@ def flickago(turn: Turn) -> tuple[np.ndarray, np.ndarray]:
 
 def greedy(turn: Turn) -> tuple[np.ndarray, np.ndarray]:
     """The bot's policy: B positions in, B native actions out."""
-    if turn.game.id == "flickago-v2":
+    if turn.game.id == "flickago-v3":
         return flickago(turn)
     if turn.game.id != "dummy/race-v1":
         return random_policy(turn)

@@ -28,7 +28,7 @@ samples plays ``--eval-episodes`` episodes in an outcome-only pool (no shaping),
 seats alternating: the mean outcome (+1 win, -1 loss, 0 draw) and the win rate.
 
     go build -o /tmp/envserver ./cmd/envserver && /tmp/envserver --listen unix:///tmp/fa.sock &
-    python python/examples/ppo.py --server unix:///tmp/fa.sock --game flickago-v2 \\
+    python python/examples/ppo.py --server unix:///tmp/fa.sock --game flickago-v3 \\
         --opponent aimer --total-steps 500000 --run-dir runs/flickago-aimer-s1 --seed 1
     python python/examples/ppo.py --server unix:///tmp/fa.sock --evaluate runs/flickago-aimer-s1/checkpoint.pt \\
         --opponent aimer --eval-episodes 1000
@@ -57,7 +57,7 @@ from flickarena import FlickVectorEnv
 class Args:
     """Settings; each is the flag of the same name (``--num-envs`` for num_envs)."""
 
-    game: str = "flickago-v2"  # game id
+    game: str = "flickago-v3"  # game id
     opponent: str = "random"  # the server's opponent: a bot's name, or a mixture as JSON, e.g. '{"aimer": 3, "random": 1}'
     eval_opponent: str = ""  # the evaluations' opponent, in the same form (empty: --opponent)
     agent_seat: str = "alternate"  # seat the agent plays: "zero", "alternate" or "random" per episode

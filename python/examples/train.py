@@ -16,7 +16,7 @@ after training.
     go build -o /tmp/envserver ./cmd/envserver && /tmp/envserver --listen unix:///tmp/fa.sock &
     python python/examples/train.py --server unix:///tmp/fa.sock                  # dummy game, 2 s
     python python/examples/train.py --server unix:///tmp/fa.sock \
-        --game flickago-v2 --iterations 80 --shaping 1                            # Flickago, 2 min
+        --game flickago-v3 --iterations 80 --shaping 1                            # Flickago, 2 min
 
 Without --server it starts a local envserver (see flickarena.launch).
 """

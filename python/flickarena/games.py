@@ -1,15 +1,15 @@
 """Entry points of the registered games, one per game, in the style of PettingZoo's own
 environment modules (``from pettingzoo.classic import chess_v6; chess_v6.env()``)::
 
-    from flickarena.games import flickago_v2, flickemup_showdown_v6
+    from flickarena.games import flickago_v3, flickemup_showdown_v7
 
-    aec = flickago_v2.env(server="unix:///tmp/fa.sock")               # PettingZoo AEC
-    par = flickemup_showdown_v6.parallel_env(options={"max_decisions": 200})  # PettingZoo parallel
-    one = flickago_v2.gym_make()                                        # gymnasium.make
-    vec = flickemup_showdown_v6.gym_make_vec(64)                        # gymnasium.make_vec
+    aec = flickago_v3.env(server="unix:///tmp/fa.sock")               # PettingZoo AEC
+    par = flickemup_showdown_v7.parallel_env(options={"max_decisions": 200})  # PettingZoo parallel
+    one = flickago_v3.gym_make()                                        # gymnasium.make
+    vec = flickemup_showdown_v7.gym_make_vec(64)                        # gymnasium.make_vec
 
 The name of a game's entry is its id with ``/`` and ``-`` turned into ``_``
-(``flickemup/showdown-v6`` is ``flickemup_showdown_v6``); :data:`ENTRIES` maps game ids to
+(``flickemup/showdown-v7`` is ``flickemup_showdown_v7``); :data:`ENTRIES` maps game ids to
 entries. Every keyword goes to the env (``server``, ``token``, ``options``, ...).
 """
 
@@ -25,8 +25,8 @@ from flickarena.registration import GAMES, gym_id, register_game
 
 
 def entry_name(game_id: str) -> str:
-    """Returns the entry name of a game id: ``flickemup/showdown-v6`` is
-    ``flickemup_showdown_v6``."""
+    """Returns the entry name of a game id: ``flickemup/showdown-v7`` is
+    ``flickemup_showdown_v7``."""
     return game_id.replace("/", "_").replace("-", "_")
 
 
@@ -35,8 +35,8 @@ class GameEntry:
     """The entry points of one game.
 
     Attributes:
-        game_id: the server's game id, e.g. ``"flickago-v2"``.
-        gym_id: its Gymnasium id, e.g. ``"flickarena/flickago-v2"``.
+        game_id: the server's game id, e.g. ``"flickago-v3"``.
+        gym_id: its Gymnasium id, e.g. ``"flickarena/flickago-v3"``.
     """
 
     game_id: str
@@ -68,13 +68,13 @@ class GameEntry:
 ENTRIES: dict[str, GameEntry] = {g: GameEntry(g) for g in GAMES}
 
 dummy_race_v1 = ENTRIES["dummy/race-v1"]
-flickago_v2 = ENTRIES["flickago-v2"]
-flickemup_bank_job_v6 = ENTRIES["flickemup/bank-job-v6"]
-flickemup_dry_spell_v6 = ENTRIES["flickemup/dry-spell-v6"]
-flickemup_gunsmith_v6 = ENTRIES["flickemup/gunsmith-v6"]
-flickemup_hostage_v6 = ENTRIES["flickemup/hostage-v6"]
-flickemup_pardon_v6 = ENTRIES["flickemup/pardon-v6"]
-flickemup_showdown_v6 = ENTRIES["flickemup/showdown-v6"]
+flickago_v3 = ENTRIES["flickago-v3"]
+flickemup_bank_job_v7 = ENTRIES["flickemup/bank-job-v7"]
+flickemup_dry_spell_v7 = ENTRIES["flickemup/dry-spell-v7"]
+flickemup_gunsmith_v7 = ENTRIES["flickemup/gunsmith-v7"]
+flickemup_hostage_v7 = ENTRIES["flickemup/hostage-v7"]
+flickemup_pardon_v7 = ENTRIES["flickemup/pardon-v7"]
+flickemup_showdown_v7 = ENTRIES["flickemup/showdown-v7"]
 fliprando_v1 = ENTRIES["fliprando-v1"]
 
 __all__ = ["ENTRIES", "GameEntry", "entry_name", *(entry_name(g) for g in GAMES)]

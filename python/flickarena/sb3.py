@@ -6,7 +6,7 @@ is that pool as a ``VecEnv``, one server call per step whatever ``num_envs``::
     from sb3_contrib import MaskablePPO
     from flickarena.sb3 import FlickSB3VecEnv
 
-    venv = FlickSB3VecEnv("flickago-v2", 16, server="127.0.0.1:50051", opponent="aimer")
+    venv = FlickSB3VecEnv("flickago-v3", 16, server="127.0.0.1:50051", opponent="aimer")
     MaskablePPO("MlpPolicy", venv).learn(100_000)
 
 It follows SB3's conventions: the single-agent view (the server plays the other seats), autoreset
@@ -46,7 +46,7 @@ class FlickSB3VecEnv(VecEnv):
     """``num_envs`` games of ``game_id`` as a Stable-Baselines3 ``VecEnv``.
 
     Args:
-        game_id: the server's game id, e.g. ``"flickago-v2"``.
+        game_id: the server's game id, e.g. ``"flickago-v3"``.
         num_envs: envs in the pool.
         action_format: ``"multidiscrete"`` (default) or ``"box"``.
         seed: the pool seed of the first reset (``seed()`` sets it too); None draws nothing

@@ -27,7 +27,7 @@ def test_train_smoke(server):
 
 def test_train_flickago(server):
     """A real game: 20 small updates (about 5 s) already beat the random opponent clearly."""
-    result = load_train().main(["--server", server.target, "--game", "flickago-v2", "--num-envs", "64",
+    result = load_train().main(["--server", server.target, "--game", "flickago-v3", "--num-envs", "64",
                                 "--iterations", "20", "--shaping", "1", "--eval-episodes", "256"])
     assert abs(result["random"]) < 0.25, result
     assert result["trained"] > result["random"] + 0.4, result

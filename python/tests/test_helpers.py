@@ -16,7 +16,7 @@ from flickarena.observation import ObsFields
 
 
 def test_obs_fields_slice_the_observation(server):
-    envs = FlickVectorEnv("flickago-v2", 3, server=server.target)
+    envs = FlickVectorEnv("flickago-v3", 3, server=server.target)
     try:
         obs, _ = envs.reset(seed=1)
         fields = ObsFields.of(envs)
@@ -45,9 +45,9 @@ def test_obs_fields_slice_the_observation(server):
 def test_one_flat_mask_shape(server, fmt):
     """The vector env, the single env and PettingZoo give the same flat mask: the action
     space's (with multidiscrete, one mask per MultiDiscrete dimension, joined)."""
-    envs = FlickVectorEnv("flickago-v2", 2, server=server.target, action_format=fmt)
-    single = gym.make(flickarena.gym_id("flickago-v2"), server=server.target, action_format=fmt)
-    aec = flickarena.env("flickago-v2", server=server.target, action_format=fmt)
+    envs = FlickVectorEnv("flickago-v3", 2, server=server.target, action_format=fmt)
+    single = gym.make(flickarena.gym_id("flickago-v3"), server=server.target, action_format=fmt)
+    aec = flickarena.env("flickago-v3", server=server.target, action_format=fmt)
     try:
         _, info = envs.reset(seed=5)
         _, sinfo = single.reset(seed=5)
@@ -88,7 +88,7 @@ def test_replaced_watch_counts_and_warns():
 def test_vector_env_counts_replaced_actions(server):
     """Random multidiscrete actions, masks ignored: most are replaced; each ended episode's
     count is in info["episode_illegal"], and the env warns."""
-    envs = FlickVectorEnv("flickago-v2", 8, server=server.target, action_format="multidiscrete", max_episode_steps=4)
+    envs = FlickVectorEnv("flickago-v3", 8, server=server.target, action_format="multidiscrete", max_episode_steps=4)
     envs.replaced.window = 64
     envs.action_space.seed(0)
     try:

@@ -17,7 +17,7 @@ def test_server_lists_builtin_bots(server):
     for name in ("random", "aimer", "planner-lite", "planner", "planner-deep"):
         assert name in info.opponents and name in by_name
     assert list(by_name["random"].games) == []  # every game
-    assert "flickago-v2" in by_name["aimer"].games and "flickemup/showdown-v6" in by_name["aimer"].games
+    assert "flickago-v3" in by_name["aimer"].games and "flickemup/showdown-v7" in by_name["aimer"].games
     assert "dummy/race-v1" not in by_name["aimer"].games
     assert by_name["aimer"].help
 
@@ -64,7 +64,7 @@ def test_mixture_of_builtin_bots_is_deterministic(server):
     same observations, and the server plays the bots' replies (seat to move is the agent's)."""
 
     def run():
-        pool = Pool("flickago-v2", 4, server=server.target, view="single_agent", illegal="replace",
+        pool = Pool("flickago-v3", 4, server=server.target, view="single_agent", illegal="replace",
                     opponent={"aimer": 1, "random": 1}, agent_seat="random")
         try:
             assert [m.name for m in pool.spec.config.opponent_mix] == ["aimer", "random"]

@@ -29,7 +29,7 @@ def load_ppo():
 
 
 def run(ppo, server, run_dir, *extra):
-    return ppo.main(["--server", server.target, "--game", "flickago-v2", "--num-envs", "16", "--num-steps", "128",
+    return ppo.main(["--server", server.target, "--game", "flickago-v3", "--num-envs", "16", "--num-steps", "128",
                      "--total-steps", "4096", "--eval-every", "0", "--eval-episodes", "16", "--seed", "3",
                      "--run-dir", str(run_dir), *extra])
 
@@ -50,7 +50,7 @@ def test_ppo_smoke(server, tmp_path):
 
     # The checkpoint loads and plays legal actions only.
     agent, game, ck = ppo.load(summary["checkpoint"], torch.device("cpu"))
-    assert ck["env_steps"] == 4096 and game.id == "flickago-v2"
+    assert ck["env_steps"] == 4096 and game.id == "flickago-v3"
     result = ppo.main(["--server", server.target, "--evaluate", summary["checkpoint"], "--eval-episodes", "8",
                        "--greedy", "--opponent", "random"])
     assert result["episodes"] == 8 and result["wins"] + result["draws"] + result["losses"] == 8
@@ -148,7 +148,7 @@ def test_ppo_joint_rule(server, case):
     from flickarena import FlickVectorEnv
 
     ppo = load_ppo()
-    envs = FlickVectorEnv("flickago-v2", 1, server=server.target)
+    envs = FlickVectorEnv("flickago-v3", 1, server=server.target)
     spec = envs.pool.game
     envs.close()
     rets, srcs = list(spec.heads[0].values), list(spec.heads[1].values)
@@ -189,7 +189,7 @@ def test_ppo_joint_rule_of_other_games(server):
     from flickarena import FlickVectorEnv
 
     ppo = load_ppo()
-    envs = FlickVectorEnv("flickemup/showdown-v6", 1, server=server.target)
+    envs = FlickVectorEnv("flickemup/showdown-v7", 1, server=server.target)
     assert ppo.JointRule.of(envs.pool.game) is None
     envs.close()
 
@@ -207,7 +207,7 @@ def test_serve_ppo_checkpoint_legal(server):
     serve = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(serve)
     policy, game_id = serve.make_policy(str(EXAMPLES.parent / "docs" / "ppo" / "flickago-random-s2.pt"))
-    assert game_id == "flickago-v2"
+    assert game_id == "flickago-v3"
     envs = FlickVectorEnv(game_id, 16, server=server.target, opponent="random", agent_seat="alternate")
     try:
         obs, info = envs.reset(seed=list(range(16)))

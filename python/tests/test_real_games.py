@@ -21,8 +21,8 @@ import flickarena
 from flickarena import FlickEnv, FlickVectorEnv, games
 from flickarena.registration import GAMES
 
-SHOWDOWN = "flickemup/showdown-v6"
-FLICKAGO = "flickago-v2"
+SHOWDOWN = "flickemup/showdown-v7"
+FLICKAGO = "flickago-v3"
 REAL = [FLICKAGO, SHOWDOWN]
 # Options that keep the PettingZoo tests short: Flick 'em Up! truncated after 40 decisions.
 SHORT = {FLICKAGO: {}, SHOWDOWN: {"max_decisions": 40}}
@@ -41,8 +41,8 @@ def test_registered_games_are_the_servers(server):
         assert spec.kwargs == {"game_id": g}
         entry = getattr(games, games.entry_name(g))
         assert entry is games.ENTRIES[g] and entry.game_id == g
-    assert flickarena.gym_id(SHOWDOWN) == "flickarena/flickemup-showdown-v6"
-    assert games.flickemup_showdown_v6.gym_id == "flickarena/flickemup-showdown-v6"
+    assert flickarena.gym_id(SHOWDOWN) == "flickarena/flickemup-showdown-v7"
+    assert games.flickemup_showdown_v7.gym_id == "flickarena/flickemup-showdown-v7"
     assert flickarena.register_server_games(server.target) == [flickarena.gym_id(g) for g in served]
 
 
@@ -59,7 +59,7 @@ def test_check_env(server, game, fmt):
 
 def test_entry_points(server):
     """flickarena.games builds every kind of env of a game."""
-    entry = games.flickago_v2
+    entry = games.flickago_v3
     made = [entry.gym_make(server=server.target), entry.gym_make_vec(2, server=server.target),
             entry.env(server=server.target), entry.parallel_env(server=server.target)]
     try:

@@ -16,7 +16,7 @@ import flickarena  # noqa: E402
 from flickarena.illegal import IllegalActionsWarning  # noqa: E402
 from flickarena.sb3 import FlickSB3VecEnv  # noqa: E402
 
-GAME = "flickago-v2"
+GAME = "flickago-v3"
 
 
 def test_make_vec_env(server):

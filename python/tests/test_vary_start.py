@@ -12,7 +12,7 @@ import pytest
 import flickarena
 from flickarena._gen.v1 import flickarena_pb2 as pb
 
-GAME = "flickemup/showdown-v6"
+GAME = "flickemup/showdown-v7"
 
 
 def first_obs(server, options, seed):

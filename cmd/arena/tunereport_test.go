@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -376,5 +377,50 @@ func TestReport_TuneInterleaved(t *testing.T) {
 		if (i == 1) != strings.Contains(b, "(superseded)</h3>") {
 			t.Errorf("search %d: superseded %v, want %v", i+1, !(i == 1), i == 1)
 		}
+	}
+}
+
+// TestRelease_TuneReport: the tune in the database the arena of commit 17b31df wrote
+// (testdata/flickemup-v5.README: schema 4, runs without labels) is reported as that arena
+// reported it, from the order of its runs and its games' ids (the tune section of this
+// report and of e452623's, the last report before the labels, are the same bytes): one
+// search of cowboy.hp[id=lawmen:2], 3 and 4, 2 games each. Rerun with the same command from
+// the directory the release ran in, this arena records a search of its own beside it (the
+// game's version is part of its tournaments): the report shows the new search first, read
+// from its labels, and the release's after it, read as before and superseded.
+func TestRelease_TuneReport(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "old.db")
+	copyFile(t, filepath.Join("testdata", "flickemup-v5.db"), db)
+	if err := os.Mkdir(filepath.Join(dir, "my dir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	copyFile(t, filepath.Join("testdata", "release-v3.scn"), filepath.Join(dir, "my dir", "my-town.scn"))
+	release := func(b string) bool {
+		return verdictsOf(b) == "cowboy.hp[id=lawmen:2]: 3 undecided, 4 undecided." &&
+			strings.Contains(b, `-h">my dir/my-town.scn: cowboy.hp[id=lawmen:2]`) &&
+			strings.Contains(b, "Judged at look 1 of 1, where the search stopped.") &&
+			strings.Contains(b, "cowboy.hp[id=lawmen:2] = 3 (2 games, undecided): 0.0% [0.0%, 100.0%]") &&
+			strings.Contains(b, "cowboy.hp[id=lawmen:2] = 4 (2 games, undecided): 0.0% [0.0%, 100.0%]")
+	}
+	blocks := tuneBlocks(t, reportOf(t, db))
+	if len(blocks) != 1 || !release(blocks[0]) {
+		t.Fatalf("%d tune blocks, want the release's search as it reported it:\n%s", len(blocks), strings.Join(blocks, "\n"))
+	}
+
+	t.Chdir(dir)
+	mustRun(t, "tune", "--scenario", "my dir/my-town.scn", "--knob", "cowboy.hp[id=lawmen:2]", "--bots", "aimer", "--look", "2",
+		"--max-games", "2", "--db", db)
+	blocks = tuneBlocks(t, reportOf(t, db))
+	if len(blocks) != 2 {
+		t.Fatalf("%d tune blocks after the rerun, want the new search and the release's", len(blocks))
+	}
+	if got, want := verdictsOf(blocks[0]), "cowboy.hp[id=lawmen:2]: 3 "; !strings.HasPrefix(got, want) || strings.Contains(blocks[0], "superseded") ||
+		strings.Count(blocks[0], "(2 games, ") != 2 {
+		t.Errorf("the new search: values %q, want 3 and 4, 2 games each, not superseded:\n%s", got, blocks[0])
+	}
+	if b := blocks[1]; !release(b) || !strings.Contains(b, "my dir/my-town.scn: cowboy.hp[id=lawmen:2] (superseded)</h3>") ||
+		!strings.Contains(b, fmt.Sprintf("the same command on version 5 of the game (the newest search: version %d)", flickemup.Version)) {
+		t.Errorf("the release's search after the rerun: want it as before, superseded by version %d:\n%s", flickemup.Version, b)
 	}
 }

@@ -26,11 +26,14 @@ func tuneBlocks(t *testing.T, page string) []string {
 	return parts[1:]
 }
 
-// reportOf writes the report of database db (replays not embedded) beside it and returns the
-// page.
+// reportOf writes the report of database db (replays not embedded) beside it, or for a
+// PostgreSQL database in a temporary directory, and returns the page.
 func reportOf(t *testing.T, db string) string {
 	t.Helper()
 	out := filepath.Join(filepath.Dir(db), "report.html")
+	if arena.IsPostgresURL(db) {
+		out = filepath.Join(t.TempDir(), "report.html")
+	}
 	mustRun(t, "report", "--db", db, "--out", out, "--embed-replays", "0")
 	b, err := os.ReadFile(out)
 	if err != nil {

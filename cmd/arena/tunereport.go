@@ -108,7 +108,7 @@ func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecor
 			continue
 		}
 		c.tournaments = append(c.tournaments, &tuneTournament{games: games, runs: runs, bots: sortedBots(games),
-			value: knobValue(games[0].Scenario.ID, *c.flags.knob), version: games[0].Scenario.Version, pair: -1})
+			value: knobValue(games[0].Scenario.ID, *c.flags.knob), version: games[0].Scenario.Version})
 	}
 	var out []report.Tune
 	for _, c := range cmds {
@@ -132,8 +132,8 @@ func sortedBots(games []arena.GameRecord) [2]string {
 	return bots
 }
 
-// tuneCommand is one 'arena tune' command line as the database recorded it, and the
-// tournaments whose last run it was.
+// tuneCommand is one 'arena tune' command line as the database recorded it, and its
+// searches.
 type tuneCommand struct {
 	flags  tuneFlags
 	lo, hi float64 // the zone
@@ -155,8 +155,9 @@ type tuneTournament struct {
 	version string    // the scenario's version ("5")
 	// knob is the knob's name the runs record, "" for an arena before the labels.
 	knob string
-	// pair is the index of the pair's --bots flag as the runs record it, -1 when they do not.
-	pair int
+	// flag is 1 + the index of the pair's --bots flag as the runs record it, 0 when they do
+	// not.
+	flag int
 }
 
 // slot names the tournament's place in a search: its pair and value. One content of a
@@ -308,8 +309,8 @@ func (c *tuneCommand) search(ts []*tuneTournament) report.Tune {
 		i := slices.IndexFunc(pairs, func(p *pairGames) bool { return p.name == t.bots })
 		if i < 0 {
 			r, ok := rank[t.bots[0]+" "+t.bots[1]]
-			if t.pair >= 0 && t.pair < len(*tf.bots) {
-				r, ok = t.pair, true // recorded
+			if t.flag > 0 && t.flag <= len(*tf.bots) {
+				r, ok = t.flag-1, true // recorded
 			}
 			if !ok {
 				r = -1

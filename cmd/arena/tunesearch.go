@@ -62,13 +62,13 @@ func recordedSearches(games []arena.GameRecord, runs []arena.RunRecord) map[stri
 		}
 		t := out[id]
 		if t == nil {
-			t = &tuneTournament{games: games, bots: sortedBots(games), version: games[0].Scenario.Version, pair: -1}
+			t = &tuneTournament{games: games, bots: sortedBots(games), version: games[0].Scenario.Version}
 			out[id] = t
 		}
 		t.runs = append(t.runs, r)
 		t.value, t.knob = r.Labels[labelValue], r.Labels[labelKnob]
 		if p, err := strconv.Atoi(r.Labels[labelPair]); err == nil && p >= 0 {
-			t.pair = p
+			t.flag = p + 1
 		}
 	}
 	return out

@@ -13,7 +13,7 @@ import (
 )
 
 // TestCopyStore copies an SQLite results file with a played tournament (its
-// runs, a voided attempt, its games, its scenario's seat names) into a store of each backend: every
+// runs and their labels, a voided attempt, its games, its scenario's seat names) into a store of each backend: every
 // record arrives as recorded; a second copy adds nothing.
 func TestCopyStore(t *testing.T) { eachBackend(t, testCopyStore) }
 
@@ -31,8 +31,12 @@ func testCopyStore(t *testing.T, b backend) {
 		}
 		return fakeOutcome(m), nil
 	})
-	for range 2 {
-		if _, err := mustRunner(t, flaky, src, testConfig(1)).Run(ctx, sched); err != nil {
+	for i := range 2 {
+		cfg := testConfig(1)
+		if i == 1 {
+			cfg.Labels = map[string]string{"tune.search": "3f2a", "tune.value": "town-hall"}
+		}
+		if _, err := mustRunner(t, flaky, src, cfg).Run(ctx, sched); err != nil {
 			t.Fatal(err)
 		}
 	}

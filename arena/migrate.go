@@ -168,11 +168,25 @@ CREATE TABLE scenario_seats (
 CREATE TRIGGER scenario_seats_no_update BEFORE UPDATE ON scenario_seats BEGIN SELECT RAISE(ABORT, 'scenario_seats is append-only'); END;
 CREATE TRIGGER scenario_seats_no_delete BEFORE DELETE ON scenario_seats BEGIN SELECT RAISE(ABORT, 'scenario_seats is append-only'); END;
 `,
+	// Version 5: a run's labels, name to value, which the command that
+	// started the run gives and the store does not read ('arena tune'
+	// records there the search a run belongs to and the knob's value as
+	// the file writes it). The runs of earlier versions have none.
+	`
+CREATE TABLE run_labels (
+	run_id INTEGER NOT NULL REFERENCES runs(id),
+	name   TEXT NOT NULL,
+	value  TEXT NOT NULL,
+	PRIMARY KEY (run_id, name)
+) WITHOUT ROWID;
+CREATE TRIGGER run_labels_no_update BEFORE UPDATE ON run_labels BEGIN SELECT RAISE(ABORT, 'run_labels is append-only'); END;
+CREATE TRIGGER run_labels_no_delete BEFORE DELETE ON run_labels BEGIN SELECT RAISE(ABORT, 'run_labels is append-only'); END;
+`,
 }
 
 // SchemaVersion is the schema version this package writes and reads: the
 // number of migrations.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 // minReadableVersion is the oldest schema version [OpenStoreReadOnly] reads
 // without a migration (version 1 is read by a query of its own).

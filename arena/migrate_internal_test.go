@@ -282,3 +282,59 @@ VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 2, 'my-town', '2', 'h', 9, 0, 'normal', 'a 
 		t.Errorf("one name for two seats: %v, want an error", err)
 	}
 }
+
+// TestMigrate_V4ToV5: a database of schema version 4 has no run labels: a
+// read-only store reads its runs without them, and the migration adds the
+// table without changing a run. A run recorded afterwards keeps its labels,
+// and the older run still has none.
+func TestMigrate_V4ToV5(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v4.db")
+	writeDB(t, path,
+		`CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)`,
+		migrations[0], migrations[1], migrations[2], migrations[3],
+		`INSERT INTO schema_migrations VALUES (1, '2026-01-01T00:00:00.000000000Z'), (2, '2026-01-01T00:00:00.000000000Z'),
+(3, '2026-01-01T00:00:00.000000000Z'), (4, '2026-01-01T00:00:00.000000000Z')`,
+		`INSERT INTO tournaments VALUES ('t', '2026-01-01T00:00:00.000000000Z', 1, 'round-robin', '', 5, 2,
+'[{"name":"a","version":"1"},{"name":"b","version":"1"}]', '[{"id":"my-town","version":"2","hash":"h"}]', 2)`,
+		`INSERT INTO runs (tournament_id, started_at, command, concurrency, max_attempts, arena_version, rating_prior)
+VALUES ('t', '2026-01-01T00:00:00.000000000Z', 'arena tune --knob start.hour', 2, 3, 'v', 0)`,
+	)
+	runsOf := func(s *Store) []RunRecord {
+		t.Helper()
+		rs, err := s.Runs(ctx, "t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rs
+	}
+	ro, err := OpenStoreReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := runsOf(ro)
+	ro.Close()
+	if len(before) != 1 || before[0].Labels != nil || before[0].Command != "arena tune --knob start.hour" {
+		t.Fatalf("v4 runs read as %+v; want one without labels", before)
+	}
+
+	s, err := OpenStore(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if v, err := s.SchemaVersion(ctx); err != nil || v != SchemaVersion {
+		t.Fatalf("schema version %d after migration, %v", v, err)
+	}
+	if after := runsOf(s); !reflect.DeepEqual(before, after) {
+		t.Errorf("changed by the migration:\nbefore %+v\nafter  %+v", before, after)
+	}
+	labels := map[string]string{"tune.search": "3f2a", "tune.value": "town-hall"}
+	if err := s.recordRun(ctx, RunRecord{TournamentID: "t", Command: "c", Concurrency: 1, MaxAttempts: 1, Labels: labels}); err != nil {
+		t.Fatal(err)
+	}
+	runs := runsOf(s)
+	if len(runs) != 2 || runs[0].Labels != nil || !reflect.DeepEqual(runs[1].Labels, labels) {
+		t.Errorf("runs after a labelled one: %+v; want the old one without labels, the new one with %q", runs, labels)
+	}
+}

@@ -133,4 +133,7 @@ type RunRecord struct {
 	RatingPrior float64
 	// HasRatingPrior reports whether the run recorded its rating prior.
 	HasRatingPrior bool
+	// Labels are [RunnerConfig.Labels], name to value; nil for none (every
+	// run recorded before schema version 5).
+	Labels map[string]string
 }

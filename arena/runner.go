@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -32,6 +33,12 @@ type RunnerConfig struct {
 	// run so that a report of the games later fits them the same way.
 	// It changes nothing in the games. Default: 0.
 	RatingPrior float64
+	// Labels are recorded with the run, name to value, for the command
+	// that started it to say what the run was part of: 'arena tune' labels
+	// each run of a tournament with its search and its knob's value. The
+	// store does not read them, and they change nothing in the tournament
+	// or its games. Names are not empty. Default: none.
+	Labels map[string]string
 	// LeaseTTL is how long a worker holds a rotation set of a leased store
 	// ([Store.Leased]) without renewing it; its heartbeat renews its leases
 	// every LeaseTTL/3, and a set whose lease ran out (its worker died or
@@ -83,6 +90,10 @@ func NewRunner(ref Referee, store *Store, cfg RunnerConfig) (*Runner, error) {
 	case cfg.LeaseTTL < 0:
 		return nil, fmt.Errorf("arena: new runner: negative lease TTL %v", cfg.LeaseTTL)
 	}
+	if _, ok := cfg.Labels[""]; ok {
+		return nil, errors.New("arena: new runner: a label with an empty name")
+	}
+	cfg.Labels = maps.Clone(cfg.Labels)
 	if cfg.LeaseTTL == 0 {
 		cfg.LeaseTTL = DefaultLeaseTTL
 	}
@@ -139,7 +150,7 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	}
 	if err := r.store.recordRun(ctx, RunRecord{TournamentID: id, Command: r.cfg.Command,
 		Concurrency: r.cfg.Concurrency, MaxAttempts: r.cfg.MaxAttempts, ArenaVersion: r.cfg.ArenaVersion,
-		RatingPrior: r.cfg.RatingPrior, HasRatingPrior: true}); err != nil {
+		RatingPrior: r.cfg.RatingPrior, HasRatingPrior: true, Labels: r.cfg.Labels}); err != nil {
 		return sum, err
 	}
 	prior, err := r.store.Games(ctx, GameFilter{TournamentID: id})

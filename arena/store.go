@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -371,19 +373,61 @@ func (s *Store) recordRun(ctx context.Context, r RunRecord) error {
 	return nil
 }
 
-// insertRun appends r (its ID is ignored).
+// insertRun appends r and its labels (its ID is ignored).
 func insertRun(ctx context.Context, tx *sqlTx, r RunRecord) error {
 	var prior any // NULL when not recorded
 	if r.HasRatingPrior {
 		prior = r.RatingPrior
 	}
-	_, err := tx.ExecContext(ctx, `INSERT INTO runs
-(tournament_id, started_at, command, concurrency, max_attempts, arena_version, rating_prior) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		r.TournamentID, formatTime(r.StartedAt), r.Command, r.Concurrency, r.MaxAttempts, r.ArenaVersion, prior)
-	return err
+	var id int64
+	if err := tx.QueryRowContext(ctx, `INSERT INTO runs
+(tournament_id, started_at, command, concurrency, max_attempts, arena_version, rating_prior) VALUES (?, ?, ?, ?, ?, ?, ?)
+RETURNING id`,
+		r.TournamentID, formatTime(r.StartedAt), r.Command, r.Concurrency, r.MaxAttempts, r.ArenaVersion, prior).Scan(&id); err != nil {
+		return err
+	}
+	for _, name := range slices.Sorted(maps.Keys(r.Labels)) {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO run_labels (run_id, name, value) VALUES (?, ?, ?)`,
+			id, name, r.Labels[name]); err != nil {
+			return fmt.Errorf("label %q: %w", name, err)
+		}
+	}
+	return nil
 }
 
-// Runs returns the runs of tournament id, oldest first.
+// runLabels returns the labels of the runs of tournament id, by run id. A
+// read-only store of a schema before version 5 has none.
+func (s *Store) runLabels(ctx context.Context, id string) (map[int64]map[string]string, error) {
+	out := map[int64]map[string]string{}
+	if s.version < 5 {
+		return out, nil
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT l.run_id, l.name, l.value FROM run_labels l
+JOIN runs r ON r.id = l.run_id WHERE r.tournament_id = ?`, id)
+	if err != nil {
+		return nil, fmt.Errorf("arena: read run labels: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			run         int64
+			name, value string
+		)
+		if err := rows.Scan(&run, &name, &value); err != nil {
+			return nil, fmt.Errorf("arena: read run labels: %w", err)
+		}
+		if out[run] == nil {
+			out[run] = map[string]string{}
+		}
+		out[run][name] = value
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("arena: read run labels: %w", err)
+	}
+	return out, nil
+}
+
+// Runs returns the runs of tournament id, oldest first, with their labels.
 func (s *Store) Runs(ctx context.Context, id string) ([]RunRecord, error) {
 	prior := "rating_prior"
 	if s.version < 3 { // a read-only store of an older schema
@@ -414,6 +458,14 @@ max_attempts, arena_version, `+prior+` FROM runs WHERE tournament_id = ? ORDER B
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("arena: list runs: %w", err)
+	}
+	rows.Close()
+	labels, err := s.runLabels(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	for i := range out {
+		out[i].Labels = labels[out[i].ID]
 	}
 	return out, nil
 }

@@ -208,6 +208,17 @@ CREATE TABLE scenario_seats (
 CREATE TRIGGER scenario_seats_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON scenario_seats
 	FOR EACH STATEMENT EXECUTE FUNCTION arena_append_only();
 `,
+	// Version 5: the labels of a run.
+	5: `
+CREATE TABLE run_labels (
+	run_id BIGINT NOT NULL REFERENCES runs(id),
+	name   TEXT NOT NULL,
+	value  TEXT NOT NULL,
+	PRIMARY KEY (run_id, name)
+);
+CREATE TRIGGER run_labels_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON run_labels
+	FOR EACH STATEMENT EXECUTE FUNCTION arena_append_only();
+`,
 }
 
 // pgMigrateLock is the key of the transaction-scoped advisory lock that

@@ -64,7 +64,7 @@ func TestPostgres_AppendOnlyAndMigration(t *testing.T) {
 		Scenarios: []Scenario{{ID: "s", SeatNames: []string{"x", "y"}}}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.recordRun(ctx, RunRecord{TournamentID: "t"}); err != nil {
+	if err := s.recordRun(ctx, RunRecord{TournamentID: "t", Labels: map[string]string{"tune.value": "town-hall"}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.appendFault(ctx, FaultRecord{TournamentID: "t", Key: "k", Attempt: 1, Error: "boom"}); err != nil {
@@ -82,6 +82,7 @@ func TestPostgres_AppendOnlyAndMigration(t *testing.T) {
 		"UPDATE runs SET command = ''", "DELETE FROM runs",
 		"UPDATE tournaments SET seed = 0", "DELETE FROM tournaments",
 		"UPDATE scenario_seats SET name = 'z'", "DELETE FROM scenario_seats", "TRUNCATE scenario_seats",
+		"UPDATE run_labels SET value = 'z'", "DELETE FROM run_labels", "TRUNCATE run_labels",
 	} {
 		if _, err := s.db.ExecContext(ctx, stmt); err == nil {
 			t.Errorf("%s succeeded on an append-only table", stmt)

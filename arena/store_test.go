@@ -306,7 +306,9 @@ func testStoreRuns(t *testing.T, b backend) {
 	cfg := testConfig(2)
 	cfg.Command = "arena run --bots random,aimer --games 2"
 	cfg.RatingPrior = 400
-	for range 2 {
+	labels := []map[string]string{nil, {"tune.search": "3f2a", "tune.value": "town-hall", "note": ""}}
+	for _, l := range labels {
+		cfg.Labels = l
 		if _, err := mustRunner(t, fairReferee, s, cfg).Run(ctx, sched); err != nil {
 			t.Fatal(err)
 		}
@@ -315,11 +317,18 @@ func testStoreRuns(t *testing.T, b backend) {
 	if err != nil || len(runs) != 2 {
 		t.Fatalf("Runs = %d, %v; want 2", len(runs), err)
 	}
-	for _, r := range runs {
+	for i, r := range runs {
 		if r.Command != cfg.Command || r.Concurrency != 2 || r.MaxAttempts != cfg.MaxAttempts ||
 			r.ArenaVersion != "test" || r.StartedAt.IsZero() || !r.HasRatingPrior || r.RatingPrior != 400 {
 			t.Errorf("run %+v does not record the configuration", r)
 		}
+		if !cmp.Equal(r.Labels, labels[i]) {
+			t.Errorf("run %d: labels %q, want %q", i, r.Labels, labels[i])
+		}
+	}
+	cfg.Labels = map[string]string{"": "x"}
+	if _, err := arena.NewRunner(fairReferee, s, cfg); err == nil {
+		t.Error("NewRunner took a label with an empty name")
 	}
 }
 

@@ -114,3 +114,34 @@ func TestRun_BadLease(t *testing.T) {
 		t.Errorf("arena copy -h does not document --from:\n%s%s", out, errOut)
 	}
 }
+
+// TestPostgres_TuneReport: a tune of a choice knob played on SQLite and on PostgreSQL, and
+// the SQLite file copied into another PostgreSQL database, report the same search from
+// their recorded labels, its values as the file writes them (town-hall).
+func TestPostgres_TuneReport(t *testing.T) {
+	dir := t.TempDir()
+	file := writeScenario(t, dir, "my-town.scn", "pardon", func(s string) string {
+		return s + "tune token kind=documents in=town-hall|saloon\n"
+	})
+	args := []string{"tune", "--scenario", file, "--knob", "token.in[kind=documents]", "--bots", "random", "--look", "2",
+		"--max-games", "2", "--max-turns", "30"}
+	sqlite, pg, copied := filepath.Join(dir, "tune.db"), pgtest.DB(t), pgtest.DB(t)
+	mustRun(t, append(args, "--db", sqlite)...)
+	mustRun(t, append(args, "--db", pg)...)
+	mustRun(t, "copy", "--from", sqlite, "--to", copied)
+	var want string
+	for i, db := range []string{sqlite, pg, copied} {
+		blocks := tuneBlocks(t, reportOf(t, db))
+		if len(blocks) != 1 {
+			t.Fatalf("%s: %d tune blocks, want 1", db, len(blocks))
+		}
+		if i == 0 {
+			want = blocks[0]
+			if v := verdictsOf(want); v != "token.in[kind=documents]: town-hall undecided, saloon undecided." {
+				t.Errorf("SQLite: values %q, want town-hall and saloon", v)
+			}
+		} else if blocks[0] != want {
+			t.Errorf("%s: the tune section differs from SQLite's:\n%s\nSQLite's:\n%s", db, blocks[0], want)
+		}
+	}
+}

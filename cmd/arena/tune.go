@@ -151,24 +151,15 @@ Examples:
 	cfg.Command = commandLine("tune", redactArgs(args))
 	// One referee for every value, or, for the turn-cap knob, one per value with that cap
 	// (the cap is part of each tournament's identity).
-	var shared *arena.Runner
-	for _, c := range cands {
+	for i, c := range cands {
 		capTurns := *maxTurns
 		if knob.TurnCap() {
 			capTurns, _ = strconv.Atoi(c.value) // checked by Variant
 		}
-		if shared != nil {
-			c.runner, c.ref = shared, cands[0].ref
-		} else {
-			if c.ref, err = arena.NewEnvReferee(arena.EnvRefereeConfig{Registry: reg, Scenarios: setups, MaxTurns: capTurns}); err != nil {
-				return fmt.Errorf("tune: %w", err)
-			}
-			if c.runner, err = arena.NewRunner(c.ref, store, cfg); err != nil {
-				return fmt.Errorf("tune: %w", err)
-			}
-			if !knob.TurnCap() {
-				shared = c.runner
-			}
+		if i > 0 && !knob.TurnCap() {
+			c.ref = cands[0].ref
+		} else if c.ref, err = arena.NewEnvReferee(arena.EnvRefereeConfig{Registry: reg, Scenarios: setups, MaxTurns: capTurns}); err != nil {
+			return fmt.Errorf("tune: %w", err)
 		}
 		s, err := c.ref.Scenario(c.id)
 		if err != nil {
@@ -185,6 +176,18 @@ Examples:
 			c.runs = append(c.runs, r)
 		}
 	}
+	// Each tournament's runs are labelled with the search, its knob, value and pair, which
+	// the report reads the search back by.
+	search := tuneSearchID(knob.Name, cands)
+	for _, c := range cands {
+		for j, r := range c.runs {
+			rc := cfg
+			rc.Labels = tuneLabels(search, knob.Name, c.value, j)
+			if r.runner, err = arena.NewRunner(c.ref, store, rc); err != nil {
+				return fmt.Errorf("tune: %w", err)
+			}
+		}
+	}
 	looks := *maxGames / *look
 	z := lookZ(looks)
 	names := make([]string, len(pairs))
@@ -197,7 +200,7 @@ Examples:
 	measure := func(k int, c *candidate, r *pairRun) (bool, error) {
 		sched := r.sched
 		sched.Fixtures = sched.Fixtures[:k**look]
-		if _, err := c.runner.Run(ctx, sched); err != nil {
+		if _, err := r.runner.Run(ctx, sched); err != nil {
 			return false, fmt.Errorf("tune: %s=%s, %s: %w (run the same command again to resume)", knob.Name, c.value, r.pair.name(), err)
 		}
 		if err := r.measure(ctx, store, sched, z); err != nil {

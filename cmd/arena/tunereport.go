@@ -18,14 +18,18 @@ import (
 // Flick 'em Up! scenario file).
 const tuneSide = "lawmen"
 
-// reportTunes finds the knob searches of 'arena tune' among the games: the tournaments
-// whose last run was an 'arena tune' command, grouped by command (file, knob, the --bots
-// flags, zone, looks, seed) and within a command by content (splitContents: the scenario's
-// version and content, and the bots' versions, that a search's tournaments share), newest
-// first, an older one marked superseded. Each search is read back as 'arena tune' judges
-// it (searchLooks): each value's side score and interval at the last complete look, up to
-// the look where the search stops; games of later looks (a longer search of the same
-// tournaments) are not counted.
+// reportTunes finds the knob searches of 'arena tune' among the games, grouped by command
+// (file, knob, the --bots flags, zone, looks, seed). A search is what the runs of its
+// tournaments record (recordedSearches): the tournaments whose runs are labelled with its id,
+// each with its knob's value as the file writes it, read with the command line of its latest
+// run. The tournaments of an arena before those labels are read as that arena's report read
+// them: the tournaments whose last run was an 'arena tune' command, split within a command by
+// content (splitContents: the scenario's version, and the order of the runs), the value read
+// back from the variant's game id. Within a command the newest search (latest run) comes
+// first, an older one marked superseded. Each search is read back as 'arena tune' judges it
+// (searchLooks): each value's side score and interval at the last complete look, up to the
+// look where the search stops; games of later looks (a longer search of the same tournaments)
+// are not counted.
 func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecord) ([]report.Tune, error) {
 	byTournament := map[string][]arena.GameRecord{}
 	var ids []string
@@ -37,32 +41,24 @@ func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecor
 	}
 	var cmds []*tuneCommand
 	index := map[string]*tuneCommand{}
-	for _, id := range ids {
-		runs, err := store.Runs(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		if len(runs) == 0 {
-			continue
-		}
-		args, ok := tuneArgs(runs[len(runs)-1].Command)
+	// commandOf returns the command of a recorded 'arena tune' command line, nil for another
+	// command or a line the flags do not read.
+	commandOf := func(line string) *tuneCommand {
+		args, ok := tuneArgs(line)
 		if !ok {
-			continue
+			return nil
 		}
 		var tf tuneFlags
 		fs := flag.NewFlagSet("tune", flag.ContinueOnError)
 		fs.SetOutput(io.Discard)
 		tf.register(fs)
 		if fs.Parse(args) != nil || fs.NArg() > 0 || *tf.knob == "" || *tf.look < 2 || *tf.maxGames < *tf.look {
-			continue
+			return nil
 		}
 		lo, hi, err := zoneOf(*tf.zone)
 		if err != nil {
-			continue
+			return nil
 		}
-		games := byTournament[id]
-		bots := [2]string{games[0].Bots[0].Name, games[0].Bots[1].Name}
-		slices.Sort(bots[:])
 		key := strings.Join([]string{*tf.file, *tf.knob, tf.bots.String(), *tf.zone, strconv.FormatUint(*tf.seed, 10),
 			strconv.Itoa(*tf.look), strconv.Itoa(*tf.maxGames), strconv.Itoa(*tf.maxTurns)}, "\x00")
 		c, seen := index[key]
@@ -71,16 +67,57 @@ func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecor
 			index[key] = c
 			cmds = append(cmds, c)
 		}
-		c.tournaments = append(c.tournaments, &tuneTournament{games: games, runs: runs, bots: bots,
-			value: knobValue(games[0].Scenario.ID, *tf.knob), version: games[0].Scenario.Version})
+		return c
+	}
+	runsOf := map[string][]arena.RunRecord{}
+	recorded := map[string][]*tuneTournament{} // the recorded searches, by id
+	searchesOf := map[string][]string{}        // the ids of each tournament's recorded searches
+	for _, id := range ids {
+		runs, err := store.Runs(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		runsOf[id] = runs
+		in := recordedSearches(byTournament[id], runs)
+		searchesOf[id] = slices.Sorted(maps.Keys(in))
+		for _, search := range searchesOf[id] {
+			recorded[search] = append(recorded[search], in[search])
+		}
+	}
+	// The commands in the order of their first tournaments.
+	placed := map[string]bool{}
+	for _, id := range ids {
+		runs, games := runsOf[id], byTournament[id]
+		if len(runs) == 0 {
+			continue
+		}
+		if len(searchesOf[id]) > 0 {
+			for _, search := range searchesOf[id] {
+				if placed[search] {
+					continue
+				}
+				placed[search] = true
+				if c := commandOf(lastRun(recorded[search]).Command); c != nil {
+					c.searches = append(c.searches, recorded[search])
+				}
+			}
+			continue
+		}
+		c := commandOf(runs[len(runs)-1].Command)
+		if c == nil {
+			continue
+		}
+		c.tournaments = append(c.tournaments, &tuneTournament{games: games, runs: runs, bots: sortedBots(games),
+			value: knobValue(games[0].Scenario.ID, *c.flags.knob), version: games[0].Scenario.Version})
 	}
 	var out []report.Tune
 	for _, c := range cmds {
-		contents := splitContents(c.tournaments)
-		for i, ts := range contents {
+		searches := append(splitContents(c.tournaments), c.searches...)
+		slices.SortStableFunc(searches, func(a, b []*tuneTournament) int { return cmp.Compare(lastRun(b).ID, lastRun(a).ID) })
+		for i, ts := range searches {
 			t := c.search(ts)
 			if i > 0 {
-				t.Superseded = superseded(ts, contents[0])
+				t.Superseded = superseded(ts, searches[0])
 			}
 			out = append(out, t)
 		}
@@ -88,21 +125,39 @@ func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecor
 	return out, nil
 }
 
-// tuneCommand is one 'arena tune' command line as the database recorded it, and the
-// tournaments whose last run it was.
+// sortedBots returns the names of the bots of a two-seat tournament's games, sorted.
+func sortedBots(games []arena.GameRecord) [2]string {
+	bots := [2]string{games[0].Bots[0].Name, games[0].Bots[1].Name}
+	slices.Sort(bots[:])
+	return bots
+}
+
+// tuneCommand is one 'arena tune' command line as the database recorded it, and its
+// searches.
 type tuneCommand struct {
-	flags       tuneFlags
-	lo, hi      float64 // the zone
+	flags  tuneFlags
+	lo, hi float64 // the zone
+	// tournaments are those of an arena before the runs' labels whose last run was this
+	// command, to be split by content (splitContents).
 	tournaments []*tuneTournament
+	// searches are the recorded searches whose latest run was this command.
+	searches [][]*tuneTournament
 }
 
 // tuneTournament is one tournament of a knob search: one pair of bots at one value.
 type tuneTournament struct {
-	games   []arena.GameRecord
-	runs    []arena.RunRecord // oldest first, at least one
-	bots    [2]string         // the pair's names, sorted
-	value   string            // the knob's value
-	version string            // the scenario's version ("5")
+	games []arena.GameRecord
+	// runs are the tournament's runs, oldest first, at least one: of a recorded search, those
+	// labelled with it.
+	runs    []arena.RunRecord
+	bots    [2]string // the pair's names, sorted
+	value   string    // the knob's value: as the file writes it, or read from the game id
+	version string    // the scenario's version ("5")
+	// knob is the knob's name the runs record, "" for an arena before the labels.
+	knob string
+	// flag is 1 + the index of the pair's --bots flag as the runs record it, 0 when they do
+	// not.
+	flag int
 }
 
 // slot names the tournament's place in a search: its pair and value. One content of a
@@ -254,6 +309,9 @@ func (c *tuneCommand) search(ts []*tuneTournament) report.Tune {
 		i := slices.IndexFunc(pairs, func(p *pairGames) bool { return p.name == t.bots })
 		if i < 0 {
 			r, ok := rank[t.bots[0]+" "+t.bots[1]]
+			if t.flag > 0 && t.flag <= len(*tf.bots) {
+				r, ok = t.flag-1, true // recorded
+			}
 			if !ok {
 				r = -1
 			}
@@ -336,7 +394,11 @@ func (c *tuneCommand) search(ts []*tuneTournament) report.Tune {
 			counted += r.games
 		}
 	}
-	t := tuneOf(*tf.file, *tf.knob, names, cands, c.lo, c.hi, looks)
+	knob := *tf.knob
+	if ts[0].knob != "" {
+		knob = ts[0].knob // recorded: the same name
+	}
+	t := tuneOf(*tf.file, knob, names, cands, c.lo, c.hi, looks)
 	t.Note = lookNote(last, looks, stopped, recorded-counted)
 	return t
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/arena/report"
+	"github.com/flickarena/flickarena/env/flickemup"
 )
 
 // tuneBlocks returns the report's tune blocks, in order.
@@ -23,11 +26,14 @@ func tuneBlocks(t *testing.T, page string) []string {
 	return parts[1:]
 }
 
-// reportOf writes the report of database db (replays not embedded) beside it and returns the
-// page.
+// reportOf writes the report of database db (replays not embedded) beside it, or for a
+// PostgreSQL database in a temporary directory, and returns the page.
 func reportOf(t *testing.T, db string) string {
 	t.Helper()
 	out := filepath.Join(filepath.Dir(db), "report.html")
+	if arena.IsPostgresURL(db) {
+		out = filepath.Join(t.TempDir(), "report.html")
+	}
 	mustRun(t, "report", "--db", db, "--out", out, "--embed-replays", "0")
 	b, err := os.ReadFile(out)
 	if err != nil {
@@ -218,5 +224,206 @@ func TestReport_TuneAtLastLook(t *testing.T) {
 	tn = command("0.45,0.55").search(ts)
 	if v := tn.Pairs[0].Values[0]; v.Games != 20 || v.Verdict != "" || tn.Note != "Judged at look 1 of 2: look 2 is not complete (run the command again to resume). 39 recorded games of later looks (a longer search of the same tournaments) are not counted: arena tune does not count them either." {
 		t.Errorf("6 with look 2 incomplete: %+v, note %q", v, tn.Note)
+	}
+}
+
+// verdictsOf returns a tune block's list of values and verdicts ("start.hour: 6 undecided,
+// 7 balanced."), "" when the block has none.
+func verdictsOf(block string) string {
+	m := regexp.MustCompile(`<p class="tune-verdicts small">([^<]*)</p>`).FindStringSubmatch(block)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// TestReport_TuneChoiceValues: a tune of a choice knob whose values hold "-" (town-hall)
+// shows them in the report as the file writes them, not as the game id's slug (townmhall);
+// and when an edit of the file adds a choice before the old first one, the two searches are
+// told apart exactly (each run records its search), the newest with its three values in the
+// file's order, the older with its two, superseded.
+func TestReport_TuneChoiceValues(t *testing.T) {
+	dir := t.TempDir()
+	choices := func(c string) func(string) string {
+		return func(s string) string { return s + "tune token kind=documents in=" + c + "\n" }
+	}
+	file := writeScenario(t, dir, "my-town.scn", "pardon", choices("town-hall|saloon"))
+	db := filepath.Join(dir, "tune.db")
+	args := []string{"tune", "--scenario", file, "--knob", "token.in[kind=documents]", "--bots", "random", "--look", "2",
+		"--max-games", "2", "--max-turns", "30", "--db", db}
+	mustRun(t, args...)
+	blocks := tuneBlocks(t, reportOf(t, db))
+	if len(blocks) != 1 {
+		t.Fatalf("%d tune blocks, want 1", len(blocks))
+	}
+	want := "token.in[kind=documents]: town-hall undecided, saloon undecided."
+	if got := verdictsOf(blocks[0]); got != want || strings.Contains(blocks[0], "townmhall") ||
+		!strings.Contains(blocks[0], `data-name="town-hall"`) || !strings.Contains(blocks[0], "token.in[kind=documents] = town-hall (2 games,") {
+		t.Errorf("values %q, want %q, as the file writes them:\n%s", got, want, blocks[0])
+	}
+
+	writeScenario(t, dir, "my-town.scn", "pardon", choices("sheriff|town-hall|saloon"))
+	mustRun(t, args...)
+	blocks = tuneBlocks(t, reportOf(t, db))
+	if len(blocks) != 2 {
+		t.Fatalf("%d tune blocks, want one per content of the file", len(blocks))
+	}
+	newest, older := blocks[0], blocks[1]
+	if got, want := verdictsOf(newest), "token.in[kind=documents]: sheriff undecided, town-hall undecided, saloon undecided."; got != want ||
+		strings.Contains(newest, "superseded") {
+		t.Errorf("newest search: values %q, want %q, not superseded", got, want)
+	}
+	if got := verdictsOf(older); got != want || !strings.Contains(older, "token.in[kind=documents] (superseded)</h3>") ||
+		!strings.Contains(older, "another content of the scenario file") {
+		t.Errorf("older search: values %q, want %q, superseded as another content", got, want)
+	}
+}
+
+// TestReport_TuneRangeMoved: a file's range moved past the old one (start hour 6..7, then
+// 8..9) is two searches, as each run records its search; the order of the runs alone (the
+// report of an arena before the labels) pooled the four values in one.
+func TestReport_TuneRangeMoved(t *testing.T) {
+	dir := t.TempDir()
+	hours := func(r string) func(string) string {
+		return func(s string) string { return s + "tune start hour=" + r + "\n" }
+	}
+	file := writeScenario(t, dir, "my-town.scn", "showdown", hours("6..7"))
+	db := filepath.Join(dir, "tune.db")
+	args := randomHourTune(file, db, 2, 2)
+	mustRun(t, args...)
+	writeScenario(t, dir, "my-town.scn", "showdown", hours("8..9"))
+	mustRun(t, args...)
+	blocks := tuneBlocks(t, reportOf(t, db))
+	if len(blocks) != 2 {
+		t.Fatalf("%d tune blocks, want one per content of the file", len(blocks))
+	}
+	if got, want := verdictsOf(blocks[0]), "start.hour: 8 undecided, 9 undecided."; got != want || strings.Contains(blocks[0], "superseded") {
+		t.Errorf("newest search: values %q, want %q, not superseded", got, want)
+	}
+	if got, want := verdictsOf(blocks[1]), "start.hour: 6 undecided, 7 undecided."; got != want || !strings.Contains(blocks[1], "(superseded)</h3>") {
+		t.Errorf("older search: values %q, want %q, superseded", got, want)
+	}
+}
+
+// TestReport_TuneInterleaved: two invocations of one tune command on two contents of the file
+// running at once on one database (their tournaments run in turns: 6 of the first content, 6
+// of the second, 7 of the first, 7 of the second), as the store records them: the report
+// reads two searches, each with its own two tournaments (the first content's lawmen win every
+// game, the second's draw every game), the newest first. The order of the runs alone read
+// three searches, the first content's 7 pooled with the second's 6.
+func TestReport_TuneInterleaved(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db := filepath.Join(dir, "tune.db")
+	store, err := arena.OpenStore(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs, closeBots, err := parseTunePairs(ctx, []string{"random"})
+	defer closeBots()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fileID, err := flickemup.FileID("my-town.scn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	command := commandLine("tune", []string{"--scenario", "my-town.scn", "--knob", "start.hour", "--bots", "random",
+		"--look", "2", "--max-games", "2", "--db", db})
+	type content struct {
+		hash  string
+		ranks []int // every game's
+		cands []*candidate
+	}
+	contents := []*content{{hash: "first", ranks: []int{1, 2}}, {hash: "second", ranks: []int{1, 1}}}
+	for _, c := range contents {
+		for _, v := range []string{"6", "7"} {
+			sched, err := arena.NewSchedule(arena.Tournament{Kind: arena.RoundRobin, Bots: pairs[0].players(),
+				Scenarios: []arena.Scenario{{ID: variantID(fileID, "start.hour", v), Version: strconv.Itoa(flickemup.Version),
+					Hash: c.hash + v}}, GamesPerPairing: 2, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.cands = append(c.cands, &candidate{value: v, runs: []*pairRun{{pair: pairs[0], sched: sched}}})
+		}
+	}
+	for i := range 2 {
+		for _, c := range contents {
+			cfg := arena.DefaultRunnerConfig()
+			cfg.Concurrency, cfg.Command = 1, command
+			cfg.Labels = tuneLabels(tuneSearchID("start.hour", c.cands), "start.hour", c.cands[i].value, 0)
+			ref := arena.RefereeFunc(func(context.Context, arena.Match) (arena.Outcome, error) {
+				return arena.Outcome{Ranks: c.ranks, Termination: arena.TermNormal, Turns: 10}, nil
+			})
+			runner, err := arena.NewRunner(ref, store, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := runner.Run(ctx, c.cands[i].runs[0].sched); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := store.Close(); err != nil {
+		t.Fatal(err)
+	}
+	blocks := tuneBlocks(t, reportOf(t, db))
+	if len(blocks) != 2 {
+		t.Fatalf("%d tune blocks, want one per content", len(blocks))
+	}
+	for i, want := range []string{"50.0%", "100.0%"} {
+		b := blocks[i]
+		if verdictsOf(b) == "" || strings.Count(b, "(2 games, ") != 2 ||
+			!strings.Contains(b, "start.hour = 6 (2 games, undecided): "+want) || !strings.Contains(b, "start.hour = 7 (2 games, undecided): "+want) {
+			t.Errorf("search %d: want 6 and 7, 2 games each at %s:\n%s", i+1, want, b)
+		}
+		if (i == 1) != strings.Contains(b, "(superseded)</h3>") {
+			t.Errorf("search %d: superseded %v, want %v", i+1, !(i == 1), i == 1)
+		}
+	}
+}
+
+// TestRelease_TuneReport: the tune in the database the arena of commit 17b31df wrote
+// (testdata/flickemup-v5.README: schema 4, runs without labels) is reported as that arena
+// reported it, from the order of its runs and its games' ids (the tune section of this
+// report and of e452623's, the last report before the labels, are the same bytes): one
+// search of cowboy.hp[id=lawmen:2], 3 and 4, 2 games each. Rerun with the same command from
+// the directory the release ran in, this arena records a search of its own beside it (the
+// game's version is part of its tournaments): the report shows the new search first, read
+// from its labels, and the release's after it, read as before and superseded.
+func TestRelease_TuneReport(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "old.db")
+	copyFile(t, filepath.Join("testdata", "flickemup-v5.db"), db)
+	if err := os.Mkdir(filepath.Join(dir, "my dir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	copyFile(t, filepath.Join("testdata", "release-v3.scn"), filepath.Join(dir, "my dir", "my-town.scn"))
+	release := func(b string) bool {
+		return verdictsOf(b) == "cowboy.hp[id=lawmen:2]: 3 undecided, 4 undecided." &&
+			strings.Contains(b, `-h">my dir/my-town.scn: cowboy.hp[id=lawmen:2]`) &&
+			strings.Contains(b, "Judged at look 1 of 1, where the search stopped.") &&
+			strings.Contains(b, "cowboy.hp[id=lawmen:2] = 3 (2 games, undecided): 0.0% [0.0%, 100.0%]") &&
+			strings.Contains(b, "cowboy.hp[id=lawmen:2] = 4 (2 games, undecided): 0.0% [0.0%, 100.0%]")
+	}
+	blocks := tuneBlocks(t, reportOf(t, db))
+	if len(blocks) != 1 || !release(blocks[0]) {
+		t.Fatalf("%d tune blocks, want the release's search as it reported it:\n%s", len(blocks), strings.Join(blocks, "\n"))
+	}
+
+	t.Chdir(dir)
+	mustRun(t, "tune", "--scenario", "my dir/my-town.scn", "--knob", "cowboy.hp[id=lawmen:2]", "--bots", "aimer", "--look", "2",
+		"--max-games", "2", "--db", db)
+	blocks = tuneBlocks(t, reportOf(t, db))
+	if len(blocks) != 2 {
+		t.Fatalf("%d tune blocks after the rerun, want the new search and the release's", len(blocks))
+	}
+	if got, want := verdictsOf(blocks[0]), "cowboy.hp[id=lawmen:2]: 3 "; !strings.HasPrefix(got, want) || strings.Contains(blocks[0], "superseded") ||
+		strings.Count(blocks[0], "(2 games, ") != 2 {
+		t.Errorf("the new search: values %q, want 3 and 4, 2 games each, not superseded:\n%s", got, blocks[0])
+	}
+	if b := blocks[1]; !release(b) || !strings.Contains(b, "my dir/my-town.scn: cowboy.hp[id=lawmen:2] (superseded)</h3>") ||
+		!strings.Contains(b, fmt.Sprintf("the same command on version 5 of the game (the newest search: version %d)", flickemup.Version)) {
+		t.Errorf("the release's search after the rerun: want it as before, superseded by version %d:\n%s", flickemup.Version, b)
 	}
 }

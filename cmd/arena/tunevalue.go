@@ -16,10 +16,9 @@ import (
 
 // candidate is one value of the knob being tuned, played by every pair of bots.
 type candidate struct {
-	value  string // as the file writes it
-	id     string // the variant's game id
-	ref    *arena.EnvReferee
-	runner *arena.Runner
+	value string // as the file writes it
+	id    string // the variant's game id
+	ref   *arena.EnvReferee
 	// runs are the value's pairs of bots, in the order of the --bots flags.
 	runs []*pairRun
 	// live is false once the value is clearly off.
@@ -33,6 +32,7 @@ type candidate struct {
 type pairRun struct {
 	pair    tunePair
 	sched   arena.Schedule
+	runner  *arena.Runner // its runs labelled with the search, knob, value and pair (tuneLabels)
 	verdict string
 	games   int
 	// mean, lo and hi are the side score and its interval, in [0, 1]; mean is NaN before

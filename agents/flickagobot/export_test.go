@@ -14,3 +14,7 @@ var (
 	LiteV1    = Budget{Candidates: 8, Samples: 2}
 	DefaultV1 = Budget{Candidates: 20, Samples: 4}
 )
+
+// NewAimerV3Proposed returns the aimer searching as the proposed version 3 (aimerSearchV3),
+// so that tests can hold it to the aimer's rules and play it against version 2.
+func NewAimerV3Proposed() *Aimer { return &Aimer{sr: aimerSearchV3} }

@@ -2,6 +2,7 @@ package flickagobot_test
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/flickarena/flickarena/agents/flickagobot"
@@ -80,6 +81,7 @@ func bots() []struct {
 		bot  flickagobot.Bot
 	}{
 		{"aimer", flickagobot.NewAimer()},
+		{"aimer-v3-proposed", flickagobot.NewAimerV3Proposed()},
 		{"planner", flickagobot.NewPlanner(flickagobot.Default)},
 	}
 }
@@ -182,7 +184,7 @@ func TestBots_Return(t *testing.T) {
 	for _, b := range bots() {
 		for _, tc := range tests {
 			t.Run(b.name+"/"+tc.name, func(t *testing.T) {
-				if b.name != "aimer" && !tc.safe {
+				if !strings.HasPrefix(b.name, "aimer") && !tc.safe {
 					t.Skip("the aimer's rule")
 				}
 				l := layout{current: flickago.White, insp: tc.insp, discs: []disc{{flickago.White, 7, whiteZone.X, whiteZone.Y}}}

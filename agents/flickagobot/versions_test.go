@@ -61,6 +61,49 @@ func TestPlannerVersions(t *testing.T) {
 	}
 }
 
+// aimerPairs is the number of seeds (two games each, sides swapped) of TestAimerVersions.
+var aimerPairs = flag.Int("aimer.pairs", 60, "TestAimerVersions: seeds, two games each (sides swapped)")
+
+// TestAimerVersions plays the proposed version 3 of the aimer (a coarser search, not yet
+// played: NewAimerV3Proposed) against the aimer (version 2), sides swapped on each seed
+// (7000 on), and fails if the proposal scores less than a third: a gross loss of strength.
+// Its log gives wins, draws, losses and the score with a 95% interval:
+//
+//	go test -run TestAimerVersions -v ./agents/flickagobot
+func TestAimerVersions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long test")
+	}
+	nw, old := flickagobot.NewAimerV3Proposed(), flickagobot.NewAimer()
+	var win, draw, loss int
+	var scores []float64
+	for seed := range uint64(*aimerPairs) {
+		for side := range 2 {
+			bots := [2]flickagobot.Bot{nw, old}
+			if side == 1 {
+				bots = [2]flickagobot.Bot{old, nw}
+			}
+			switch play(t, bots, 7000+seed, nil).Winner() {
+			case side:
+				win++
+				scores = append(scores, 1)
+			case -1:
+				draw++
+				scores = append(scores, 0.5)
+			default:
+				loss++
+				scores = append(scores, 0)
+			}
+		}
+	}
+	mean, half := meanInterval(scores)
+	t.Logf("proposed version 3 against version 2: %d wins, %d draws, %d losses in %d games: score %.1f%% [%.1f, %.1f]",
+		win, draw, loss, len(scores), 100*mean, 100*(mean-half), 100*(mean+half))
+	if mean < 1.0/3 {
+		t.Errorf("score %.1f%% against version 2: much weaker", 100*mean)
+	}
+}
+
 // meanInterval returns the mean of xs and the half-width of its 95% normal interval.
 func meanInterval(xs []float64) (mean, half float64) {
 	n := float64(len(xs))

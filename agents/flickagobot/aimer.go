@@ -25,12 +25,13 @@ var aimerSearch = search{keep: 12, spotStep: 8, noiseAngles: 3, noisePowers: 3,
 	pushAngles: []float64{-0.5, 0, 0.5}, pushDistances: []float64{6, 15, 35}}
 
 // aimerSearchV3 is a proposal for the aimer's version 3, not played: version 2's search with
-// the knocks straight only (no ±0.5 rad cut, still pushing 6, 15 or 35 cm), about 40% fewer
-// candidates on a board of ten pieces. Against version 2: 51 wins, 6 draws, 63 losses in 120
-// games, sides swapped (TestAimerVersions; docs/decisions.md, "The aimer's cost against a
-// strong agent"). Adopting it bumps AimerVersion.
+// the knocks straight only (no ±0.5 rad cut) and pushing 8 or 30 cm (not 6, 15 or 35): 2
+// knocks per piece and source instead of 9, about half the CPU of a decision. Against
+// version 2: 69 wins, 3 draws, 48 losses in 120 games, sides swapped, seeds 7000-7059
+// (TestAimerVersions; docs/decisions.md, "The aimer's cost against a strong agent").
+// Adopting it bumps AimerVersion.
 var aimerSearchV3 = search{keep: 12, spotStep: 8, noiseAngles: 3, noisePowers: 3,
-	pushAngles: []float64{0}, pushDistances: []float64{6, 15, 35}}
+	pushAngles: []float64{0}, pushDistances: []float64{8, 30}}
 
 // Aimer is the geometric bot: it predicts flicks by geometry alone (see the package doc) and
 // plays the one of best expected evaluation over a fixed set of execution errors. It draws no

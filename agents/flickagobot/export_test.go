@@ -15,6 +15,6 @@ var (
 	DefaultV1 = Budget{Candidates: 20, Samples: 4}
 )
 
-// NewAimerV3Proposed returns the aimer searching as the proposed version 3 (aimerSearchV3),
-// so that tests can hold it to the aimer's rules and play it against version 2.
-func NewAimerV3Proposed() *Aimer { return &Aimer{sr: aimerSearchV3} }
+// NewAimerV2 returns the aimer searching as version 2 did (aimerSearchV2), so that tests can
+// play the versions against each other.
+func NewAimerV2() *Aimer { return &Aimer{sr: aimerSearchV2} }

@@ -14,9 +14,10 @@ import (
 
 // BenchmarkAimerSearch measures what the aimer's search costs a training pool: a 64-env
 // single-agent Flickago pool against the aimer with version 1's search (fineSearch, the
-// planners'), version 2's (aimerSearchV2) and its own (aimerSearch, version 3), the agent playing random legal
-// actions, as agents/builtin's BenchmarkOpponents. cpu-ms/step is the process's CPU time
-// inside Step per agent step (least disturbed by other programs); steps/s is wall time.
+// planners'), version 2's (aimerSearchV2) and its own (aimerSearch, version 3), the agent
+// playing random legal actions, as agents/builtin's BenchmarkOpponents. cpu-ms/step is the
+// process's CPU time inside Step per agent step (least disturbed by other programs); steps/s
+// is wall time.
 //
 //	go test -run '^$' -bench AimerSearch -benchtime 8x ./agents/flickagobot
 func BenchmarkAimerSearch(b *testing.B) {
@@ -31,11 +32,12 @@ func BenchmarkAimerSearch(b *testing.B) {
 }
 
 // BenchmarkAimerAnalyse measures the aimer's search alone (analyse: "v3", its own search,
-// version 3; "v2", version 2's, aimerSearchV2) on the aimer's flick decisions in 8 games against itself ("vs-aimer": the positions a sensible
-// agent leaves, most discs in play) and in 8 games against random play ("vs-random": crowded
-// boards, discs returned and flicked again), execution noise drawn from each game's
-// generator. cpu-ms/decision is the process's CPU time per decision (the games are made
-// before it counts), the figure least disturbed by other programs.
+// version 3; "v2", version 2's, aimerSearchV2) on the aimer's flick decisions in 8 games
+// against itself ("vs-aimer": the positions a sensible agent leaves, most discs in play) and
+// in 8 games against random play ("vs-random": crowded boards, discs returned and flicked
+// again), execution noise drawn from each game's generator. cpu-ms/decision is the process's
+// CPU time per decision (the games are made before it counts), the figure least disturbed by
+// other programs.
 //
 //	taskset -c 1 go test -run '^$' -bench AimerAnalyse -benchtime 5x ./agents/flickagobot
 func BenchmarkAimerAnalyse(b *testing.B) {

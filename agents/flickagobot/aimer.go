@@ -10,18 +10,27 @@ import (
 // AimerVersion is the aimer's version. Bump it whenever its play changes, so that a
 // tournament with the new bot does not resume one with the old.
 //
-// Version 2 searches coarser than version 1 (which is the planners' search, fineSearch) to
-// cost a training pool about half the CPU: spots every 8 cm instead of 4, knocks in 3
-// directions instead of 5 (still pushing 6, 15 or 35 cm), the best 12 flicks rated over 3 × 3
-// execution errors instead of 24 over 5 × 5. It is a little weaker: 45 wins, 7 draws and 68
-// losses in 120 games against version 1 (docs/decisions.md, "Training opponents").
-const AimerVersion = "2"
+// Version 3 knocks pieces straight only (along the line from the flicked disc to the piece,
+// no ±0.5 rad cut) and pushes them 8 or 30 cm (not 6, 15 or 35): 2 knocks per piece and start
+// instead of 9, about half version 2's CPU per decision, to let a training pool step against
+// it fast enough (issue 19). It is at least as strong as version 2 (docs/decisions.md, "The
+// Flickago aimer's version 3"). Version 2 searched coarser than version 1 (the planners'
+// search, fineSearch): spots every 8 cm instead of 4, knocks in 3 directions instead of 5,
+// the best 12 flicks rated over 3 × 3 execution errors instead of 24 over 5 × 5 (45 wins, 7
+// draws and 68 losses in 120 games against version 1: "Training opponents").
+const AimerVersion = "3"
 
 // aimerKeep is how many flicks the aimer evaluates over the noise points.
 const aimerKeep = 24
 
-// aimerSearch is the aimer's search (version 2).
+// aimerSearch is the aimer's search (version 3): version 2's grid and execution errors,
+// knocks straight only, pushing 8 or 30 cm.
 var aimerSearch = search{keep: 12, spotStep: 8, noiseAngles: 3, noisePowers: 3,
+	pushAngles: []float64{0}, pushDistances: []float64{8, 30}}
+
+// aimerSearchV2 is the aimer's search at version 2 (knocks in 3 directions, pushing 6, 15 or
+// 35 cm), kept so that tests can play the versions against each other.
+var aimerSearchV2 = search{keep: 12, spotStep: 8, noiseAngles: 3, noisePowers: 3,
 	pushAngles: []float64{-0.5, 0, 0.5}, pushDistances: []float64{6, 15, 35}}
 
 // Aimer is the geometric bot: it predicts flicks by geometry alone (see the package doc) and

@@ -5,6 +5,7 @@ import (
 	"container/heap"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/flickarena/flickarena/agents/geom"
 	"github.com/flickarena/flickarena/env/flickago"
@@ -99,7 +100,9 @@ func analyse(g *flickago.Game, sr search) *analysis {
 	st := g.State()
 	base := tableOf(&st)
 	m0 := newModel(an.b, an.r, cfg, &base)
-	var cands []candidate
+	sc := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(sc)
+	cands := sc.cands[:0]
 	legal := g.Legal(nil)
 	for k, a := range legal {
 		if a.Type != flickago.ActFlick {
@@ -126,7 +129,11 @@ func analyse(g *flickago.Game, sr search) *analysis {
 	}
 	// The candidates best first without noise (ties in order of generation), taken from a
 	// heap until keep are rated: as a stable sort of them all would order them, for a few.
-	h := byNominal{cands: cands, idx: make([]int32, len(cands))}
+	sc.cands = cands
+	if cap(sc.idx) < len(cands) {
+		sc.idx = make([]int32, len(cands))
+	}
+	h := byNominal{cands: cands, idx: sc.idx[:len(cands)]}
 	for i := range h.idx {
 		h.idx[i] = int32(i)
 	}
@@ -145,6 +152,16 @@ func analyse(g *flickago.Game, sr search) *analysis {
 	slices.SortStableFunc(an.ranked, func(x, y candidate) int { return cmp.Compare(y.mean, x.mean) })
 	return an
 }
+
+// scratch holds the buffers of one decision that analyse reuses from one to the next (they
+// are about a thousand candidates: allocating them every time cost the collector).
+type scratch struct {
+	cands []candidate
+	idx   []int32 // the heap of candidates' indices
+}
+
+// scratchPool holds the scratch buffers not in use.
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // mean returns the average worth of c over the noise points. The line of fire (see
 // exposure) is read once, where the flick lands without noise, to save time.

@@ -19,11 +19,11 @@
 //     headquarters) and to its return zone, with the speed that stops the disc there,
 //     v = sqrt(2μg·d) (μ the table friction of flickago.KindGangDisc, g the gravity of the
 //     physics config; geom.StopSpeed, calibrated on the simulated table);
-//   - knocking: cut shots at every other piece in play that push it 6, 15 or 35 cm in three
-//     directions about the line of fire, or to a goal: an opponent's disc off the nearest edge
-//     or into the player's own headquarters (either eliminates it), an inspector into the
-//     opponent's return zone (capturing what lies there) or away from the player's own, one of
-//     its own discs into its return zone.
+//   - knocking: shots straight at every other piece in play (pushing it along the line from
+//     the flicked disc's start to it) 8 or 30 cm, and cut shots that push it to a goal: an
+//     opponent's disc off the nearest edge or into the player's own headquarters (either
+//     eliminates it), an inspector into the opponent's return zone (capturing what lies there)
+//     or away from the player's own, one of its own discs into its return zone.
 //
 // A flick is predicted by a simple model: the disc slides straight, decelerating at μg, until
 // it stops or meets a piece (geom.Scene sweeps), which is pushed along the line of centres as
@@ -39,13 +39,18 @@
 // away, avoid the enemy headquarters) all come out of one comparison. It draws no random
 // numbers.
 //
+// That is the aimer's version 3 ([AimerVersion]). Version 2 knocked each piece in three
+// directions (the line of fire and 0.5 rad either side of it) pushing it 6, 15 or 35 cm: 9
+// knocks per piece and start instead of 2, about twice the CPU of a decision, for no more
+// strength (docs/decisions.md, "The Flickago aimer's version 3").
+//
 // A waiting inspector is put on the star whose resulting position evaluates best: away from
 // the player's return zone when one of its discs scores there, near the opponent's.
 //
 // # Planner
 //
-// The planner ranks flicks as the aimer does (version 2's search: an 8 cm grid, knocks in
-// three directions, 3 × 3 execution errors), rating more of them over the execution errors (the
+// The planner ranks flicks as the aimer's version 2 did (an 8 cm grid, knocks in three
+// directions pushing 6, 15 or 35 cm, 3 × 3 execution errors), rating more of them over the execution errors (the
 // best max(24, 6 × Budget.Candidates)), and simulates the first Budget.Candidates of them on a
 // clone of the game (Game.Clone, Game.SetState, Game.Apply), each reseeded from the
 // planner's own generator (Game.SetRand), so that it never peeks at the game's noise. The

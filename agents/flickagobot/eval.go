@@ -181,14 +181,15 @@ func canFlickWith(b *flickago.Board, r float64, t *table, p int, left float64) b
 	if left > 0 {
 		return true
 	}
-	zone := b.Return[p]
+	// Whether a piece touches the zone, from its facts (Board.Return[p].Touches, cached).
+	in := uint8(1) << p
 	for k := range flickago.NumInspectors {
-		if i := inspectorPiece(k); t.on[i] && zone.Touches(t.pos[i], r) {
+		if i := inspectorPiece(k); t.on[i] && t.fact(b, r, i).zones&in != 0 {
 			return false
 		}
 	}
 	for d := range flickago.NumDiscs {
-		if i := discPiece(p, d); t.on[i] && zone.Touches(t.pos[i], r) {
+		if i := discPiece(p, d); t.on[i] && t.fact(b, r, i).zones&in != 0 {
 			return true
 		}
 	}
@@ -212,7 +213,8 @@ func zoneThreat(b *flickago.Board, r float64, t *table, z int) float64 {
 	zone := b.Return[z]
 	n := 0
 	for d := range flickago.NumDiscs {
-		if i := discPiece(z, d); t.on[i] && zone.Touches(t.pos[i], r) {
+		// Whether the disc touches the zone, from its facts (zone.Touches, cached).
+		if i := discPiece(z, d); t.on[i] && t.fact(b, r, i).zones&(1<<z) != 0 {
 			n++
 		}
 	}

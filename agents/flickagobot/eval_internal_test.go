@@ -184,3 +184,87 @@ func TestModel_Slide(t *testing.T) {
 		})
 	}
 }
+
+// TestSettleScores_Sums checks that settling a table from its model's sums (the moved pieces
+// read again) gives the points and the table of settling it piece by piece: on the flicks the
+// aimer's search keeps, turned by execution errors, and on tables where one to three pieces
+// of the model's position are moved at random, often into a return zone (captures), off the
+// board or into a headquarters (pieces gone), in positions of random play.
+func TestSettleScores_Sums(t *testing.T) {
+	g, err := flickago.New(flickago.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	b, r := g.Board(), g.Radius()
+	var checked, captured, gone int
+	check := func(fast table) {
+		t.Helper()
+		slow := fast
+		slow.sums = nil
+		on := fast.on
+		got, want := settleScores(b, r, &fast), settleScores(b, r, &slow)
+		fast.sums = nil
+		if got != want || fast != slow {
+			t.Fatalf("turn %d: points %v from the sums, %v piece by piece (tables equal: %v)", g.Turns(), got, want, fast == slow)
+		}
+		checked++
+		for i := range numPieces {
+			if on[i] && !fast.on[i] {
+				if fast.facts[i].gone {
+					gone++
+				} else {
+					captured++
+				}
+			}
+		}
+	}
+	spot := func() physics.Vec {
+		switch rng.IntN(4) {
+		case 0: // a return zone
+			z := b.Return[rng.IntN(2)]
+			return z.Centre.Add(physics.Vec{X: (rng.Float64() - 0.5) * 2 * z.Radius, Y: (rng.Float64() - 0.5) * 2 * z.Radius})
+		case 1: // a headquarters
+			hq := b.HQ[rng.IntN(2)]
+			return physics.Vec{X: hq.Min.X + rng.Float64()*(hq.Max.X-hq.Min.X), Y: hq.Min.Y + rng.Float64()*(hq.Max.Y-hq.Min.Y)}
+		}
+		return physics.Vec{X: -5 + rng.Float64()*(b.Width+10), Y: -5 + rng.Float64()*(b.Length+10)}
+	}
+	for game := range uint64(2) {
+		g.Reset(rand.New(rand.NewPCG(game, 10)))
+		for !g.Over() && g.Turns() < 60 {
+			if g.Phase() == flickago.PhaseFlick {
+				an := analyse(g, aimerSearch)
+				for _, s := range an.sources {
+					if s.m.base.sums == nil {
+						t.Fatalf("game %d turn %d: a model of a settled position without sums", game, g.Turns())
+					}
+					for range 20 {
+						tb := s.m.base
+						for range 1 + rng.IntN(3) {
+							if i := rng.IntN(numPieces); tb.on[i] {
+								tb.move(i, spot())
+							}
+						}
+						check(tb)
+					}
+				}
+				for _, c := range an.ranked {
+					s := &an.sources[c.src]
+					for _, np := range noisePoints(g.Config().Physics.Noise, 3, 3) {
+						var tb table
+						s.m.predict(&tb, s.piece, turn(c.act.Velocity, 3*np.da, np.dp))
+						check(tb)
+					}
+				}
+			}
+			if err := g.Apply(Random{}.Choose(g, rng), nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%d tables, %d pieces gone, %d captured", checked, gone, captured)
+	if checked < 10000 || gone == 0 || captured == 0 {
+		t.Errorf("%d tables, %d pieces gone, %d captured: want 10,000, and some of each", checked, gone, captured)
+	}
+}

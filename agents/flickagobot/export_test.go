@@ -14,3 +14,7 @@ var (
 	LiteV1    = Budget{Candidates: 8, Samples: 2}
 	DefaultV1 = Budget{Candidates: 20, Samples: 4}
 )
+
+// NewAimerV2 returns the aimer searching as version 2 did (aimerSearchV2), so that tests can
+// play the versions against each other.
+func NewAimerV2() *Aimer { return &Aimer{sr: aimerSearchV2} }

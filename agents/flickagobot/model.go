@@ -91,13 +91,14 @@ func (m *model) with(base *table, changed ...int) *model {
 	return c
 }
 
-// warm computes the facts of every piece of the base and which pieces cover the start
-// points, which the predictions copy.
+// warm computes the facts of every piece of the base, which pieces cover the start points
+// and the base's sums (see [table.sums]), which the predictions copy.
 func (m *model) warm() {
 	for i := range numPieces {
 		m.base.fact(m.b, m.r, i)
 	}
 	m.base.warmCover(m.b, m.r)
+	m.base.warmSums(m.b, m.r)
 }
 
 // predict writes into dst the position after piece src is flicked with velocity v (cm/s,

@@ -14,28 +14,30 @@ import (
 
 // BenchmarkAimerSearch measures what the aimer's search costs a training pool: a 64-env
 // single-agent Flickago pool against the aimer with version 1's search (fineSearch, the
-// planners') and with its own (aimerSearch, version 2), the agent playing random legal
-// actions, as agents/builtin's BenchmarkOpponents. cpu-ms/step is the process's CPU time
-// inside Step per agent step (least disturbed by other programs); steps/s is wall time.
+// planners'), version 2's (aimerSearchV2) and its own (aimerSearch, version 3), the agent
+// playing random legal actions, as agents/builtin's BenchmarkOpponents. cpu-ms/step is the
+// process's CPU time inside Step per agent step (least disturbed by other programs); steps/s
+// is wall time.
 //
 //	go test -run '^$' -bench AimerSearch -benchtime 8x ./agents/flickagobot
 func BenchmarkAimerSearch(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		sr   search
-	}{{"v1-search", fineSearch}, {"v2-search", aimerSearch}} {
+	}{{"v1-search", fineSearch}, {"v2-search", aimerSearchV2}, {"v3-search", aimerSearch}} {
 		b.Run(c.name, func(b *testing.B) {
 			envtest.BenchOpponent(b, flickago.Factory, nil, NewPolicy(AimerName, "search-"+c.name, &Aimer{sr: c.sr}), 64)
 		})
 	}
 }
 
-// BenchmarkAimerAnalyse measures the aimer's search alone (analyse, version 2's search) on
-// the aimer's flick decisions in 8 games against itself ("vs-aimer": the positions a sensible
-// agent leaves, most discs in play) and in 8 games against random play ("vs-random": crowded
-// boards, discs returned and flicked again), execution noise drawn from each game's
-// generator. cpu-ms/decision is the process's CPU time per decision (the games are made
-// before it counts), the figure least disturbed by other programs.
+// BenchmarkAimerAnalyse measures the aimer's search alone (analyse: "v3", its own search,
+// version 3; "v2", version 2's, aimerSearchV2) on the aimer's flick decisions in 8 games
+// against itself ("vs-aimer": the positions a sensible agent leaves, most discs in play) and
+// in 8 games against random play ("vs-random": crowded boards, discs returned and flicked
+// again), execution noise drawn from each game's generator. cpu-ms/decision is the process's
+// CPU time per decision (the games are made before it counts), the figure least disturbed by
+// other programs.
 //
 //	taskset -c 1 go test -run '^$' -bench AimerAnalyse -benchtime 5x ./agents/flickagobot
 func BenchmarkAimerAnalyse(b *testing.B) {
@@ -43,17 +45,25 @@ func BenchmarkAimerAnalyse(b *testing.B) {
 		name string
 		opp  Bot
 	}{{"vs-aimer", NewAimer()}, {"vs-random", Random{}}} {
-		b.Run(c.name, func(b *testing.B) {
-			games := aimerDecisions(b, c.opp, 8)
-			cpu0 := processCPU()
-			for b.Loop() {
-				for _, g := range games {
-					analyse(g, aimerSearch)
+		var games []*flickago.Game
+		for _, v := range []struct {
+			name string
+			sr   search
+		}{{"v3", aimerSearch}, {"v2", aimerSearchV2}} {
+			b.Run(c.name+"/"+v.name, func(b *testing.B) {
+				if games == nil {
+					games = aimerDecisions(b, c.opp, 8)
 				}
-			}
-			b.ReportMetric((processCPU()-cpu0).Seconds()*1000/float64(b.N*len(games)), "cpu-ms/decision")
-			b.ReportMetric(float64(len(games)), "decisions")
-		})
+				cpu0 := processCPU()
+				for b.Loop() {
+					for _, g := range games {
+						analyse(g, v.sr)
+					}
+				}
+				b.ReportMetric((processCPU()-cpu0).Seconds()*1000/float64(b.N*len(games)), "cpu-ms/decision")
+				b.ReportMetric(float64(len(games)), "decisions")
+			})
+		}
 	}
 }
 

@@ -37,6 +37,60 @@ type table struct {
 	cover   [flickago.NumPlayers][maxPoints]uint32
 	coverOK bool
 	moved   uint32
+	// sums, when not nil, sums up the position the pieces not in moved still stand as (see
+	// [table.warmSums]), so that settleScores reads the moved pieces only.
+	sums *sums
+}
+
+// sums is what settleScores reads of a settled position, summed over its pieces in play.
+type sums struct {
+	// on has bit i set for piece i in play, and facts are their facts.
+	on    uint32
+	facts [numPieces]fact
+	// points are each player's points.
+	points [flickago.NumPlayers]int
+	// inspectors and discs count, for each return zone, the inspectors and the discs that
+	// touch it.
+	inspectors, discs [flickago.NumPlayers]int
+}
+
+// add adds (sign 1) or removes (sign -1) the piece i of facts f to s's points and zone
+// counts.
+func (s *sums) add(i int, f fact, sign int) {
+	if f.player >= 0 {
+		s.points[f.player] += sign * int(f.value)
+	}
+	for z := range flickago.NumPlayers {
+		if f.zones&(1<<z) == 0 {
+			continue
+		}
+		if i >= inspectorPiece(0) {
+			s.inspectors[z] += sign
+		} else {
+			s.discs[z] += sign
+		}
+	}
+}
+
+// warmSums sums t up as it stands (see [table.sums]), its facts known and moved reset (after
+// warmCover); it leaves sums nil when a piece in play is gone (t is not settled), for which
+// settleScores reads every piece.
+func (t *table) warmSums(b *flickago.Board, r float64) {
+	t.sums = nil
+	s := &sums{}
+	for i := range numPieces {
+		if !t.on[i] {
+			continue
+		}
+		f := t.fact(b, r, i)
+		if f.gone {
+			return
+		}
+		s.on |= 1 << i
+		s.facts[i] = f
+		s.add(i, f, 1)
+	}
+	t.sums = s
 }
 
 // maxPoints is how many start points per player the cover cache holds; a board with more is
@@ -186,6 +240,9 @@ func settle(b *flickago.Board, r float64, t *table) { settleScores(b, r, t) }
 // settleScores settles t (see [settle]) and returns each player's points in it, as [scores]
 // does after settle, in one pass over the pieces.
 func settleScores(b *flickago.Board, r float64, t *table) [flickago.NumPlayers]int {
+	if t.sums != nil {
+		return t.settleMoved(b, r)
+	}
 	var s [flickago.NumPlayers]int
 	var guarded, occupied uint8
 	for i := range numPieces {
@@ -217,6 +274,47 @@ func settleScores(b *flickago.Board, r float64, t *table) [flickago.NumPlayers]i
 		}
 	}
 	return s
+}
+
+// settleMoved is settleScores from t's sums: the pieces moved since they were taken are read
+// again, the others as summed.
+func (t *table) settleMoved(b *flickago.Board, r float64) [flickago.NumPlayers]int {
+	s := *t.sums
+	for m := t.moved; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		if s.on&(1<<i) != 0 {
+			s.add(i, s.facts[i], -1)
+		}
+		if !t.on[i] {
+			continue
+		}
+		f := t.fact(b, r, i)
+		if f.gone {
+			t.takeOff(i)
+			continue
+		}
+		s.add(i, f, 1)
+	}
+	var guarded, occupied uint8
+	for z := range flickago.NumPlayers {
+		if s.inspectors[z] > 0 {
+			guarded |= 1 << z
+		}
+		if s.discs[z] > 0 {
+			occupied |= 1 << z
+		}
+	}
+	if captures := guarded & occupied; captures != 0 {
+		for i := range numPieces {
+			if f := &t.facts[i]; t.on[i] && f.zones&captures != 0 {
+				t.takeOff(i)
+				if f.player >= 0 {
+					s.points[f.player] -= int(f.value)
+				}
+			}
+		}
+	}
+	return s.points
 }
 
 // scores returns each player's points in t, as [flickago.Game.Points] does for a settled

@@ -3,9 +3,12 @@ package flickagobot_test
 import (
 	"flag"
 	"math"
+	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/flickarena/flickarena/agents/flickagobot"
+	"github.com/flickarena/flickarena/env/flickago"
 )
 
 // matchPairs is the number of seeds (two games each, sides swapped) of TestPlannerVersions.
@@ -59,6 +62,84 @@ func TestPlannerVersions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// aimerPairs is the number of seeds (two games each, sides swapped) of TestAimerVersions.
+var aimerPairs = flag.Int("aimer.pairs", 60, "TestAimerVersions: seeds, two games each (sides swapped)")
+
+// TestAimerVersions plays the aimer (version 3) against version 2 (NewAimerV2) and against
+// Random, sides swapped on each seed (7000 on). It fails if this version scores less than a
+// third against version 2 (a gross loss of strength) or less than 90% against Random. Its log
+// gives wins, draws, losses and the score with a 95% interval, and each side's CPU time per
+// decision (placements included, the process's CPU: run it alone on a core); run it longer
+// for a measurement:
+//
+//	go test -run TestAimerVersions -v ./agents/flickagobot -args -aimer.pairs 200
+func TestAimerVersions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long test")
+	}
+	for _, tc := range []struct {
+		name string
+		old  flickagobot.Bot
+		min  float64 // the lowest score this version may make
+	}{
+		{"v2", flickagobot.NewAimerV2(), 1.0 / 3},
+		{"random", flickagobot.Random{}, 0.9},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			nw, old := &timedBot{b: flickagobot.NewAimer()}, &timedBot{b: tc.old}
+			var win, draw, loss int
+			var scores []float64
+			for seed := range uint64(*aimerPairs) {
+				for side := range 2 {
+					bots := [2]flickagobot.Bot{nw, old}
+					if side == 1 {
+						bots = [2]flickagobot.Bot{old, nw}
+					}
+					switch play(t, bots, 7000+seed, nil).Winner() {
+					case side:
+						win++
+						scores = append(scores, 1)
+					case -1:
+						draw++
+						scores = append(scores, 0.5)
+					default:
+						loss++
+						scores = append(scores, 0)
+					}
+				}
+			}
+			mean, half := meanInterval(scores)
+			t.Logf("this version against %s: %d wins, %d draws, %d losses in %d games: score %.1f%% [%.1f, %.1f]; CPU ms per decision %.3f (%d decisions) against %.3f (%d)",
+				tc.name, win, draw, loss, len(scores), 100*mean, 100*(mean-half), 100*(mean+half),
+				nw.msPerDecision(), nw.n, old.msPerDecision(), old.n)
+			if mean < tc.min {
+				t.Errorf("score %.1f%% against %s, want %.1f%% at least", 100*mean, tc.name, 100*tc.min)
+			}
+		})
+	}
+}
+
+// timedBot is a Bot that counts its decisions and the process's CPU time they take.
+type timedBot struct {
+	b   flickagobot.Bot
+	n   int           // decisions
+	cpu time.Duration // their CPU time
+}
+
+// Choose implements flickagobot.Bot: b's choice, timed.
+func (tb *timedBot) Choose(g *flickago.Game, rng *rand.Rand) flickago.Action {
+	c0 := processCPU()
+	a := tb.b.Choose(g, rng)
+	tb.cpu += processCPU() - c0
+	tb.n++
+	return a
+}
+
+// msPerDecision returns the mean CPU time of a decision in milliseconds (NaN before any).
+func (tb *timedBot) msPerDecision() float64 {
+	return tb.cpu.Seconds() * 1000 / float64(tb.n)
 }
 
 // meanInterval returns the mean of xs and the half-width of its 95% normal interval.

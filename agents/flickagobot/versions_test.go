@@ -32,28 +32,7 @@ func TestPlannerVersions(t *testing.T) {
 		{"default", flickagobot.NewPlanner(flickagobot.Default), flickagobot.NewPlannerV1(flickagobot.DefaultV1)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var win, draw, loss int
-			var scores []float64
-			for seed := range uint64(*matchPairs) {
-				for side := range 2 {
-					bots := [2]flickagobot.Bot{tc.new, tc.old}
-					if side == 1 {
-						bots = [2]flickagobot.Bot{tc.old, tc.new}
-					}
-					g := play(t, bots, 5000+seed, nil)
-					switch g.Winner() {
-					case side:
-						win++
-						scores = append(scores, 1)
-					case -1:
-						draw++
-						scores = append(scores, 0.5)
-					default:
-						loss++
-						scores = append(scores, 0)
-					}
-				}
-			}
+			win, draw, loss, scores := match(t, tc.new, tc.old, *matchPairs, 5000)
 			mean, half := meanInterval(scores)
 			t.Logf("this version against version 1: %d wins, %d draws, %d losses in %d games: score %.1f%% [%.1f, %.1f]",
 				win, draw, loss, len(scores), 100*mean, 100*(mean-half), 100*(mean+half))
@@ -89,27 +68,7 @@ func TestAimerVersions(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			nw, old := &timedBot{b: flickagobot.NewAimer()}, &timedBot{b: tc.old}
-			var win, draw, loss int
-			var scores []float64
-			for seed := range uint64(*aimerPairs) {
-				for side := range 2 {
-					bots := [2]flickagobot.Bot{nw, old}
-					if side == 1 {
-						bots = [2]flickagobot.Bot{old, nw}
-					}
-					switch play(t, bots, 7000+seed, nil).Winner() {
-					case side:
-						win++
-						scores = append(scores, 1)
-					case -1:
-						draw++
-						scores = append(scores, 0.5)
-					default:
-						loss++
-						scores = append(scores, 0)
-					}
-				}
-			}
+			win, draw, loss, scores := match(t, nw, old, *aimerPairs, 7000)
 			mean, half := meanInterval(scores)
 			t.Logf("this version against %s: %d wins, %d draws, %d losses in %d games: score %.1f%% [%.1f, %.1f]; CPU ms per decision %.3f (%d decisions) against %.3f (%d)",
 				tc.name, win, draw, loss, len(scores), 100*mean, 100*(mean-half), 100*(mean+half),
@@ -119,6 +78,32 @@ func TestAimerVersions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// match plays nw against old on pairs seeds from seed0, two games each with sides swapped,
+// and returns nw's wins, draws and losses and its score in each game (1, 0.5 or 0), in order.
+func match(t *testing.T, nw, old flickagobot.Bot, pairs int, seed0 uint64) (win, draw, loss int, scores []float64) {
+	t.Helper()
+	for seed := range uint64(pairs) {
+		for side := range 2 {
+			bots := [2]flickagobot.Bot{nw, old}
+			if side == 1 {
+				bots = [2]flickagobot.Bot{old, nw}
+			}
+			switch play(t, bots, seed0+seed, nil).Winner() {
+			case side:
+				win++
+				scores = append(scores, 1)
+			case -1:
+				draw++
+				scores = append(scores, 0.5)
+			default:
+				loss++
+				scores = append(scores, 0)
+			}
+		}
+	}
+	return win, draw, loss, scores
 }
 
 // timedBot is a Bot that counts its decisions and the process's CPU time they take.

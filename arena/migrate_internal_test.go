@@ -98,14 +98,8 @@ VALUES ('t', `+row+`, 1, 'v', '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:0
 		}
 	}
 
-	s, err := OpenStore(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openMigrated(t, ctx, path)
 	defer s.Close()
-	if v, err := s.SchemaVersion(ctx); err != nil || v != SchemaVersion {
-		t.Fatalf("schema version %d after migration, %v", v, err)
-	}
 	after, err := s.Games(ctx, GameFilter{})
 	if err != nil {
 		t.Fatal(err)
@@ -169,14 +163,8 @@ VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 3, 'race:players=3', '1', 'h', 9, 2, 'norma
 		t.Fatalf("v2 runs read as %+v; want one without a recorded prior", runs)
 	}
 
-	s, err := OpenStore(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openMigrated(t, ctx, path)
 	defer s.Close()
-	if v, err := s.SchemaVersion(ctx); err != nil || v != SchemaVersion {
-		t.Fatalf("schema version %d after migration, %v", v, err)
-	}
 	after, runsAfter := read(s)
 	if !reflect.DeepEqual(before, after) || !reflect.DeepEqual(runs, runsAfter) {
 		t.Errorf("changed by the migration:\nbefore %+v %+v\nafter  %+v %+v", before, runs, after, runsAfter)
@@ -242,14 +230,8 @@ VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 2, 'my-town', '2', 'h', 9, 0, 'normal', 'a 
 		t.Fatalf("v3 database read as %+v, %+v; want one game and tournament without seat names", before, tours)
 	}
 
-	s, err := OpenStore(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openMigrated(t, ctx, path)
 	defer s.Close()
-	if v, err := s.SchemaVersion(ctx); err != nil || v != SchemaVersion {
-		t.Fatalf("schema version %d after migration, %v", v, err)
-	}
 	after, toursAfter := read(s)
 	if !reflect.DeepEqual(before, after) || !reflect.DeepEqual(tours, toursAfter) {
 		t.Errorf("changed by the migration:\nbefore %+v %+v\nafter  %+v %+v", before, tours, after, toursAfter)
@@ -318,14 +300,8 @@ VALUES ('t', '2026-01-01T00:00:00.000000000Z', 'arena tune --knob start.hour', 2
 		t.Fatalf("v4 runs read as %+v; want one without labels", before)
 	}
 
-	s, err := OpenStore(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openMigrated(t, ctx, path)
 	defer s.Close()
-	if v, err := s.SchemaVersion(ctx); err != nil || v != SchemaVersion {
-		t.Fatalf("schema version %d after migration, %v", v, err)
-	}
 	if after := runsOf(s); !reflect.DeepEqual(before, after) {
 		t.Errorf("changed by the migration:\nbefore %+v\nafter  %+v", before, after)
 	}
@@ -337,4 +313,19 @@ VALUES ('t', '2026-01-01T00:00:00.000000000Z', 'arena tune --knob start.hour', 2
 	if len(runs) != 2 || runs[0].Labels != nil || !reflect.DeepEqual(runs[1].Labels, labels) {
 		t.Errorf("runs after a labelled one: %+v; want the old one without labels, the new one with %q", runs, labels)
 	}
+}
+
+// openMigrated opens the database at path for writing, which migrates it, and checks that it
+// is then at SchemaVersion.
+func openMigrated(t *testing.T, ctx context.Context, path string) *Store {
+	t.Helper()
+	s, err := OpenStore(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := s.SchemaVersion(ctx); err != nil || v != SchemaVersion {
+		s.Close()
+		t.Fatalf("schema version %d after migration, %v", v, err)
+	}
+	return s
 }

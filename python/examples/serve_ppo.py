@@ -4,7 +4,9 @@ The bot plays the policy's most likely value of each head and the mean of each d
 deterministic: the same position gets the same action), for whichever seat is to move (the
 checkpoints of ppo.py train with the seats alternating). Each head's mask is narrowed by the
 game's joint rules given the heads chosen before it (ppo.JointRule), so that it sends legal
-actions only. It accepts the checkpoint's game only.
+actions only. It plays the checkpoint's game, or with ``--game`` a later version of it whose
+observation and action encodings are the same (a physics fix bumps a version and keeps them:
+the committed Flickago checkpoints were trained on flickago-v2 and play flickago-v3).
 
     python python/examples/serve_ppo.py python/docs/ppo/flickago-aimer.pt --listen 127.0.0.1:50071
     go run ./cmd/arena run --bots random,aimer,remote=127.0.0.1:50071 --scenarios flickago ...
@@ -34,8 +36,9 @@ def load_ppo():
     return ppo
 
 
-def make_policy(checkpoint: str):
-    """Returns (policy, game id) of a checkpoint: policy(turn) as serve_agent takes it."""
+def make_policy(checkpoint: str, game_id: str | None = None):
+    """Returns (policy, game id) of a checkpoint: policy(turn) as serve_agent takes it. The game
+    is the checkpoint's, or game_id (a version of the same game with the same encodings)."""
     ppo = load_ppo()
     torch.set_num_threads(1)
     agent, game, _ = ppo.load(checkpoint, torch.device("cpu"))
@@ -50,7 +53,9 @@ def make_policy(checkpoint: str):
         action = game.env_action(disc, u)
         return action["discrete"], action["continuous"]
 
-    return policy, game.id
+    if game_id is not None and game_id.rsplit("-v", 1)[0] != game.id.rsplit("-v", 1)[0]:
+        raise ValueError(f"checkpoint {checkpoint} plays {game.id}, not a version of {game_id}")
+    return policy, game_id or game.id
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -58,8 +63,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("checkpoint", help="a checkpoint.pt written by ppo.py")
     parser.add_argument("--listen", default="127.0.0.1:50071", help="address to serve on (host:port or unix:///path)")
     parser.add_argument("--name", default="ppo", help="the bot's name (GetAgentInfo)")
+    parser.add_argument("--game", default=None,
+                        help="the game to serve, a later version of the checkpoint's with the same encodings (default: the checkpoint's)")
     args = parser.parse_args(argv)
-    policy, game_id = make_policy(args.checkpoint)
+    policy, game_id = make_policy(args.checkpoint, args.game)
     with flickarena.serve_agent(policy, args.listen, name=args.name, games=[game_id]) as server:
         print(f"serving {args.checkpoint} ({game_id}) as {args.name!r} at {server.address}", flush=True)
         server.wait()

@@ -206,7 +206,11 @@ def test_serve_ppo_checkpoint_legal(server):
     spec = importlib.util.spec_from_file_location("serve_ppo", spec_path)
     serve = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(serve)
-    policy, game_id = serve.make_policy(str(EXAMPLES.parent / "docs" / "ppo" / "flickago-random-s2.pt"))
+    checkpoint = str(EXAMPLES.parent / "docs" / "ppo" / "flickago-random-s2.pt")
+    assert serve.make_policy(checkpoint)[1] == "flickago-v2"  # the game it was trained on
+    with pytest.raises(ValueError, match="not a version of"):
+        serve.make_policy(checkpoint, "flickemup/showdown-v7")
+    policy, game_id = serve.make_policy(checkpoint, "flickago-v3")
     assert game_id == "flickago-v3"
     envs = FlickVectorEnv(game_id, 16, server=server.target, opponent="random", agent_seat="alternate")
     try:

@@ -263,16 +263,7 @@ func settleScores(b *flickago.Board, r float64, t *table) [flickago.NumPlayers]i
 			s[f.player] += int(f.value)
 		}
 	}
-	if captures := guarded & occupied; captures != 0 {
-		for i := range numPieces {
-			if f := &t.facts[i]; t.on[i] && f.zones&captures != 0 {
-				t.takeOff(i)
-				if f.player >= 0 {
-					s[f.player] -= int(f.value)
-				}
-			}
-		}
-	}
+	t.capture(guarded&occupied, &s)
 	return s
 }
 
@@ -304,17 +295,25 @@ func (t *table) settleMoved(b *flickago.Board, r float64) [flickago.NumPlayers]i
 			occupied |= 1 << z
 		}
 	}
-	if captures := guarded & occupied; captures != 0 {
-		for i := range numPieces {
-			if f := &t.facts[i]; t.on[i] && f.zones&captures != 0 {
-				t.takeOff(i)
-				if f.player >= 0 {
-					s.points[f.player] -= int(f.value)
-				}
+	t.capture(guarded&occupied, &s.points)
+	return s.points
+}
+
+// capture takes off every piece in play of t that touches a return zone in the set zones (bit
+// z for player z's zone: those an inspector guards and a disc occupies), taking their values
+// off points.
+func (t *table) capture(zones uint8, points *[flickago.NumPlayers]int) {
+	if zones == 0 {
+		return
+	}
+	for i := range numPieces {
+		if f := &t.facts[i]; t.on[i] && f.zones&zones != 0 {
+			t.takeOff(i)
+			if f.player >= 0 {
+				points[f.player] -= int(f.value)
 			}
 		}
 	}
-	return s.points
 }
 
 // scores returns each player's points in t, as [flickago.Game.Points] does for a settled

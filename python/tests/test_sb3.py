@@ -15,6 +15,7 @@ sb3_contrib = pytest.importorskip("sb3_contrib")
 import flickarena  # noqa: E402
 from flickarena.illegal import IllegalActionsWarning  # noqa: E402
 from flickarena.sb3 import FlickSB3VecEnv  # noqa: E402
+from stable_baselines3.common.logger import Logger  # noqa: E402
 
 GAME = "flickago-v3"
 
@@ -74,6 +75,7 @@ def test_maskable_ppo_learns_with_legal_actions(server):
     try:
         model = sb3_contrib.MaskablePPO("MlpPolicy", venv, n_steps=256, batch_size=512, n_epochs=2, seed=0,
                                         policy_kwargs={"net_arch": [64, 64]}, device="cpu")
+        _quiet(model)
         illegal = _learn_then_count_illegal(venv, model)
         assert illegal <= 0.01 * 64 * 8, f"{illegal} of {64 * 8} masked actions were replaced"
     finally:
@@ -87,6 +89,7 @@ def test_ppo_box_format_plays_legal_actions(server):
     try:
         model = sb3.PPO("MlpPolicy", venv, n_steps=256, batch_size=512, n_epochs=2, seed=0,
                         policy_kwargs={"net_arch": [64, 64]}, device="cpu")
+        _quiet(model)
         illegal = _learn_then_count_illegal(venv, model)
         assert illegal <= 0.02 * 64 * 8, f"{illegal} of {64 * 8} actions replaced"
     finally:
@@ -100,6 +103,7 @@ def test_plain_ppo_multidiscrete_is_warned(server):
     try:
         model = sb3.PPO("MlpPolicy", venv, n_steps=256, batch_size=512, n_epochs=1, seed=0,
                         policy_kwargs={"net_arch": [32]}, device="cpu")
+        _quiet(model)
         with pytest.warns(IllegalActionsWarning, match="replaced by the game's default action"):
             model.learn(4096 + 2048)
     finally:
@@ -126,3 +130,9 @@ def _count_illegal(venv: FlickSB3VecEnv, model, steps: int) -> int:
         obs, _, _, _ = venv.step(act)
         total += int(venv.last_illegal.sum())
     return total
+
+
+def _quiet(model) -> None:
+    """Gives model a logger that writes nowhere: without one, SB3 makes a folder SB3-<date> in
+    the system's temporary directory for every model, which the tests would leave behind."""
+    model.set_logger(Logger(folder=None, output_formats=[]))

@@ -164,19 +164,24 @@ type scratch struct {
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // mean returns the average worth of c over the noise points. The line of fire (see
-// exposure) is read once, where the flick lands without noise, to save time.
+// exposure) is read once, where the flick lands without noise, to save time. A noise point
+// without error (the middle one of an odd grid) is that same landing, not predicted again.
 func (an *analysis) mean(c candidate, noise []noisePoint) float64 {
 	s := &an.sources[c.src]
 	var tmp table
 	s.m.predict(&tmp, s.piece, c.act.Velocity)
 	x := 0.0
-	if _, over, _ := lead(an.b, an.r, &tmp, an.me); !over {
+	l0, over0, n0 := lead(an.b, an.r, &tmp, an.me)
+	if !over0 {
 		x = exposureTerm(an.b, an.r, &tmp, an.me, an.noise)
 	}
 	sum := 0.0
 	for _, np := range noise {
-		s.m.predict(&tmp, s.piece, turn(c.act.Velocity, np.da, np.dp))
-		l, over, n := lead(an.b, an.r, &tmp, an.me)
+		l, over, n := l0, over0, n0
+		if np.da != 0 || np.dp != 1 {
+			s.m.predict(&tmp, s.piece, turn(c.act.Velocity, np.da, np.dp))
+			l, over, n = lead(an.b, an.r, &tmp, an.me)
+		}
 		if !over {
 			l += x
 		}

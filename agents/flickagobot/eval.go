@@ -3,6 +3,7 @@ package flickagobot
 import (
 	"math"
 
+	"github.com/flickarena/flickarena/agents/geom"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/physics"
 )
@@ -96,7 +97,8 @@ func worth(x float64, over bool, n int) float64 {
 // exposureTerm returns the part of the lead of settled table t for player p that the line of
 // fire makes: less the opponent's best knock, plus a little of p's own.
 func exposureTerm(b *flickago.Board, r float64, t *table, p int, n physics.Noise) float64 {
-	return chanceExposure*exposure(b, r, t, 1-p, n) - exposureShare*exposure(b, r, t, p, n)
+	var sc *geom.Scene // built by the first exposure that sweeps, for both
+	return chanceExposure*exposure(b, r, t, 1-p, n, &sc) - exposureShare*exposure(b, r, t, p, n, &sc)
 }
 
 // sign returns -1, 0 or 1.

@@ -76,6 +76,12 @@ type search struct {
 	// line from the flicked disc to the target, and pushDistances how far, in cm, each tries
 	// to push it.
 	pushAngles, pushDistances []float64
+	// fewReturns limits the flicks after a return to flicks from a start point of the
+	// returned disc's kind, returning of each kind only the first disc (in id order) that
+	// can be (the others differ only in which disc leaves the return zone), and, while the
+	// reserve still holds a disc of that kind, only when an inspector threatens the return
+	// zone (zoneThreat). Otherwise every flick after every return is tried.
+	fewReturns bool
 }
 
 // fineSearch is the planners' search at version 1 (and the aimer's): 24 flicks kept, spots
@@ -104,9 +110,23 @@ func analyse(g *flickago.Game, sr search) *analysis {
 	defer scratchPool.Put(sc)
 	cands := sc.cands[:0]
 	legal := g.Legal(nil)
+	returned := [2]int{flickago.NoDisc, flickago.NoDisc} // by kind, with sr.fewReturns
+	threatened := sr.fewReturns && zoneThreat(an.b, an.r, &base, an.me) > 0
 	for k, a := range legal {
 		if a.Type != flickago.ActFlick {
 			continue
+		}
+		if sr.fewReturns && a.Return != flickago.NoDisc {
+			kind := flickago.KindOf(a.Return)
+			if a.Disc != flickago.NoDisc || an.b.Points[an.me][a.Point].Kind != kind || (st.Reserve(an.me, kind) > 0 && !threatened) {
+				continue
+			}
+			if returned[kind] == flickago.NoDisc {
+				returned[kind] = a.Return
+			}
+			if a.Return != returned[kind] {
+				continue
+			}
 		}
 		src, ok := an.source(&st, &base, m0, a)
 		if !ok {

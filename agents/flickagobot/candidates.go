@@ -48,6 +48,9 @@ type analysis struct {
 	spots      []physics.Vec
 	spotValues []int
 	sr         search // the search's size
+	// scene is the scratch of the noisy rating's line of fire (see [lazyScene]), from the
+	// scratch buffers: valid while analyse runs.
+	scene *geom.Scene
 	// ranked are the candidates whose mean was computed, best first.
 	ranked []candidate
 }
@@ -108,6 +111,7 @@ func analyse(g *flickago.Game, sr search) *analysis {
 	m0 := newModel(an.b, an.r, cfg, &base)
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
+	an.scene = &sc.scene
 	cands := sc.cands[:0]
 	legal := g.Legal(nil)
 	returned := [2]int{flickago.NoDisc, flickago.NoDisc} // by kind, with sr.fewReturns
@@ -177,7 +181,8 @@ func analyse(g *flickago.Game, sr search) *analysis {
 // are about a thousand candidates: allocating them every time cost the collector).
 type scratch struct {
 	cands []candidate
-	idx   []int32 // the heap of candidates' indices
+	idx   []int32    // the heap of candidates' indices
+	scene geom.Scene // the noisy rating's scene (analysis.scene)
 }
 
 // scratchPool holds the scratch buffers not in use.
@@ -193,7 +198,7 @@ func (an *analysis) mean(c candidate, noise []noisePoint) float64 {
 	x := 0.0
 	l0, over0, n0 := lead(an.b, an.r, &tmp, an.me)
 	if !over0 {
-		x = exposureTerm(an.b, an.r, &tmp, an.me, an.noise)
+		x = exposureTerm(an.b, an.r, &tmp, an.me, an.noise, lazyScene{m: s.m, scratch: an.scene})
 	}
 	sum := 0.0
 	for _, np := range noise {

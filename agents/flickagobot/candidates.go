@@ -132,7 +132,7 @@ func analyse(g *flickago.Game, sr search) *analysis {
 				continue
 			}
 		}
-		src, ok := an.source(&st, &base, m0, a)
+		src, ok := an.source(&st, m0, a)
 		if !ok {
 			continue
 		}
@@ -248,11 +248,12 @@ func (h *byNominal) Pop() any {
 	return last
 }
 
-// source returns the source of legal flick a (zero velocity) from position st (its table
-// base, its model m0), and false if a is not a flick the engine would accept.
-func (an *analysis) source(st *flickago.State, base *table, m0 *model, a flickago.Action) (source, bool) {
+// source returns the source of legal flick a (zero velocity) from position st (its model
+// m0), and false if a is not a flick the engine would accept. Its table starts from m0's, the
+// facts of the pieces it does not change already known.
+func (an *analysis) source(st *flickago.State, m0 *model, a flickago.Action) (source, bool) {
 	me := an.me
-	t := *base
+	t := m0.base
 	var changed []int
 	if a.Return != flickago.NoDisc {
 		i := discPiece(me, a.Return)

@@ -48,6 +48,9 @@ type analysis struct {
 	spots      []physics.Vec
 	spotValues []int
 	sr         search // the search's size
+	// scene is the scratch of the noisy rating's line of fire (see [lazyScene]), from the
+	// scratch buffers: valid while analyse runs.
+	scene *geom.Scene
 	// ranked are the candidates whose mean was computed, best first.
 	ranked []candidate
 }
@@ -76,6 +79,12 @@ type search struct {
 	// line from the flicked disc to the target, and pushDistances how far, in cm, each tries
 	// to push it.
 	pushAngles, pushDistances []float64
+	// fewReturns limits the flicks after a return to flicks from a start point of the
+	// returned disc's kind, returning of each kind only the first disc (in id order) that
+	// can be (the others differ only in which disc leaves the return zone), and, while the
+	// reserve still holds a disc of that kind, only when an inspector threatens the return
+	// zone (zoneThreat). Otherwise every flick after every return is tried.
+	fewReturns bool
 }
 
 // fineSearch is the planners' search at version 1 (and the aimer's): 24 flicks kept, spots
@@ -102,13 +111,28 @@ func analyse(g *flickago.Game, sr search) *analysis {
 	m0 := newModel(an.b, an.r, cfg, &base)
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
+	an.scene = &sc.scene
 	cands := sc.cands[:0]
 	legal := g.Legal(nil)
+	returned := [2]int{flickago.NoDisc, flickago.NoDisc} // by kind, with sr.fewReturns
+	threatened := sr.fewReturns && zoneThreat(an.b, an.r, &base, an.me) > 0
 	for k, a := range legal {
 		if a.Type != flickago.ActFlick {
 			continue
 		}
-		src, ok := an.source(&st, &base, m0, a)
+		if sr.fewReturns && a.Return != flickago.NoDisc {
+			kind := flickago.KindOf(a.Return)
+			if a.Disc != flickago.NoDisc || an.b.Points[an.me][a.Point].Kind != kind || (st.Reserve(an.me, kind) > 0 && !threatened) {
+				continue
+			}
+			if returned[kind] == flickago.NoDisc {
+				returned[kind] = a.Return
+			}
+			if a.Return != returned[kind] {
+				continue
+			}
+		}
+		src, ok := an.source(&st, m0, a)
 		if !ok {
 			continue
 		}
@@ -157,26 +181,32 @@ func analyse(g *flickago.Game, sr search) *analysis {
 // are about a thousand candidates: allocating them every time cost the collector).
 type scratch struct {
 	cands []candidate
-	idx   []int32 // the heap of candidates' indices
+	idx   []int32    // the heap of candidates' indices
+	scene geom.Scene // the noisy rating's scene (analysis.scene)
 }
 
 // scratchPool holds the scratch buffers not in use.
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // mean returns the average worth of c over the noise points. The line of fire (see
-// exposure) is read once, where the flick lands without noise, to save time.
+// exposure) is read once, where the flick lands without noise, to save time. A noise point
+// without error (the middle one of an odd grid) is that same landing, not predicted again.
 func (an *analysis) mean(c candidate, noise []noisePoint) float64 {
 	s := &an.sources[c.src]
 	var tmp table
 	s.m.predict(&tmp, s.piece, c.act.Velocity)
 	x := 0.0
-	if _, over, _ := lead(an.b, an.r, &tmp, an.me); !over {
-		x = exposureTerm(an.b, an.r, &tmp, an.me, an.noise)
+	l0, over0, n0 := lead(an.b, an.r, &tmp, an.me)
+	if !over0 {
+		x = exposureTerm(an.b, an.r, &tmp, an.me, an.noise, lazyScene{m: s.m, scratch: an.scene})
 	}
 	sum := 0.0
 	for _, np := range noise {
-		s.m.predict(&tmp, s.piece, turn(c.act.Velocity, np.da, np.dp))
-		l, over, n := lead(an.b, an.r, &tmp, an.me)
+		l, over, n := l0, over0, n0
+		if np.da != 0 || np.dp != 1 {
+			s.m.predict(&tmp, s.piece, turn(c.act.Velocity, np.da, np.dp))
+			l, over, n = lead(an.b, an.r, &tmp, an.me)
+		}
 		if !over {
 			l += x
 		}
@@ -218,11 +248,12 @@ func (h *byNominal) Pop() any {
 	return last
 }
 
-// source returns the source of legal flick a (zero velocity) from position st (its table
-// base, its model m0), and false if a is not a flick the engine would accept.
-func (an *analysis) source(st *flickago.State, base *table, m0 *model, a flickago.Action) (source, bool) {
+// source returns the source of legal flick a (zero velocity) from position st (its model
+// m0), and false if a is not a flick the engine would accept. Its table starts from m0's, the
+// facts of the pieces it does not change already known.
+func (an *analysis) source(st *flickago.State, m0 *model, a flickago.Action) (source, bool) {
 	me := an.me
-	t := *base
+	t := m0.base
 	var changed []int
 	if a.Return != flickago.NoDisc {
 		i := discPiece(me, a.Return)

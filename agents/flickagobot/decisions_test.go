@@ -31,8 +31,8 @@ func decisionsHash(bot flickagobot.Bot, games []*flickago.Game) uint64 {
 	return h.Sum64()
 }
 
-// TestBots_SameDecisions pins the decisions of the aimer (version 3, and version 2 as the
-// tests still build it), the planner-lite and the planner (version 2, and version 1 as the
+// TestBots_SameDecisions pins the decisions of the aimer (version 4, and versions 3 and 2 as
+// the tests still build them), the planner-lite and the planner (version 2, and version 1 as the
 // tests still build it) on fixed positions (from games of random play and drawn at random): a
 // speed-up of their code must not change them. A change of play is a new bot: bump
 // AimerVersion (or PlannerVersion) and update the hash here, saying why in the commit.
@@ -46,7 +46,8 @@ func TestBots_SameDecisions(t *testing.T) {
 		games []*flickago.Game
 		want  uint64
 	}{
-		{"aimer", flickagobot.NewAimer(), games, 0x8dcfb81139fc65dd},
+		{"aimer", flickagobot.NewAimer(), games, 0xbd8b8ea082a4faf7},
+		{"aimer v3", flickagobot.NewAimerV3(), games, 0x8dcfb81139fc65dd},
 		{"aimer v2", flickagobot.NewAimerV2(), games, 0x443218c47ebbf1e8},
 		{"planner-lite", flickagobot.NewPlanner(flickagobot.Lite), games[:20], 0xfb4ce04c8045c47a},
 		{"planner", flickagobot.NewPlanner(flickagobot.Default), games[:20], 0x9dea1f17055ef0f8},

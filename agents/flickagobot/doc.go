@@ -13,9 +13,11 @@
 //
 // The aimer decides by geometry alone. For each legal way to start a flick (a reserve disc on
 // a free start point, a face-up family disc, either after sending a disc back from the
-// return zone) it considers:
+// return zone; after a return only a flick from a start point of the returned disc's kind,
+// returning the first disc of that kind that can be, and, while the reserve still holds a
+// disc of that kind, only when an inspector threatens the return zone) it considers:
 //
-//   - placing: a flick to every spot of an 8 cm grid over the half it attacks (less the enemy
+//   - placing: a flick to every spot of a 12 cm grid over the half it attacks (less the enemy
 //     headquarters) and to its return zone, with the speed that stops the disc there,
 //     v = sqrt(2μg·d) (μ the table friction of flickago.KindGangDisc, g the gravity of the
 //     physics config; geom.StopSpeed, calibrated on the simulated table);
@@ -39,10 +41,15 @@
 // away, avoid the enemy headquarters) all come out of one comparison. It draws no random
 // numbers.
 //
-// That is the aimer's version 3 ([AimerVersion]). Version 2 knocked each piece in three
-// directions (the line of fire and 0.5 rad either side of it) pushing it 6, 15 or 35 cm: 9
-// knocks per piece and start instead of 2, about twice the CPU of a decision, for no more
-// strength (docs/decisions.md, "The Flickago aimer's version 3").
+// That is the aimer's version 4 ([AimerVersion]). Version 3 laid its spots every 8 cm and
+// tried every flick after every return (most of a decision's starts against an agent that
+// leaves many discs in its return zone, though the return it chose was almost always of a
+// kind its reserve lacked, flicked from a start point of that kind): about 1.7 times the CPU
+// per agent step of a training pool against a random agent, for no more strength
+// (docs/decisions.md, "The Flickago aimer's version 4"). Version 2 knocked each piece in three directions (the line of fire and
+// 0.5 rad either side of it) pushing it 6, 15 or 35 cm: 9 knocks per piece and start instead
+// of 2, about twice the CPU of a decision, for no more strength ("The Flickago aimer's version
+// 3").
 //
 // A waiting inspector is put on the star whose resulting position evaluates best: away from
 // the player's return zone when one of its discs scores there, near the opponent's.

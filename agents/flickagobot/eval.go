@@ -75,7 +75,7 @@ func Evaluate(g *flickago.Game, p int) float64 {
 	b, r := g.Board(), g.Radius()
 	x, over, n := lead(b, r, &t, p)
 	if !over {
-		x += exposureTerm(b, r, &t, p, g.Config().Physics.Noise)
+		x += exposureTerm(b, r, &t, p, g.Config().Physics.Noise, lazyScene{})
 	}
 	return worth(x, over, n)
 }
@@ -94,9 +94,10 @@ func worth(x float64, over bool, n int) float64 {
 }
 
 // exposureTerm returns the part of the lead of settled table t for player p that the line of
-// fire makes: less the opponent's best knock, plus a little of p's own.
-func exposureTerm(b *flickago.Board, r float64, t *table, p int, n physics.Noise) float64 {
-	return chanceExposure*exposure(b, r, t, 1-p, n) - exposureShare*exposure(b, r, t, p, n)
+// fire makes: less the opponent's best knock, plus a little of p's own. sc makes the scene of
+// t's pieces (the zero lazyScene: anew).
+func exposureTerm(b *flickago.Board, r float64, t *table, p int, n physics.Noise, sc lazyScene) float64 {
+	return chanceExposure*exposure(b, r, t, 1-p, n, &sc) - exposureShare*exposure(b, r, t, p, n, &sc)
 }
 
 // sign returns -1, 0 or 1.

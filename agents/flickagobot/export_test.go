@@ -18,3 +18,7 @@ var (
 // NewAimerV2 returns the aimer searching as version 2 did (aimerSearchV2), so that tests can
 // play the versions against each other.
 func NewAimerV2() *Aimer { return &Aimer{sr: aimerSearchV2} }
+
+// NewAimerV3 returns the aimer searching as version 3 did (aimerSearchV3), so that tests can
+// play the versions against each other.
+func NewAimerV3() *Aimer { return &Aimer{sr: aimerSearchV3} }

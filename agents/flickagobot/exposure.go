@@ -3,7 +3,6 @@ package flickagobot
 import (
 	"math"
 
-	"github.com/flickarena/flickarena/agents/geom"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/physics"
 )
@@ -14,7 +13,9 @@ import (
 // point with a reserve disc of its kind or from a face-up family disc. The chance of a hit d cm
 // away is that of an aim error smaller than a disc diameter, for the angle noise n: the
 // opponent then knocks the piece away for good, in the bots' experience. t must be settled.
-func exposure(b *flickago.Board, r float64, t *table, p int, n physics.Noise) float64 {
+// sc makes the scene of t's pieces for the sweeps, once for the calls of both players on one
+// table.
+func exposure(b *flickago.Board, r float64, t *table, p int, n physics.Noise, sc *lazyScene) float64 {
 	q := 1 - p
 	type shooter struct {
 		pos   physics.Vec
@@ -37,7 +38,6 @@ func exposure(b *flickago.Board, r float64, t *table, p int, n physics.Noise) fl
 	if k == 0 {
 		return 0
 	}
-	var sc *geom.Scene
 	best := 0.0
 	for i := range numPieces {
 		if !t.on[i] {
@@ -47,15 +47,13 @@ func exposure(b *flickago.Board, r float64, t *table, p int, n physics.Noise) fl
 		if int(f.player) != p || f.value == 0 || float64(f.value) <= best {
 			continue
 		}
-		if sc == nil {
-			sc = geom.NewScene(t.physicsState(b), flickago.Pieces)
-		}
+		scene := sc.of(b, t)
 		for _, s := range from[:k] {
 			d := t.pos[i].Sub(s.pos).Len()
 			if d < 2*r {
 				continue
 			}
-			hit, _ := sc.Sweep(s.pos, t.pos[i], 0, r, func(j int) bool { return j == s.piece })
+			hit, _ := scene.Sweep(s.pos, t.pos[i], 0, r, func(j int) bool { return j == s.piece })
 			if hit != i {
 				continue
 			}

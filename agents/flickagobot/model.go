@@ -80,11 +80,7 @@ func newModel(b *flickago.Board, r float64, cfg physics.Config, base *table) *mo
 func (m *model) with(base *table, changed ...int) *model {
 	c := &model{b: m.b, r: m.r, e: m.e, cfg: m.cfg, dec: m.dec, scene: m.scene.Clone(), base: *base}
 	for _, i := range changed {
-		k := flickago.KindGangDisc
-		if i >= inspectorPiece(0) {
-			k = flickago.KindInspector
-		}
-		c.scene.Set(i, physics.Piece{Kind: k, Pos: base.pos[i], Off: !base.on[i]})
+		c.scene.Set(i, base.piece(i))
 		c.base.facts[i].known = false
 	}
 	c.warm()

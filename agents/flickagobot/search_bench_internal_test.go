@@ -14,7 +14,8 @@ import (
 
 // BenchmarkAimerSearch measures what the aimer's search costs a training pool: a 64-env
 // single-agent Flickago pool against the aimer with version 1's search (fineSearch, the
-// planners'), version 2's (aimerSearchV2) and its own (aimerSearch, version 3), the agent
+// planners'), version 2's (aimerSearchV2), version 3's (aimerSearchV3) and its own
+// (aimerSearch, version 4), the agent
 // playing random legal actions, as agents/builtin's BenchmarkOpponents. cpu-ms/step is the
 // process's CPU time inside Step per agent step (least disturbed by other programs); steps/s
 // is wall time.
@@ -24,18 +25,19 @@ func BenchmarkAimerSearch(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		sr   search
-	}{{"v1-search", fineSearch}, {"v2-search", aimerSearchV2}, {"v3-search", aimerSearch}} {
+	}{{"v1-search", fineSearch}, {"v2-search", aimerSearchV2}, {"v3-search", aimerSearchV3}, {"v4-search", aimerSearch}} {
 		b.Run(c.name, func(b *testing.B) {
 			envtest.BenchOpponent(b, flickago.Factory, nil, NewPolicy(AimerName, "search-"+c.name, &Aimer{sr: c.sr}), 64)
 		})
 	}
 }
 
-// BenchmarkAimerAnalyse measures the aimer's search alone (analyse: "v3", its own search,
-// version 3; "v2", version 2's, aimerSearchV2) on the aimer's flick decisions in 8 games
-// against itself ("vs-aimer": the positions a sensible agent leaves, most discs in play) and
-// in 8 games against random play ("vs-random": crowded boards, discs returned and flicked
-// again), execution noise drawn from each game's generator. cpu-ms/decision is the process's
+// BenchmarkAimerAnalyse measures the aimer's search alone (analyse: "v4", its own search,
+// version 4; "v3" and "v2", version 3's and 2's, aimerSearchV3 and aimerSearchV2) on the
+// aimer's flick decisions in 8 games against itself ("vs-aimer": the positions a sensible
+// agent leaves, most discs in play) and in 8 games against random play ("vs-random": crowded
+// boards, discs returned and flicked again), execution noise drawn from each game's
+// generator; the games are the aimer's own (version 4). cpu-ms/decision is the process's
 // CPU time per decision (the games are made before it counts), the figure least disturbed by
 // other programs.
 //
@@ -49,7 +51,7 @@ func BenchmarkAimerAnalyse(b *testing.B) {
 		for _, v := range []struct {
 			name string
 			sr   search
-		}{{"v3", aimerSearch}, {"v2", aimerSearchV2}} {
+		}{{"v4", aimerSearch}, {"v3", aimerSearchV3}, {"v2", aimerSearchV2}} {
 			b.Run(c.name+"/"+v.name, func(b *testing.B) {
 				if games == nil {
 					games = aimerDecisions(b, c.opp, 8)
@@ -69,7 +71,7 @@ func BenchmarkAimerAnalyse(b *testing.B) {
 
 // aimerDecisions returns the aimer's flick decisions in n games against opp, from seeds 0 to
 // n-1, the aimer White in even seeds and Black in odd ones.
-func aimerDecisions(b *testing.B, opp Bot, n int) []*flickago.Game {
+func aimerDecisions(b testing.TB, opp Bot, n int) []*flickago.Game {
 	b.Helper()
 	a := NewAimer()
 	var out []*flickago.Game

@@ -3,6 +3,7 @@ package flickagobot
 import (
 	"math/bits"
 
+	"github.com/flickarena/flickarena/agents/geom"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/physics"
 )
@@ -222,13 +223,45 @@ func tableOf(st *flickago.State) table {
 func (t *table) physicsState(b *flickago.Board) *physics.State {
 	st := &physics.State{Table: physics.Table{Width: b.Width, Height: b.Length}, Pieces: make([]physics.Piece, numPieces)}
 	for i := range st.Pieces {
-		k := flickago.KindGangDisc
-		if i >= inspectorPiece(0) {
-			k = flickago.KindInspector
-		}
-		st.Pieces[i] = physics.Piece{Kind: k, Pos: t.pos[i], Off: !t.on[i]}
+		st.Pieces[i] = t.piece(i)
 	}
 	return st
+}
+
+// piece returns piece i of t as a physics piece in board coordinates.
+func (t *table) piece(i int) physics.Piece {
+	k := flickago.KindGangDisc
+	if i >= inspectorPiece(0) {
+		k = flickago.KindInspector
+	}
+	return physics.Piece{Kind: k, Pos: t.pos[i], Off: !t.on[i]}
+}
+
+// lazyScene is the scene of a table's pieces (geom.Scene) for exposure's sweeps, made on
+// first use: anew, or, when m is set, from m's scene, whose base the table then differs from
+// in its moved pieces only (a prediction of m, settled or not), copied into scratch.
+type lazyScene struct {
+	sc      *geom.Scene
+	m       *model
+	scratch *geom.Scene
+}
+
+// of returns the scene of t's pieces, making it the first time.
+func (l *lazyScene) of(b *flickago.Board, t *table) *geom.Scene {
+	if l.sc != nil {
+		return l.sc
+	}
+	if l.m == nil {
+		l.sc = geom.NewScene(t.physicsState(b), flickago.Pieces)
+		return l.sc
+	}
+	l.scratch.CopyFrom(l.m.scene)
+	for m := t.moved; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros32(m)
+		l.scratch.Set(i, t.piece(i))
+	}
+	l.sc = l.scratch
+	return l.sc
 }
 
 // settle applies the end-of-turn rules to t, as the engine does once everything rests: discs

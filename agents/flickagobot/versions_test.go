@@ -46,9 +46,10 @@ func TestPlannerVersions(t *testing.T) {
 // aimerPairs is the number of seeds (two games each, sides swapped) of TestAimerVersions.
 var aimerPairs = flag.Int("aimer.pairs", 60, "TestAimerVersions: seeds, two games each (sides swapped)")
 
-// TestAimerVersions plays the aimer (version 3) against version 2 (NewAimerV2) and against
-// Random, sides swapped on each seed (7000 on). It fails if this version scores less than a
-// third against version 2 (a gross loss of strength) or less than 90% against Random. Its log
+// TestAimerVersions plays the aimer (version 4) against version 3 (NewAimerV3), version 2
+// (NewAimerV2) and Random, sides swapped on each seed (7000 on). It fails if this version
+// scores less than a third against version 3 or 2 (a gross loss of strength) or less than 90%
+// against Random. Its log
 // gives wins, draws, losses and the score with a 95% interval, and each side's CPU time per
 // decision (placements included, the process's CPU: run it alone on a core); run it longer
 // for a measurement:
@@ -63,6 +64,7 @@ func TestAimerVersions(t *testing.T) {
 		old  flickagobot.Bot
 		min  float64 // the lowest score this version may make
 	}{
+		{"v3", flickagobot.NewAimerV3(), 1.0 / 3},
 		{"v2", flickagobot.NewAimerV2(), 1.0 / 3},
 		{"random", flickagobot.Random{}, 0.9},
 	} {

@@ -229,7 +229,8 @@ func TestSweepAmong_AsSweep(t *testing.T) {
 }
 
 // TestScene_Set checks that a scene changed piece by piece with Set, pieces moved, taken off
-// the table and put back, sweeps as a scene built anew from the changed table, bit for bit.
+// the table and put back, sweeps as a scene built anew from the changed table, bit for bit;
+// and so does a copy made with CopyFrom before each change, then changed alike.
 func TestScene_Set(t *testing.T) {
 	kinds := []physics.Kind{flickemup.KindCowboy, flickemup.KindBarrel, flickemup.KindCactus, flickemup.KindTumbleweed}
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -238,11 +239,14 @@ func TestScene_Set(t *testing.T) {
 		st.Pieces = append(st.Pieces, physics.Piece{Kind: kinds[rng.IntN(len(kinds))], Pos: physics.Vec{X: 90 * rng.Float64(), Y: 90 * rng.Float64()}, Off: rng.IntN(4) == 0})
 	}
 	sc := geom.NewScene(st, flickemup.Pieces)
+	var copied geom.Scene // a copy of sc before each change, changed in turn
 	for step := range 300 {
 		i := rng.IntN(len(st.Pieces))
 		p := &st.Pieces[i]
 		p.Pos, p.Off = physics.Vec{X: 90 * rng.Float64(), Y: 90 * rng.Float64()}, rng.IntN(3) == 0
+		copied.CopyFrom(sc)
 		sc.Set(i, *p)
+		copied.Set(i, *p)
 		fresh := geom.NewScene(st, flickemup.Pieces)
 		for range 5 {
 			from, to := physics.Vec{X: 90 * rng.Float64(), Y: 90 * rng.Float64()}, physics.Vec{X: 90 * rng.Float64(), Y: 90 * rng.Float64()}
@@ -250,6 +254,9 @@ func TestScene_Set(t *testing.T) {
 			wantP, wantD := fresh.Sweep(from, to, 10, 0.9, func(int) bool { return false })
 			if gotP != wantP || math.Float64bits(gotD) != math.Float64bits(wantD) {
 				t.Fatalf("step %d: the scene kept by Set sweeps to (%d, %g), a fresh one to (%d, %g)", step, gotP, gotD, wantP, wantD)
+			}
+			if cp, cd := copied.Sweep(from, to, 10, 0.9, func(int) bool { return false }); cp != wantP || math.Float64bits(cd) != math.Float64bits(wantD) {
+				t.Fatalf("step %d: the scene copied with CopyFrom sweeps to (%d, %g), a fresh one to (%d, %g)", step, cp, cd, wantP, wantD)
 			}
 		}
 	}

@@ -38,6 +38,14 @@ func (sc *Scene) Clone() *Scene {
 	return &Scene{pieces: sc.pieces, table: sc.table, items: append([]item(nil), sc.items...), live: append([]int32(nil), sc.live...)}
 }
 
+// CopyFrom makes sc a copy of o, reusing sc's buffers: a search that changes a few pieces of
+// one scene again and again copies it into a scratch scene rather than allocating a clone.
+func (sc *Scene) CopyFrom(o *Scene) {
+	sc.pieces, sc.table = o.pieces, o.table
+	sc.items = append(sc.items[:0], o.items...)
+	sc.live = append(sc.live[:0], o.live...)
+}
+
 // Set replaces piece i of the scene by p. The list of pieces on the table is rebuilt only
 // when piece i comes onto the table or leaves it (a search moving one piece from spot to
 // spot pays nothing for it).

@@ -155,6 +155,13 @@ func TestRelease_FlickemupV6(t *testing.T) {
 	checkOlderFlickemup(t, "flickemup-v6.db", 6)
 }
 
+// TestRelease_FlickemupV7: a database written by the arena of commit
+// 586e3c7 (testdata/flickemup-v7.README), the last to play Flick 'em Up!
+// version 7, is not resumed by this arena (checkOlderFlickemup).
+func TestRelease_FlickemupV7(t *testing.T) {
+	checkOlderFlickemup(t, "flickemup-v7.db", 7)
+}
+
 // checkOlderFlickemup checks that a database testdata/name, written by an
 // arena of this schema that played Flick 'em Up! version old (a tournament
 // on a designer's file "my dir/my-town.scn", testdata/release-v3.scn, and

@@ -25,15 +25,15 @@
 // Flicks go through the consumer-owned [Table] interface: by default each game (and each
 // clone) runs its own [physics.Simulator]; [Options.Table] substitutes scripted outcomes.
 //
-// # The env games flickemup/<scenario>-v7
+// # The env games flickemup/<scenario>-v8
 //
 // [Env] serves a Game through the [env.Game] contract, one env id per scenario of ours:
-// flickemup/showdown-v7 ([DefaultID], [Factory]), flickemup/bank-job-v7, flickemup/dry-spell-v7,
-// flickemup/gunsmith-v7, flickemup/hostage-v7 and flickemup/pardon-v7 ([ID], [ScenarioFactory]);
+// flickemup/showdown-v8 ([DefaultID], [Factory]), flickemup/bank-job-v8, flickemup/dry-spell-v8,
+// flickemup/gunsmith-v8, flickemup/hostage-v8 and flickemup/pardon-v8 ([ID], [ScenarioFactory]);
 // [Register] adds them all to an [env.Registry], explicitly (no init side effects), and
 // [NewEnv] also plays a designer's own file (EnvConfig.Custom); [RegisterFiles] serves
-// designers' files each under its own id, flickemup/file/<stem>-v7 ([FileID]: my-town.scn is
-// flickemup/file/my-town-v7), as arena run --scenarios FILE|DIR and envserver --scenarios
+// designers' files each under its own id, flickemup/file/<stem>-v8 ([FileID]: my-town.scn is
+// flickemup/file/my-town-v8), as arena run --scenarios FILE|DIR and envserver --scenarios
 // PATH do. Every Env reports its scenario file's SHA-256 ([Env.ContentDigest]), which the
 // arena puts in a tournament's identity: an edited file is another scenario. Two seats, whatever the number
 // of players: seat 0 is the lawmen, seat 1 the outlaws; a team's players only take turns at
@@ -416,4 +416,8 @@
 //     rested inside it for good; it now stays awake until Box2D has pushed the two apart.
 //     Same scenario files, rules, encodings and rewards as v6; a game plays as in v6 until
 //     such a flick (17 of 1,200 random-play games differ, docs/decisions.md).
+//   - v8: issue 18's sixth pass of the scenario files, for the balance between equal bots:
+//     gunsmith.scn (the lawmen outside start 8 cm nearer the town, at y = 18 cm); others as
+//     the lead's merge says. Same table, rules, encodings and rewards as v7. A scenario whose
+//     file is unchanged plays as in v7, seed for seed, under its new id.
 package flickemup

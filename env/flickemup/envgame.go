@@ -29,18 +29,21 @@ import (
 //     rewards);
 //   - 7: the physics' fix of pieces put to sleep inside each other (package physics: a piece
 //     that slid into another in the step that stopped it stays awake until they part); same
-//     scenario files, rules, encodings and rewards.
-const Version = 7
+//     scenario files, rules, encodings and rewards;
+//   - 8: issue 18's sixth pass of the scenario files (gunsmith: the lawmen outside start 8 cm
+//     nearer the town, at y = 18 cm; others as the lead's merge says; same table, rules,
+//     encodings and rewards).
+const Version = 8
 
 // DefaultID is the id of the default scenario's env game.
-const DefaultID = "flickemup/showdown-v7"
+const DefaultID = "flickemup/showdown-v8"
 
 // DefaultMaxDecisions is the default decision cap: more than the rules ever need (a cowboy
 // turn takes at most 5 decisions and at most 10 cowboys play in each of at most 11 rounds),
 // so by default only a scenario of ours with a bug reaches it.
 const DefaultMaxDecisions = 1000
 
-// ID returns the env id of scenario name: "flickemup/<name>-v7".
+// ID returns the env id of scenario name: "flickemup/<name>-v8".
 func ID(scenario string) string { return fmt.Sprintf("flickemup/%s-v%d", scenario, Version) }
 
 // The options of the env factories (see "# Arguments" in the package doc).
@@ -284,8 +287,8 @@ func (e *Env) ContentDigest() string { return e.g.lay.sc.Digest }
 // OptionSpecs implements [env.OptionDeclarer]: the options of the env factories.
 func (e *Env) OptionSpecs() env.OptionSpecs { return envOptions }
 
-// Register adds one env game per scenario of ours to r, as ID(name): flickemup/showdown-v7
-// (the default), flickemup/bank-job-v7, and so on. Programs call it explicitly; the package
+// Register adds one env game per scenario of ours to r, as ID(name): flickemup/showdown-v8
+// (the default), flickemup/bank-job-v8, and so on. Programs call it explicitly; the package
 // has no init side effects.
 func Register(r *env.Registry) error {
 	for _, in := range List() {

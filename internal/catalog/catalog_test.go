@@ -15,8 +15,8 @@ func TestRegistry(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := reg.IDs()
-	for _, want := range []string{"dummy/race-v1", "flickago-v3", "flickemup/showdown-v7", "flickemup/bank-job-v7",
-		"flickemup/dry-spell-v7", "flickemup/gunsmith-v7", "flickemup/hostage-v7", "flickemup/pardon-v7", "fliprando-v1"} {
+	for _, want := range []string{"dummy/race-v1", "flickago-v3", "flickemup/showdown-v8", "flickemup/bank-job-v8",
+		"flickemup/dry-spell-v8", "flickemup/gunsmith-v8", "flickemup/hostage-v8", "flickemup/pardon-v8", "fliprando-v1"} {
 		if !slices.Contains(ids, want) {
 			t.Errorf("ids %v lack %s", ids, want)
 		}

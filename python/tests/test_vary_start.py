@@ -12,7 +12,7 @@ import pytest
 import flickarena
 from flickarena._gen.v1 import flickarena_pb2 as pb
 
-GAME = "flickemup/showdown-v7"
+GAME = "flickemup/showdown-v8"
 
 
 def first_obs(server, options, seed):

@@ -369,16 +369,16 @@
 //   - pardon: the pardon (documents) lies in the town hall; lawmen win by dropping it at
 //     the gallows; outlaws win at noon; a Winchester for each side; last team standing.
 //   - hostage: outlaws:1 alone in the saloon, the hostage in the general store with a
-//     wounded outlaws:2, rule duels, bank and town hall closed, from 7:00. Lawmen win by
-//     dropping the hostage in the sheriff's office or killing outlaws:1; outlaws win at noon;
-//     last team standing. (Until the rebalance of issue 18 the hostage shared the full saloon
+//     wounded outlaws:2, three Colts in the sheriff's office, rule duels, bank and town hall
+//     closed, from 4:00. Lawmen win by dropping the hostage in the sheriff's office or
+//     killing outlaws:1; outlaws win at noon; last team standing. (Until the rebalance of issue 18 the hostage shared the full saloon
 //     with outlaws:1, who took her at once: then only his death, already a lawmen's win,
 //     could free her, and no game was won by bringing her home.)
 //   - dry-spell: four face-down flasks on the ground (two poisoned), rule take-outside, four
-//     wounded cowboys a side from 9:00. Last team standing; noon hit points.
+//     wounded cowboys a side from 7:00. Last team standing; noon hit points.
 //   - gunsmith: four Colts and a Winchester face down in the general store, a fifth Colt
 //     face up at the Undertaker's; two outlaws wear
-//     red hats at a 7:00 (blue) start and join at 8:00, outlaws:3 waits in the saloon with 4
+//     red hats at a 7:00 (blue) start and join at 8:00, outlaws:3 waits in the saloon with 3
 //     hit points. Last team standing; noon hit points.
 //
 // # Version History
@@ -417,7 +417,8 @@
 //     Same scenario files, rules, encodings and rewards as v6; a game plays as in v6 until
 //     such a flick (17 of 1,200 random-play games differ, docs/decisions.md).
 //   - v8: issue 18's sixth pass of the scenario files, for the balance between equal bots:
-//     gunsmith.scn (the lawmen outside start 8 cm nearer the town, at y = 18 cm); others as
-//     the lead's merge says. Same table, rules, encodings and rewards as v7. A scenario whose
+//     gunsmith.scn (the lawmen outside start 8 cm nearer the town, at y = 18 cm) and
+//     hostage.scn (the four lawmen outside at y = 18 cm instead of 8, a 4:00 start instead
+//     of 6:00). Same table, rules, encodings and rewards as v7. A scenario whose
 //     file is unchanged plays as in v7, seed for seed, under its new id.
 package flickemup

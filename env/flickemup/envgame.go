@@ -31,8 +31,8 @@ import (
 //     that slid into another in the step that stopped it stays awake until they part); same
 //     scenario files, rules, encodings and rewards;
 //   - 8: issue 18's sixth pass of the scenario files (gunsmith: the lawmen outside start 8 cm
-//     nearer the town, at y = 18 cm; others as the lead's merge says; same table, rules,
-//     encodings and rewards).
+//     nearer the town, at y = 18 cm; hostage: the four lawmen outside at y = 18 cm instead of
+//     8, a 4:00 start instead of 6:00; same table, rules, encodings and rewards).
 const Version = 8
 
 // DefaultID is the id of the default scenario's env game.

@@ -25,7 +25,8 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs := newFlagSet("tune", `Find the balanced value of a knob of a Flick 'em Up! scenario file between bots.
 
 The file declares its knobs with tune lines (see 'go doc ./env/flickemup', knob.go):
-"tune start hour=6..9", "tune cowboy id=lawmen:1 hp=2..5", "tune initiative
+"tune start hour=6..9", "tune cowboy id=lawmen:1 hp=2..5", "tune cowboy
+id=lawmen:1,lawmen:2 y=10..20:2" (both lawmen's y, one value for both), "tune initiative
 cowboy=lawmen:1|outlaws:1" (who plays first) or "tune turns=60..140:20" (the turn
 cap, in turns: a game reaching it is a draw; not with --max-turns). For each value of --knob,
 the file with that value is its own scenario (its own game and tournament), played in

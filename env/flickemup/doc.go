@@ -341,7 +341,9 @@
 //	tune <directive> [<key>=<value> ...] <key>=<min>..<max>[:<step>] | <key>=<a>|<b>|...
 //	                                     optional, repeatable: a knob ([Knob], knob.go), one
 //	                                     key of the one <directive> line the other pairs
-//	                                     select, declared tunable over a range or choices
+//	                                     select, declared tunable over a range or choices;
+//	                                     a selector value listed as a,b,... selects one
+//	                                     line per value, all set together
 //	tune turns=<min>..<max>[:<step>]     optional: the turn cap as a knob, in whole turns
 //	                                     (decisions); a game reaching it is a draw
 //

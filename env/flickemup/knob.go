@@ -19,6 +19,7 @@ import (
 //	tune cowboy id=outlaws:2 x=20..60:5   a position, in steps of 5 cm
 //	tune initiative cowboy=lawmen:1|outlaws:1   who plays first: a list of choices
 //	tune turns=60..140:20                 the turn cap, in turns (decisions)
+//	tune cowboy id=lawmen:1,lawmen:2 y=10..18   two lawmen's y together, one value for both
 //
 // The turn cap ([TurnsKnob]) names no line: it is not part of the scenario but of how a
 // tournament plays it (a game reaching the cap is a draw, as 'arena run --max-turns' makes
@@ -27,9 +28,13 @@ import (
 //
 // The first word is the directive of the target line; the other key=value pairs without a
 // range select it (they must match exactly one line of that directive); the one key=min..max
-// (optionally :step, default 1), or key=a|b|... (a list of choices), is the knob. A knob's variants ([Scenario.Variant]) are the
-// file with that value written on the target line, parsed anew, so every value is checked by
-// the same rules as the file.
+// (optionally :step, default 1), or key=a|b|... (a list of choices), is the knob. A selector's
+// value may list several values, a,b,...: it then selects every line whose value is one of
+// them (each must match a line, and each line is selected once), and the knob sets the same
+// value on all of them, so that several pieces move together (a line whose own value is the
+// whole list, as a cowboy's tokens=water:clean,dynamite, is matched by it as written). A
+// knob's variants ([Scenario.Variant]) are the file with that value written on the target
+// lines, parsed anew, so every value is checked by the same rules as the file.
 
 // TurnsKnob is the name, and the key, of the turn-cap knob: "tune turns=min..max[:step]".
 const TurnsKnob = "turns"
@@ -39,8 +44,11 @@ type Knob struct {
 	// Name names the knob: the directive, ".", the key, and the selector in brackets when
 	// there is one, as "start.hour" or "cowboy.hp[id=lawmen:1]".
 	Name string
-	// Line is the tune line; Target the line whose value it sets.
-	Line, Target int
+	// Line is the tune line.
+	Line int
+	// Targets are the lines whose value it sets, in file order: one, or several when the
+	// selector lists values; none for the turn cap.
+	Targets []int
 	// Key is the key it sets on the target line.
 	Key string
 	// Min, Max and Step give a numeric knob's values: Min, Min+Step, ... up to Max.
@@ -50,7 +58,7 @@ type Knob struct {
 }
 
 // TurnCap reports whether k is the turn-cap knob, which names no line of the file.
-func (k Knob) TurnCap() bool { return k.Name == TurnsKnob && k.Target == 0 }
+func (k Knob) TurnCap() bool { return k.Name == TurnsKnob && len(k.Targets) == 0 }
 
 // maxKnobValues bounds the values of one knob.
 const maxKnobValues = 200
@@ -80,7 +88,7 @@ func (sc *Scenario) Knob(name string) (Knob, bool) {
 	return sc.Knobs[i], true
 }
 
-// Variant returns the scenario with knob k set to v: the file's text with key=v on the
+// Variant returns the scenario with knob k set to v: the file's text with key=v on each
 // target line, parsed anew (its File is the original's, its Digest the variant's own). An
 // error is a [ParseErrors] naming the target line when the value breaks a rule.
 //
@@ -94,23 +102,28 @@ func (sc *Scenario) Variant(k Knob, v string) (*Scenario, error) {
 		return sc, nil
 	}
 	lines := strings.Split(string(sc.Source), "\n")
-	if k.Target < 1 || k.Target > len(lines) {
-		return nil, fmt.Errorf("flickemup: %s: knob %s: no line %d", sc.File, k.Name, k.Target)
+	if len(k.Targets) == 0 {
+		return nil, fmt.Errorf("flickemup: %s: knob %s: no target line", sc.File, k.Name)
 	}
 	re := regexp.MustCompile(`(^|\s)` + regexp.QuoteMeta(k.Key) + `=\S*`)
-	line := lines[k.Target-1]
 	val := k.Key + "=" + v
-	if loc := re.FindStringSubmatchIndex(line); loc != nil {
-		line = line[:loc[3]] + val + line[loc[1]:]
-	} else {
-		// Keep a trailing comment after the new key.
-		body, comment, _ := strings.Cut(line, " #")
-		line = strings.TrimRight(body, " \t") + " " + val
-		if comment != "" {
-			line += " #" + comment
+	for _, n := range k.Targets {
+		if n < 1 || n > len(lines) {
+			return nil, fmt.Errorf("flickemup: %s: knob %s: no line %d", sc.File, k.Name, n)
 		}
+		line := lines[n-1]
+		if loc := re.FindStringSubmatchIndex(line); loc != nil {
+			line = line[:loc[3]] + val + line[loc[1]:]
+		} else {
+			// Keep a trailing comment after the new key.
+			body, comment, _ := strings.Cut(line, " #")
+			line = strings.TrimRight(body, " \t") + " " + val
+			if comment != "" {
+				line += " #" + comment
+			}
+		}
+		lines[n-1] = line
 	}
-	lines[k.Target-1] = line
 	out, err := Parse(sc.File, []byte(strings.Join(lines, "\n")))
 	if err != nil {
 		return nil, fmt.Errorf("knob %s=%s: %w", k.Name, v, err)
@@ -199,27 +212,64 @@ func (p *parser) tune(l *rawLine) (Knob, bool) {
 		l.errorf("", "no key=min..max range or key=a|b choices")
 		return Knob{}, false
 	}
-	var targets []int
-	for _, t := range p.lines[dir] {
-		match := true
-		for _, s := range sel {
-			key, v, _ := strings.Cut(s, "=")
-			match = match && t.kv[key] == v
-		}
-		if match {
-			targets = append(targets, t.n)
-		}
-	}
-	if len(targets) != 1 {
-		l.errorf("", "the selector %s matches %d %s lines, want exactly one", strings.Join(append([]string{dir}, sel...), " "), len(targets), dir)
+	targets, ok := l.selected(p.lines[dir], dir, sel)
+	if !ok {
 		return Knob{}, false
 	}
-	k.Target = targets[0]
+	k.Targets = targets
 	k.Name = dir + "." + k.Key
 	if len(sel) > 0 {
 		k.Name += "[" + strings.Join(sel, ",") + "]"
 	}
 	return k, true
+}
+
+// selected returns the lines of directive dir (its lines) that the selector sel (key=value
+// pairs) picks: exactly one line, or, with one value listed as a,b,..., one line for each
+// listed value (see the file comment). It reports a problem on the tune line l and false
+// otherwise.
+func (l *rawLine) selected(lines []*rawLine, dir string, sel []string) ([]int, bool) {
+	pick := func(sel []string) []int {
+		var out []int
+		for _, t := range lines {
+			if !slices.ContainsFunc(sel, func(s string) bool { key, v, _ := strings.Cut(s, "="); return t.kv[key] != v }) {
+				out = append(out, t.n)
+			}
+		}
+		return out
+	}
+	one := func(sel []string) bool {
+		n := len(pick(sel))
+		if n != 1 {
+			l.errorf("", "the selector %s matches %d %s lines, want exactly one", strings.Join(append([]string{dir}, sel...), " "), n, dir)
+		}
+		return n == 1
+	}
+	listed := slices.IndexFunc(sel, func(s string) bool { return strings.Contains(s, ",") })
+	if listed < 0 || len(pick(sel)) == 1 {
+		return pick(sel), one(sel)
+	}
+	if slices.ContainsFunc(sel[listed+1:], func(s string) bool { return strings.Contains(s, ",") }) {
+		l.errorf("", "the selector %s lists values for two keys, want one", strings.Join(append([]string{dir}, sel...), " "))
+		return nil, false
+	}
+	key, v, _ := strings.Cut(sel[listed], "=")
+	items := strings.Split(v, ",")
+	var targets []int
+	for i, it := range items {
+		if it == "" || slices.Contains(items[:i], it) {
+			l.errorf(quoteName(key), "the list %q names %q twice or empty", v, it)
+			return nil, false
+		}
+		each := slices.Clone(sel)
+		each[listed] = key + "=" + it
+		if !one(each) {
+			return nil, false
+		}
+		targets = append(targets, pick(each)...)
+	}
+	slices.Sort(targets)
+	return targets, true
 }
 
 // turnsKnob reads the turn-cap knob's tune line, "tune turns=min..max[:step]": whole numbers

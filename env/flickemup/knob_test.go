@@ -70,7 +70,7 @@ func TestKnobs(t *testing.T) {
 func TestKnobs_TurnCap(t *testing.T) {
 	sc := mustParse(t, town("", "tune turns=60..140:40", "tune start hour=6..9"))
 	k, ok := sc.Knob(flickemup.TurnsKnob)
-	if !ok || !k.TurnCap() || k.Target != 0 || k.Line == 0 {
+	if !ok || !k.TurnCap() || len(k.Targets) != 0 || k.Line == 0 {
 		t.Fatalf("turns knob %+v (found %v), want a turn cap naming no line", k, ok)
 	}
 	if got := k.Values(); !slices.Equal(got, []string{"60", "100", "140"}) {
@@ -98,6 +98,47 @@ func TestKnobs_TurnCap(t *testing.T) {
 		{"tune turns=60 start=1..2", "want: tune <directive>"},
 	} {
 		_, err := flickemup.Parse("test.scn", []byte(town("", bad.line)))
+		if err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: %v, want %q", bad.line, err, bad.want)
+		}
+	}
+}
+
+// TestKnobs_Group checks a selector listing several values: the knob sets one value on every
+// selected line, so that pieces move together, and each listed value must select one line.
+func TestKnobs_Group(t *testing.T) {
+	cowboys := "cowboy id=lawmen:1 x=30 y=20 facing=90 hp=3\ncowboy id=lawmen:2 x=50 y=20 facing=90 hp=3\n" +
+		"cowboy id=outlaws:1 x=40 y=70 facing=270 hp=3\n"
+	sc := mustParse(t, town(cowboys, "tune cowboy id=lawmen:1,lawmen:2 y=10..30:10"))
+	k, ok := sc.Knob("cowboy.y[id=lawmen:1,lawmen:2]")
+	if !ok || len(k.Targets) != 2 {
+		t.Fatalf("group knob %+v (found %v), want two target lines", k, ok)
+	}
+	vs, err := sc.Variant(k, "30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []float64{30, 30, 70} {
+		if got := vs.Cowboys[i].Pos.Y; got != want {
+			t.Errorf("variant y=30: cowboy %d at y=%v, want %v", i, got, want)
+		}
+	}
+	if vs.Digest == sc.Digest {
+		t.Error("variant y=30 has the file's digest")
+	}
+	// A cowboy's tokens list selects as written when a line carries that very list.
+	withTokens := strings.Replace(cowboys, "id=lawmen:2 x=50 y=20 facing=90 hp=3", "id=lawmen:2 x=50 y=20 facing=90 hp=3 tokens=water:clean,dynamite", 1)
+	sc2 := mustParse(t, town(withTokens, "rule take-outside", "tune cowboy tokens=water:clean,dynamite hp=1..4"))
+	if k, _ := sc2.Knob("cowboy.hp[tokens=water:clean,dynamite]"); len(k.Targets) != 1 {
+		t.Errorf("tokens selector: targets %v, want lawmen:2's line alone", k.Targets)
+	}
+	for _, bad := range []struct{ line, want string }{
+		{"tune cowboy id=lawmen:1,lawmen:3 y=10..30", "id=lawmen:3 matches 0 cowboy lines"},
+		{"tune cowboy id=lawmen:1,lawmen:1 y=10..30", "names \"lawmen:1\" twice"},
+		{"tune cowboy id=lawmen:1, y=10..30", "twice or empty"},
+		{"tune cowboy id=lawmen:1,lawmen:2 hp=3,4 x=10..30", "two keys"},
+	} {
+		_, err := flickemup.Parse("test.scn", []byte(town(cowboys, bad.line)))
 		if err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("%q: %v, want %q", bad.line, err, bad.want)
 		}

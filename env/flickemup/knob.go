@@ -238,10 +238,11 @@ func (l *rawLine) selected(lines []*rawLine, dir string, sel []string) ([]int, b
 		}
 		return out
 	}
+	what := func(sel []string) string { return strings.Join(append([]string{dir}, sel...), " ") }
 	one := func(sel []string) bool {
 		n := len(pick(sel))
 		if n != 1 {
-			l.errorf("", "the selector %s matches %d %s lines, want exactly one", strings.Join(append([]string{dir}, sel...), " "), n, dir)
+			l.errorf("", "the selector %s matches %d %s lines, want exactly one", what(sel), n, dir)
 		}
 		return n == 1
 	}
@@ -250,7 +251,7 @@ func (l *rawLine) selected(lines []*rawLine, dir string, sel []string) ([]int, b
 		return pick(sel), one(sel)
 	}
 	if slices.ContainsFunc(sel[listed+1:], func(s string) bool { return strings.Contains(s, ",") }) {
-		l.errorf("", "the selector %s lists values for two keys, want one", strings.Join(append([]string{dir}, sel...), " "))
+		l.errorf("", "the selector %s lists values for two keys, want one", what(sel))
 		return nil, false
 	}
 	key, v, _ := strings.Cut(sel[listed], "=")

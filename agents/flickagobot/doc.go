@@ -56,22 +56,27 @@
 //
 // # Planner
 //
-// The planner ranks flicks as the aimer's version 2 did (an 8 cm grid, knocks in three
-// directions pushing 6, 15 or 35 cm, 3 × 3 execution errors), rating more of them over the execution errors (the
-// best max(24, 6 × Budget.Candidates)), and simulates the first Budget.Candidates of them on a
-// clone of the game (Game.Clone, Game.SetState, Game.Apply), each reseeded from the
-// planner's own generator (Game.SetRand), so that it never peeks at the game's noise. The
-// Candidates × Samples simulations are spent by sequential halving: each round spends an
-// equal share on the candidates still in and keeps the better half, until two remain; sample
-// k of every candidate uses the same seed (common random numbers). The flick of best mean
-// evaluation ([Evaluate]) is played. Budgets: [Lite] (3 × 2), [Default] (10 × 3), [Deep]
-// (48 × 10). The simulations cost most of a decision, and the breadth of the cheap noisy
-// rating matters as much as their number: version 1 (a 4 cm grid, five directions, 5 × 5
-// errors, the best max(24, 2 × Candidates) rated; 8 × 2 and 20 × 4) costs about twice the
-// CPU and is no stronger (docs/decisions.md, "The planners' speed, second pass"). With
-// version 1's ranking, more candidates helped more than more samples (40-game matches: 24 × 4
-// beat 10 × 8 by 25 wins to 13), and halving beat uniform sampling at 24 × 4 by 32 wins to 26
-// in 60 games, within the noise.
+// The planner ranks flicks with the aimer's version 2 knocks (three directions, pushing 6, 15
+// or 35 cm) and 3 × 3 execution errors, but its version 4 landing spots (a 12 cm grid) and
+// fewer flicks after a return (as the aimer's, above), rating more of them over the execution
+// errors (the best max(24, 6 × Budget.Candidates)), and simulates the first Budget.Candidates
+// of them on a clone of the game (Game.Clone, Game.SetState, Game.Apply), each reseeded from
+// the planner's own generator (Game.SetRand), so that it never peeks at the game's noise. The
+// Candidates × Samples simulations are spent by sequential halving: each round spends an equal
+// share on the candidates still in and keeps the better half, until two remain; sample k of
+// every candidate uses the same seed (common random numbers). The flick of best mean evaluation
+// ([Evaluate]) is played. Budgets: [Lite] (3 × 2), [Default] (10 × 3), [Deep] (48 × 10). The
+// simulations cost most of a decision, and the breadth of the cheap noisy rating matters as
+// much as their number: version 1 (a 4 cm grid, five directions, 5 × 5 errors, the best max(24,
+// 2 × Candidates) rated; 8 × 2 and 20 × 4) costs about twice the CPU and is no stronger
+// (docs/decisions.md, "The planners' speed, second pass"). Version 2 (PlannerVersion) laid its
+// spots every 8 cm and tried every flick after every return: in a training pool against a
+// random agent about 1.4 times version 3's CPU for planner-lite and 1.3 times for the planner,
+// for no more strength; ranking with the aimer's version 4 search itself (knocks straight
+// only), or fewer simulations (7 × 3, 8 × 2), lost the planner about 10 points against version
+// 2 ("The Flickago planners' version 3"). With version 1's ranking, more candidates helped more
+// than more samples (40-game matches: 24 × 4 beat 10 × 8 by 25 wins to 13), and halving beat
+// uniform sampling at 24 × 4 by 32 wins to 26 in 60 games, within the noise.
 //
 // # Evaluation
 //
@@ -91,9 +96,11 @@
 //
 // planner-deep > planner > planner-lite ≈ aimer > random on flickago-v2 with the planners'
 // version 1; at version 2, planner > planner-lite > aimer (the aimer at its version 2), and
-// the default planner decides in about 4 ms on one core on average (BenchmarkChoose). The
-// tournaments and benchmarks that show it are in docs/decisions.md ("Flickago bots"; version
-// 2 in "The planners' speed, second pass").
+// the default planner decides in about 4 ms on one core on average (BenchmarkChoose); at
+// version 3 (the aimer at its version 4), planner-lite beat the aimer 65.0% and the planner
+// beat planner-lite 65.5% (200 games each). The tournaments and benchmarks that show it are
+// in docs/decisions.md ("Flickago bots"; version 2 in "The planners' speed, second pass",
+// version 3 in "The Flickago planners' version 3").
 //
 // # Determinism
 //

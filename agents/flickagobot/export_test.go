@@ -9,6 +9,21 @@ func NewPlannerV1(b Budget) *Planner {
 	return p
 }
 
+// NewPlannerV2 returns a planner with budget b searching as version 2 did (plannerSearchV2,
+// the best max(24, 6 × b.Candidates) flicks rated over the execution errors), so that tests
+// can play the versions against each other.
+func NewPlannerV2(b Budget) *Planner {
+	p := NewPlanner(b)
+	p.sr, p.keepPer = plannerSearchV2, plannerKeepPer
+	return p
+}
+
+// LiteV2 and DefaultV2 are version 2's budgets of planner-lite and planner.
+var (
+	LiteV2    = Budget{Candidates: 3, Samples: 2}
+	DefaultV2 = Budget{Candidates: 10, Samples: 3}
+)
+
 // LiteV1 and DefaultV1 are version 1's budgets of planner-lite and planner.
 var (
 	LiteV1    = Budget{Candidates: 8, Samples: 2}

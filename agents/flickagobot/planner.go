@@ -13,14 +13,24 @@ import (
 // PlannerVersion is the planner's version, the same at every budget. Bump it whenever its
 // play changes, so that a tournament with the new bot does not resume one with the old.
 //
-// Version 2 ranks its candidates with the aimer's version 2 search (spots every 8 cm, knocks
-// in 3 directions, 3 × 3 execution errors) instead of version 1's finer one, rates more flicks
+// Version 3 ranks its candidates with version 2's knocks and execution errors but the
+// aimer's version 4 grid (spots every 12 cm instead of 8) and its fewer flicks after a return
+// (search.fewReturns: from a start point of the returned disc's kind only, the first disc of
+// each kind, a kind the reserve still holds only when an inspector threatens the zone); the
+// budgets and the simulations are version 2's. In a 64-env training pool against a random
+// agent, which leaves many discs to return, that is about 30% less CPU per agent step for
+// planner-lite and 20-25% less for the planner, as strong as version 2 head to head
+// (docs/decisions.md, "The Flickago planners' version 3"). Ranking with the aimer's version 4
+// search itself (knocks straight only) cost the planner strength, as did fewer simulations.
+//
+// Version 2 ranked its candidates with the aimer's version 2 search (spots every 8 cm, knocks
+// in 3 directions, 3 × 3 execution errors) instead of version 1's finer one, rated more flicks
 // over the execution errors (the best max(24, 6 × Candidates) instead of max(24, 2 ×
-// Candidates)) and simulates fewer: Lite 3 × 2 instead of 8 × 2, Default 10 × 3 instead of 20
+// Candidates)) and simulated fewer: Lite 3 × 2 instead of 8 × 2, Default 10 × 3 instead of 20
 // × 4. Breadth in the cheap noisy rating bought back what fewer simulations lost: against
 // version 1 at its own budgets, about half the CPU per decision, planner-lite stronger and
 // the planner as strong (docs/decisions.md, "The planners' speed, second pass").
-const PlannerVersion = "2"
+const PlannerVersion = "3"
 
 // Budget is the planner's search budget for one decision: Candidates × Samples simulated
 // flicks.
@@ -51,7 +61,8 @@ type Planner struct {
 	budget Budget
 	// sr is the geometric search that ranks the candidates, and keepPer how many flicks per
 	// candidate it rates over the execution errors (at least sr.keep); the zero values mean
-	// plannerSearch and plannerKeepPer (tests set version 1's to compare the versions).
+	// plannerSearch and plannerKeepPer (tests set versions 1's and 2's to compare the
+	// versions).
 	sr      search
 	keepPer int
 }

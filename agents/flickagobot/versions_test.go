@@ -14,12 +14,14 @@ import (
 // matchPairs is the number of seeds (two games each, sides swapped) of TestPlannerVersions.
 var matchPairs = flag.Int("match.pairs", 6, "TestPlannerVersions: seeds per budget, two games each (sides swapped)")
 
-// TestPlannerVersions plays the planner (this version) against version 1 at the same budget,
-// sides swapped on each seed, and fails if this version scores less than a third: a gross
-// loss of strength. Its log gives wins, draws, losses and the score with a 95% interval; run
-// it longer for a measurement:
+// TestPlannerVersions plays the planner (this version, 3) against version 2 (NewPlannerV2 at
+// version 2's budgets) as planner-lite and as planner, sides swapped on each seed (5000 on),
+// and fails if this version scores less than a third: a gross loss of strength. Its log gives
+// wins, draws, losses and the score with a 95% interval, and each side's CPU time per decision
+// (placements included, the process's CPU: run it alone on a core); run it longer for a
+// measurement:
 //
-//	go test -run TestPlannerVersions -v ./agents/flickagobot -args -match.pairs 100
+//	go test -run TestPlannerVersions -v ./agents/flickagobot -args -match.pairs 200
 func TestPlannerVersions(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long test")
@@ -28,16 +30,18 @@ func TestPlannerVersions(t *testing.T) {
 		name     string
 		new, old flickagobot.Bot
 	}{
-		{"lite", flickagobot.NewPlanner(flickagobot.Lite), flickagobot.NewPlannerV1(flickagobot.LiteV1)},
-		{"default", flickagobot.NewPlanner(flickagobot.Default), flickagobot.NewPlannerV1(flickagobot.DefaultV1)},
+		{"lite", flickagobot.NewPlanner(flickagobot.Lite), flickagobot.NewPlannerV2(flickagobot.LiteV2)},
+		{"default", flickagobot.NewPlanner(flickagobot.Default), flickagobot.NewPlannerV2(flickagobot.DefaultV2)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			win, draw, loss, scores := match(t, tc.new, tc.old, *matchPairs, 5000)
+			nw, old := &timedBot{b: tc.new}, &timedBot{b: tc.old}
+			win, draw, loss, scores := match(t, nw, old, *matchPairs, 5000)
 			mean, half := meanInterval(scores)
-			t.Logf("this version against version 1: %d wins, %d draws, %d losses in %d games: score %.1f%% [%.1f, %.1f]",
-				win, draw, loss, len(scores), 100*mean, 100*(mean-half), 100*(mean+half))
+			t.Logf("this version against version 2: %d wins, %d draws, %d losses in %d games: score %.1f%% [%.1f, %.1f]; CPU ms per decision %.3f (%d decisions) against %.3f (%d)",
+				win, draw, loss, len(scores), 100*mean, 100*(mean-half), 100*(mean+half),
+				nw.msPerDecision(), nw.n, old.msPerDecision(), old.n)
 			if mean < 1.0/3 {
-				t.Errorf("score %.1f%% against version 1: much weaker", 100*mean)
+				t.Errorf("score %.1f%% against version 2: much weaker", 100*mean)
 			}
 		})
 	}

@@ -25,15 +25,15 @@
 // Flicks go through the consumer-owned [Table] interface: by default each game (and each
 // clone) runs its own [physics.Simulator]; [Options.Table] substitutes scripted outcomes.
 //
-// # The env games flickemup/<scenario>-v8
+// # The env games flickemup/<scenario>-v9
 //
 // [Env] serves a Game through the [env.Game] contract, one env id per scenario of ours:
-// flickemup/showdown-v8 ([DefaultID], [Factory]), flickemup/bank-job-v8, flickemup/dry-spell-v8,
-// flickemup/gunsmith-v8, flickemup/hostage-v8 and flickemup/pardon-v8 ([ID], [ScenarioFactory]);
+// flickemup/showdown-v9 ([DefaultID], [Factory]), flickemup/bank-job-v9, flickemup/dry-spell-v9,
+// flickemup/gunsmith-v9, flickemup/hostage-v9 and flickemup/pardon-v9 ([ID], [ScenarioFactory]);
 // [Register] adds them all to an [env.Registry], explicitly (no init side effects), and
 // [NewEnv] also plays a designer's own file (EnvConfig.Custom); [RegisterFiles] serves
-// designers' files each under its own id, flickemup/file/<stem>-v8 ([FileID]: my-town.scn is
-// flickemup/file/my-town-v8), as arena run --scenarios FILE|DIR and envserver --scenarios
+// designers' files each under its own id, flickemup/file/<stem>-v9 ([FileID]: my-town.scn is
+// flickemup/file/my-town-v9), as arena run --scenarios FILE|DIR and envserver --scenarios
 // PATH do. Every Env reports its scenario file's SHA-256 ([Env.ContentDigest]), which the
 // arena puts in a tournament's identity: an edited file is another scenario. Two seats, whatever the number
 // of players: seat 0 is the lawmen, seat 1 the outlaws; a team's players only take turns at
@@ -423,4 +423,7 @@
 //     hostage.scn (the four lawmen outside at y = 18 cm instead of 8, a 4:00 start instead
 //     of 6:00). Same table, rules, encodings and rewards as v7. A scenario whose
 //     file is unchanged plays as in v7, seed for seed, under its new id.
+//   - v9: issue 18's seventh pass of the scenario files, for the balance between equal bots:
+//     the gunsmith's <edit the lead gives>. Same table, rules, encodings and rewards as v8. A
+//     scenario whose file is unchanged plays as in v8, seed for seed, under its new id.
 package flickemup

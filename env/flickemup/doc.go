@@ -378,8 +378,8 @@
 //     could free her, and no game was won by bringing her home.)
 //   - dry-spell: four face-down flasks on the ground (two poisoned), rule take-outside, four
 //     wounded cowboys a side from 7:00. Last team standing; noon hit points.
-//   - gunsmith: four Colts and a Winchester face down in the general store, a fifth Colt
-//     face up at the Undertaker's; two outlaws wear
+//   - gunsmith: three Colts and a Winchester face down in the general store, a Colt face
+//     up in the saloon and one at the Undertaker's; two outlaws wear
 //     red hats at a 7:00 (blue) start and join at 8:00, outlaws:3 waits in the saloon with 3
 //     hit points. Last team standing; noon hit points.
 //
@@ -424,6 +424,7 @@
 //     of 6:00). Same table, rules, encodings and rewards as v7. A scenario whose
 //     file is unchanged plays as in v7, seed for seed, under its new id.
 //   - v9: issue 18's seventh pass of the scenario files, for the balance between equal bots:
-//     the gunsmith's <edit the lead gives>. Same table, rules, encodings and rewards as v8. A
+//     the gunsmith's fourth store Colt lies face up in the saloon with outlaws:3 (the crate
+//     holds three). Same table, rules, encodings and rewards as v8. A
 //     scenario whose file is unchanged plays as in v8, seed for seed, under its new id.
 package flickemup

@@ -33,8 +33,9 @@ import (
 //   - 8: issue 18's sixth pass of the scenario files (gunsmith: the lawmen outside start 8 cm
 //     nearer the town, at y = 18 cm; hostage: the four lawmen outside at y = 18 cm instead of
 //     8, a 4:00 start instead of 6:00; same table, rules, encodings and rewards);
-//   - 9: issue 18's seventh pass of the scenario files (gunsmith: <edit the lead gives>; same
-//     table, rules, encodings and rewards).
+//   - 9: issue 18's seventh pass of the scenario files (gunsmith: the fourth store Colt lies
+//     face up in the saloon with outlaws:3, the crate holds three; same table, rules,
+//     encodings and rewards).
 const Version = 9
 
 // DefaultID is the id of the default scenario's env game.

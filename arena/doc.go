@@ -104,7 +104,7 @@
 //
 //	sched, err := arena.NewSchedule(arena.Tournament{
 //		Bots:            []arena.Player{random, planner},
-//		Scenarios:       []arena.Scenario{{ID: "flickemup/showdown-v8", Version: "1"}},
+//		Scenarios:       []arena.Scenario{{ID: "flickemup/showdown-v9", Version: "1"}},
 //		GamesPerPairing: 10,
 //		Seed:            1,
 //	})

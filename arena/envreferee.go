@@ -55,7 +55,7 @@ const DefaultMaxTurns = 10000
 // creation options.
 type EnvScenario struct {
 	// Game is the versioned id of a game in the registry, e.g.
-	// "flickemup/showdown-v8".
+	// "flickemup/showdown-v9".
 	Game string
 	// Options are passed to the game's factory; nil means its defaults.
 	Options env.Options

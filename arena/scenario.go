@@ -3,7 +3,7 @@ package arena
 // Scenario identifies the game and starting set-up a match is played on, as
 // the environment registry names it.
 type Scenario struct {
-	// ID is the scenario's registry id, e.g. "flickemup/showdown-v8", or a
+	// ID is the scenario's registry id, e.g. "flickemup/showdown-v9", or a
 	// name the Referee maps to one (see [EnvRefereeConfig.Scenarios]).
 	// Non-empty, unique within a tournament, stable across runs.
 	ID string `json:"id"`

@@ -219,7 +219,7 @@ func TestNewSchedule_Order(t *testing.T) {
 
 func TestNewSchedule_Escaping(t *testing.T) {
 	s := mustSchedule(t, arena.Tournament{Bots: []arena.Player{bot{"a|b", "1"}, bot{"a", "1"}, bot{"b%", "1"}},
-		Scenarios: scenarios("flickemup/showdown-v8"), GamesPerPairing: 2})
+		Scenarios: scenarios("flickemup/showdown-v9"), GamesPerPairing: 2})
 	for _, f := range s.Fixtures {
 		if n := strings.Count(f.Key, "|"); n != 4 {
 			t.Errorf("key %q has %d separators, want 4", f.Key, n)

@@ -22,7 +22,7 @@ var testTournament = arena.TournamentInfo{
 	Seed:            1<<63 + 12345, // high bit set: stored as a negative int64
 	GamesPerPairing: 4,
 	Bots:            []arena.BotInfo{{Name: "planner", Version: "2.0"}, {Name: "random", Version: "1.0"}},
-	Scenarios:       []arena.Scenario{{ID: "flickemup/showdown-v8", Version: "1", Hash: "abc"}},
+	Scenarios:       []arena.Scenario{{ID: "flickemup/showdown-v9", Version: "1", Hash: "abc"}},
 	Planned:         4,
 }
 
@@ -36,7 +36,7 @@ func record(tid, key string) arena.GameRecord {
 		Seq:          3,
 		Round:        1,
 		Leg:          1,
-		Scenario:     arena.Scenario{ID: "flickemup/showdown-v8", Version: "1", Hash: "abc"},
+		Scenario:     arena.Scenario{ID: "flickemup/showdown-v9", Version: "1", Hash: "abc"},
 		Seed:         1<<64 - 2,
 		Bots:         []arena.BotInfo{{Name: "random", Version: "1.0"}, {Name: "planner", Version: "2.0"}},
 		FirstMover:   1,

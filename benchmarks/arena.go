@@ -20,7 +20,7 @@ import (
 )
 
 // arenaScenario is the game the arena measurement plays.
-const arenaScenario = "flickemup/showdown-v8"
+const arenaScenario = "flickemup/showdown-v9"
 
 // arenaDeadline is the per-decision deadline of the arena measurement: the default of
 // 'arena run', so that the referee pays for the deadline as it does there.

@@ -14,7 +14,7 @@ func TestValidID(t *testing.T) {
 		id   string
 		want bool
 	}{
-		{"flickemup/showdown-v8", true},
+		{"flickemup/showdown-v9", true},
 		{"dummy/race-v12", true},
 		{"fliprando-v2", true},
 		{"flickago/standard_board-v1", true},

@@ -12,7 +12,7 @@ import (
 // Specs.
 type Spec struct {
 	// ID is the versioned game id the game is registered under, for
-	// example "flickemup/showdown-v8" (see [ValidID]).
+	// example "flickemup/showdown-v9" (see [ValidID]).
 	ID string
 
 	// NumPlayers is the number of seats, P ≥ 1. Seats are numbered 0..P-1.

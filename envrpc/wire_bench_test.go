@@ -136,7 +136,7 @@ func benchStep(b *testing.B, v vector, a env.Actions, n int) {
 }
 
 // BenchmarkWire_Showdown measures env steps per second of a real game,
-// flickemup/showdown-v8, in the self-play view: in process (env.Vector) and
+// flickemup/showdown-v9, in the self-play view: in process (env.Vector) and
 // with the Go client (RemoteVector) over a unix socket and TCP loopback,
 // unary and Session, for batches of 1, 64 and 1024 envs. Every seat plays
 // random values its mask allows (randomActions; the pools replace the

@@ -21,7 +21,7 @@
 // A replay file is JSON lines (Ext ".jsonl"), optionally compressed with gzip (GzipExt
 // ".jsonl.gz"). Every line is one record with a "type":
 //
-//	{"type":"header","format":"flickarena-replay/1","game":"flickemup/showdown-v8",
+//	{"type":"header","format":"flickarena-replay/1","game":"flickemup/showdown-v9",
 //	 "options":{"record":"true"},"seed":{"key":"5","episode":0},"players":["aimer","random"],
 //	 "heads":[…],"dims":[…],"frame_interval":0.0166…,"table":{"width":90,"height":90},
 //	 "pieces":{"cowboy":{"shape":"circle","r":1.2,"h":5.5,"topples":true},…},

@@ -71,7 +71,7 @@ type Header struct {
 	Type string `json:"type"`
 	// Format is [Format].
 	Format string `json:"format"`
-	// Game is the versioned game id, e.g. "flickemup/showdown-v8".
+	// Game is the versioned game id, e.g. "flickemup/showdown-v9".
 	Game string `json:"game"`
 	// Options are the game's creation options, as passed to its factory (the recording
 	// option included).

@@ -14,11 +14,11 @@ import (
 // each game registered explicitly (never by init side effects), the same
 // games as cmd/envserver serves: Race (dummy/race-v1, the test game),
 // Flickago (flickago-v3) and every Flick 'em Up! scenario
-// (flickemup/showdown-v8, ...).
+// (flickemup/showdown-v9, ...).
 func newRegistry() (*env.Registry, error) { return gamecatalog.Registry() }
 
 // catalog names the playable scenarios: every registered game of two seats
-// or more, by its full id ("flickemup/showdown-v8") and by its short name, the id
+// or more, by its full id ("flickemup/showdown-v9") and by its short name, the id
 // without the game prefix and the version ("showdown"), when no other game
 // has the same short name.
 type catalog struct {

@@ -61,20 +61,20 @@ func readReport(t *testing.T, db string) string {
 // read it: the file's seats are player 1 and 2 (nothing says otherwise),
 // the showdown's lawmen and outlaws, and the report finds the tune although
 // its recorded command splits the path at the space. That release played
-// Flick 'em Up! version 2; this arena plays flickemup.Version (8), and the
+// Flick 'em Up! version 2; this arena plays flickemup.Version (9), and the
 // game's version is part of a tournament's identity and of its rating names
-// (my-town-v2 is not my-town-v8): rerun with the same commands, the arena
+// (my-town-v2 is not my-town-v9): rerun with the same commands, the arena
 // starts new tournaments beside the release's, which keep their games
 // untouched, and records the new ones' seat names. Balance, export and
-// report then say lawmen and outlaws for the v8 file and tuned values, and
+// report then say lawmen and outlaws for the v9 file and tuned values, and
 // still player 1 and 2 for the release's v2 ones (nothing recorded them,
 // and this build no longer plays a v2 file); the release's showdown keeps
 // lawmen and outlaws, as its scenario is named by its short name, which
 // this build's showdown (every version of which names its seats so)
 // answers. Resuming a tournament of an older schema, which records its
 // seat names, is TestMigrate_V3ToV4 in package arena; tournaments of
-// Flick 'em Up! versions 3 to 7 are TestRelease_FlickemupV3 to
-// TestRelease_FlickemupV7.
+// Flick 'em Up! versions 3 to 8 are TestRelease_FlickemupV3 to
+// TestRelease_FlickemupV8.
 func TestRelease_V3FileScenario(t *testing.T) {
 	dir := t.TempDir()
 	old := filepath.Join(dir, "old.db")
@@ -160,6 +160,13 @@ func TestRelease_FlickemupV6(t *testing.T) {
 // version 7, is not resumed by this arena (checkOlderFlickemup).
 func TestRelease_FlickemupV7(t *testing.T) {
 	checkOlderFlickemup(t, "flickemup-v7.db", 7)
+}
+
+// TestRelease_FlickemupV8: a database written by the arena of commit
+// 24927fa (testdata/flickemup-v8.README), the last to play Flick 'em Up!
+// version 8, is not resumed by this arena (checkOlderFlickemup).
+func TestRelease_FlickemupV8(t *testing.T) {
+	checkOlderFlickemup(t, "flickemup-v8.db", 8)
 }
 
 // checkOlderFlickemup checks that a database testdata/name, written by an

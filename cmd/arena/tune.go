@@ -350,7 +350,7 @@ func judge(lo, hi, zlo, zhi float64) string {
 var slugRE = regexp.MustCompile(`[^a-z0-9]+`)
 
 // variantID returns the game id of a knob value's variant of the file served as fileID:
-// "flickemup/file/my-town-v8" with start.hour=7 is "flickemup/file/my-town/start-hour-7-v8".
+// "flickemup/file/my-town-v9" with start.hour=7 is "flickemup/file/my-town/start-hour-7-v9".
 func variantID(fileID, knob, v string) string {
 	i := strings.LastIndex(fileID, "-v")
 	base, version := fileID[len(flickemup.FilePrefix):i], fileID[i+2:]

@@ -79,10 +79,10 @@ func TestTune(t *testing.T) {
 
 func TestKnobValue(t *testing.T) {
 	for _, c := range []struct{ id, knob, want string }{
-		{variantID("flickemup/file/my-town-v8", "start.hour", "7"), "start.hour", "7"},
-		{variantID("flickemup/file/my-town-v8", "cowboy.x[id=outlaws:1]", "-2.5"), "cowboy.x[id=outlaws:1]", "-2.5"},
-		{variantID("flickemup/file/my-town-v8", "initiative.cowboy", "lawmen:1"), "initiative.cowboy", "lawmen-1"},
-		{variantID("flickemup/file/my-town-v8", "turns", "120"), "turns", "120"},
+		{variantID("flickemup/file/my-town-v9", "start.hour", "7"), "start.hour", "7"},
+		{variantID("flickemup/file/my-town-v9", "cowboy.x[id=outlaws:1]", "-2.5"), "cowboy.x[id=outlaws:1]", "-2.5"},
+		{variantID("flickemup/file/my-town-v9", "initiative.cowboy", "lawmen:1"), "initiative.cowboy", "lawmen-1"},
+		{variantID("flickemup/file/my-town-v9", "turns", "120"), "turns", "120"},
 	} {
 		if got := knobValue(c.id, c.knob); got != c.want {
 			t.Errorf("knobValue(%q, %q) = %q, want %q", c.id, c.knob, got, c.want)

@@ -37,10 +37,10 @@
 //	--replays DIR            the replay files the viewer lists (with --http); a link that
 //	                         leads out of DIR is not served
 //	--scenarios PATH         serve Flick 'em Up! scenario files: PATH is a .scn file or a
-//	                         directory of them; each file is the game flickemup/file/<stem>-v8,
+//	                         directory of them; each file is the game flickemup/file/<stem>-v9,
 //	                         <stem> its name without .scn (lower-case letters, digits, '-', '_'),
-//	                         e.g. my-town.scn is flickemup/file/my-town-v8 (in Python,
-//	                         flickarena/flickemup-file-my-town-v8); repeatable. Every file is
+//	                         e.g. my-town.scn is flickemup/file/my-town-v9 (in Python,
+//	                         flickarena/flickemup-file-my-town-v9); repeatable. Every file is
 //	                         checked at start-up: the server does not start while one has a
 //	                         problem, and prints each as file:line: field: message
 //

@@ -33,19 +33,19 @@ func TestMain_Scenarios(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []string{"flickemup/file/my-town-v8", "flickemup/file/dry_town-v8", flickemup.DefaultID} {
+	for _, id := range []string{"flickemup/file/my-town-v9", "flickemup/file/dry_town-v9", flickemup.DefaultID} {
 		if !slices.Contains(info.GetGames(), id) {
 			t.Errorf("games %v lack %s", info.GetGames(), id)
 		}
 	}
-	resp, err := c.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: "flickemup/file/my-town-v8", NumEnvs: 1}})
+	resp, err := c.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: "flickemup/file/my-town-v9", NumEnvs: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := resp.GetSpec().GetGame().GetId(); got != "flickemup/file/my-town-v8" {
+	if got := resp.GetSpec().GetGame().GetId(); got != "flickemup/file/my-town-v9" {
 		t.Errorf("pool of game %q, want the file's id", got)
 	}
-	if !strings.Contains(r.log.String(), "flickemup/file/my-town-v8") {
+	if !strings.Contains(r.log.String(), "flickemup/file/my-town-v9") {
 		t.Errorf("the log does not name the served file:\n%s", r.log)
 	}
 }

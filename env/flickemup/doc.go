@@ -25,15 +25,15 @@
 // Flicks go through the consumer-owned [Table] interface: by default each game (and each
 // clone) runs its own [physics.Simulator]; [Options.Table] substitutes scripted outcomes.
 //
-// # The env games flickemup/<scenario>-v8
+// # The env games flickemup/<scenario>-v9
 //
 // [Env] serves a Game through the [env.Game] contract, one env id per scenario of ours:
-// flickemup/showdown-v8 ([DefaultID], [Factory]), flickemup/bank-job-v8, flickemup/dry-spell-v8,
-// flickemup/gunsmith-v8, flickemup/hostage-v8 and flickemup/pardon-v8 ([ID], [ScenarioFactory]);
+// flickemup/showdown-v9 ([DefaultID], [Factory]), flickemup/bank-job-v9, flickemup/dry-spell-v9,
+// flickemup/gunsmith-v9, flickemup/hostage-v9 and flickemup/pardon-v9 ([ID], [ScenarioFactory]);
 // [Register] adds them all to an [env.Registry], explicitly (no init side effects), and
 // [NewEnv] also plays a designer's own file (EnvConfig.Custom); [RegisterFiles] serves
-// designers' files each under its own id, flickemup/file/<stem>-v8 ([FileID]: my-town.scn is
-// flickemup/file/my-town-v8), as arena run --scenarios FILE|DIR and envserver --scenarios
+// designers' files each under its own id, flickemup/file/<stem>-v9 ([FileID]: my-town.scn is
+// flickemup/file/my-town-v9), as arena run --scenarios FILE|DIR and envserver --scenarios
 // PATH do. Every Env reports its scenario file's SHA-256 ([Env.ContentDigest]), which the
 // arena puts in a tournament's identity: an edited file is another scenario. Two seats, whatever the number
 // of players: seat 0 is the lawmen, seat 1 the outlaws; a team's players only take turns at
@@ -378,8 +378,8 @@
 //     could free her, and no game was won by bringing her home.)
 //   - dry-spell: four face-down flasks on the ground (two poisoned), rule take-outside, four
 //     wounded cowboys a side from 7:00. Last team standing; noon hit points.
-//   - gunsmith: four Colts and a Winchester face down in the general store, a fifth Colt
-//     face up at the Undertaker's; two outlaws wear
+//   - gunsmith: three Colts and a Winchester face down in the general store, a Colt face
+//     up in the saloon and one at the Undertaker's; two outlaws wear
 //     red hats at a 7:00 (blue) start and join at 8:00, outlaws:3 waits in the saloon with 3
 //     hit points. Last team standing; noon hit points.
 //
@@ -423,4 +423,8 @@
 //     hostage.scn (the four lawmen outside at y = 18 cm instead of 8, a 4:00 start instead
 //     of 6:00). Same table, rules, encodings and rewards as v7. A scenario whose
 //     file is unchanged plays as in v7, seed for seed, under its new id.
+//   - v9: issue 18's seventh pass of the scenario files, for the balance between equal bots:
+//     the gunsmith's fourth store Colt lies face up in the saloon with outlaws:3 (the crate
+//     holds three). Same table, rules, encodings and rewards as v8. A
+//     scenario whose file is unchanged plays as in v8, seed for seed, under its new id.
 package flickemup

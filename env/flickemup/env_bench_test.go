@@ -12,7 +12,7 @@ import (
 	"github.com/flickarena/flickarena/physics"
 )
 
-// BenchmarkVecEnv steps a Vector of flickemup/showdown-v8 games in self-play with random legal
+// BenchmarkVecEnv steps a Vector of flickemup/showdown-v9 games in self-play with random legal
 // actions (env.RandomPolicy), on every core. One op is one Vector.Step of all the envs.
 // Metrics: steps/s counts env steps per second of time spent inside Vector.Step (choosing
 // the actions is the agent's cost, not the env's, and is left out; ns/op includes it);

@@ -32,18 +32,21 @@ import (
 //     scenario files, rules, encodings and rewards;
 //   - 8: issue 18's sixth pass of the scenario files (gunsmith: the lawmen outside start 8 cm
 //     nearer the town, at y = 18 cm; hostage: the four lawmen outside at y = 18 cm instead of
-//     8, a 4:00 start instead of 6:00; same table, rules, encodings and rewards).
-const Version = 8
+//     8, a 4:00 start instead of 6:00; same table, rules, encodings and rewards);
+//   - 9: issue 18's seventh pass of the scenario files (gunsmith: the fourth store Colt lies
+//     face up in the saloon with outlaws:3, the crate holds three; same table, rules,
+//     encodings and rewards).
+const Version = 9
 
 // DefaultID is the id of the default scenario's env game.
-const DefaultID = "flickemup/showdown-v8"
+const DefaultID = "flickemup/showdown-v9"
 
 // DefaultMaxDecisions is the default decision cap: more than the rules ever need (a cowboy
 // turn takes at most 5 decisions and at most 10 cowboys play in each of at most 11 rounds),
 // so by default only a scenario of ours with a bug reaches it.
 const DefaultMaxDecisions = 1000
 
-// ID returns the env id of scenario name: "flickemup/<name>-v8".
+// ID returns the env id of scenario name: "flickemup/<name>-v9".
 func ID(scenario string) string { return fmt.Sprintf("flickemup/%s-v%d", scenario, Version) }
 
 // The options of the env factories (see "# Arguments" in the package doc).
@@ -287,8 +290,8 @@ func (e *Env) ContentDigest() string { return e.g.lay.sc.Digest }
 // OptionSpecs implements [env.OptionDeclarer]: the options of the env factories.
 func (e *Env) OptionSpecs() env.OptionSpecs { return envOptions }
 
-// Register adds one env game per scenario of ours to r, as ID(name): flickemup/showdown-v8
-// (the default), flickemup/bank-job-v8, and so on. Programs call it explicitly; the package
+// Register adds one env game per scenario of ours to r, as ID(name): flickemup/showdown-v9
+// (the default), flickemup/bank-job-v9, and so on. Programs call it explicitly; the package
 // has no init side effects.
 func Register(r *env.Registry) error {
 	for _, in := range List() {

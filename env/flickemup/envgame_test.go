@@ -40,8 +40,8 @@ func TestRegister(t *testing.T) {
 	if err := flickemup.Register(r); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"flickemup/bank-job-v8", "flickemup/dry-spell-v8", "flickemup/gunsmith-v8",
-		"flickemup/hostage-v8", "flickemup/pardon-v8", "flickemup/showdown-v8"}
+	want := []string{"flickemup/bank-job-v9", "flickemup/dry-spell-v9", "flickemup/gunsmith-v9",
+		"flickemup/hostage-v9", "flickemup/pardon-v9", "flickemup/showdown-v9"}
 	if got := r.IDs(); !slices.Equal(got, want) {
 		t.Errorf("IDs = %v, want %v", got, want)
 	}
@@ -59,7 +59,7 @@ func TestRegister(t *testing.T) {
 		t.Errorf("Factory's game is %s, want %s", got, flickemup.DefaultID)
 	}
 
-	g, err := r.New("flickemup/pardon-v8", env.Options{"angle_sd": "0.1", "power_sd": "0", "max_decisions": "7", "players": "5", "shaping": "none"})
+	g, err := r.New("flickemup/pardon-v9", env.Options{"angle_sd": "0.1", "power_sd": "0", "max_decisions": "7", "players": "5", "shaping": "none"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // This file serves a designer's scenario files as env games, each under its own id.
 
 // FilePrefix starts the env id of every scenario file served as a game: the file
-// path/to/my-town.scn is the game "flickemup/file/my-town-v8" ([FileID]).
+// path/to/my-town.scn is the game "flickemup/file/my-town-v9" ([FileID]).
 const FilePrefix = "flickemup/file/"
 
 // fileStem is the grammar of a file name's stem that can name a game.
@@ -23,7 +23,7 @@ var fileStem = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
 
 // FileID returns the env id under which the scenario file at path is served:
 // FilePrefix + the file's base name without ".scn" + "-v" + [Version], e.g.
-// "flickemup/file/my-town-v8". The stem must be lower-case letters, digits, '-' and '_',
+// "flickemup/file/my-town-v9". The stem must be lower-case letters, digits, '-' and '_',
 // starting with a letter or digit (rename the file otherwise).
 func FileID(path string) (string, error) {
 	base := filepath.Base(path)

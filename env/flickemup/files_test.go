@@ -12,8 +12,8 @@ import (
 
 func TestFileID(t *testing.T) {
 	for path, want := range map[string]string{
-		"designs/my-town.scn": "flickemup/file/my-town-v8",
-		"a_b9.scn":            "flickemup/file/a_b9-v8",
+		"designs/my-town.scn": "flickemup/file/my-town-v9",
+		"a_b9.scn":            "flickemup/file/a_b9-v9",
 		"My Town.scn":         "",
 		"my-town.txt":         "",
 		".scn":                "",
@@ -48,7 +48,7 @@ func TestRegisterFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(ids, " ") != "flickemup/file/a-v8 flickemup/file/b-v8" {
+	if strings.Join(ids, " ") != "flickemup/file/a-v9 flickemup/file/b-v9" {
 		t.Fatalf("ids %v", ids)
 	}
 	digests := map[string]string{}

@@ -11,7 +11,7 @@ import (
 // angles in radians (files write degrees). Every part records the Line of the file that
 // declared it, for error messages.
 type Scenario struct {
-	// Name is the scenario's identifier, as in "flickemup/<name>-v8" (lower case, digits, '-').
+	// Name is the scenario's identifier, as in "flickemup/<name>-v9" (lower case, digits, '-').
 	Name string
 	// Title is the scenario's display name.
 	Title string

@@ -15,8 +15,8 @@ func TestRegistry(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := reg.IDs()
-	for _, want := range []string{"dummy/race-v1", "flickago-v3", "flickemup/showdown-v8", "flickemup/bank-job-v8",
-		"flickemup/dry-spell-v8", "flickemup/gunsmith-v8", "flickemup/hostage-v8", "flickemup/pardon-v8", "fliprando-v1"} {
+	for _, want := range []string{"dummy/race-v1", "flickago-v3", "flickemup/showdown-v9", "flickemup/bank-job-v9",
+		"flickemup/dry-spell-v9", "flickemup/gunsmith-v9", "flickemup/hostage-v9", "flickemup/pardon-v9", "fliprando-v1"} {
 		if !slices.Contains(ids, want) {
 			t.Errorf("ids %v lack %s", ids, want)
 		}

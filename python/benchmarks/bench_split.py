@@ -1,5 +1,5 @@
 """Env steps per second of one FlickVectorEnv over one env server and over two
-(:mod:`flickarena.split_pool`), on a real game (flickemup/showdown-v8, self-play, random
+(:mod:`flickarena.split_pool`), on a real game (flickemup/showdown-v9, self-play, random
 actions the masks allow, unary calls over unix sockets).
 
 Rows, each a FlickVectorEnv of ``--envs`` envs, that take turns step by step (so that a
@@ -37,7 +37,7 @@ from bench_wire import load, machine, random_actions
 from flickarena import FlickVectorEnv
 from flickarena.launch import EnvServer
 
-GAME = "flickemup/showdown-v8"
+GAME = "flickemup/showdown-v9"
 ROWS = ("1 server", "2 servers", "1 server, 1 core", "2 servers, 1 core each")
 
 

@@ -1,5 +1,5 @@
 """Env steps per second through the wire, Go and Python clients, beside the in-process figure,
-on a real game (flickemup/showdown-v8, self-play, random actions the masks allow).
+on a real game (flickemup/showdown-v9, self-play, random actions the masks allow).
 
 Each round measures, for batches of 1, 64 and 1024 envs in turn:
 
@@ -40,7 +40,7 @@ from flickarena import FlickVectorEnv, Pool
 from flickarena.launch import EnvServer
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-GAME = "flickemup/showdown-v8"
+GAME = "flickemup/showdown-v9"
 SIZES = (1, 64, 1024)
 STEPS = {1: 2000, 64: 100, 1024: 20}  # steps per row per round (about 0.2, 0.7 and 2 s in process)
 GO_ROWS = ("go-unix-session", "go-unix-unary", "go-tcp-session", "go-tcp-unary")

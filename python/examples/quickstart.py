@@ -23,7 +23,7 @@ import flickarena  # noqa: F401  (registers the Gymnasium ids)
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--server", default=None, help="envserver target (default $FLICKARENA_SERVER or 127.0.0.1:50051)")
-    p.add_argument("--game", default="flickarena/flickemup-showdown-v8", help="Gymnasium id")
+    p.add_argument("--game", default="flickarena/flickemup-showdown-v9", help="Gymnasium id")
     p.add_argument("--num-envs", type=int, default=64)
     p.add_argument("--seconds", type=float, default=5.0, help="how long to step")
     args = p.parse_args()

@@ -3,19 +3,19 @@
 Connect to an env server (``envserver``, started with ``go run ./cmd/envserver``) and use its
 games as:
 
-- a Gymnasium vector env: ``gymnasium.make_vec("flickarena/flickemup-showdown-v8", num_envs=64,
+- a Gymnasium vector env: ``gymnasium.make_vec("flickarena/flickemup-showdown-v9", num_envs=64,
   vectorization_mode="vector_entry_point", server="127.0.0.1:50051")``
   (:class:`FlickVectorEnv`);
 - a single Gymnasium env: ``gymnasium.make("flickarena/flickago-v3")`` (:class:`FlickEnv`);
 - PettingZoo AEC and parallel envs (self-play): :func:`env`, :func:`parallel_env`, or per game
-  from :mod:`flickarena.games` (``flickago_v3.env()``, ``flickemup_showdown_v8.parallel_env()``);
+  from :mod:`flickarena.games` (``flickago_v3.env()``, ``flickemup_showdown_v9.parallel_env()``);
 - a raw pool of numpy batches: :class:`Pool`;
 - a Stable-Baselines3 ``VecEnv`` (the ``sb3`` extra): :class:`flickarena.sb3.FlickSB3VecEnv`;
 
 and serve a Python policy as a bot: :func:`serve_agent`.
 
 Importing the package registers the Gymnasium ids of :data:`registration.GAMES`: the dummy game,
-Flickago and every Flick 'em Up! scenario (``flickarena/flickemup-<scenario>-v8``).
+Flickago and every Flick 'em Up! scenario (``flickarena/flickemup-<scenario>-v9``).
 """
 
 from flickarena import games

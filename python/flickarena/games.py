@@ -1,15 +1,15 @@
 """Entry points of the registered games, one per game, in the style of PettingZoo's own
 environment modules (``from pettingzoo.classic import chess_v6; chess_v6.env()``)::
 
-    from flickarena.games import flickago_v3, flickemup_showdown_v8
+    from flickarena.games import flickago_v3, flickemup_showdown_v9
 
     aec = flickago_v3.env(server="unix:///tmp/fa.sock")               # PettingZoo AEC
-    par = flickemup_showdown_v8.parallel_env(options={"max_decisions": 200})  # PettingZoo parallel
+    par = flickemup_showdown_v9.parallel_env(options={"max_decisions": 200})  # PettingZoo parallel
     one = flickago_v3.gym_make()                                        # gymnasium.make
-    vec = flickemup_showdown_v8.gym_make_vec(64)                        # gymnasium.make_vec
+    vec = flickemup_showdown_v9.gym_make_vec(64)                        # gymnasium.make_vec
 
 The name of a game's entry is its id with ``/`` and ``-`` turned into ``_``
-(``flickemup/showdown-v8`` is ``flickemup_showdown_v8``); :data:`ENTRIES` maps game ids to
+(``flickemup/showdown-v9`` is ``flickemup_showdown_v9``); :data:`ENTRIES` maps game ids to
 entries. Every keyword goes to the env (``server``, ``token``, ``options``, ...).
 """
 
@@ -25,8 +25,8 @@ from flickarena.registration import GAMES, gym_id, register_game
 
 
 def entry_name(game_id: str) -> str:
-    """Returns the entry name of a game id: ``flickemup/showdown-v8`` is
-    ``flickemup_showdown_v8``."""
+    """Returns the entry name of a game id: ``flickemup/showdown-v9`` is
+    ``flickemup_showdown_v9``."""
     return game_id.replace("/", "_").replace("-", "_")
 
 
@@ -69,12 +69,12 @@ ENTRIES: dict[str, GameEntry] = {g: GameEntry(g) for g in GAMES}
 
 dummy_race_v1 = ENTRIES["dummy/race-v1"]
 flickago_v3 = ENTRIES["flickago-v3"]
-flickemup_bank_job_v8 = ENTRIES["flickemup/bank-job-v8"]
-flickemup_dry_spell_v8 = ENTRIES["flickemup/dry-spell-v8"]
-flickemup_gunsmith_v8 = ENTRIES["flickemup/gunsmith-v8"]
-flickemup_hostage_v8 = ENTRIES["flickemup/hostage-v8"]
-flickemup_pardon_v8 = ENTRIES["flickemup/pardon-v8"]
-flickemup_showdown_v8 = ENTRIES["flickemup/showdown-v8"]
+flickemup_bank_job_v9 = ENTRIES["flickemup/bank-job-v9"]
+flickemup_dry_spell_v9 = ENTRIES["flickemup/dry-spell-v9"]
+flickemup_gunsmith_v9 = ENTRIES["flickemup/gunsmith-v9"]
+flickemup_hostage_v9 = ENTRIES["flickemup/hostage-v9"]
+flickemup_pardon_v9 = ENTRIES["flickemup/pardon-v9"]
+flickemup_showdown_v9 = ENTRIES["flickemup/showdown-v9"]
 fliprando_v1 = ENTRIES["fliprando-v1"]
 
 __all__ = ["ENTRIES", "GameEntry", "entry_name", *(entry_name(g) for g in GAMES)]

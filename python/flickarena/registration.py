@@ -2,7 +2,7 @@
 
 A game id ``family/variant-vN`` becomes the Gymnasium id ``flickarena/family-variant-vN``
 (Gymnasium allows one namespace separator): ``dummy/race-v1`` is
-``flickarena/dummy-race-v1``, ``flickemup/showdown-v8`` is ``flickarena/flickemup-showdown-v8``
+``flickarena/dummy-race-v1``, ``flickemup/showdown-v9`` is ``flickarena/flickemup-showdown-v9``
 and ``flickago-v3`` is ``flickarena/flickago-v3``. Each id has an ``entry_point`` (the single env,
 :class:`flickarena.single_env.FlickEnv`, for ``gymnasium.make``) and a
 ``vector_entry_point`` (:class:`flickarena.vector_env.FlickVectorEnv`, for
@@ -12,8 +12,8 @@ The games listed in :data:`GAMES` are registered when :mod:`flickarena` is impor
 :func:`register_server_games` registers whatever a running server offers.
 
 A designer's Flick 'em Up! scenario file served by ``envserver --scenarios PATH`` is the game
-:func:`scenario_file_game_id` names: ``my-town.scn`` is ``flickemup/file/my-town-v8``, whose
-Gymnasium id is ``flickarena/flickemup-file-my-town-v8``; :func:`register_scenario_file`
+:func:`scenario_file_game_id` names: ``my-town.scn`` is ``flickemup/file/my-town-v9``, whose
+Gymnasium id is ``flickarena/flickemup-file-my-town-v9``; :func:`register_scenario_file`
 registers it::
 
     gid = flickarena.register_scenario_file("designs/my-town.scn")
@@ -35,26 +35,26 @@ from flickarena.client import Client
 GAMES = (
     "dummy/race-v1",
     "flickago-v3",
-    "flickemup/bank-job-v8",
-    "flickemup/dry-spell-v8",
-    "flickemup/gunsmith-v8",
-    "flickemup/hostage-v8",
-    "flickemup/pardon-v8",
-    "flickemup/showdown-v8",
+    "flickemup/bank-job-v9",
+    "flickemup/dry-spell-v9",
+    "flickemup/gunsmith-v9",
+    "flickemup/hostage-v9",
+    "flickemup/pardon-v9",
+    "flickemup/showdown-v9",
     "fliprando-v1",
 )
 
 
 #: The version of the Flick 'em Up! env games (flickemup.Version in Go), the suffix of every
 #: Flick 'em Up! game id.
-FLICKEMUP_VERSION = 8
+FLICKEMUP_VERSION = 9
 
 _FILE_STEM = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
 def scenario_file_game_id(path: str | os.PathLike[str]) -> str:
     """Returns the game id under which ``envserver --scenarios`` serves the Flick 'em Up!
-    scenario file at ``path``: ``flickemup/file/<stem>-v8``, the stem being the file's name
+    scenario file at ``path``: ``flickemup/file/<stem>-v9``, the stem being the file's name
     without ``.scn`` (lower-case letters, digits, ``-`` and ``_``). Raises ValueError for a
     name that cannot name a game (the server refuses such a file too)."""
     name = os.path.basename(os.fspath(path))

@@ -76,13 +76,13 @@ def test_arena_tournament(arena, tmp_path):
             cwd=tmp_path, capture_output=True, text=True, timeout=300,
         )
     assert run.returncode == 0, f"arena run failed:\n{run.stdout}\n{run.stderr}"
-    assert calls["flickago-v3"] > 0 and calls["flickemup/showdown-v8"] > 0, calls
+    assert calls["flickago-v3"] > 0 and calls["flickemup/showdown-v9"] > 0, calls
     pgn = subprocess.run([arena, "export", "pgn", "--db", str(db)], capture_output=True, text=True,
                          check=True, timeout=60).stdout
     games = pgn.split("[Event ")[1:]
     assert len(games) == 4, pgn
     scenarios = collections.Counter(re.search(r'\[Scenario "([^"]+)"\]', g).group(1) for g in games)
-    assert scenarios == {"flickago-v3": 2, "showdown-v8": 2}
+    assert scenarios == {"flickago-v3": 2, "showdown-v9": 2}
     for g in games:
         players = {re.search(rf'\[{side} "([^"]+)"\]', g).group(1) for side in ("White", "Black")}
         assert players == {"greedy", "random"}, g

@@ -17,7 +17,7 @@ def test_server_lists_builtin_bots(server):
     for name in ("random", "aimer", "planner-lite", "planner", "planner-deep"):
         assert name in info.opponents and name in by_name
     assert list(by_name["random"].games) == []  # every game
-    assert "flickago-v3" in by_name["aimer"].games and "flickemup/showdown-v8" in by_name["aimer"].games
+    assert "flickago-v3" in by_name["aimer"].games and "flickemup/showdown-v9" in by_name["aimer"].games
     assert "dummy/race-v1" not in by_name["aimer"].games
     assert by_name["aimer"].help
 

@@ -189,7 +189,7 @@ def test_ppo_joint_rule_of_other_games(server):
     from flickarena import FlickVectorEnv
 
     ppo = load_ppo()
-    envs = FlickVectorEnv("flickemup/showdown-v8", 1, server=server.target)
+    envs = FlickVectorEnv("flickemup/showdown-v9", 1, server=server.target)
     assert ppo.JointRule.of(envs.pool.game) is None
     envs.close()
 
@@ -209,7 +209,7 @@ def test_serve_ppo_checkpoint_legal(server):
     checkpoint = str(EXAMPLES.parent / "docs" / "ppo" / "flickago-random-s2.pt")
     assert serve.make_policy(checkpoint)[1] == "flickago-v2"  # the game it was trained on
     with pytest.raises(ValueError, match="not a version of"):
-        serve.make_policy(checkpoint, "flickemup/showdown-v8")
+        serve.make_policy(checkpoint, "flickemup/showdown-v9")
     policy, game_id = serve.make_policy(checkpoint, "flickago-v3")
     assert game_id == "flickago-v3"
     envs = FlickVectorEnv(game_id, 16, server=server.target, opponent="random", agent_seat="alternate")

@@ -21,7 +21,7 @@ import flickarena
 from flickarena import FlickEnv, FlickVectorEnv, games
 from flickarena.registration import GAMES
 
-SHOWDOWN = "flickemup/showdown-v8"
+SHOWDOWN = "flickemup/showdown-v9"
 FLICKAGO = "flickago-v3"
 REAL = [FLICKAGO, SHOWDOWN]
 # Options that keep the PettingZoo tests short: Flick 'em Up! truncated after 40 decisions.
@@ -41,8 +41,8 @@ def test_registered_games_are_the_servers(server):
         assert spec.kwargs == {"game_id": g}
         entry = getattr(games, games.entry_name(g))
         assert entry is games.ENTRIES[g] and entry.game_id == g
-    assert flickarena.gym_id(SHOWDOWN) == "flickarena/flickemup-showdown-v8"
-    assert games.flickemup_showdown_v8.gym_id == "flickarena/flickemup-showdown-v8"
+    assert flickarena.gym_id(SHOWDOWN) == "flickarena/flickemup-showdown-v9"
+    assert games.flickemup_showdown_v9.gym_id == "flickarena/flickemup-showdown-v9"
     assert flickarena.register_server_games(server.target) == [flickarena.gym_id(g) for g in served]
 
 

@@ -16,8 +16,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_scenario_file_game_id():
-    assert flickarena.scenario_file_game_id("designs/my-town.scn") == "flickemup/file/my-town-v8"
-    assert flickarena.gym_id("flickemup/file/my-town-v8") == "flickarena/flickemup-file-my-town-v8"
+    assert flickarena.scenario_file_game_id("designs/my-town.scn") == "flickemup/file/my-town-v9"
+    assert flickarena.gym_id("flickemup/file/my-town-v9") == "flickarena/flickemup-file-my-town-v9"
     for bad in ("My Town.scn", "my-town.txt", ".scn"):
         with pytest.raises(ValueError):
             flickarena.scenario_file_game_id(bad)
@@ -30,12 +30,12 @@ def test_play_a_scenario_file(tmp_path):
     server = EnvServer(["--scenarios", str(tmp_path)])
     try:
         gid = flickarena.register_scenario_file(tmp_path / "my-town.scn")
-        assert gid == "flickarena/flickemup-file-my-town-v8"
+        assert gid == "flickarena/flickemup-file-my-town-v9"
         with flickarena.Client(server.target) as c:
-            assert "flickemup/file/my-town-v8" in {g.id for g in c.list_games()}
+            assert "flickemup/file/my-town-v9" in {g.id for g in c.list_games()}
         env = gym.make(gid, server=server.target, options={"max_decisions": 30})
         try:
-            assert env.unwrapped.game_id == "flickemup/file/my-town-v8"
+            assert env.unwrapped.game_id == "flickemup/file/my-town-v9"
             obs, info = env.reset(seed=1)
             assert obs.shape == (884,) and "action_mask" in info
             env.action_space.seed(0)

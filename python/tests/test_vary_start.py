@@ -12,7 +12,7 @@ import pytest
 import flickarena
 from flickarena._gen.v1 import flickarena_pb2 as pb
 
-GAME = "flickemup/showdown-v8"
+GAME = "flickemup/showdown-v9"
 
 
 def first_obs(server, options, seed):

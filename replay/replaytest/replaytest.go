@@ -16,7 +16,7 @@ import (
 	"github.com/flickarena/flickarena/replay"
 )
 
-// Registry returns a registry holding every Flick 'em Up! scenario (flickemup/showdown-v8,
+// Registry returns a registry holding every Flick 'em Up! scenario (flickemup/showdown-v9,
 // …, which record their flicks with option record=true), Flip' Rando (a discrete game of 2
 // to 5 seats) and the dummy Race.
 func Registry(tb testing.TB) *env.Registry {

@@ -34,12 +34,7 @@ func TestPlannerVersions(t *testing.T) {
 		{"default", flickagobot.NewPlanner(flickagobot.Default), flickagobot.NewPlannerV2(flickagobot.DefaultV2)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			nw, old := &timedBot{b: tc.new}, &timedBot{b: tc.old}
-			win, draw, loss, scores := match(t, nw, old, *matchPairs, 5000)
-			mean, half := meanInterval(scores)
-			t.Logf("this version against version 2: %d wins, %d draws, %d losses in %d games: score %.1f%% [%.1f, %.1f]; CPU ms per decision %.3f (%d decisions) against %.3f (%d)",
-				win, draw, loss, len(scores), 100*mean, 100*(mean-half), 100*(mean+half),
-				nw.msPerDecision(), nw.n, old.msPerDecision(), old.n)
+			mean := versus(t, "version 2", tc.new, tc.old, *matchPairs, 5000)
 			if mean < 1.0/3 {
 				t.Errorf("score %.1f%% against version 2: much weaker", 100*mean)
 			}
@@ -73,17 +68,26 @@ func TestAimerVersions(t *testing.T) {
 		{"random", flickagobot.Random{}, 0.9},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			nw, old := &timedBot{b: flickagobot.NewAimer()}, &timedBot{b: tc.old}
-			win, draw, loss, scores := match(t, nw, old, *aimerPairs, 7000)
-			mean, half := meanInterval(scores)
-			t.Logf("this version against %s: %d wins, %d draws, %d losses in %d games: score %.1f%% [%.1f, %.1f]; CPU ms per decision %.3f (%d decisions) against %.3f (%d)",
-				tc.name, win, draw, loss, len(scores), 100*mean, 100*(mean-half), 100*(mean+half),
-				nw.msPerDecision(), nw.n, old.msPerDecision(), old.n)
+			mean := versus(t, tc.name, flickagobot.NewAimer(), tc.old, *aimerPairs, 7000)
 			if mean < tc.min {
 				t.Errorf("score %.1f%% against %s, want %.1f%% at least", 100*mean, tc.name, 100*tc.min)
 			}
 		})
 	}
+}
+
+// versus plays this version nw against old (named against in the log) as match does, logs
+// nw's wins, draws, losses and score with its 95% interval and each side's CPU time per
+// decision, and returns nw's mean score.
+func versus(t *testing.T, against string, nw, old flickagobot.Bot, pairs int, seed0 uint64) float64 {
+	t.Helper()
+	tn, to := &timedBot{b: nw}, &timedBot{b: old}
+	win, draw, loss, scores := match(t, tn, to, pairs, seed0)
+	mean, half := meanInterval(scores)
+	t.Logf("this version against %s: %d wins, %d draws, %d losses in %d games: score %.1f%% [%.1f, %.1f]; CPU ms per decision %.3f (%d decisions) against %.3f (%d)",
+		against, win, draw, loss, len(scores), 100*mean, 100*(mean-half), 100*(mean+half),
+		tn.msPerDecision(), tn.n, to.msPerDecision(), to.n)
+	return mean
 }
 
 // match plays nw against old on pairs seeds from seed0, two games each with sides swapped,

@@ -49,7 +49,7 @@ type Knob struct {
 	// Targets are the lines whose value it sets, in file order: one, or several when the
 	// selector lists values; none for the turn cap.
 	Targets []int
-	// Key is the key it sets on the target line.
+	// Key is the key it sets on the target lines.
 	Key string
 	// Min, Max and Step give a numeric knob's values: Min, Min+Step, ... up to Max.
 	Min, Max, Step float64
@@ -239,16 +239,20 @@ func (l *rawLine) selected(lines []*rawLine, dir string, sel []string) ([]int, b
 		return out
 	}
 	what := func(sel []string) string { return strings.Join(append([]string{dir}, sel...), " ") }
-	one := func(sel []string) bool {
-		n := len(pick(sel))
-		if n != 1 {
-			l.errorf("", "the selector %s matches %d %s lines, want exactly one", what(sel), n, dir)
+	one := func(sel []string) ([]int, bool) {
+		got := pick(sel)
+		if len(got) != 1 {
+			l.errorf("", "the selector %s matches %d %s lines, want exactly one", what(sel), len(got), dir)
+			return nil, false
 		}
-		return n == 1
+		return got, true
 	}
 	listed := slices.IndexFunc(sel, func(s string) bool { return strings.Contains(s, ",") })
-	if listed < 0 || len(pick(sel)) == 1 {
-		return pick(sel), one(sel)
+	if listed < 0 {
+		return one(sel)
+	}
+	if got := pick(sel); len(got) == 1 {
+		return got, true // a line whose own value is the whole list
 	}
 	if slices.ContainsFunc(sel[listed+1:], func(s string) bool { return strings.Contains(s, ",") }) {
 		l.errorf("", "the selector %s lists values for two keys, want one", what(sel))
@@ -264,10 +268,11 @@ func (l *rawLine) selected(lines []*rawLine, dir string, sel []string) ([]int, b
 		}
 		each := slices.Clone(sel)
 		each[listed] = key + "=" + it
-		if !one(each) {
+		got, ok := one(each)
+		if !ok {
 			return nil, false
 		}
-		targets = append(targets, pick(each)...)
+		targets = append(targets, got...)
 	}
 	slices.Sort(targets)
 	return targets, true

@@ -373,9 +373,10 @@
 //   - hostage: outlaws:1 alone in the saloon, the hostage in the general store with a
 //     wounded outlaws:2, three Colts in the sheriff's office, rule duels, bank and town hall
 //     closed, from 4:00. Lawmen win by dropping the hostage in the sheriff's office or
-//     killing outlaws:1; outlaws win at noon; last team standing. (Until the rebalance of issue 18 the hostage shared the full saloon
-//     with outlaws:1, who took her at once: then only his death, already a lawmen's win,
-//     could free her, and no game was won by bringing her home.)
+//     killing outlaws:1; outlaws win at noon; last team standing. (Until the rebalance of
+//     issue 18 the hostage shared the full saloon with outlaws:1, who took her at once: then
+//     only his death, already a lawmen's win, could free her, and no game was won by
+//     bringing her home.)
 //   - dry-spell: four face-down flasks on the ground (two poisoned), rule take-outside, four
 //     wounded cowboys a side from 7:00. Last team standing; noon hit points.
 //   - gunsmith: three Colts and a Winchester face down in the general store, a Colt face

@@ -58,6 +58,18 @@ func (s *State) flickable(p, d int) bool {
 	return KindOf(d) == Family && dc.Place == OnBoard && !dc.Flipped
 }
 
+// pieceName names a piece in validate's errors: disc d of player p, or inspector d when p is
+// -1. It is formatted only when an error is, as validate runs before every planned flick.
+type pieceName struct{ p, d int }
+
+// String returns "player <p> disc <d>" or "inspector <d>".
+func (n pieceName) String() string {
+	if n.p < 0 {
+		return fmt.Sprintf("inspector %d", n.d)
+	}
+	return fmt.Sprintf("player %d disc %d", n.p, n.d)
+}
+
 // validate checks that s is a position of board b with pieces of radius r: known places and
 // phase, finite coordinates, pieces in play not wholly off the board and not overlapping,
 // flipped discs only among family discs out of the reserve, waiting inspectors exactly in
@@ -65,13 +77,13 @@ func (s *State) flickable(p, d int) bool {
 func (s *State) validate(b *Board, r float64) error {
 	var errs []error
 	type piece struct {
-		name string
+		name pieceName
 		x, y float64
 	}
 	var on []piece
 	for p := range NumPlayers {
 		for d, dc := range s.Discs[p] {
-			name := fmt.Sprintf("player %d disc %d", p, d)
+			name := pieceName{p, d}
 			if dc.Place >= numPlaces {
 				errs = append(errs, fmt.Errorf("%s: place %d", name, dc.Place))
 			}
@@ -93,7 +105,7 @@ func (s *State) validate(b *Board, r float64) error {
 	}
 	waiting := 0
 	for i, in := range s.Inspectors {
-		name := fmt.Sprintf("inspector %d", i)
+		name := pieceName{-1, i}
 		if in.Waiting {
 			waiting++
 			continue

@@ -5,7 +5,7 @@ package flickagobot
 // play the versions against each other.
 func NewPlannerV1(b Budget) *Planner {
 	p := NewPlanner(b)
-	p.sr, p.keepPer = fineSearch, 2
+	p.sr, p.keepPer, p.exact = fineSearch, 2, true
 	return p
 }
 
@@ -14,7 +14,15 @@ func NewPlannerV1(b Budget) *Planner {
 // can play the versions against each other.
 func NewPlannerV2(b Budget) *Planner {
 	p := NewPlanner(b)
-	p.sr, p.keepPer = plannerSearchV2, plannerKeepPer
+	p.sr, p.keepPer, p.exact = plannerSearchV2, plannerKeepPer, true
+	return p
+}
+
+// NewPlannerV3 returns a planner with budget b searching as version 3 did (simulating on the
+// game's own physics), so that tests can play the versions against each other.
+func NewPlannerV3(b Budget) *Planner {
+	p := NewPlanner(b)
+	p.exact = true
 	return p
 }
 

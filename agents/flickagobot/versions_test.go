@@ -14,12 +14,12 @@ import (
 // matchPairs is the number of seeds (two games each, sides swapped) of TestPlannerVersions.
 var matchPairs = flag.Int("match.pairs", 6, "TestPlannerVersions: seeds per budget, two games each (sides swapped)")
 
-// TestPlannerVersions plays the planner (this version, 3) against version 2 (NewPlannerV2 at
-// version 2's budgets) as planner-lite and as planner, sides swapped on each seed (5000 on),
-// and fails if this version scores less than a third: a gross loss of strength. Its log gives
-// wins, draws, losses and the score with a 95% interval, and each side's CPU time per decision
-// (placements included, the process's CPU: run it alone on a core); run it longer for a
-// measurement:
+// TestPlannerVersions plays the planner (this version, 4) against version 3 (NewPlannerV3,
+// simulating on the game's physics, at the same budgets) as planner-lite and as planner, sides
+// swapped on each seed (5000 on), and fails if this version scores less than a third: a gross
+// loss of strength. Its log gives wins, draws, losses and the score with a 95% interval, and
+// each side's CPU time per decision (placements included, the process's CPU: run it alone on a
+// core); run it longer for a measurement:
 //
 //	go test -run TestPlannerVersions -v ./agents/flickagobot -args -match.pairs 200
 func TestPlannerVersions(t *testing.T) {
@@ -30,13 +30,13 @@ func TestPlannerVersions(t *testing.T) {
 		name     string
 		new, old flickagobot.Bot
 	}{
-		{"lite", flickagobot.NewPlanner(flickagobot.Lite), flickagobot.NewPlannerV2(flickagobot.LiteV2)},
-		{"default", flickagobot.NewPlanner(flickagobot.Default), flickagobot.NewPlannerV2(flickagobot.DefaultV2)},
+		{"lite", flickagobot.NewPlanner(flickagobot.Lite), flickagobot.NewPlannerV3(flickagobot.Lite)},
+		{"default", flickagobot.NewPlanner(flickagobot.Default), flickagobot.NewPlannerV3(flickagobot.Default)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			mean := versus(t, "version 2", tc.new, tc.old, *matchPairs, 5000)
+			mean := versus(t, "version 3", tc.new, tc.old, *matchPairs, 5000)
 			if mean < 1.0/3 {
-				t.Errorf("score %.1f%% against version 2: much weaker", 100*mean)
+				t.Errorf("score %.1f%% against version 3: much weaker", 100*mean)
 			}
 		})
 	}

@@ -60,13 +60,16 @@
 // or 35 cm) and 3 × 3 execution errors, but its version 4 landing spots (a 12 cm grid) and
 // fewer flicks after a return (as the aimer's, above), rating more of them over the execution
 // errors (the best max(24, 6 × Budget.Candidates)), and simulates the first Budget.Candidates
-// of them on a clone of the game (Game.Clone, Game.SetState, Game.Apply), each reseeded from
-// the planner's own generator (Game.SetRand), so that it never peeks at the game's noise. The
-// Candidates × Samples simulations are spent by sequential halving: each round spends an equal
-// share on the candidates still in and keeps the better half, until two remain; sample k of
-// every candidate uses the same seed (common random numbers). The flick of best mean evaluation
-// ([Evaluate]) is played. Budgets: [Lite] (3 × 2), [Default] (10 × 3), [Deep] (48 × 10). The
-// simulations cost most of a decision, and the breadth of the cheap noisy rating matters as
+// of them on a clone of the game that flicks on the planner's own model of the table
+// (Game.CloneWith, Game.SetState, Game.Apply; the model steps and solves contacts as the
+// game's physics does for equal discs, without Box2D, at about a seventh of the cost), each
+// reseeded from the planner's own generator (Game.SetRand), so that it never peeks at the
+// game's noise. The Candidates × Samples simulations are spent by sequential halving: each
+// round spends an equal share on the candidates still in and keeps the better half, until two
+// remain; sample k of every candidate uses the same seed (common random numbers). The flick of
+// best mean evaluation ([Evaluate]) is played. Budgets: [Lite] (3 × 2), [Default] (10 × 3),
+// [Deep] (48 × 10). On the game's physics the simulations cost most of a decision, and the
+// breadth of the cheap noisy rating matters as
 // much as their number: version 1 (a 4 cm grid, five directions, 5 × 5 errors, the best max(24,
 // 2 × Candidates) rated; 8 × 2 and 20 × 4) costs about twice the CPU and is no stronger
 // (docs/decisions.md, "The planners' speed, second pass"). Version 2 (PlannerVersion) laid its
@@ -77,6 +80,9 @@
 // 2 ("The Flickago planners' version 3"). With version 1's ranking, more candidates helped more
 // than more samples (40-game matches: 24 × 4 beat 10 × 8 by 25 wins to 13), and halving beat
 // uniform sampling at 24 × 4 by 32 wins to 26 in 60 games, within the noise.
+// Versions 1 to 3 simulated on copies of the game's physics: version 4's model cut the
+// planner's CPU in a training pool to about a third and planner-lite's to 0.57, as strong head
+// to head ("The Flickago planners' version 4").
 //
 // # Evaluation
 //
@@ -98,10 +104,12 @@
 // version 1; at version 2, planner > planner-lite > aimer (the aimer at its version 2), and
 // the default planner decided in about 4 ms on one core on average (BenchmarkChoose, then);
 // at version 3 (the aimer at its version 4), planner-lite beat the aimer 65.0% and the
-// planner beat planner-lite 65.5% (200 games each), and BenchmarkChoose's positions (today's,
-// on flickago-v3) take the planner 6.5 ms a decision on average and planner-lite 1.5 ms. The tournaments and benchmarks that show it are
-// in docs/decisions.md ("Flickago bots"; version 2 in "The planners' speed, second pass",
-// version 3 in "The Flickago planners' version 3").
+// planner beat planner-lite 65.5% (200 games each); at version 4, 71.8% and 68.8%, and
+// BenchmarkChoose's positions (on flickago-v3) take the planner 1.7 ms a decision on average,
+// planner-lite 0.76 ms and the aimer 0.37 ms (version 3: 5.9 and 1.4 ms). The tournaments and
+// benchmarks that show it are in docs/decisions.md ("Flickago bots"; version 2 in "The
+// planners' speed, second pass", versions 3 and 4 in "The Flickago planners' version 3" and
+// "... version 4").
 //
 // # Determinism
 //

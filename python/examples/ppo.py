@@ -89,7 +89,7 @@ class Args:
     eval_shaping: float = 0.0  # shaping weight of --evaluate's pool (0: the outcome alone; 1: comparable to the training return)
     greedy: bool = False  # evaluate the most likely heads and mean dims instead of sampling
     run_dir: str = "runs/ppo"  # TensorBoard logs, metrics.csv and checkpoint.pt go here
-    init: str = ""  # a checkpoint to start training from (its weights and observation statistics)
+    init: str = ""  # a checkpoint to start training from (its weights and observation statistics; of --game or of another version of it with the same encodings)
     evaluate: str = ""  # a checkpoint to evaluate (no training), or the baseline "random" or "passive"
 
 
@@ -301,6 +301,11 @@ class Game:
         return {"discrete": disc.cpu().numpy().astype(np.int32), "continuous": cont.astype(np.float32)}
 
 
+def base_id(game_id: str) -> str:
+    """The game id without its version: "flickago" for "flickago-v3"."""
+    return game_id.rsplit("-v", 1)[0]
+
+
 def make_pools(args: Args, server: str, n: int, groups: int, shaping: float, opponent: str = "") -> list[FlickVectorEnv]:
     """``groups`` pools of ``n // groups`` envs against ``opponent`` (empty: --opponent)."""
     return [FlickVectorEnv(args.game, n // groups, server=server, opponent=opponent_of(opponent or args.opponent),
@@ -378,7 +383,8 @@ def train(args: Args, server: str) -> dict:
         if args.init:
             start_agent, start_game, start_ck = load(args.init, device)
             prior_steps, prior_seconds = start_ck["env_steps"], start_ck.get("train_seconds", 0.0)
-            if start_game.to_dict() != game.to_dict() or start_agent.trunk[0].out_features != args.hidden:
+            same = {**start_game.to_dict(), "game_id": game.id} == game.to_dict()
+            if not same or base_id(start_game.id) != base_id(game.id) or start_agent.trunk[0].out_features != args.hidden:
                 raise ValueError(f"--init {args.init}: a checkpoint of {start_game.id} with other shapes "
                                  f"(want {game.id}, --hidden {args.hidden})")
             agent.load_state_dict(start_agent.state_dict())

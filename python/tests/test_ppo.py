@@ -101,6 +101,17 @@ def test_ppo_init_and_target_kl(server, tmp_path):
     # A checkpoint of another shape is refused with the reason.
     with pytest.raises(ValueError, match="other shapes"):
         run(ppo, server, tmp_path / "third", "--init", first["checkpoint"], "--hidden", "32")
+    # A checkpoint of an earlier version of the game with the same encodings starts a run (the
+    # committed one was trained on flickago-v2); one of another game is refused.
+    older = pathlib.Path(__file__).resolve().parents[1] / "docs" / "ppo" / "flickago-random-s2.pt"
+    assert ppo.load(str(older), torch.device("cpu"))[1].id == "flickago-v2"
+    fourth = run(ppo, server, tmp_path / "fourth", "--init", str(older), "--total-steps", "2048")
+    assert fourth["prior_env_steps"] == torch.load(older, weights_only=False)["env_steps"] > 0, fourth
+    ck = torch.load(first["checkpoint"], weights_only=False)
+    ck["game"]["game_id"] = "flickagone-v3"
+    torch.save(ck, tmp_path / "other-game.pt")
+    with pytest.raises(ValueError, match="other shapes"):
+        run(ppo, server, tmp_path / "fifth", "--init", str(tmp_path / "other-game.pt"))
 
 
 def flickago_turn(spec, reserve_t: float, reserve_f: float, returns: list[int], sources: list[int]):

@@ -111,9 +111,10 @@ func (p *Planner) Choose(g *flickago.Game, rng *rand.Rand) flickago.Action {
 }
 
 // search simulates the first Budget.Candidates of the aimer's ranked flicks on a clone of g
-// (flicking on tableSim, or on the game's physics if p.exact) reseeded from rng, Budget.Samples times each on average, by sequential halving: each round
-// spends an equal share of the Candidates × Samples flicks on the candidates still in, then
-// keeps the better half, until two remain. Sample k of every candidate uses the same seed
+// (flicking on tableSim, or on the game's physics if p.exact) reseeded from rng,
+// Budget.Samples times each on average, by sequential halving: each round spends an equal
+// share of the Candidates × Samples flicks on the candidates still in, then keeps the better
+// half, until two remain. Sample k of every candidate uses the same seed
 // (common random numbers). It returns the flick of best mean evaluation (the aimer's order on
 // ties).
 func (p *Planner) search(g *flickago.Game, an *analysis, rng *rand.Rand) flickago.Action {

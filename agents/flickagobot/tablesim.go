@@ -15,8 +15,8 @@ import (
 // Box2D's does for two circles (sequential impulses with friction and restitution, then
 // position correction), without Box2D's world, broad phase, islands, timers and allocations.
 // It implements [flickago.Flicker], so a clone of the game given one plays its flicks by the
-// rules on this model: about twenty times cheaper than the game's physics, and not bit for bit
-// the same (docs/decisions.md, "The Flickago planners' version 4", measures how close).
+// rules on this model: about a seventh of the game's physics' CPU per flick, and not bit for
+// bit the same (docs/decisions.md, "The Flickago planners' version 4", measures how close).
 //
 // It relies on what Flickago's catalogue guarantees: every piece a dynamic disc of one radius,
 // mass, table friction, friction and restitution (flickago.Pieces). A tableSim keeps scratch
@@ -97,7 +97,7 @@ func (s *tableSim) Flick(st *physics.State, f physics.Flick, rng *rand.Rand) (ph
 	clear(s.spin)
 	clear(s.awake)
 	s.vel[f.Piece], s.awake[f.Piece] = v, true
-	s.prev, s.dt0 = s.prev[:0], 0
+	s.contacts, s.prev, s.dt0 = s.contacts[:0], s.prev[:0], 0
 
 	cfg := &s.cfg
 	now, quiet := 0.0, 0

@@ -38,24 +38,11 @@ func (s *Simulator) plan(st *State) (vmax, dt float64) {
 		clear, n := s.clearance(i, aabb(b), near)
 		near = n
 		v := b.M_linearVelocity
-		speed := math.Sqrt(v.X*v.X + v.Y*v.Y)
-		rim := math.Abs(b.M_angularVelocity) * s.reach[i]
-		rest := speed
-		if math.Abs(b.M_angularVelocity) > cfg.RestSpin {
-			rest += rim
-		}
-		vmax = max(vmax, rest)
-		move := speed + rim
-		if move == 0 {
-			continue
-		}
-		travel := cfg.StepTravel
-		if cfg.OpenTravel > travel && move*dt > travel {
+		rest, step := cfg.Pace(math.Sqrt(v.X*v.X+v.Y*v.Y), b.M_angularVelocity, s.reach[i], dt, func() (float64, float64) {
 			p := b.M_xf.P
-			edge := min(p.X, p.Y, table.Width-p.X, table.Height-p.Y)
-			travel = max(travel, min(cfg.OpenTravel, edge, clear/2))
-		}
-		dt = min(dt, travel/move)
+			return min(p.X, p.Y, table.Width-p.X, table.Height-p.Y), clear
+		})
+		vmax, dt = max(vmax, rest), step
 	}
 	for _, j := range near {
 		if s.bodies[j] == nil {

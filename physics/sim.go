@@ -239,16 +239,8 @@ func (s *Simulator) run(st *State) {
 			nextFrame += cfg.RecordEvery
 		}
 		vmax, dt := s.plan(st)
-		if vmax < cfg.RestSpeed {
-			quiet++
-		} else {
-			quiet = 0
-		}
-		if quiet >= cfg.RestSteps {
-			break
-		}
-		if s.now >= cfg.MaxTime {
-			out.Capped = true
+		if end, capped := cfg.Ends(vmax, s.now, &quiet); end {
+			out.Capped = capped
 			break
 		}
 		s.slow(dt / 2)

@@ -103,16 +103,8 @@ func (s *tableSim) Flick(st *physics.State, f physics.Flick, rng *rand.Rand) (ph
 	now, quiet := 0.0, 0
 	for {
 		vmax, dt := s.plan(st)
-		if vmax < cfg.RestSpeed {
-			quiet++
-		} else {
-			quiet = 0
-		}
-		if quiet >= cfg.RestSteps {
-			break
-		}
-		if now >= cfg.MaxTime {
-			out.Capped = true
+		if end, capped := cfg.Ends(vmax, now, &quiet); end {
+			out.Capped = capped
 			break
 		}
 		s.slow(dt / 2)
@@ -127,9 +119,7 @@ func (s *tableSim) Flick(st *physics.State, f physics.Flick, rng *rand.Rand) (ph
 }
 
 // plan returns the speed that decides rest and the next step, in s, by the rule of the game's
-// physics (physics.Config's StepTravel and OpenTravel): no moving disc travels farther than
-// StepTravel in a step, or than half its clearance (up to OpenTravel) while it is far from
-// every other disc.
+// physics ([physics.Config.Pace]).
 func (s *tableSim) plan(st *physics.State) (vmax, dt float64) {
 	cfg := &s.cfg
 	dt = cfg.MaxStep
@@ -137,23 +127,10 @@ func (s *tableSim) plan(st *physics.State) (vmax, dt float64) {
 		if !s.awake[i] {
 			continue
 		}
-		speed := s.vel[i].Len()
-		rim := math.Abs(s.spin[i]) * s.r
-		rest := speed
-		if math.Abs(s.spin[i]) > cfg.RestSpin {
-			rest += rim
-		}
-		vmax = max(vmax, rest)
-		move := speed + rim
-		if move == 0 {
-			continue
-		}
-		travel := cfg.StepTravel
-		if cfg.OpenTravel > travel && move*dt > travel {
-			edge := min(p.Pos.X, p.Pos.Y, st.Table.Width-p.Pos.X, st.Table.Height-p.Pos.Y)
-			travel = max(travel, min(cfg.OpenTravel, edge, s.clearance(st, i)/2))
-		}
-		dt = min(dt, travel/move)
+		rest, step := cfg.Pace(s.vel[i].Len(), s.spin[i], s.r, dt, func() (float64, float64) {
+			return min(p.Pos.X, p.Pos.Y, st.Table.Width-p.Pos.X, st.Table.Height-p.Pos.Y), s.clearance(st, i)
+		})
+		vmax, dt = max(vmax, rest), step
 	}
 	return vmax, max(dt, cfg.MinStep)
 }

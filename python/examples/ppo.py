@@ -90,7 +90,7 @@ class Args:
     greedy: bool = False  # evaluate the most likely heads and mean dims instead of sampling
     run_dir: str = "runs/ppo"  # TensorBoard logs, metrics.csv and checkpoint.pt go here
     init: str = ""  # a checkpoint to start training from (its weights and observation statistics; of --game or of another version of it with the same encodings)
-    evaluate: str = ""  # a checkpoint to evaluate (no training), or the baseline "random" or "passive"
+    evaluate: str = ""  # a checkpoint to evaluate (no training; on --game if it is a version of the checkpoint's game with the same encodings, else on the checkpoint's game), or the baseline "random" or "passive"
 
 
 HELP = {f.name: "" for f in fields(Args)}
@@ -630,8 +630,14 @@ def run(args: Args, server: str) -> dict:
         ck = {"env_steps": 0}
     else:
         agent, game, ck = load(args.evaluate, device)
-        args.game = game.id
+        if base_id(args.game) != base_id(game.id):
+            args.game = game.id  # --game names another game: play the checkpoint's own
     pools = make_pools(args, server, min(64, args.eval_episodes), 1, args.eval_shaping, args.eval_opponent)
+    played = Game.of(pools[0])
+    if {**game.to_dict(), "game_id": played.id} != played.to_dict():
+        pools[0].close()
+        raise ValueError(f"--evaluate {args.evaluate}: a checkpoint of {game.id} with other shapes than {played.id}")
+    game = played
     agent.joint = JointRule.of(pools[0].pool.game)
     try:
         t0 = time.perf_counter()

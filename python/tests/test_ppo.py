@@ -107,6 +107,10 @@ def test_ppo_init_and_target_kl(server, tmp_path):
     assert ppo.load(str(older), torch.device("cpu"))[1].id == "flickago-v2"
     fourth = run(ppo, server, tmp_path / "fourth", "--init", str(older), "--total-steps", "2048")
     assert fourth["prior_env_steps"] == torch.load(older, weights_only=False)["env_steps"] > 0, fourth
+    # --evaluate plays it on --game too (the server serves flickago-v3 only).
+    evaluated = ppo.main(["--server", server.target, "--game", "flickago-v3", "--evaluate", str(older),
+                          "--eval-episodes", "4", "--greedy", "--opponent", "random"])
+    assert evaluated["episodes"] == 4, evaluated
     ck = torch.load(first["checkpoint"], weights_only=False)
     ck["game"]["game_id"] = "flickagone-v3"
     torch.save(ck, tmp_path / "other-game.pt")

@@ -89,7 +89,7 @@ class Args:
     eval_shaping: float = 0.0  # shaping weight of --evaluate's pool (0: the outcome alone; 1: comparable to the training return)
     greedy: bool = False  # evaluate the most likely heads and mean dims instead of sampling
     run_dir: str = "runs/ppo"  # TensorBoard logs, metrics.csv and checkpoint.pt go here
-    init: str = ""  # a checkpoint to start training from (its weights and observation statistics; of --game or of another version of it with the same encodings)
+    init: str = ""  # a checkpoint to start training from (its weights, observation statistics and, if saved, optimizer state; of --game or of another version of it with the same encodings)
     evaluate: str = ""  # a checkpoint to evaluate (no training; on --game if it is a version of the checkpoint's game with the same encodings, else on the checkpoint's game), or the baseline "random" or "passive"
 
 
@@ -388,9 +388,18 @@ def train(args: Args, server: str) -> dict:
                 raise ValueError(f"--init {args.init}: a checkpoint of {start_game.id} with other shapes "
                                  f"(want {game.id}, --hidden {args.hidden})")
             agent.load_state_dict(start_agent.state_dict())
-            print(f"starting from {args.init}: {prior_steps} env steps, {prior_seconds:.0f} s of training", flush=True)
         agent.joint = JointRule.of(pools[0].pool.game)
         optim = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
+        # Adam's moments carry on from the --init run when its checkpoint has them: a fresh Adam
+        # moves every weight by about lr in its first steps (approx_kl 0.5 in the first update
+        # of a trained Flickago policy, docs/decisions.md), a restored one moves them as before.
+        init_optimizer = bool(args.init) and "optim" in start_ck
+        if init_optimizer:
+            optim.load_state_dict(start_ck["optim"])
+        if args.init:
+            print(f"starting from {args.init}: {prior_steps} env steps, {prior_seconds:.0f} s of training, "
+                  + ("its optimizer state" if init_optimizer else "a fresh optimizer (the checkpoint has no state of it)"),
+                  flush=True)
         G, n, T = args.groups, args.num_envs // args.groups, args.num_steps
         N, H, D = args.num_envs, len(game.nvec), len(game.low)
         batch = N * T
@@ -510,16 +519,16 @@ def train(args: Args, server: str) -> dict:
                       f"train return {train_return:+.3f}, eval outcome {result['mean_outcome']:+.3f}, "
                       f"win rate {result['win_rate']:.3f}, losses pi {stats['policy_loss']:+.4f} "
                       f"v {stats['value_loss']:.4f}, entropy {stats['entropy']:.3f}, approx_kl {stats['approx_kl']:.3f}", flush=True)
-                save(args, agent, game, x, prior_seconds + train_seconds, os.path.join(args.run_dir, "checkpoint.pt"))
+                save(args, agent, optim, game, x, prior_seconds + train_seconds, os.path.join(args.run_dir, "checkpoint.pt"))
             returns.clear()
         train_seconds = time.perf_counter() - start - timers["eval"]
         path = os.path.join(args.run_dir, "checkpoint.pt")
-        save(args, agent, game, prior_steps + step_count, prior_seconds + train_seconds, path)
+        save(args, agent, optim, game, prior_steps + step_count, prior_seconds + train_seconds, path)
         shares = {k: timers[k] / train_seconds for k in ("env_wait", "forward", "update")}
         shares["other"] = 1.0 - sum(shares.values())
         summary = {"env_steps": step_count, "train_seconds": train_seconds, "steps_per_second": step_count / train_seconds,
                    "shares": shares, "eval_seconds": timers["eval"], "last_eval": result, "checkpoint": path,
-                   "prior_env_steps": prior_steps, "prior_train_seconds": prior_seconds,
+                   "prior_env_steps": prior_steps, "prior_train_seconds": prior_seconds, "init_optimizer": init_optimizer,
                    **{"final_" + k: v for k, v in stats.items()}}
         with open(os.path.join(args.run_dir, "summary.json"), "w") as f:
             json.dump({"args": asdict(args), **summary}, f, indent=1)
@@ -581,12 +590,14 @@ def ppo_update(args: Args, agent: Agent, optim: torch.optim.Optimizer, game: Gam
     return stats
 
 
-def save(args: Args, agent: Agent, game: Game, steps: int, seconds: float, path: str) -> None:
-    """Writes the agent, its game, the settings and its training so far (env steps, seconds of
-    training without evaluations, counting an --init checkpoint's) to ``path`` (atomically)."""
+def save(args: Args, agent: Agent, optim: torch.optim.Optimizer, game: Game, steps: int, seconds: float,
+         path: str) -> None:
+    """Writes the agent, its optimizer's state (for --init), its game, the settings and its
+    training so far (env steps, seconds of training without evaluations, counting an --init
+    checkpoint's) to ``path`` (atomically)."""
     tmp = path + ".tmp"
-    torch.save({"model": agent.state_dict(), "game": game.to_dict(), "args": asdict(args), "env_steps": steps,
-                "train_seconds": seconds}, tmp)
+    torch.save({"model": agent.state_dict(), "optim": optim.state_dict(), "game": game.to_dict(), "args": asdict(args),
+                "env_steps": steps, "train_seconds": seconds}, tmp)
     os.replace(tmp, path)
 
 

@@ -90,6 +90,8 @@ def test_ppo_init_and_target_kl(server, tmp_path):
     second = run(ppo, server, tmp_path / "second", "--init", first["checkpoint"], "--target-kl", "1e-9",
                  "--eval-opponent", '{"random": 1, "aimer": 1}')
     assert second["env_steps"] == 4096 and second["prior_env_steps"] == 4096, second
+    # Adam's moments carry on: the checkpoint holds them and the second run loaded them.
+    assert second["init_optimizer"] and ck["optim"]["state"], second
     assert second["final_epochs"] == 1, second  # any step moves the policy past a KL of 1e-9
     rows = list(csv.DictReader((tmp_path / "second" / "metrics.csv").open()))
     assert [int(r["env_steps"]) for r in rows] == [4096 + 2048, 8192], rows
@@ -107,6 +109,7 @@ def test_ppo_init_and_target_kl(server, tmp_path):
     assert ppo.load(str(older), torch.device("cpu"))[1].id == "flickago-v2"
     fourth = run(ppo, server, tmp_path / "fourth", "--init", str(older), "--total-steps", "2048")
     assert fourth["prior_env_steps"] == torch.load(older, weights_only=False)["env_steps"] > 0, fourth
+    assert not fourth["init_optimizer"], fourth  # saved before checkpoints held the optimizer
     # --evaluate plays it on --game too (the server serves flickago-v3 only).
     evaluated = ppo.main(["--server", server.target, "--game", "flickago-v3", "--evaluate", str(older),
                           "--eval-episodes", "4", "--greedy", "--opponent", "random"])

@@ -291,6 +291,10 @@ class Game:
         return cls(spec.id, spec.obs_size, [h.n for h in spec.heads],
                    [d.low for d in spec.dims], [d.high for d in spec.dims])
 
+    def encodes_as(self, other: Game) -> bool:
+        """Whether other (another version of the game, say) has this game's observation and action shapes."""
+        return {**self.to_dict(), "game_id": other.id} == other.to_dict()
+
     def to_dict(self) -> dict:
         return {"game_id": self.id, "obs_size": self.obs_size, "nvec": self.nvec,
                 "low": self.low.tolist(), "high": self.high.tolist()}
@@ -380,11 +384,12 @@ def train(args: Args, server: str) -> dict:
         game = Game.of(pools[0])
         agent = Agent(game.obs_size, game.nvec, len(game.low), args.hidden).to(device)
         prior_steps, prior_seconds = 0, 0.0  # the --init run's training, counted on the curves' axes
+        start_ck: dict = {}  # the --init checkpoint
         if args.init:
             start_agent, start_game, start_ck = load(args.init, device)
             prior_steps, prior_seconds = start_ck["env_steps"], start_ck.get("train_seconds", 0.0)
-            same = {**start_game.to_dict(), "game_id": game.id} == game.to_dict()
-            if not same or base_id(start_game.id) != base_id(game.id) or start_agent.trunk[0].out_features != args.hidden:
+            if (not start_game.encodes_as(game) or base_id(start_game.id) != base_id(game.id)
+                    or start_agent.trunk[0].out_features != args.hidden):
                 raise ValueError(f"--init {args.init}: a checkpoint of {start_game.id} with other shapes "
                                  f"(want {game.id}, --hidden {args.hidden})")
             agent.load_state_dict(start_agent.state_dict())
@@ -393,7 +398,7 @@ def train(args: Args, server: str) -> dict:
         # Adam's moments carry on from the --init run when its checkpoint has them: a fresh Adam
         # moves every weight by about lr in its first steps (approx_kl 0.5 in the first update
         # of a trained Flickago policy, docs/decisions.md), a restored one moves them as before.
-        init_optimizer = bool(args.init) and "optim" in start_ck
+        init_optimizer = "optim" in start_ck
         if init_optimizer:
             optim.load_state_dict(start_ck["optim"])
         if args.init:
@@ -645,7 +650,7 @@ def run(args: Args, server: str) -> dict:
             args.game = game.id  # --game names another game: play the checkpoint's own
     pools = make_pools(args, server, min(64, args.eval_episodes), 1, args.eval_shaping, args.eval_opponent)
     played = Game.of(pools[0])
-    if {**game.to_dict(), "game_id": played.id} != played.to_dict():
+    if not game.encodes_as(played):
         pools[0].close()
         raise ValueError(f"--evaluate {args.evaluate}: a checkpoint of {game.id} with other shapes than {played.id}")
     game = played

@@ -32,6 +32,10 @@ test: deps checkgenerate ## Install what is needed, then run every test (short m
 slowtest: ## Run the long tests too (thousands of seeds, long tournaments)
 	$(GO) test -race -timeout 60m ./...
 
+.PHONY: results
+results: ## Write the result pages of docs/results/ (PAGES="flickago balance-aimer ..."; `scripts/results -l` lists them and their cost)
+	bash scripts/results $(PAGES)
+
 .PHONY: bench
 bench: ## Run the Go benchmarks
 	$(GO) test -run '^$$' -bench . -benchmem ./...

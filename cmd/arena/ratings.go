@@ -106,6 +106,6 @@ func printTable(w io.Writer, recs []arena.GameRecord, cfg rating.Config) error {
 	if err != nil {
 		return explainFit(err)
 	}
-	printModel(w, m)
+	printModel(w, m, seatNames(recs, nil))
 	return nil
 }

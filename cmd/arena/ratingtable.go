@@ -29,7 +29,7 @@ const fewClusters = 30
 // printModel prints the rating table of m, the side advantage of each
 // two-seat scenario, the seat advantages of each scenario of more seats
 // (Plackett–Luce models) and the LOS matrix.
-func printModel(w io.Writer, m *rating.Model) {
+func printModel(w io.Writer, m *rating.Model, seats map[string][]string) {
 	bots := slices.Clone(m.Bots)
 	slices.SortStableFunc(bots, func(a, b rating.Bot) int {
 		return cmp.Or(cmp.Compare(b.Elo, a.Elo), cmp.Compare(a.Name, b.Name))
@@ -71,14 +71,15 @@ func printModel(w io.Writer, m *rating.Model) {
 	}
 
 	if len(m.Sides) > 0 {
-		fmt.Fprintln(w, "\nSide X's advantage per scenario (its expected score between equal bots):")
-		swidth := 0
+		fmt.Fprintln(w, "\nThe first seat's advantage per scenario (its expected score between equal bots):")
+		swidth, nwidth := 0, 0
 		for _, s := range m.Sides {
 			swidth = max(swidth, len(s.Scenario))
+			nwidth = max(nwidth, len(firstSeat(seats, s.Scenario)))
 		}
 		for _, s := range m.Sides {
-			fmt.Fprintf(w, "  %-*s  %+7.1f Elo [%+.1f, %+.1f]  X scores %5.1f%% [%.1f%%, %.1f%%]  %s\n", swidth, s.Scenario,
-				s.Elo, s.Lo, s.Hi, 100*s.P, 100*s.PLo, 100*s.PHi, plural(s.Games, "game"))
+			fmt.Fprintf(w, "  %-*s  %-*s  %+7.1f Elo [%+.1f, %+.1f]  scores %5.1f%% [%.1f%%, %.1f%%]  %s\n", swidth, s.Scenario,
+				nwidth, firstSeat(seats, s.Scenario), s.Elo, s.Lo, s.Hi, 100*s.P, 100*s.PLo, 100*s.PHi, plural(s.Games, "game"))
 		}
 	}
 	if len(many) > 0 {
@@ -195,4 +196,13 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// firstSeat names the first seat of a two-seat scenario as its game does (lawmen, white), or
+// "seat 1" when the seats' names are unknown.
+func firstSeat(seats map[string][]string, scenario string) string {
+	if names := seats[scenario]; len(names) > 0 && names[0] != "" {
+		return names[0]
+	}
+	return "seat 1"
 }

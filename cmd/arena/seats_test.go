@@ -79,7 +79,7 @@ func TestRun_Seats(t *testing.T) {
 	out, _ = mustRun(t, args...)
 	wantLines(t, "rerun", out, "This run: 0 played, 132 already recorded")
 	out, _ = mustRun(t, "ratings", "--db", db, "--prior", "400")
-	wantLines(t, "ratings", out, "Ratings of 4 bots from 132 games", "Side X's advantage per scenario", "race-v1  ",
+	wantLines(t, "ratings", out, "Ratings of 4 bots from 132 games", "The first seat's advantage per scenario", "race-v1  ",
 		"Seat advantages of the scenarios of more than two seats")
 	// The two-seat games alone are rated by the two-seat model, as before.
 	two, _ := mustRun(t, "ratings", "--db", db, "--prior", "400", "--scenario", "race")

@@ -61,12 +61,12 @@ type layerRule struct {
 	forbidden []string
 	// allowed lists forbidden dependencies that are nevertheless allowed (same form).
 	allowed []string
-	// why is the rule of DESIGN.md section 2 it enforces.
+	// why is the rule it enforces, as docs/decisions/architecture-layers.md states it.
 	why string
 }
 
-// layerRules are the one-way dependencies of DESIGN.md section 2: cmd -> envrpc, arena ->
-// agents -> env/<game> -> env, physics.
+// layerRules are the one-way dependencies of docs/decisions/architecture-layers.md: cmd ->
+// envrpc, arena -> agents -> env/<game> -> env, physics, draw.
 var layerRules = []layerRule{
 	{pkgs: "physics", forbidden: []string{"~/", "google.golang.org/grpc", "database/sql"},
 		why: "physics knows nothing of games: each physics game supplies its own pieces"},
@@ -130,7 +130,8 @@ func layerViolations(pkgs []goPackage) []string {
 	return out
 }
 
-// TestDependencyRules keeps the architecture's one-way dependencies (DESIGN.md section 2).
+// TestDependencyRules keeps the architecture's one-way dependencies
+// (docs/decisions/architecture-layers.md).
 func TestDependencyRules(t *testing.T) {
 	for _, v := range layerViolations(listPackages(t)) {
 		t.Error(v)

@@ -27,6 +27,6 @@
 // Every bot is deterministic given the generator it is handed, never sends an illegal action
 // (TestAimer_LegalEverywhere, TestPlanner_LegalEverywhere: thousands of positions of every
 // scenario), and its decision time is benchmarked (BenchmarkChoose in agents/planner). How
-// the bots compare, and the measurements behind their design, are in docs/decisions.md
-// ("Bots").
+// the bots compare, and the measurements behind their design, are in README.md and
+// docs/decisions/ (the bots-*, flickagobot-* and fliprandobot-* records).
 package agents

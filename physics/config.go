@@ -45,7 +45,7 @@ type Config struct {
 	RecordEvery float64
 }
 
-// DefaultConfig returns the calibrated defaults (see docs/decisions.md for the measurements),
+// DefaultConfig returns the calibrated defaults (see the physics-* records of docs/decisions/ for the measurements),
 // without a piece catalogue: the game sets Pieces.
 func DefaultConfig() Config {
 	return Config{

@@ -79,7 +79,7 @@ func (s *Simulator) Config() Config { return s.cfg }
 // passes. It updates st in place to the resting state and returns what happened; call
 // [Outcome.Restore] to undo it. A bad flick or state returns an error and leaves st unchanged.
 // The result depends only on st, f and the values drawn from rng: the world is rebuilt from
-// st for every flick (docs/decisions.md records why).
+// st for every flick (docs/decisions/physics-rebuild-world-per-flick.md records why).
 func (s *Simulator) Flick(st *State, f Flick, rng *rand.Rand) (Outcome, error) {
 	if err := f.check(st); err != nil {
 		return Outcome{}, err

@@ -69,7 +69,8 @@
 // episode), as the arena and a Vector seed their games), applies the recorded actions, and
 // requires the same opening, and at every step the same status, state hash, view patch and
 // flicks: the same fixed-point frames and the same digest of the exact values. The physics is
-// deterministic on one architecture (DESIGN.md §3); a replay verified on another may differ
-// in the last bits. [Rebuild] replays the actions with other options (adding the
-// trajectories to a replay recorded without them) and checks the state hashes on the way.
+// deterministic on one architecture (docs/decisions/physics-rebuild-world-per-flick.md); a
+// replay verified on another may differ in the last bits. [Rebuild] replays the actions with
+// other options (adding the trajectories to a replay recorded without them) and checks the
+// state hashes on the way.
 package replay

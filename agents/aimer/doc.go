@@ -1,6 +1,6 @@
 // Package aimer is the geometry bot of Flick 'em Up!: it looks, aims and moves by rules,
 // and simulates nothing. It is the middle rung of the bots' ladder (random < aimer <
-// planner; measured ratings: docs/decisions.md, "Bots").
+// planner; measured ratings: README.md).
 //
 // # Rules
 //

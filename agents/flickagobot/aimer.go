@@ -16,7 +16,7 @@ import (
 // zone) and lays its landing spots every 12 cm instead of 8: about 240 flicks to rate a
 // decision against random play instead of 670, for a training pool against a random agent at
 // about 1.1 CPU-ms per agent step instead of 1.9 (issue 19). It is at least as strong as
-// versions 2 and 3 (docs/decisions.md, "The Flickago aimer's version 4"). Version 3
+// versions 2 and 3 (docs/decisions/flickagobot-aimer-search.md). Version 3
 // knocked pieces straight only (along the line from the flicked disc to the piece, no ±0.5
 // rad cut) pushing them 8 or 30 cm (not 6, 15 or 35): 2 knocks per piece and start instead of
 // 9, about half version 2's CPU per decision. Version 2 searched coarser than version 1 (the

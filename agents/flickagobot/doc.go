@@ -46,7 +46,7 @@
 // leaves many discs in its return zone, though the return it chose was almost always of a
 // kind its reserve lacked, flicked from a start point of that kind): about 1.7 times the CPU
 // per agent step of a training pool against a random agent, for no more strength
-// (docs/decisions.md, "The Flickago aimer's version 4"). Version 2 knocked each piece in three directions (the line of fire and
+// (docs/decisions/flickagobot-aimer-search.md). Version 2 knocked each piece in three directions (the line of fire and
 // 0.5 rad either side of it) pushing it 6, 15 or 35 cm: 9 knocks per piece and start instead
 // of 2, about twice the CPU of a decision, for no more strength ("The Flickago aimer's version
 // 3").
@@ -72,7 +72,7 @@
 // breadth of the cheap noisy rating matters as
 // much as their number: version 1 (a 4 cm grid, five directions, 5 × 5 errors, the best max(24,
 // 2 × Candidates) rated; 8 × 2 and 20 × 4) costs about twice the CPU and is no stronger
-// (docs/decisions.md, "The planners' speed, second pass"). Version 2 (PlannerVersion) laid its
+// (docs/decisions/flickagobot-planner-ranking-and-budgets.md). Version 2 (PlannerVersion) laid its
 // spots every 8 cm and tried every flick after every return: in a training pool against a
 // random agent about 1.4 times version 3's CPU for planner-lite and 1.3 times for the planner,
 // for no more strength; ranking with the aimer's version 4 search itself (knocks straight
@@ -106,10 +106,9 @@
 // at version 3 (the aimer at its version 4), planner-lite beat the aimer 65.0% and the
 // planner beat planner-lite 65.5% (200 games each); at version 4, 71.8% and 68.8%, and
 // BenchmarkChoose's positions (on flickago-v3) take the planner 1.7 ms a decision on average,
-// planner-lite 0.76 ms and the aimer 0.37 ms (version 3: 5.9 and 1.4 ms). The tournaments and
-// benchmarks that show it are in docs/decisions.md ("Flickago bots"; version 2 in "The
-// planners' speed, second pass", versions 3 and 4 in "The Flickago planners' version 3" and
-// "... version 4").
+// planner-lite 0.76 ms and the aimer 0.37 ms (version 3: 5.9 and 1.4 ms). The measurements
+// behind the current versions are in docs/decisions/flickagobot-aimer-search.md,
+// flickagobot-planner-ranking-and-budgets.md and flickagobot-planner-table-model.md.
 //
 // # Determinism
 //

@@ -18,7 +18,7 @@ import (
 // instead of a copy of the game's physics; the ranking and the budgets are version 3's. In a
 // 64-env training pool against a random agent that is about a third of version 3's CPU per
 // agent step for the planner and 0.57 times for planner-lite, as strong head to head
-// (docs/decisions.md, "The Flickago planners' version 4").
+// (docs/decisions/flickagobot-planner-table-model.md).
 //
 // Version 3 ranked its candidates with version 2's knocks and execution errors but the
 // aimer's version 4 grid (spots every 12 cm instead of 8) and its fewer flicks after a return
@@ -27,7 +27,7 @@ import (
 // budgets and the simulations are version 2's. In a 64-env training pool against a random
 // agent, which leaves many discs to return, that is about 30% less CPU per agent step for
 // planner-lite and 20-25% less for the planner, as strong as version 2 head to head
-// (docs/decisions.md, "The Flickago planners' version 3"). Ranking with the aimer's version 4
+// (docs/decisions/flickagobot-planner-ranking-and-budgets.md). Ranking with the aimer's version 4
 // search itself (knocks straight only) cost the planner strength, as did fewer simulations.
 //
 // Version 2 ranked its candidates with the aimer's version 2 search (spots every 8 cm, knocks
@@ -36,7 +36,7 @@ import (
 // Candidates)) and simulated fewer: Lite 3 × 2 instead of 8 × 2, Default 10 × 3 instead of 20
 // × 4. Breadth in the cheap noisy rating bought back what fewer simulations lost: against
 // version 1 at its own budgets, about half the CPU per decision, planner-lite stronger and
-// the planner as strong (docs/decisions.md, "The planners' speed, second pass").
+// the planner as strong (docs/decisions/flickagobot-planner-ranking-and-budgets.md).
 const PlannerVersion = "4"
 
 // Budget is the planner's search budget for one decision: Candidates × Samples simulated

@@ -16,7 +16,7 @@ import (
 // position correction), without Box2D's world, broad phase, islands, timers and allocations.
 // It implements [flickago.Flicker], so a clone of the game given one plays its flicks by the
 // rules on this model: about a seventh of the game's physics' CPU per flick, and not bit for
-// bit the same (docs/decisions.md, "The Flickago planners' version 4", measures how close).
+// bit the same (docs/decisions/flickagobot-planner-table-model.md measures how close).
 //
 // It relies on what Flickago's catalogue guarantees: every piece a dynamic disc of one radius,
 // mass, table friction, friction and restitution (flickago.Pieces). A tableSim keeps scratch

@@ -65,7 +65,7 @@ func seatAdvantage(b *testing.B, name string, bot fliprandobot.Bot, n int) {
 
 // BenchmarkRulings answers the designer's second question: how much do our [P] rulings
 // matter? Each iteration is one 4-player game between greedy bots dealt from seed i, under
-// our rulings and under each alternative the spec offers (fliprando.Config switches); it
+// our rulings and under each alternative the package doc offers (fliprando.Config switches); it
 // reports the mean final total (points), the spread of the totals within a game (their
 // standard deviation, points), the winner's margin over the second (points), and the game's
 // length in decisions, each with the half-width of its 95% interval (suffix -ci).

@@ -56,7 +56,7 @@
 // Greedy at 3 players (−0.75 to +0.13 in mean rank value, intervals ±0.7 to ±1.0, over 6
 // to 16 games, 200 to 600 iterations), with Greedy playouts at 60 iterations +0.38 ± 0.55,
 // where the flat search with common determinisations made +1.31 ± 0.25 at the same cost
-// (docs/decisions.md, "Flip' Rando bots and the designer's questions").
+// (docs/decisions/fliprandobot-flat-search.md).
 //
 // # Strength and speed
 //
@@ -66,8 +66,8 @@
 // intervals; +0.57 ± 0.32 at 4 with the previous default of 4-turn playouts, which
 // played as today's at 3 players). In the arena's 4-player table (random, greedy, the old and the new search) the new
 // default's players+1 turns beat greedy by +0.47 ± 0.31 per game and the old 4 turns by
-// +0.25 ± 0.30 (BenchmarkMixedTable, 32 games); the arena tournaments are in
-// docs/decisions.md. BenchmarkDecide measures the decision time on 200 positions of
+// +0.25 ± 0.30 (BenchmarkMixedTable, 32 games); the arena's Plackett-Luce ratings are in
+// README.md. BenchmarkDecide measures the decision time on 200 positions of
 // 4-player games (every fifth decision with a real choice, of greedy play with a fifth of
 // random decisions), on one core:
 //

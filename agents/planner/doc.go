@@ -2,7 +2,7 @@
 // candidate actions on copies of the game, with the same physics and noise model, several
 // times each, and keeps the one whose resulting positions evaluate best. Its search budget
 // ([Budget]: candidates and samples) is a parameter, so planners at several budgets form a
-// strength ladder above the aimer (measured ratings: docs/decisions.md, "Bots").
+// strength ladder above the aimer (measured ratings: README.md).
 //
 // # Search
 //
@@ -28,8 +28,8 @@
 // (tactics.Shot.PHit), which removes most of the luck of a few draws.
 //
 // A cowboy on an errand (carry, fetch, deny, hunt; not hiding denied tokens), or about to
-// throw dynamite, plays the aimer's choice without a search (why: docs/decisions.md, "The
-// planner plays errands by the aimer's rules"). The defending team's evaluation also counts
+// throw dynamite, plays the aimer's choice without a search (why:
+// docs/decisions/bots-planner-errands-by-aimer-rules.md). The defending team's evaluation also counts
 // its best chance of hitting an enemy at the place the enemy must deliver to (3 hit points
 // for a sure shot).
 //
@@ -49,8 +49,7 @@
 // token's share once delivered, 22% while carried (less on a long route, more so as noon
 // nears), 8% while lying where the team can fetch it (nothing while the enemy carries it).
 // That scale comes from fitting the evaluation's terms to game results, which weighed
-// objective progress far above material (docs/decisions.md, "The planner's evaluation
-// weights"). To this is added the shooting
+// objective progress far above material (docs/decisions/bots-planner-evaluation-weights.md). To this is added the shooting
 // balance: the damage the team can expect to deal before its cowboys play again (weight 0.4)
 // less the damage it can expect to take (weight 0.8), each estimated from the chances of
 // every shooter against every target, the cowboys who act again this round first, a target
@@ -61,8 +60,8 @@
 //
 // [Lite] (4 × 2, no reply), [Default] (8 × 3, reply of 6 decisions) and [Deep] (12 × 6,
 // reply of 6). The default budget is sized for 50 ms per decision on one core
-// (BenchmarkChoose; the measurements that chose the budgets are in docs/decisions.md, "The
-// planner's budgets").
+// (BenchmarkChoose; the measurements that chose the budgets are in
+// docs/decisions/bots-planner-budgets.md).
 //
 // # Determinism
 //

@@ -27,12 +27,12 @@ const (
 	exposureWeight = 0.8
 	// objectiveScale is the share of a won game that the tokens of a delivery are worth in
 	// all (see progress): twice a won game, so that a pardon carried is worth 44 hit points
-	// (why: docs/decisions.md, "The planner's evaluation weights").
+	// (why: docs/decisions/bots-planner-evaluation-weights.md).
 	objectiveScale = 2.0
 	// urgency is how much more a route costs at noon than at the start hour (see progress).
 	urgency = 2.0
 	// watchValue is what a sure shot at the place where the enemy must deliver is worth to
-	// the defending team (see watch; why: docs/decisions.md).
+	// the defending team (see watch; why: docs/decisions/bots-planner-evaluation-weights.md).
 	watchValue = 3.0
 	// coltValue, winchesterValue and dynamiteValue are what carrying one is worth.
 	coltValue       = 0.8

@@ -9,7 +9,7 @@ import (
 )
 
 // Arrive is the speed, in cm/s, at which bots want a bullet to reach its target: well above
-// the ~50 cm/s that knocks a cowboy over (docs/decisions.md), so that a glancing hit or a
+// the ~50 cm/s that knocks a cowboy over (docs/decisions/physics-knock-over-threshold.md), so that a glancing hit or a
 // weak flick still topples it.
 const Arrive = 120.0
 
@@ -200,7 +200,7 @@ func (s *Situation) aimAt(sc *geom.Scene, st *physics.State, i int, a flickemup.
 }
 
 // knockSpeed is the least speed, in cm/s, at which bots count on a bullet to knock a cowboy
-// over (above the ~50 cm/s of docs/decisions.md).
+// over (above the ~50 cm/s of docs/decisions/physics-knock-over-threshold.md).
 const knockSpeed = 60.0
 
 // pieceBulletSecond is the physics piece of the second bullet of a two-pistol shot, which

@@ -46,7 +46,7 @@ func Wilson(k, n float64) Proportion {
 	return Proportion{P: p, Lo: math.Max(0, centre-half), Hi: math.Min(1, centre+half)}
 }
 
-// Balance holds the balance statistics of one scenario (§3.7): raw figures
+// Balance holds the balance statistics of one scenario (§7): raw figures
 // from all its counted games (mirror games and pairs alike) and, when a
 // [Model] is given, the side advantage adjusted for the strength of the bots
 // that played it.

@@ -1,9 +1,10 @@
 // Package rating is the pure rating and balance maths of the arena: Elo
 // ratings with honest error bars for games of two or more seats,
 // head-to-head statistics, SPRT, scenario balance and PGN export. It follows
-// the project's rating maths, ../shared/reference/rating-math.md (the "spec"
-// below), whose test vectors are this package's tests; "Plackett–Luce for N
-// seats" below is the spec's successor for games of more than two seats.
+// the model stated in docs/decisions/rating-model.md (whose sections the
+// comments cite as §1 to §8; its test vectors are this package's tests);
+// "Plackett–Luce for N seats" below extends it to games of more than two
+// seats (docs/decisions/rating-plackett-luce.md).
 //
 // It knows no database, no I/O beyond an [io.Writer] for PGN, and nothing of
 // games or bots beyond their names. Library code never prints or logs.
@@ -63,7 +64,7 @@
 // (one pair: same scenario and seed, sides swapped), or single games. It
 // uses the empirical variance, so draws and the correlation within a pair
 // are accounted for; for two bots it reduces to the pentanomial (or
-// trinomial) standard error of §3.2. The model-based J⁻¹ is available as a
+// trinomial) standard error of §2. The model-based J⁻¹ is available as a
 // fallback ([ModelBased]).
 //
 // # Uncertainty under a prior
@@ -167,24 +168,24 @@
 // given to choix as all their orderings, equally weighted) to 5e-15 on 1800
 // rankings of 2 to 5 seats.
 //
-// # Where each section of the spec lives
+// # Where each section of the model lives
 //
-//	§3.1 game record           Game, Side, End
-//	§3.2 two-bot statistics    Trinomial, Pentanomial, Stats, HeadToHead,
+//	§1 game record             Game, Side, End
+//	§2 two-bot statistics      Trinomial, Pentanomial, Stats, HeadToHead,
 //	                           Trinomial.LOSWL, Trinomial.LOSExact
-//	§3.3 joint MLE             Fit, Config, Model, DisconnectedError, SeparationError
+//	§3 joint MLE               Fit, Config, Model, DisconnectedError, SeparationError
 //	N seats (Plackett–Luce)    FitRankings, Ranking, RankingsFromGames, Model.Seats,
 //	                           RankingError
-//	§3.5 uncertainty           Bot (SE, Lo, Hi), Advantage, Model.PairwiseSE,
+//	§5 uncertainty             Bot (SE, Lo, Hi), Advantage, Model.PairwiseSE,
 //	                           Model.LOS, Model.Cov
-//	§3.6 SPRT                  SPRT, Decision, Verdict, Scale
-//	§3.7 scenario balance      Balances, Balance, BalanceConfig, Wilson
+//	§6 SPRT                    SPRT, Decision, Verdict, Scale
+//	§7 scenario balance        Balances, Balance, BalanceConfig, Wilson
 //	PGN export                 WritePGN, PGNConfig
 //
-// Not implemented: the full-likelihood draw models of §3.4 (Davidson,
-// Rao–Kupper/BayesElo), the bootstrap of §3.5 item 3, Ordo-style bounds for
+// Not implemented: the full-likelihood draw models of §4 (Davidson,
+// Rao–Kupper/BayesElo), a bootstrap of the intervals, Ordo-style bounds for
 // separated bots, BayesElo's virtual-draw prior, per-tier balance and the
-// balance SPRT of §3.6.
+// balance SPRT.
 //
 // # Example
 //

@@ -6,7 +6,7 @@ import (
 	"github.com/flickarena/flickarena/arena/rating"
 )
 
-// The sanity check of §3.3: A plays side X 100 times and scores 0.60, B plays
+// The sanity check of §3: A plays side X 100 times and scores 0.60, B plays
 // side X 100 times and scores 0.45. The model is saturated, so the fit is
 // exact: d + h = Elo(0.60) and −d + h = Elo(0.45). The games are unpaired,
 // so each is its own cluster.

@@ -11,7 +11,7 @@ import (
 )
 
 // Covariance selects how [Fit] estimates the covariance of the estimates
-// (§3.5).
+// (§5).
 type Covariance int8
 
 const (
@@ -39,7 +39,7 @@ func (c Covariance) String() string {
 }
 
 // Config selects the model and estimator of [Fit]. The zero value is the
-// default of §3.3: ratings centred on the pool mean, one side term per
+// default of §3: ratings centred on the pool mean, one side term per
 // scenario, no first-mover term, no prior (with separation detection) and
 // cluster-robust errors.
 type Config struct {
@@ -196,8 +196,8 @@ func (p *problem) nParams() int {
 	return n
 }
 
-// Fit computes the joint maximum-likelihood Elo ratings of §3.3 with the
-// intervals of §3.5: a Bradley–Terry model on scores (draws as half points),
+// Fit computes the joint maximum-likelihood Elo ratings of §3 with the
+// intervals of §5: a Bradley–Terry model on scores (draws as half points),
 // with a rating per bot and a side advantage per scenario,
 //
 //	E[score of X] = L(r_X − r_Y + h_scenario [+ f·m]),
@@ -385,7 +385,7 @@ func (p *problem) initParams(cfg Config, botIdx map[string]int) error {
 	return nil
 }
 
-// check runs the existence checks of §3.3 before fitting.
+// check runs the existence checks of §3 before fitting.
 func (p *problem) check(cfg Config) error {
 	edges := cellEdges(p.cells)
 	if groups := components(len(p.bots), edges); len(groups) > 1 {

@@ -14,7 +14,7 @@ import (
 	"github.com/flickarena/flickarena/arena/rating"
 )
 
-// saturated builds the §3.3 sanity check: A plays X 100 times and scores
+// saturated builds the §3 sanity check: A plays X 100 times and scores
 // 0.60, B plays X 100 times and scores 0.45, all on one scenario. With
 // paired, the games form 100 pairs.
 func saturated(paired bool) []rating.Game {
@@ -38,7 +38,7 @@ func saturated(paired bool) []rating.Game {
 	return games
 }
 
-// TestFit_Saturated checks the exact §3.3 example: d + h = Elo(0.60) = 70.44
+// TestFit_Saturated checks the exact §3 example: d + h = Elo(0.60) = 70.44
 // and −d + h = Elo(0.45) = −34.86, so d = r_A − r_B = 52.65 and h = 17.79
 // (published to two decimals: tolerance 0.005); the naive Elo of A's pooled
 // score 0.575 is 52.51.
@@ -78,7 +78,7 @@ func TestFit_Saturated(t *testing.T) {
 }
 
 // TestFit_TwoBotsNoSideEffect: two bots, A scores s on both sides. Then h = 0
-// and d = Elo(s) exactly, and the cluster-robust SE of d matches the §3.2
+// and d = Elo(s) exactly, and the cluster-robust SE of d matches the §2
 // trinomial SE to first order (the delta method).
 func TestFit_TwoBotsNoSideEffect(t *testing.T) {
 	var games []rating.Game
@@ -112,8 +112,8 @@ func TestFit_TwoBotsNoSideEffect(t *testing.T) {
 }
 
 // TestFit_PairedSE: with paired games the sandwich SE of d is the
-// pentanomial SE of §3.2 carried through the delta method (§3.5: the sandwich
-// reduces to the §3.2 formulas; exactly so here, where A scores the same on
+// pentanomial SE of §2 carried through the delta method (§5: the sandwich
+// reduces to the §2 formulas; exactly so here, where A scores the same on
 // both sides), and the unpaired sandwich is the trinomial one. The pairs are
 // positively correlated, so the two differ.
 func TestFit_PairedSE(t *testing.T) {
@@ -507,7 +507,7 @@ func TestFit_Properties(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Same estimates; with 40% draws the model-based errors are larger
-		// (§3.5: Var(y) = p(1−p) − d/4).
+		// (§5: Var(y) = p(1−p) − d/4).
 		for i, b := range m.Bots {
 			if b.Elo != base.Bots[i].Elo {
 				t.Errorf("%s: estimate depends on the covariance", b.Name)

@@ -33,7 +33,7 @@ func (s Side) String() string {
 	return fmt.Sprintf("Side(%d)", int8(s))
 }
 
-// End says how a game ended (the termination of §3.1).
+// End says how a game ended (the termination of §1).
 type End int8
 
 const (

@@ -55,7 +55,7 @@ func (p Pentanomial) WLDD() float64 {
 	return float64(p.WL) / float64(p.DD)
 }
 
-// Stats are the head-to-head statistics of §3.2. Elo values are on the
+// Stats are the head-to-head statistics of §2. Elo values are on the
 // logistic 400 scale; intervals are 95%. With no games every field is NaN
 // except N.
 type Stats struct {
@@ -81,7 +81,7 @@ type Stats struct {
 	DrawRatio float64
 }
 
-// Stats returns the trinomial statistics of §3.2 for independent games.
+// Stats returns the trinomial statistics of §2 for independent games.
 func (t Trinomial) Stats() Stats { return t.stats(Z95) }
 
 func (t Trinomial) stats(z float64) Stats {
@@ -95,7 +95,7 @@ func (t Trinomial) stats(z float64) Stats {
 	return finishStats(t.N(), s, math.Sqrt(variance/n), math.Sqrt(variance), z, d)
 }
 
-// Stats returns the pentanomial statistics of §3.2 for paired games. Score
+// Stats returns the pentanomial statistics of §2 for paired games. Score
 // and Elo are per game; SE is that of the mean pair score.
 func (p Pentanomial) Stats() Stats { return p.stats(Z95) }
 

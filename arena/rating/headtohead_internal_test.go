@@ -7,7 +7,7 @@ import (
 
 // cutechessPhiInv is the approximate inverse normal CDF cutechess uses
 // (Winitzki's closed-form inverse error function), written here only to
-// reproduce the "0.1 ± 7.7" that cutechess prints for the §3.8 vector.
+// reproduce the "0.1 ± 7.7" that cutechess prints for the §8 vector.
 func cutechessPhiInv(p float64) float64 {
 	x := 2*p - 1
 	a := 8 * (math.Pi - 3) / (3 * math.Pi * (4 - math.Pi))

@@ -13,7 +13,7 @@ func within(got, want, tol float64) bool {
 	return math.Abs(got-want) <= tol
 }
 
-// TestTrinomial_Stats checks the §3.8 trinomial vectors. Tolerances are half a
+// TestTrinomial_Stats checks the §8 trinomial vectors. Tolerances are half a
 // unit of the last published digit unless the vector table gives more digits.
 func TestTrinomial_Stats(t *testing.T) {
 	tests := []struct {
@@ -67,7 +67,7 @@ func TestTrinomial_Stats(t *testing.T) {
 	}
 }
 
-// TestTrinomial_LOS checks the talkchess vector of §3.8 (W 5975, L 6077,
+// TestTrinomial_LOS checks the talkchess vector of §8 (W 5975, L 6077,
 // D 26894): exact 0.176424329…, erf approximation 0.176414.
 func TestTrinomial_LOS(t *testing.T) {
 	tri := rating.Trinomial{W: 5975, L: 6077, D: 26894}
@@ -141,7 +141,7 @@ func TestPentanomial_Ratios(t *testing.T) {
 	}
 }
 
-// TestStats_RuleOfThumb checks §3.2's rule of thumb: the 95% half-width near
+// TestStats_RuleOfThumb checks §2's rule of thumb: the 95% half-width near
 // 50% is ≈ 681·√(1−d)/√n (n = 1000, d = 0 → ±21.5; n = 4000, d = 0.48 → ±7.8).
 // The rule is a linearization, so the tolerance is 0.1 Elo.
 func TestStats_RuleOfThumb(t *testing.T) {

@@ -145,7 +145,7 @@ func TestFit_PriorCoverageShort(t *testing.T) {
 // TestFit_PriorCoverage (long) is the acceptance test of issue 14 item 13:
 // the pool with a hopeless bot replayed 200 times, 1000 intervals (binomial
 // SD 0.69 points), must be covered 93 to 97% of the time. It logs the
-// candidate estimators of the decision (docs/decisions.md) on the same
+// candidate estimators of the decision (docs/decisions/rating-intervals-under-prior.md) on the same
 // replays, and checks the Bayesian coverage too: strengths drawn from the
 // prior N(0, 400²) in each replay, the truth being each strength minus the
 // replay's mean.

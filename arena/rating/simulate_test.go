@@ -9,7 +9,7 @@ import (
 
 // sim describes a synthetic tournament: games in pairs (same scenario, sides
 // swapped) between random distinct bots, with results drawn from the model
-// of §3.3 so that the expected score of side X is exactly
+// of §3 so that the expected score of side X is exactly
 // L(r_X − r_Y + h + f·m).
 type sim struct {
 	elos      []float64 // true ratings, Elo

@@ -29,7 +29,7 @@ func (s Scale) String() string {
 }
 
 // SPRT is a sequential probability ratio test of H0: Elo = Elo0 against
-// H1: Elo = Elo1 between two bots (§3.6), computed with the generalized
+// H1: Elo = Elo1 between two bots (§6), computed with the generalized
 // (multinomial) SPRT of fishtest. Feed it the pentanomial counts when games
 // are paired (updating only when a pair completes), the trinomial otherwise.
 type SPRT struct {

@@ -6,7 +6,7 @@ import (
 	"github.com/flickarena/flickarena/arena/rating"
 )
 
-// TestSPRT_LLR checks every SPRT vector of §3.8. Tolerance: half a unit of the
+// TestSPRT_LLR checks every SPRT vector of §8. Tolerance: half a unit of the
 // last digit of the re-implementation column (4 decimals).
 func TestSPRT_LLR(t *testing.T) {
 	tri := func(w, l, d int) any { return rating.Trinomial{W: w, L: l, D: d} }

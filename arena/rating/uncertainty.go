@@ -11,7 +11,7 @@ import (
 )
 
 // model turns the solved problem into a Model: it re-centres the ratings,
-// computes the covariance (§3.5) and the per-bot and per-side intervals.
+// computes the covariance (§5) and the per-bot and per-side intervals.
 func (p *problem) model(cfg Config, iters int, ll float64, h *mat.SymDense) *Model {
 	nb, nc := len(p.bots), len(p.scenarios)
 	m := &Model{

@@ -3,7 +3,7 @@
 // leases (BenchmarkLeases_Claim in package arena), on the same private
 // PostgreSQL server (internal/pgtest). It is a module of its own, so that
 // River stays out of the arena's dependencies: the measurement decided
-// against it (docs/decisions.md, "The arena's work queue on PostgreSQL").
+// against it (docs/decisions/arena-work-queue-leases.md).
 //
 // Run it with
 //

@@ -193,5 +193,5 @@
 //     the step in which friction stopped it was put to sleep on the contact's stale flag and
 //     rested inside it for good (random-play seed 1805); it now stays awake until Box2D has
 //     pushed the two apart. Same rules, board and encodings; 6 of 2,000 random-play games end
-//     differently (docs/decisions.md).
+//     differently (docs/decisions/physics-rest-and-sleep.md).
 package flickago

@@ -150,8 +150,7 @@ const (
 )
 
 // Pieces is the piece catalogue of Flickago: sizes in cm, masses in g. No official dimensions
-// are published; these are our estimates for wooden discs (docs/decisions.md, "Units and piece
-// sizes").
+// are published; these are our estimates for wooden discs (docs/decisions/physics-units-and-piece-sizes.md).
 var Pieces = physics.MustCatalogue(
 	physics.Spec{Name: "gang-disc", Shape: physics.ShapeCircle, Radius: 1.5, Height: 0.8, Mass: 3, TableFriction: 0.30, Friction: 0.3, Restitution: 0.5},
 	physics.Spec{Name: "inspector", Shape: physics.ShapeCircle, Radius: 1.5, Height: 0.8, Mass: 3, TableFriction: 0.30, Friction: 0.3, Restitution: 0.5},

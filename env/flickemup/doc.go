@@ -418,7 +418,7 @@
 //     the step in which friction stopped it was put to sleep on the contact's stale flag and
 //     rested inside it for good; it now stays awake until Box2D has pushed the two apart.
 //     Same scenario files, rules, encodings and rewards as v6; a game plays as in v6 until
-//     such a flick (17 of 1,200 random-play games differ, docs/decisions.md).
+//     such a flick (17 of 1,200 random-play games differ; docs/decisions/physics-rest-and-sleep.md).
 //   - v8: issue 18's sixth pass of the scenario files, for the balance between equal bots:
 //     gunsmith.scn (the lawmen outside start 8 cm nearer the town, at y = 18 cm) and
 //     hostage.scn (the four lawmen outside at y = 18 cm instead of 8, a 4:00 start instead

@@ -33,7 +33,7 @@ const (
 
 // Pieces is the piece catalogue of Flick 'em Up!: sizes in cm, masses in g. No official
 // dimensions of the components are published; these are our own plausible estimates for
-// wooden pieces of a tabletop game of this size (docs/decisions.md, "Units and piece sizes").
+// wooden pieces of a tabletop game of this size (docs/decisions/physics-units-and-piece-sizes.md).
 var Pieces = physics.MustCatalogue(
 	physics.Spec{Name: "movement-disc", Shape: physics.ShapeCircle, Radius: 1.5, Height: 0.8, Mass: 3, TableFriction: 0.30, Friction: 0.3, Restitution: 0.5},
 	physics.Spec{Name: "bullet", Shape: physics.ShapeCircle, Radius: 0.9, Height: 0.6, Mass: 1.2, TableFriction: 0.30, Friction: 0.3, Restitution: 0.5},

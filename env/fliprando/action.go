@@ -6,8 +6,8 @@ import (
 	"github.com/flickarena/flickarena/env"
 )
 
-// Action is one atomic decision, an index in [0, NumActions) of the spec's
-// Discrete(112) action space (spec §6). Its meaning depends on the pending
+// Action is one atomic decision, an index in [0, NumActions) of the
+// Discrete(112) action space (package doc, "Action Space"). Its meaning depends on the pending
 // [Decision]; seats in it are relative to the deciding seat.
 type Action uint8
 

@@ -1,7 +1,7 @@
 package fliprando
 
 // The movement grid: a hexagon of radius 7 cut from a triangular lattice
-// (spec §2.1). A vertex is a pair of integer lattice coordinates (c, r); its
+// (package doc, "Components"). A vertex is a pair of integer lattice coordinates (c, r); its
 // ring is max(|c|, |r|, |c+r|) and the board holds the 169 vertices of ring
 // at most 7. Vertices are numbered 0..168 in the order of c, then r.
 
@@ -19,7 +19,7 @@ const (
 	NoVertex = -1
 )
 
-// Directions, in the spec's order; the opposite of d is (d+3) mod 6.
+// Directions, in the package doc's order; the opposite of d is (d+3) mod 6.
 const (
 	N  = iota // (0, −1): up the screen
 	NE        // (+1, −1)
@@ -102,7 +102,7 @@ func VertexAt(i int) Vertex { return vertices[i] }
 // direction d, or NoVertex if that step leaves the board.
 func Neighbour(v, d int) int { return int(neighbour[v][d]) }
 
-// Obstacle kinds, in the spec's order; also the index of a player's
+// Obstacle kinds, in the package doc's order; also the index of a player's
 // obstacle track and of a marker.
 const (
 	Tree = iota
@@ -115,7 +115,7 @@ const (
 var KindNames = [NumKinds]string{"tree", "log", "rock"}
 
 // KindValue is the value printed on each kind's value face, in points:
-// tree 1, log 3, rock 2 (spec §1).
+// tree 1, log 3, rock 2 (package doc, "Components").
 var KindValue = [NumKinds]int{1, 3, 2}
 
 // slotVertices lists the 18 token slots: inner (ring 2, logs), middle

@@ -2,7 +2,7 @@ package fliprando
 
 import "math/bits"
 
-// Colours of hikers, tokens and card backs, in the spec's order.
+// Colours of hikers, tokens and card backs, in the package doc's order.
 const (
 	Blue = iota
 	Grey
@@ -16,7 +16,7 @@ const (
 // ColourNames names the colours.
 var ColourNames = [NumColours]string{"blue", "grey", "red", "yellow", "green", "violet"}
 
-// Actions, in the spec's order: the index of a player's action tile, and
+// Actions, in the package doc's order: the index of a player's action tile, and
 // (MOVE to DRAW) of their multiplier track.
 const (
 	Move = iota
@@ -82,7 +82,7 @@ func (c Card) Points() int {
 }
 
 // deck lists the 66 cards by canonical id: by back colour, then effect,
-// then TOP before BOTTOM (spec §1, "Card list").
+// then TOP before BOTTOM (package doc, "Components").
 var deck = buildDeck()
 
 func buildDeck() [NumCards]Card {

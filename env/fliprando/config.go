@@ -3,7 +3,7 @@ package fliprando
 import "fmt"
 
 // Config holds a game's arguments. The zero value of every switch is our
-// ruling; setting one selects the alternative reading the spec names.
+// ruling; setting one selects the alternative reading the package doc names.
 type Config struct {
 	// Players is the number of seats, 2 to 5.
 	Players int

@@ -4,11 +4,11 @@
 // score points and obstacle tracks, play action tiles with multipliers and
 // cards, over 15 rounds of weather.
 //
-// The rules follow our reference reading, shared/reference/fliprando-spec.md
-// (the "spec"), itself a reading of the French rulebook completed from the
-// designer's files. The package has two layers, by the project's engine
-// convention: [Game] is the rules engine (pure rules, no RL concepts:
-// New, Current, Over, Legal, Check, Apply, Clone, Scores, Validate,
+// The description below is our reading of the French rulebook, completed
+// from the designer's public files; where the rulebook is silent or
+// ambiguous, "Our rulings" says what we chose (A1–A28). The package has two
+// layers, by the project's engine convention: [Game] is the rules engine
+// (pure rules, no RL concepts: New, Current, Over, Legal, Check, Apply, Clone, Scores, Validate,
 // EncodeAction, DecodeAction), with [Game.Determinize] to resample what
 // one seat cannot see, for search; [Env] adapts it to [env.Game] as
 // "fliprando-v1".
@@ -30,7 +30,7 @@
 // (L Lightning, T Thunder printed; the 10 x slots get 10 of the 15 weather
 // tokens, 5 Sun, 5 Wind, 5 Rain, in the order drawn). Three obstacle
 // markers (tree, log, rock) shuffled onto the marker slots ×0, ×1, ×2.
-// 66 cards (spec §1): each back shows a hiker colour (11 per colour);
+// 66 cards: each back shows a hiker colour (11 per colour);
 // each front a centre effect (36 action cards, one of each action per
 // colour; 12 obstacle cards; 18 point cards: 2 × +10, 6 × +5, 10 × +1)
 // and a TOP or BOTTOM half-icon (33 each); card id 0–65 sorts by back
@@ -94,8 +94,9 @@
 // scored 0, 1, 3, 5, 10, 15, 20 for 0 to 6+ pairs (not cumulative). The
 // highest total wins; ties are shared.
 //
-// Our rulings (the spec's [P] items, §4; the Config switch of an
-// alternative where the spec offers one):
+// Our rulings (points the rulebook leaves open; the Config switch of an
+// alternative where another reading is as plausible; see also
+// docs/decisions/fliprando-rulings-as-options.md):
 //
 //   - A1/A2 Geometry from the designer's board file; hikers stand on
 //     vertices; start vertices are ring 1, colours in random order.
@@ -134,7 +135,7 @@
 //     to 3, in turn order from the first player.
 //   - A16 End-of-round decisions are taken in turn order from the first
 //     player.
-//   - A17 (§3.6) The discard pile is public. Whenever the draw pile is
+//   - A17 The discard pile is public. Whenever the draw pile is
 //     empty and the discard pile is not, the discard pile is at once
 //     shuffled into a new draw pile. With both empty, a draw or a MOVE
 //     unit is lost.
@@ -212,7 +213,7 @@
 //	                  selected tiles (6), JOKER choice (5 + none)
 //	to_act     5      one-hot: the seat that decides now (relative)
 //
-// This is the spec's proposed 1848-value encoding (§6) plus to_act, which
+// These are 1848 values for the game's state plus to_act, which
 // tells an observer other than the decider whose decision is pending.
 //
 // # Rewards

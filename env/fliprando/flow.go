@@ -30,7 +30,7 @@ func (g *Game) discardCard(id int) {
 }
 
 // settle reshuffles the discard pile into a new draw pile as soon as the
-// draw pile is empty and the discard pile is not (ruling §3.6).
+// draw pile is empty and the discard pile is not (ruling A17).
 func (g *Game) settle() {
 	if g.pileN > 0 || g.discard == (cardSet{}) {
 		return
@@ -260,7 +260,7 @@ func (g *Game) endTurn() {
 	g.startTurn()
 }
 
-// endRound moves the counter and applies its slot (spec §3.5).
+// endRound moves the counter and applies its slot (package doc, "End of round").
 func (g *Game) endRound() {
 	g.played, g.act, g.joker = -1, -1, -1
 	g.counter++
@@ -324,7 +324,7 @@ func (g *Game) nextEffect() {
 	}
 }
 
-// leg moves the mover along direction d (spec §3.4, MOVE step 3).
+// leg moves the mover along direction d (package doc, "Actions", MOVE).
 func (g *Game) leg(d int) {
 	p := int(g.active)
 	c := int(g.mover)

@@ -52,7 +52,7 @@ func IsTokenSlot(i int) bool {
 	return printedWeather[i] == Sun
 }
 
-// Decision is the kind of choice the game waits for (spec §6).
+// Decision is the kind of choice the game waits for (package doc, "Action Space").
 type Decision uint8
 
 // The 17 decision types, and DecNone once the game is over.
@@ -188,7 +188,7 @@ func (g *Game) Deal(rng *rand.Rand) {
 	g.deal(s1, s2)
 }
 
-// deal sets up a new game (spec §3.1) from a generator seeded with s1, s2.
+// deal sets up a new game (package doc, "Set-up") from a generator seeded with s1, s2.
 // The order of draws is part of the version: weather, markers, tokens,
 // hikers, cards, first player.
 func (g *Game) deal(s1, s2 uint64) {

@@ -56,7 +56,7 @@ func mustApply(t *testing.T, g *Game, as ...Action) {
 	}
 }
 
-// layoutL0 places the hikers and tokens of the spec's layout L0, with the
+// layoutL0 places the hikers and tokens of layout L0, with the
 // set-up faces.
 func layoutL0(t *testing.T, g *Game) {
 	t.Helper()

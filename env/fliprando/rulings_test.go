@@ -51,7 +51,7 @@ func TestNegativeScores(t *testing.T) {
 }
 
 // TestEmptyPiles: with both piles empty a MOVE unit and a draw are lost
-// (§3.6).
+// (A17).
 func TestEmptyPiles(t *testing.T) {
 	g := ready(t, 2)
 	pileAndDiscard(g, 0, 0)

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// moveCase is one hiker-movement case of the spec (T3–T12): a position,
+// moveCase is one hiker-movement case (T3–T12): a position,
 // the pile's top colours, the MOVE multiplier, the chosen legs, and the
 // outcome.
 type moveCase struct {
@@ -151,7 +151,7 @@ func checkMove(t *testing.T, c moveCase) {
 	}
 }
 
-// TestSpecCases runs the spec's test cases T1–T34 (§5), one subtest each.
+// TestSpecCases runs the rules' worked cases T1–T34, one subtest each.
 func TestSpecCases(t *testing.T) {
 	cases := []struct {
 		name string

@@ -397,7 +397,7 @@ def train(args: Args, server: str) -> dict:
         optim = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
         # Adam's moments carry on from the --init run when its checkpoint has them: a fresh Adam
         # moves every weight by about lr in its first steps (approx_kl 0.5 in the first update
-        # of a trained Flickago policy, docs/decisions.md), a restored one moves them as before.
+        # of a trained Flickago policy, docs/decisions/ppo-updates-and-curriculum.md), a restored one moves them as before.
         init_optimizer = "optim" in start_ck
         if init_optimizer:
             optim.load_state_dict(start_ck["optim"])

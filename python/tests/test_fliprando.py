@@ -30,7 +30,7 @@ from flickarena._gen.v1 import flickarena_pb2 as pb
 GAME = "fliprando-v1"
 SEATS = [2, 5]
 OPPONENTS = [o for o in os.environ.get("FLICKARENA_FLIPRANDO_OPPONENTS", "random,greedy").split(",") if o]
-# The switches of the spec's alternative rulings (A4, A10, A12, A13, A14), all off by default.
+# The switches of the alternative rulings (A4, A10, A12, A13, A14), all off by default.
 SWITCHES = ["move_legs", "literal_phase1", "slot_per_round", "hidden_weather", "negative_scores"]
 
 

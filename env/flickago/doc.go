@@ -1,7 +1,7 @@
 // Package flickago is the rules engine of Flickago, a flicking game by Jeremiah Lee: two
 // Chicago gangs flick their discs across the city to score in the other gang's half, while
 // three neutral inspectors, pushed around by the discs, capture whatever they find in the
-// "safe return to HQ" zones. The rulebook (shared/seeds/flickago-rules-fr.txt) is short and
+// "safe return to HQ" zones. The published rulebook (in French) is short and
 // has no picture of the board; where it is silent or ambiguous the rule below says "ours".
 //
 // # The board (ours)

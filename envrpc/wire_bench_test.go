@@ -149,7 +149,7 @@ func benchStep(b *testing.B, v vector, a env.Actions, n int) {
 // stream), so with a fixed -benchtime Nx they do exactly the same game work
 // and their ratio is the cost of the wire. python/benchmarks/bench_wire.py
 // runs this benchmark in rounds, interleaved with the Python client's, and
-// takes medians (see benchmarks/README.md).
+// takes medians (docs/results/performance.md).
 func BenchmarkWire_Showdown(b *testing.B) {
 	reg := env.NewRegistry()
 	if err := flickemup.Register(reg); err != nil {

@@ -10,7 +10,7 @@ import (
 // configuration: it applies the execution noise itself, then runs the flick on a noiseless
 // [Simulator] from the pool. A game that flicks through it thus holds no simulator, and no
 // Box2D world, between flicks (40 to 45 kB less per Flick 'em Up! game: see
-// benchmarks/README.md). It is safe for concurrent use, and a flick's outcome depends only on
+// docs/results/performance.md). It is safe for concurrent use, and a flick's outcome depends only on
 // the state, the flick and rng (a simulator rebuilds its world from the state every time),
 // so results do not depend on which simulator runs it; the noise draws are those the
 // simulator itself would make, in the same order. Its Flick method has the signature of a

@@ -5,7 +5,7 @@
 // small (15 kB per game). With Go's default GOGC=100 the collector then runs
 // every few dozen flicks and, on two cores, takes CPU from the workers: the
 // 1 → 2 core scaling bound measured 1.66x to 1.84x with the default and 1.90x
-// to 1.96x with GOGC=400 (benchmarks/README.md). The commands therefore default
+// to 1.96x with GOGC=400 (docs/decisions/physics-rebuild-world-per-flick.md, docs/results/performance.md). The commands therefore default
 // to 400; a GOGC set in the environment always wins.
 package gctune
 

@@ -29,7 +29,8 @@ type Turn struct {
 	Mask []bool
 	// Game is the game itself, read-only: a Policy may call Validate,
 	// DefaultAction, Hash, MarshalJSON, or type-assert it to the concrete
-	// game to read its state, and never calls Reset or Step.
+	// game to read its state (after [Unwrap]: the game may be wrapped, by a
+	// replay recorder say), and never calls Reset or Step.
 	Game Game
 }
 

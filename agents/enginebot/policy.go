@@ -62,11 +62,12 @@ func (p *Policy[E, G, A]) Version() string { return p.version }
 // Bot returns the engine-level bot.
 func (p *Policy[E, G, A]) Bot() Chooser[G, A] { return p.bot }
 
-// Act implements [env.Policy]: the bot chooses on the engine of t.Game, which must be an E,
+// Act implements [env.Policy]: the bot chooses on the engine of t.Game (unwrapped: see
+// [env.Unwrap]), which must be an E,
 // drawing from rng only, and the choice is encoded into dst. It fails on another game, on a
 // finished game and on a choice the game's EncodeAction refuses.
 func (p *Policy[E, G, A]) Act(dst env.Action, t env.Turn, rng *rand.Rand) error {
-	e, ok := t.Game.(E)
+	e, ok := env.Unwrap(t.Game).(E)
 	if !ok {
 		id := "?"
 		if t.Spec != nil {

@@ -30,13 +30,13 @@ type interruptedError struct {
 func (e *interruptedError) Error() string {
 	by := ""
 	if e.opponent != "" {
-		by = fmt.Sprintf(" against opponent %q", e.opponent)
+		by = fmt.Sprintf(" (opponent %q)", e.opponent)
 	}
 	if e.again {
-		return fmt.Sprintf("the pool is interrupted: a %s call ended (%v)%s while the server was playing it, leaving its envs partly stepped; Reset every env (a Reset with a seed, or without a mask) first",
+		return fmt.Sprintf("the pool is interrupted: a %s call ended (%v) while the server was playing it%s, leaving its envs partly stepped; Reset every env (a Reset with a seed, or without a mask) first",
 			e.op, e.cause, by)
 	}
-	return fmt.Sprintf("the call ended (%v)%s while the server was playing it: the envs may be partly stepped and the batch is lost; the pool refuses Step until a Reset of every env (a Reset with a seed, or without a mask)",
+	return fmt.Sprintf("the call ended (%v) while the server was playing it%s: the envs may be partly stepped and the batch is lost; the pool refuses Step until a Reset of every env (a Reset with a seed, or without a mask)",
 		e.cause, by)
 }
 

@@ -85,15 +85,16 @@ func stepAll(ctx context.Context, e *envrpctest.Env, pid string, n int) error {
 	return err
 }
 
-// checkStopped checks that the bot stopped being called soon after the call ended (at
-// most a few decisions a worker finish, far fewer than the step's), that the pool then
+// checkStopped checks that the bot stopped being called soon after the call ended (far
+// fewer decisions than the step's), that the pool then
 // refuses Step until a Reset of every env, and that it plays again after one.
 func checkStopped(t *testing.T, bot *slowBot, e *envrpctest.Env, pid string, n int, atEnd int64) {
 	t.Helper()
 	final := bot.settled(t)
-	workers := int64(runtime.GOMAXPROCS(0))
 	t.Logf("opponent decisions: %d when the call ended, %d once settled, of about %d for the whole step", atEnd, final, n)
-	if final > int64(n)/2 || final-atEnd > 2*workers {
+	// A worker finishes the decision in flight; the bounds leave room for a loaded machine
+	// (the server's deadline can start a little after the client's).
+	if final > int64(n)/2 || final-atEnd > int64(n)/4 {
 		t.Errorf("the opponent went on after the call ended: %d decisions then, %d once settled (the step needs about %d)", atEnd, final, n)
 	}
 	bot.slow.Store(false)

@@ -26,6 +26,13 @@ var (
 	// ended has not been reset with [Vector.ResetMask].
 	ErrEpisodeOver = errors.New("env: episode over, reset the env first")
 
+	// ErrInterrupted is wrapped, together with the cause of the context's end
+	// ([context.Cause]), by the error of a [Vector] call whose context ended while it was
+	// playing (see [Vector.StepContext]), and by every later Step and partial reset of that
+	// Vector: the call left its envs partly stepped, and only a reset of every env (Reset,
+	// or ResetMask selecting all) makes the Vector usable again.
+	ErrInterrupted = errors.New("env: a call was interrupted with its envs partly stepped; reset every env")
+
 	// ErrClosed is returned by every method of a closed [Vector].
 	ErrClosed = errors.New("env: vector closed")
 

@@ -1,6 +1,9 @@
 package env
 
-import "math/rand/v2"
+import (
+	"context"
+	"math/rand/v2"
+)
 
 // Policy chooses actions for a seat. In the [SingleAgent] view, a Vector
 // plays every seat but 0 with the Policy given in [Config.Opponent]; bots in
@@ -29,8 +32,15 @@ type Turn struct {
 	Mask []bool
 	// Game is the game itself, read-only: a Policy may call Validate,
 	// DefaultAction, Hash, MarshalJSON, or type-assert it to the concrete
-	// game to read its state, and never calls Reset or Step.
+	// game to read its state (after [Unwrap]: the game may be wrapped, by a
+	// replay recorder say), and never calls Reset or Step.
 	Game Game
+	// Context is the context of the Vector call the turn is played in
+	// ([Vector.StepContext]), or nil outside one. A Policy whose decisions
+	// are long may stop early once it is done, returning an error (the
+	// Vector then reports its call interrupted, not the policy faulty); it
+	// must choose the same action whenever it is not done.
+	Context context.Context
 }
 
 // RandomPolicy plays uniformly random legal actions: each head uniformly

@@ -1,6 +1,7 @@
 package env
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -32,8 +33,13 @@ type Vector struct {
 	errs     []error   // [N] per-env error of the current pass
 
 	// Arguments of the current pass, read by the per-env functions.
-	act      Actions // actions of the current Step
-	resetSel []bool  // envs to reset in the current reset pass
+	act      Actions         // actions of the current Step
+	resetSel []bool          // envs to reset in the current reset pass
+	ctx      context.Context // context of the current call; nil outside calls
+
+	// interrupted is the error of the call cut short by its context (it wraps
+	// ErrInterrupted), nil if none since the last reset of every env.
+	interrupted error
 
 	pool                     *pool
 	stepFn, checkFn, resetFn func(i int) // method values, made once
@@ -199,9 +205,11 @@ func (v *Vector) Close() error {
 // faulted: then the error is an *[EnvError] and the batch is still
 // returned, with that env truncated).
 func (v *Vector) Reset(seed uint64) (*Batch, error) {
-	if v.closed {
-		return nil, ErrClosed
-	}
+	return v.ResetContext(context.Background(), seed)
+}
+
+// reset is Reset under the context the caller set in v.ctx.
+func (v *Vector) reset(seed uint64) (*Batch, error) {
 	for i := range v.slots {
 		v.slots[i].key, v.slots[i].nextEp = EnvKey(seed, v.cfg.EnvOffset+i), 0
 		v.resetSel[i] = true
@@ -223,9 +231,11 @@ func (v *Vector) Reset(seed uint64) (*Batch, error) {
 // reset stays zero). Errors are as for Reset,
 // plus [ErrShape] for a wrong length (then nothing changes).
 func (v *Vector) ResetMask(mask []bool, seeds []uint64) (*Batch, error) {
-	if v.closed {
-		return nil, ErrClosed
-	}
+	return v.ResetMaskContext(context.Background(), mask, seeds)
+}
+
+// resetMask is ResetMask under the context the caller set in v.ctx.
+func (v *Vector) resetMask(mask []bool, seeds []uint64) (*Batch, error) {
 	if (mask != nil && len(mask) != v.n) || (seeds != nil && len(seeds) != v.n) {
 		return nil, fmt.Errorf("%w: reset mask has %d entries and seeds %d, want %d or nil", ErrShape, len(mask), len(seeds), v.n)
 	}
@@ -249,6 +259,9 @@ func (v *Vector) resetPass() (*Batch, error) {
 func (v *Vector) resetPassEnv(i int) {
 	s := &v.slots[i]
 	v.errs[i] = nil
+	if v.cut(i, "reset") {
+		return
+	}
 	defer v.recoverFault(i, "reset")
 	v.clearRow(i)
 	if v.resetSel[i] {
@@ -279,9 +292,11 @@ func (v *Vector) resetPassEnv(i int) {
 // Game.Validate during the checks is such a fault too, but Step then
 // returns a nil batch and steps no env.)
 func (v *Vector) Step(actions Actions) (*Batch, error) {
-	if v.closed {
-		return nil, ErrClosed
-	}
+	return v.StepContext(context.Background(), actions)
+}
+
+// step is Step under the context the caller set in v.ctx.
+func (v *Vector) step(actions Actions) (*Batch, error) {
 	h, d := len(v.spec.Heads), len(v.spec.Dims)
 	if len(actions.Discrete) != v.n*h || len(actions.Continuous) != v.n*d {
 		return nil, fmt.Errorf("%w: actions have %d discrete and %d continuous values, want %d and %d",
@@ -336,6 +351,9 @@ func (v *Vector) check(i int, a Action) error {
 func (v *Vector) stepEnv(i int) {
 	s := &v.slots[i]
 	v.errs[i] = nil
+	if v.cut(i, "step") {
+		return
+	}
 	defer v.recoverFault(i, "step")
 	v.clearRow(i)
 	if s.state != running {
@@ -363,7 +381,7 @@ func (v *Vector) stepEnv(i int) {
 	s.length++
 	if status == Running && v.cfg.View == SingleAgent {
 		if status, err = v.playOpponents(i, true); err != nil {
-			v.fault(i, "opponent", err)
+			v.fault(i, opponentOp(err), err)
 			return
 		}
 	}
@@ -439,7 +457,7 @@ func (v *Vector) startEpisode(i int) {
 			err = fmt.Errorf("game %s before seat %d moved", status, s.seat)
 		}
 		if err != nil {
-			v.fault(i, "opponent", err)
+			v.fault(i, opponentOp(err), err)
 			return
 		}
 	}
@@ -456,10 +474,17 @@ func (v *Vector) playOpponents(i int, rewarded bool) (Status, error) {
 		if p == s.seat {
 			return Running, nil
 		}
+		if v.ended() {
+			return Running, fmt.Errorf("seat %d: %w", p, ErrInterrupted)
+		}
 		s.game.Observe(s.obs, p)
 		s.game.Mask(s.mask)
-		t := Turn{Spec: v.spec, Player: p, Obs: s.obs, Mask: s.mask, Game: s.game}
+		t := Turn{Spec: v.spec, Player: p, Obs: s.obs, Mask: s.mask, Game: s.game, Context: v.ctx}
 		if err := s.opp.Act(s.act, t, s.oppRNG); err != nil {
+			if v.ended() {
+				// Cut short by the call's end, not the opponent's fault.
+				return Running, fmt.Errorf("seat %d: %w (the opponent said: %w)", p, ErrInterrupted, err)
+			}
 			return Running, fmt.Errorf("seat %d: %w", p, err)
 		}
 		if err := v.spec.Check(s.act, s.mask); err != nil {

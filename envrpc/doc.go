@@ -40,9 +40,12 @@
 //     actions, the env and the action part.
 //   - NotFound: an unknown pool or game.
 //   - ResourceExhausted: a pool over MaxEnvsPerPool, MaxEnvs or MaxPools, or
-//     whose batch would not fit in MaxMessageBytes.
+//     whose batch would not fit in MaxMessageBytes; a call that used up the
+//     CPU budget of one call (MaxCallCPU), cut short as for
+//     DeadlineExceeded.
 //   - FailedPrecondition: stepping an env never reset, or ended with
-//     autoreset disabled.
+//     autoreset disabled; a Step or partial Reset of an interrupted pool
+//     (below).
 //   - Unauthenticated: a missing or wrong bearer token.
 //   - Internal: a game failed (returned an error or panicked) during the
 //     call, or the pool's opponent did (a remote bot's error, illegal
@@ -52,16 +55,22 @@
 //     the pool have stepped and the failed env is reset at its next step:
 //     call Reset to resynchronise.
 //   - DeadlineExceeded, Canceled: the client's deadline passed, or it
-//     cancelled, while a remote opponent ([ContextPolicy]) was playing: its
-//     calls end with the client's, and the envs it left are truncated as
-//     for Internal.
+//     cancelled (or went away), while the server was playing the call. The
+//     server stops promptly: the Vector between envs and between opponent
+//     decisions, a remote opponent ([ContextPolicy]) with the client's call,
+//     the built-in bots inside their searches. Nothing is rolled back: the
+//     batch is lost and the envs may be partly stepped, so the pool is
+//     interrupted: every Step and partial Reset fails with
+//     FailedPrecondition until a Reset of every env (with a seed, or
+//     without a mask) succeeds.
 //   - Unavailable: the server is shutting down.
 //
 // # Limits
 //
 // Limits (DefaultLimits: 16384 envs per pool, 65536 envs and 64 pools in
-// all, 10 minutes of idleness before a pool is closed, 64 MiB messages) are
-// set with WithLimits, within caps (Limits.Check).
+// all, 10 minutes of idleness before a pool is closed, 64 MiB messages, 10
+// minutes of CPU time per call) are set with WithLimits, within caps
+// (Limits.Check).
 //
 // # Remote opponents
 //

@@ -51,10 +51,12 @@ var errServerClosed = &requestError{codes.Unavailable, "server", "shutting down"
 //
 //   - a refused request keeps its code (InvalidArgument, NotFound,
 //     ResourceExhausted, Unavailable);
+//   - a call cut short by the end of its context (an *interruptedError) has
+//     that context's code (DeadlineExceeded, Canceled), or ResourceExhausted
+//     when the server's CPU budget of one call ended it, and a later call
+//     refused because the pool is still interrupted is FailedPrecondition;
 //   - a fault of the pool's opponent (an *opponentError: its error, illegal
-//     action or silence) is Internal naming the opponent and the env, or,
-//     when the client's context ended during the call, that context's code
-//     (DeadlineExceeded, Canceled);
+//     action or silence) is Internal naming the opponent and the env;
 //   - an illegal action (*env.ActionError) is InvalidArgument, naming field
 //     (the request field that carried it), the env and the action part;
 //   - stepping an env that is not reset, or whose episode is over with
@@ -72,16 +74,20 @@ func (s *Server) toStatus(err error, field string) error {
 		ee *env.EnvError
 		gp *gamePanic
 		oe *opponentError
+		ie *interruptedError
+		be *budgetError
 	)
 	switch {
 	case err == nil:
 		return nil
 	case errors.As(err, &re):
 		return status.Error(re.code, re.Error())
-	case errors.As(err, &oe) && oe.ctxErr != nil:
-		return status.Errorf(status.FromContextError(oe.ctxErr).Code(),
-			"%s: env %d: the call ended (%v) while opponent %q was playing; the envs it cut short are truncated and reset by the next call",
-			field, oe.ee.Env, oe.ctxErr, oe.name)
+	case errors.As(err, &ie) && ie.again:
+		return status.Errorf(codes.FailedPrecondition, "%s: %v", field, ie)
+	case errors.As(err, &be):
+		return status.Errorf(codes.ResourceExhausted, "%s: %v", field, err)
+	case errors.As(err, &ie):
+		return status.Errorf(status.FromContextError(ie.cause).Code(), "%s: %v", field, ie)
 	case errors.As(err, &oe):
 		s.log.Error("opponent failed", "opponent", oe.name, "err", err.Error())
 		return status.Errorf(codes.Internal, "%s: env %d: opponent %q failed (the server's opponent, not the request): %v",

@@ -9,8 +9,8 @@ import (
 
 // Limits bound what clients may ask of a server. A request over a limit fails
 // with ResourceExhausted. The zero value of a field means its default; a
-// negative value (but IdleTimeout's) or one over its cap is an error
-// ([Limits.Check]).
+// negative value (but IdleTimeout's and MaxCallCPU's) or one over its cap is
+// an error ([Limits.Check]).
 type Limits struct {
 	// MaxEnvsPerPool is the largest num_envs of one pool; default 16384, at
 	// most MaxEnvsCap.
@@ -28,6 +28,15 @@ type Limits struct {
 	// or sends; default 64 MiB, from MinMessageBytes to MaxMessageBytesCap.
 	// A pool whose batch would not fit is refused.
 	MaxMessageBytes int
+	// MaxCallCPU is the CPU time one Reset or Step call may take (its games and
+	// its server-side opponents); default 10 minutes, a negative value means no
+	// bound. It is enforced as a wall-clock deadline of MaxCallCPU divided by
+	// the pool's parallelism (its Vector's workers, at most GOMAXPROCS: the most
+	// CPUs it keeps busy), so a call never burns more, and a loaded server cuts
+	// it sooner. A call over it ends with ResourceExhausted and leaves its pool
+	// interrupted, as a client's deadline does: Reset every env before the next
+	// Step.
+	MaxCallCPU time.Duration
 }
 
 // Caps of the limits: the largest values [Limits.Check] accepts.
@@ -51,6 +60,7 @@ func DefaultLimits() Limits {
 		MaxPools:        64,
 		IdleTimeout:     10 * time.Minute,
 		MaxMessageBytes: 64 << 20,
+		MaxCallCPU:      10 * time.Minute,
 	}
 }
 
@@ -92,6 +102,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxMessageBytes == 0 {
 		l.MaxMessageBytes = d.MaxMessageBytes
+	}
+	if l.MaxCallCPU == 0 {
+		l.MaxCallCPU = d.MaxCallCPU
 	}
 	return l
 }

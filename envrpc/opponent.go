@@ -47,10 +47,6 @@ func (c *callOpponent) Act(dst env.Action, t env.Turn, rng *rand.Rand) error {
 type opponentError struct {
 	name string        // the opponent's name, as in PoolConfig.opponent
 	ee   *env.EnvError // Op "opponent"
-	// ctxErr is the error of the client's context when it ended during
-	// the call (then the bot was cut short, by the client's deadline or
-	// cancellation).
-	ctxErr error
 }
 
 // Error implements error.

@@ -22,6 +22,10 @@ type pool struct {
 	cfg     *poolConfig
 	n       int // envs
 	created time.Time
+	// cpuBudget is the CPU time one call may take (Limits.MaxCallCPU), 0 or less for none;
+	// par is the most CPUs the pool's Vector keeps busy at once.
+	cpuBudget time.Duration
+	par       int
 
 	used  atomic.Int64 // unix nanoseconds of the start or end of the last call
 	steps atomic.Int64 // Step calls served, for the log
@@ -35,14 +39,19 @@ type pool struct {
 	seeds  []uint64    // Reset seeds scratch, [N]
 	obsAll []float32   // observe_all_seats scratch, [N × P × O]
 	closed bool
+	// interrupted is the call cut short by the end of its context that left the pool
+	// needing a reset of every env; nil if none (see interrupt.go).
+	interrupted *interruptedError
 }
 
-// newPool wraps a new Vector.
-func newPool(id string, session uint64, vec *env.Vector, pc *poolConfig, now time.Time) *pool {
+// newPool wraps a new Vector; each call may take cpuBudget of CPU time (0 or less: no
+// bound).
+func newPool(id string, session uint64, vec *env.Vector, pc *poolConfig, now time.Time, cpuBudget time.Duration) *pool {
 	game := vec.Spec()
 	n := vec.NumEnvs()
 	p := &pool{
 		id: id, session: session, game: game, cfg: pc, n: n, created: now, vec: vec,
+		cpuBudget: cpuBudget, par: parallelism(n, pc.env.Workers),
 		acts: game.NewActions(n),
 		spec: &flickv1.PoolSpec{PoolId: id, Config: pc.wire, Game: GameSpec(game)},
 	}
@@ -91,7 +100,9 @@ func (p *pool) reset(ctx context.Context, req *flickv1.ResetRequest, buf *[]byte
 	if p.closed {
 		return nil, env.ErrClosed
 	}
-	defer p.setCallContext(ctx)()
+	call, cancel := p.callContext(ctx)
+	defer cancel()
+	defer p.setCallContext(call)()
 	var mask []bool
 	var seeds []uint64
 	if t := req.GetMask(); t != nil {
@@ -114,19 +125,31 @@ func (p *pool) reset(ctx context.Context, req *flickv1.ResetRequest, buf *[]byte
 		seeds = p.seeds
 		decodeLE(seeds, t.GetData())
 	}
+	if req.Seed != nil && (mask != nil || seeds != nil) {
+		return nil, invalidf("reset.seed", "set together with mask or seeds; a partial reset takes per-env seeds")
+	}
+	all := req.Seed != nil || allSelected(mask)
+	if p.interrupted != nil && !all {
+		return nil, p.interrupted.refused()
+	}
+	if err := lateStart(call); err != nil {
+		return nil, err // nothing changes
+	}
 	var (
 		b   *env.Batch
 		err error
 	)
-	switch {
-	case req.Seed != nil && (mask != nil || seeds != nil):
-		return nil, invalidf("reset.seed", "set together with mask or seeds; a partial reset takes per-env seeds")
-	case mask != nil || seeds != nil:
-		b, err = p.vec.ResetMask(mask, seeds)
-	case req.Seed != nil:
-		b, err = p.vec.Reset(req.GetSeed())
-	default:
-		b, err = p.vec.ResetMask(nil, nil)
+	if req.Seed != nil {
+		b, err = p.vec.ResetContext(call, req.GetSeed())
+	} else {
+		b, err = p.vec.ResetMaskContext(call, mask, seeds)
+	}
+	if ie := p.interruption("reset", ctx, call); ie != nil {
+		p.interrupted = ie
+		return nil, ie
+	}
+	if all && !errors.Is(err, env.ErrShape) {
+		p.interrupted = nil // every env was reset
 	}
 	if err != nil {
 		return nil, p.opponentFault(ctx, err)
@@ -157,15 +180,20 @@ func (p *pool) opponentFault(ctx context.Context, err error) error {
 	if !errors.As(err, &ee) || ee.Op != "opponent" {
 		return err
 	}
-	name := p.cfg.wire.GetOpponent()
+	return &opponentError{name: p.opponentName(), ee: ee}
+}
+
+// opponentName names the pool's opponent (its name, or "mixture a+b" for a mixture); ""
+// for a pool without one.
+func (p *pool) opponentName() string {
 	if mix := p.cfg.wire.GetOpponentMix(); len(mix) > 0 {
 		names := make([]string, len(mix))
 		for k, m := range mix {
 			names[k] = m.GetName()
 		}
-		name = "mixture " + strings.Join(names, "+")
+		return "mixture " + strings.Join(names, "+")
 	}
-	return &opponentError{name: name, ee: ee, ctxErr: callEnded(ctx)}
+	return p.cfg.wire.GetOpponent()
 }
 
 // callEnded returns ctx's error, or context.DeadlineExceeded if its
@@ -191,12 +219,24 @@ func (p *pool) step(ctx context.Context, req *flickv1.StepRequest, buf *[]byte) 
 	if p.closed {
 		return nil, "step", env.ErrClosed
 	}
-	defer p.setCallContext(ctx)()
+	if p.interrupted != nil {
+		return nil, "step", p.interrupted.refused()
+	}
+	call, cancel := p.callContext(ctx)
+	defer cancel()
+	defer p.setCallContext(call)()
 	field, err := p.decodeActions(req)
 	if err != nil {
 		return nil, field, err
 	}
-	b, err := p.vec.Step(p.acts)
+	if err := lateStart(call); err != nil {
+		return nil, "step", err // nothing changes
+	}
+	b, err := p.vec.StepContext(call, p.acts)
+	if ie := p.interruption("step", ctx, call); ie != nil {
+		p.interrupted = ie
+		return nil, "step", ie
+	}
 	if err != nil {
 		if oe := p.opponentFault(ctx, err); oe != err {
 			return nil, "step", oe

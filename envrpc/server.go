@@ -269,7 +269,7 @@ func (s *Server) createPool(req *flickv1.CreatePoolRequest, session uint64) (*fl
 		s.release(pc.env.NumEnvs)
 		return nil, invalidf("config", "%v", err)
 	}
-	p := newPool(pid, session, vec, pc, s.now())
+	p := newPool(pid, session, vec, pc, s.now(), s.limits.MaxCallCPU)
 	s.mu.Lock()
 	s.creating--
 	if s.closed {

@@ -83,6 +83,10 @@ func (s shapedRecorder) Shaping(dst []float32) { s.g.(env.Shaper).Shaping(dst) }
 // Game returns the wrapped game.
 func (r *Recorder) Game() env.Game { return r.g }
 
+// Unwrap implements [env.Unwrapper]: it returns the recorded game, so that a bot that reads
+// the concrete game (through env.Unwrap) plays a recorded game as it plays the bare one.
+func (r *Recorder) Unwrap() env.Game { return r.g }
+
 // SetSeed sets the seed written in the header of the next replay (at the next Reset).
 func (r *Recorder) SetSeed(s *Seed) {
 	r.mu.Lock()

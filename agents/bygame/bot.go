@@ -27,10 +27,11 @@ type Route struct {
 }
 
 // On returns the route that sends the turns of games of dynamic type G (e.g. *flickago.Env) to
-// p. label names the game in the bot's version and errors; it must be non-empty and contain
+// p, a wrapped game ([env.Unwrapper], such as a replay recorder) by the type of the game it
+// wraps. label names the game in the bot's version and errors; it must be non-empty and contain
 // none of "=", "," (the version's separators).
 func On[G env.Game](label string, p Policy) Route {
-	return Route{label: label, plays: func(g env.Game) bool { _, ok := g.(G); return ok }, policy: p}
+	return Route{label: label, plays: func(g env.Game) bool { _, ok := env.Unwrap(g).(G); return ok }, policy: p}
 }
 
 // ErrUnsupported is wrapped by the error of a Bot asked to play a game it has no policy for.
@@ -87,10 +88,12 @@ func (b *Bot) Policy(g env.Game) Policy {
 	return nil
 }
 
-// Act implements [env.Policy]: it hands the turn to the policy of t.Game's type, unchanged, or
-// returns an error wrapping [ErrUnsupported] when there is none.
+// Act implements [env.Policy]: it hands the turn to the policy of t.Game's type, unchanged
+// but for a wrapped game ([env.Unwrapper]), which the policy receives unwrapped, or returns an
+// error wrapping [ErrUnsupported] when there is none.
 func (b *Bot) Act(dst env.Action, t env.Turn, rng *rand.Rand) error {
 	if p := b.Policy(t.Game); p != nil {
+		t.Game = env.Unwrap(t.Game)
 		return p.Act(dst, t, rng)
 	}
 	id := fmt.Sprintf("%T", t.Game)

@@ -134,3 +134,40 @@ func TestNew_Panics(t *testing.T) {
 		})
 	}
 }
+
+// wrapped is a game wrapping another, as a replay recorder does: an env.Unwrapper.
+type wrapped struct{ env.Game }
+
+func (w wrapped) Unwrap() env.Game { return w.Game }
+
+// TestBot_ActWrapped: a wrapped game (a recorded one) is routed by the type of the game it
+// wraps, and the policy receives the bare game, twice wrapped or not.
+func TestBot_ActWrapped(t *testing.T) {
+	race := newRace(t)
+	var seen env.Game
+	pr := &fake{version: "3", mark: 1}
+	b := bygame.New("both", bygame.On[*dummy.Env]("race", recordGame{pr, &seen}))
+	for _, g := range []env.Game{wrapped{race}, wrapped{wrapped{race}}} {
+		if b.Policy(g) == nil {
+			t.Fatalf("Policy(%T) = nil, want the race policy", g)
+		}
+		dst := race.Spec().NewAction()
+		if err := b.Act(dst, env.Turn{Spec: race.Spec(), Player: 0, Game: g}, rand.New(rand.NewPCG(1, 2))); err != nil {
+			t.Fatalf("Act on %T: %v", g, err)
+		}
+		if seen != env.Game(race) {
+			t.Errorf("the policy saw %T, want the bare *dummy.Env", seen)
+		}
+	}
+}
+
+// recordGame is a policy that records the game of the turn it is given.
+type recordGame struct {
+	*fake
+	seen *env.Game
+}
+
+func (r recordGame) Act(dst env.Action, t env.Turn, rng *rand.Rand) error {
+	*r.seen = t.Game
+	return r.fake.Act(dst, t, rng)
+}

@@ -1,6 +1,7 @@
 package enginebot
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 
@@ -11,6 +12,15 @@ import (
 // drawing any randomness from rng only.
 type Chooser[G, A any] interface {
 	Choose(g G, rng *rand.Rand) A
+}
+
+// ContextChooser is a [Chooser] whose decisions are long (a search) and can be cut short:
+// ChooseContext returns Choose's action, drawing the same numbers from rng, while ctx is not
+// done, and stops soon after ctx is done (within one of its playouts or simulations),
+// returning ctx's error. A [Policy] calls it when its turn carries a context (env.Turn's).
+type ContextChooser[G, A any] interface {
+	Chooser[G, A]
+	ChooseContext(ctx context.Context, g G, rng *rand.Rand) (A, error)
 }
 
 // Engine is what a [Policy] reads of a rules engine (see docs/adding-a-game.md).
@@ -62,11 +72,13 @@ func (p *Policy[E, G, A]) Version() string { return p.version }
 // Bot returns the engine-level bot.
 func (p *Policy[E, G, A]) Bot() Chooser[G, A] { return p.bot }
 
-// Act implements [env.Policy]: the bot chooses on the engine of t.Game, which must be an E,
-// drawing from rng only, and the choice is encoded into dst. It fails on another game, on a
+// Act implements [env.Policy]: the bot chooses on the engine of t.Game (unwrapped: see
+// [env.Unwrap]), which must be an E,
+// drawing from rng only, and the choice is encoded into dst. A [ContextChooser] chooses
+// under t.Context when the turn carries one, and fails with its error once it is done. It fails on another game, on a
 // finished game and on a choice the game's EncodeAction refuses.
 func (p *Policy[E, G, A]) Act(dst env.Action, t env.Turn, rng *rand.Rand) error {
-	e, ok := t.Game.(E)
+	e, ok := env.Unwrap(t.Game).(E)
 	if !ok {
 		id := "?"
 		if t.Spec != nil {
@@ -78,7 +90,15 @@ func (p *Policy[E, G, A]) Act(dst env.Action, t env.Turn, rng *rand.Rand) error 
 	if g.Over() {
 		return fmt.Errorf("%s: %s asked to act in a finished game", p.game.Pkg, p.name)
 	}
-	a := p.bot.Choose(g, rng)
+	var a A
+	if cc, ok := p.bot.(ContextChooser[G, A]); ok && t.Context != nil {
+		var err error
+		if a, err = cc.ChooseContext(t.Context, g, rng); err != nil {
+			return fmt.Errorf("%s: %s: %w", p.game.Pkg, p.name, err)
+		}
+	} else {
+		a = p.bot.Choose(g, rng)
+	}
 	if err := e.EncodeAction(dst, a); err != nil {
 		return fmt.Errorf("%s: %s chose %v: %w", p.game.Pkg, p.name, a, err)
 	}

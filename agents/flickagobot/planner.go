@@ -2,6 +2,7 @@ package flickagobot
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -92,9 +93,16 @@ func (p *Planner) Budget() Budget { return p.budget }
 
 // Choose implements [Bot]: the best of the aimer's ranked flicks, simulated.
 func (p *Planner) Choose(g *flickago.Game, rng *rand.Rand) flickago.Action {
+	a, _ := p.ChooseContext(context.Background(), g, rng) // never fails: Background never ends
+	return a
+}
+
+// ChooseContext is Choose under ctx (enginebot.ContextChooser): the same action while ctx is
+// not done, and ctx's error within one simulated flick once it is.
+func (p *Planner) ChooseContext(ctx context.Context, g *flickago.Game, rng *rand.Rand) (flickago.Action, error) {
 	switch g.Phase() {
 	case flickago.PhasePlace:
-		return place(g)
+		return place(g), nil
 	case flickago.PhaseFlick:
 		sr, per := p.sr, p.keepPer
 		if sr.keep == 0 {
@@ -105,9 +113,9 @@ func (p *Planner) Choose(g *flickago.Game, rng *rand.Rand) flickago.Action {
 		if len(an.ranked) == 0 {
 			break
 		}
-		return p.search(g, an, rng)
+		return p.search(ctx, g, an, rng)
 	}
-	return firstLegal(g)
+	return firstLegal(g), nil
 }
 
 // search simulates the first Budget.Candidates of the aimer's ranked flicks on a clone of g
@@ -116,8 +124,8 @@ func (p *Planner) Choose(g *flickago.Game, rng *rand.Rand) flickago.Action {
 // share of the Candidates × Samples flicks on the candidates still in, then keeps the better
 // half, until two remain. Sample k of every candidate uses the same seed
 // (common random numbers). It returns the flick of best mean evaluation (the aimer's order on
-// ties).
-func (p *Planner) search(g *flickago.Game, an *analysis, rng *rand.Rand) flickago.Action {
+// ties), or ctx's error, within one simulated flick, once ctx is done.
+func (p *Planner) search(ctx context.Context, g *flickago.Game, an *analysis, rng *rand.Rand) (flickago.Action, error) {
 	n := min(p.budget.Candidates, len(an.ranked))
 	total := p.budget.Candidates * p.budget.Samples
 	rounds := 1
@@ -152,8 +160,11 @@ func (p *Planner) search(g *flickago.Game, an *analysis, rng *rand.Rand) flickag
 		}
 		for _, i := range alive {
 			for _, s := range seeds[done : done+k] {
+				if err := ctx.Err(); err != nil {
+					return an.ranked[0].act, err
+				}
 				if c.SetState(st) != nil {
-					return an.ranked[0].act
+					return an.ranked[0].act, nil
 				}
 				c.SetRand(rand.New(rand.NewPCG(s[0], s[1])))
 				if err := c.Apply(an.ranked[i].act, nil); err != nil {
@@ -169,5 +180,5 @@ func (p *Planner) search(g *flickago.Game, an *analysis, rng *rand.Rand) flickag
 			alive = alive[:(len(alive)+1)/2]
 		}
 	}
-	return an.ranked[alive[0]].act
+	return an.ranked[alive[0]].act, nil
 }

@@ -2,6 +2,7 @@ package fliprandobot
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -136,17 +137,24 @@ type node struct {
 
 // Choose implements [Bot].
 func (s *Search) Choose(g *fliprando.Game, rng *rand.Rand) fliprando.Action {
+	a, _ := s.ChooseContext(context.Background(), g, rng) // never fails: Background never ends
+	return a
+}
+
+// ChooseContext is Choose under ctx (enginebot.ContextChooser): the same action while ctx is
+// not done, and ctx's error within one iteration (a playout) once it is.
+func (s *Search) ChooseContext(ctx context.Context, g *fliprando.Game, rng *rand.Rand) (fliprando.Action, error) {
 	var buf [fliprando.NumActions]fliprando.Action
 	l := legal(g, &buf)
 	if len(l) <= 1 {
 		if len(l) == 0 {
-			return fliprando.Pass
+			return fliprando.Pass, nil
 		}
-		return l[0]
+		return l[0], nil
 	}
 	me := g.Current()
 	if s.budget.Flat {
-		return s.flat(g, l, me, rng)
+		return s.flat(ctx, g, l, me, rng)
 	}
 	n := g.Players()
 	nodes := make([]node, 1, 1+s.budget.Iterations)
@@ -155,6 +163,9 @@ func (s *Search) Choose(g *fliprando.Game, rng *rand.Rand) fliprando.Action {
 	var reward [fliprando.MaxPlayers]float32
 	var d fliprando.Game
 	for range s.budget.Iterations {
+		if err := ctx.Err(); err != nil {
+			return fliprando.Pass, err
+		}
 		d = *g
 		d.Determinize(me, rng)
 		path = path[:0]
@@ -227,7 +238,7 @@ func (s *Search) Choose(g *fliprando.Game, rng *rand.Rand) fliprando.Action {
 			best = i
 		}
 	}
-	return root[best].a
+	return root[best].a, nil
 }
 
 // findEdge returns the index of a's edge in es, or −1.
@@ -342,8 +353,8 @@ func rankReward(dst []float32, vals []float64, sigma float64) {
 // each round plays every action still in on the same new determinisations of g for seat me
 // (common random numbers), an equal share of the budget per round, then keeps the better
 // half by the sum of me's rewards, until one round has had two or fewer. Ties go to the
-// lower action.
-func (s *Search) flat(g *fliprando.Game, l []fliprando.Action, me int, rng *rand.Rand) fliprando.Action {
+// lower action. It returns ctx's error, within one playout, once ctx is done.
+func (s *Search) flat(ctx context.Context, g *fliprando.Game, l []fliprando.Action, me int, rng *rand.Rand) (fliprando.Action, error) {
 	n := len(l)
 	rounds := 1
 	for m := n; m > 2; m = (m + 1) / 2 {
@@ -366,6 +377,9 @@ func (s *Search) flat(g *fliprando.Game, l []fliprando.Action, me int, rng *rand
 		}
 		for _, i := range alive {
 			for j := done; j < done+k; j++ {
+				if err := ctx.Err(); err != nil {
+					return fliprando.Pass, err
+				}
 				c := dets[j]
 				if c.Apply(l[i]) != nil {
 					continue
@@ -380,5 +394,5 @@ func (s *Search) flat(g *fliprando.Game, l []fliprando.Action, me int, rng *rand
 			alive = alive[:(len(alive)+1)/2]
 		}
 	}
-	return l[alive[0]]
+	return l[alive[0]], nil
 }

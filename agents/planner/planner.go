@@ -1,6 +1,7 @@
 package planner
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 
@@ -41,6 +42,9 @@ var (
 // any number of games at once.
 type Planner struct {
 	budget Budget
+	// ctx is the context of the decision in flight on a per-decision copy made by
+	// ChooseContext; nil otherwise. Once it is done, simulations return at once.
+	ctx context.Context
 }
 
 // New returns a planner searching with budget b (at least one candidate and one sample, no
@@ -59,6 +63,21 @@ func (p *Planner) Budget() Budget { return p.budget }
 func (p *Planner) Choose(g *flickemup.Game, rng *rand.Rand) flickemup.Action {
 	return tactics.Legal(g, p.choose(g, rng))
 }
+
+// ChooseContext is Choose under ctx (enginebot.ContextChooser): the same action while ctx is
+// not done, and ctx's error within one simulation once it is.
+func (p *Planner) ChooseContext(ctx context.Context, g *flickemup.Game, rng *rand.Rand) (flickemup.Action, error) {
+	q := *p
+	q.ctx = ctx
+	a := q.choose(g, rng)
+	if err := ctx.Err(); err != nil {
+		return flickemup.Action{}, err
+	}
+	return tactics.Legal(g, a), nil
+}
+
+// cut reports whether the decision in flight has been cut short (see ctx).
+func (p *Planner) cut() bool { return p.ctx != nil && p.ctx.Err() != nil }
 
 // choose picks the action.
 func (p *Planner) choose(g *flickemup.Game, rng *rand.Rand) flickemup.Action {
@@ -116,7 +135,7 @@ func (p *Planner) selectCowboy(s *tactics.Situation, rng *rand.Rand) flickemup.A
 		}
 		turns = append(turns, turn{a: a, d: d, aim: aim, errand: errand})
 	}
-	sub := &Planner{budget: Budget{Candidates: max(2, p.budget.Candidates/3), Samples: max(1, p.budget.Samples/2), Reply: p.budget.Reply}}
+	sub := &Planner{budget: Budget{Candidates: max(2, p.budget.Candidates/3), Samples: max(1, p.budget.Samples/2), Reply: p.budget.Reply}, ctx: p.ctx}
 	best, bestErrand, bestValue := alive[0], false, math.Inf(-1)
 	for _, tu := range turns {
 		var v float64

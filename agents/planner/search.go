@@ -175,8 +175,12 @@ func cmpDesc(x, y float64) int {
 
 // simulate plays action a on a clone of the game, reseeded with seed, then the rest of the
 // cowboy's turn by a greedy rule (finish) and, with a Reply budget, the enemy's answer
-// (reply), and evaluates the position reached, for team t.
+// (reply), and evaluates the position reached, for team t. Once the decision is cut short
+// (Planner.ctx done) it returns minus infinity at once.
 func (p *Planner) simulate(s *tactics.Situation, ps *posts, c candidate, seed uint64, t flickemup.Team) (value float64, hit bool) {
+	if p.cut() {
+		return math.Inf(-1), false
+	}
 	g := s.G.Clone()
 	g.Reseed(seed)
 	var hp int

@@ -44,7 +44,7 @@ func (policy) Version() string { return Version }
 // Act implements env.Policy: it reads the engine from t.Game (a *dummy.Env) and encodes the
 // rule's move into dst.
 func (p policy) Act(dst env.Action, t env.Turn, _ *rand.Rand) error {
-	e, ok := t.Game.(*dummy.Env)
+	e, ok := env.Unwrap(t.Game).(*dummy.Env)
 	if !ok {
 		return fmt.Errorf("racebot: game %T is not Race", t.Game)
 	}

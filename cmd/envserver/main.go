@@ -20,6 +20,12 @@
 //	--max-pools N            open pools, 1 to 65536 (default 64)
 //	--idle-timeout D         close a pool idle this long, 0 for never (default 10m)
 //	--max-message-bytes N    largest message either way, 1024 to 1073741824 (default 67108864)
+//	--max-call-cpu D         CPU time one Reset or Step may take, its opponents' included, 0 for
+//	                         no bound (default 10m): enforced as a wall-clock deadline of D
+//	                         divided by the CPUs the pool keeps busy; a call over it fails
+//	                         with RESOURCE_EXHAUSTED. A call cut short by it, by the client's
+//	                         deadline or by a disconnect stops its work promptly and leaves
+//	                         the pool needing a Reset of every env (Step: FAILED_PRECONDITION)
 //	--opponent NAME=TARGET   a remote bot (an AgentService at TARGET) that single-agent pools
 //	                         can name as their opponent; repeatable. Every built-in bot
 //	                         (agents/builtin: random, aimer, planner-lite, planner,

@@ -268,6 +268,10 @@ func TestMain_ParseFlags(t *testing.T) {
 		{[]string{"--idle-timeout", "-1m"}, false},
 		{[]string{"--opponent-timeout", "11m"}, false},
 		{[]string{"--opponent-timeout", "2s"}, true},
+		// Issue 35 item 7: the CPU budget of one call.
+		{[]string{"--max-call-cpu", "-1s"}, false},
+		{[]string{"--max-call-cpu", "0"}, true},
+		{[]string{"--max-call-cpu", "30s"}, true},
 	} {
 		m := NewMain()
 		err := m.ParseFlags(c.args, io.Discard)
@@ -276,6 +280,9 @@ func TestMain_ParseFlags(t *testing.T) {
 		}
 		if c.ok && c.args[0] == "--listen" && (m.Listen != "unix:///tmp/x.sock" || m.Limits.MaxPools != 3 || m.Limits.IdleTimeout >= 0) {
 			t.Errorf("ParseFlags(%q) = %+v", c.args, m)
+		}
+		if c.ok && c.args[0] == "--max-call-cpu" && (c.args[1] == "0") != (m.Limits.MaxCallCPU < 0) {
+			t.Errorf("ParseFlags(%q): MaxCallCPU %v, want no bound (negative) for 0 only", c.args, m.Limits.MaxCallCPU)
 		}
 		if c.ok && c.args[0] == "--opponent" && m.Opponents["bot"] != "127.0.0.1:9" {
 			t.Errorf("ParseFlags(%q): opponents %v", c.args, m.Opponents)

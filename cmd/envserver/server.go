@@ -88,6 +88,9 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs.DurationVar(&m.Limits.IdleTimeout, "idle-timeout", m.Limits.IdleTimeout, "close a pool idle this long (0: never)")
 	fs.IntVar(&m.Limits.MaxMessageBytes, "max-message-bytes", m.Limits.MaxMessageBytes,
 		fmt.Sprintf("largest message either way, in bytes (%d to %d)", envrpc.MinMessageBytes, envrpc.MaxMessageBytesCap))
+	fs.DurationVar(&m.Limits.MaxCallCPU, "max-call-cpu", m.Limits.MaxCallCPU,
+		"CPU time one Reset or Step call may take, its opponents' included (0: no bound), enforced as a wall-clock deadline of this divided by the CPUs the pool keeps busy; "+
+			"a call over it fails with RESOURCE_EXHAUSTED and, like a call cut short by the client's deadline or a disconnect, stops its work and leaves the pool needing a Reset of every env")
 	fs.Func("opponent", "`name=target`: a remote bot (AgentService) single-agent pools may name as opponent, besides the built-in bots (agents/builtin, played in process); repeatable", func(v string) error {
 		name, target, ok := strings.Cut(v, "=")
 		if !ok || name == "" || target == "" {
@@ -138,6 +141,9 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	if m.Limits.IdleTimeout == 0 {
 		m.Limits.IdleTimeout = -1 // the flag's 0 means never; envrpc's 0 means the default
 	}
+	if m.Limits.MaxCallCPU == 0 {
+		m.Limits.MaxCallCPU = -1 // the flag's 0 means no bound; envrpc's 0 means the default
+	}
 	return nil
 }
 
@@ -162,6 +168,9 @@ func (m *Main) checkLimits() error {
 	}
 	if l.IdleTimeout < 0 {
 		return fmt.Errorf("--idle-timeout %v: want 0 (never) or more", l.IdleTimeout)
+	}
+	if l.MaxCallCPU < 0 {
+		return fmt.Errorf("--max-call-cpu %v: want 0 (no bound) or more", l.MaxCallCPU)
 	}
 	return nil
 }

@@ -46,7 +46,10 @@ Flick 'em Up! library with their stories.`, stderr)
 func runValidate(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("validate", `Check Flick 'em Up! scenario files: usage is 'arena validate FILE...'.
 Every problem is printed as file:line: field: message; the command fails if
-any file has one. A file must be a regular file of at most 1 MiB. The library's own files are models ('arena scenarios').`, stderr)
+any file has one. A file must be a regular file of at most 1 MiB. Every value of every
+knob (tune line) is checked as 'arena tune' checks it: the file with that value must pass
+the same rules, and each value must make a game of its own. The library's own files are
+models ('arena scenarios').`, stderr)
 	if err := fs.Parse(args); err != nil {
 		return parseErr(err)
 	}
@@ -65,6 +68,9 @@ any file has one. A file must be a regular file of at most 1 MiB. The library's 
 		}
 		sc, err := flickemup.Parse(path, data)
 		if err == nil {
+			err = knobProblems(sc)
+		}
+		if err == nil {
 			fmt.Fprintf(stdout, "%s: ok, scenario %s (%s)\n", path, sc.Name, sc.Title)
 			continue
 		}
@@ -80,6 +86,25 @@ any file has one. A file must be a regular file of at most 1 MiB. The library's 
 	}
 	if bad > 0 {
 		return fmt.Errorf("validate: %d of %d files have problems", bad, fs.NArg())
+	}
+	return nil
+}
+
+// knobProblems checks every value of every knob of sc as 'arena tune' does before it plays
+// (flickemup.Scenario.Variants): it returns the problems of the values refused, nil if none.
+func knobProblems(sc *flickemup.Scenario) error {
+	var all flickemup.ParseErrors
+	for _, k := range sc.Knobs {
+		if _, err := sc.Variants(k); err != nil {
+			var errs flickemup.ParseErrors
+			if !errors.As(err, &errs) {
+				return err
+			}
+			all = append(all, errs...)
+		}
+	}
+	if len(all) > 0 {
+		return all
 	}
 	return nil
 }

@@ -118,25 +118,26 @@ Examples:
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
-	// Every value's variant is its own game, checked before anything is played.
-	cands := make([]*candidate, 0, len(knob.Values()))
+	// Every value's variant is its own game, checked before anything is played (the checks
+	// of 'arena validate').
+	variants, err := sc.Variants(knob)
+	if err != nil {
+		return fmt.Errorf("tune: knob %s: values the file's rules refuse (narrow the range):\n%s", knob.Name, stripPrefix(err, "flickemup: "))
+	}
+	cands := make([]*candidate, 0, len(variants))
 	setups := map[string]arena.EnvScenario{}
-	var problems []string
-	for _, v := range knob.Values() {
-		vs, err := sc.Variant(knob, v)
-		if err != nil {
-			problems = append(problems, stripPrefix(err, "flickemup: "))
-			continue
-		}
+	valueOf := map[string]string{} // the value of each variant's game id
+	for i, v := range knob.Values() {
 		id := variantID(fileID, knob.Name, v)
-		if err := flickemup.RegisterScenario(reg, id, vs); err != nil {
+		if w, dup := valueOf[id]; dup {
+			return fmt.Errorf("tune: knob %s: the values %s and %s would name the same game %s (rename one choice)", knob.Name, w, v, id)
+		}
+		valueOf[id] = v
+		if err := flickemup.RegisterScenario(reg, id, variants[i]); err != nil {
 			return fmt.Errorf("tune: %w", err)
 		}
 		setups[id] = arena.EnvScenario{Game: id}
 		cands = append(cands, &candidate{value: v, id: id, live: true})
-	}
-	if len(problems) > 0 {
-		return fmt.Errorf("tune: knob %s: values the file's rules refuse (narrow the range):\n%s", knob.Name, strings.Join(problems, "\n"))
 	}
 	if knob.TurnCap() && *maxTurns != 0 {
 		return fmt.Errorf("tune: --max-turns cannot be given with the turn-cap knob %s (each value is the cap)", knob.Name)

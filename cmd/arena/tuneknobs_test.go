@@ -58,3 +58,23 @@ func TestTune_ValuesExact(t *testing.T) {
 		t.Error("a refused knob created its database")
 	}
 }
+
+// TestValidate_KnobBudget: past its budget of variants' text, validate names the knobs it
+// did not check instead of parsing on.
+func TestValidate_KnobBudget(t *testing.T) {
+	dir := t.TempDir()
+	file := writeScenario(t, dir, "many.scn", "showdown", func(s string) string {
+		return s + "tune start hour=6..7\ntune cowboy id=lawmen:1 hp=-1..1\ntune cowboy id=lawmen:2 hp=-1..1\n"
+	})
+	size := len(must(os.ReadFile(file)))
+	defer func(b int) { maxKnobCheckBytes = b }(maxKnobCheckBytes)
+	maxKnobCheckBytes = 2*size + 3*size // the first two knobs' values
+	out, _, err := run(t, "validate", file)
+	if err == nil {
+		t.Error("validate: no error, want lawmen:1's values refused")
+	}
+	wantLines(t, "validate", out, file+": the values of 1 knob not checked", "checks each): cowboy.hp[id=lawmen:2]", "knob cowboy.hp[id=lawmen:1], line 51)")
+	if strings.Contains(out, "lawmen:2], line 52") {
+		t.Errorf("the knob past the budget was checked:\n%s", out)
+	}
+}

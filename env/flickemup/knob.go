@@ -193,7 +193,7 @@ func (sc *Scenario) variantReads(data []byte, k Knob, v string) ParseErrors {
 	var errs ParseErrors
 	bad := func(n int, field, format string, args ...any) {
 		errs = append(errs, &ParseError{File: sc.File, Line: n, Field: field,
-			Msg: fmt.Sprintf("knob %s (line %d) cannot set %s=%s here: ", k.Name, k.Line, k.Key, v) + fmt.Sprintf(format, args...)})
+			Msg: fmt.Sprintf("knob %s=%s (line %d): ", k.Name, v, k.Line) + fmt.Sprintf(format, args...)})
 	}
 	for _, n := range slices.Sorted(maps.Keys(variant)) {
 		if _, ok := file[n]; !ok {
@@ -212,9 +212,11 @@ func (sc *Scenario) variantReads(data []byte, k Knob, v string) ParseErrors {
 		}
 		switch {
 		case a.dir != b.dir || a.text != b.text || !slices.Equal(a.pos, b.pos):
-			bad(n, a.dir, "the variant reads the line otherwise")
+			bad(n, a.dir, "the variant reads this line otherwise than the file")
+		case !maps.Equal(want, b.kv) && slices.Contains(k.Targets, n):
+			bad(n, a.dir+"."+quoteName(k.Key), "the variant does not read %s=%s among this line's keys, the others as in the file (is the value one word?)", k.Key, v)
 		case !maps.Equal(want, b.kv):
-			bad(n, a.dir+"."+quoteName(k.Key), "the variant reads the line's keys otherwise (is the value one word?)")
+			bad(n, a.dir, "the variant reads this line's keys otherwise than the file")
 		}
 	}
 	return errs

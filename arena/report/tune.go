@@ -49,7 +49,9 @@ type TuneValue struct {
 	// Score is Side's score, a fraction (draws count ½), and Lo, Hi its interval; Score is
 	// NaN when no game was played.
 	Score, Lo, Hi float64
-	// Verdict is the search's verdict: "balanced", "clearly off" or "" (undecided).
+	// Verdict is the search's verdict: "balanced", "clearly off", "degenerate: " and why
+	// (nearly all the games draws, or a side that never wins: never balanced, see 'arena
+	// tune -h'), or "" (undecided).
 	Verdict string
 }
 

@@ -29,7 +29,8 @@ when the database holds the games of 'arena tune', a plot per knob search of the
 lawmen's score against the knob's values, with the search's intervals and the
 balanced zone shaded. A search is judged as 'arena tune' judges it, at the look
 where the tune stops (games of later looks, from a longer search of the same
-tournaments, are not counted), so both name the same value; the same tune command
+tournaments, are not counted), so both name the same value and call the same values
+degenerate (nearly all draws, or a side that never wins); the same tune command
 played on another content or version of the scenario file, or with other versions
 of the bots, is a search of its own, never pooled: the newest first, the older
 marked superseded. The

@@ -46,7 +46,11 @@ Flick 'em Up! library with their stories.`, stderr)
 func runValidate(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("validate", `Check Flick 'em Up! scenario files: usage is 'arena validate FILE...'.
 Every problem is printed as file:line: field: message; the command fails if
-any file has one. A file must be a regular file of at most 1 MiB. The library's own files are models ('arena scenarios').`, stderr)
+any file has one. A file must be a regular file of at most 1 MiB. Every value of every
+knob (tune line) is checked as 'arena tune' checks it: the file with that value must pass
+the same rules, and each value must make a game of its own (up to 16 MiB of variants'
+text per file; the knobs beyond are named as not checked). The library's own files are
+models ('arena scenarios').`, stderr)
 	if err := fs.Parse(args); err != nil {
 		return parseErr(err)
 	}
@@ -64,6 +68,14 @@ any file has one. A file must be a regular file of at most 1 MiB. The library's 
 			continue
 		}
 		sc, err := flickemup.Parse(path, data)
+		var unchecked []string
+		if err == nil {
+			unchecked, err = knobProblems(sc)
+		}
+		if len(unchecked) > 0 {
+			fmt.Fprintf(stdout, "%s: the values of %s not checked (more than %d MiB of variants to parse; 'arena tune --knob NAME' checks each): %s\n",
+				path, plural(len(unchecked), "knob"), maxKnobCheckBytes>>20, strings.Join(unchecked, ", "))
+		}
 		if err == nil {
 			fmt.Fprintf(stdout, "%s: ok, scenario %s (%s)\n", path, sc.Name, sc.Title)
 			continue
@@ -82,6 +94,41 @@ any file has one. A file must be a regular file of at most 1 MiB. The library's 
 		return fmt.Errorf("validate: %d of %d files have problems", bad, fs.NArg())
 	}
 	return nil
+}
+
+// maxKnobCheckBytes bounds the text validate parses to check one file's knobs, in bytes (the
+// file's size times the values checked): 16 MiB, about 5,000 values of a 3 kB file, so that a
+// file of thousands of knobs cannot keep validate busy for hours. A variable for the tests.
+var maxKnobCheckBytes = 16 << 20
+
+// knobProblems checks the values of the knobs of sc as 'arena tune' does before it plays
+// (flickemup.Scenario.Variants): it returns the knobs it left unchecked, in file order, once
+// checking them would parse more than maxKnobCheckBytes of text, and the problems of the
+// values refused (a flickemup.ParseErrors), nil if none.
+func knobProblems(sc *flickemup.Scenario) (unchecked []string, problems error) {
+	var all flickemup.ParseErrors
+	spent := 0
+	for _, k := range sc.Knobs {
+		if !k.TurnCap() { // the turn cap's values parse nothing
+			cost := len(k.Values()) * len(sc.Source)
+			if spent+cost > maxKnobCheckBytes {
+				unchecked = append(unchecked, k.Name)
+				continue
+			}
+			spent += cost
+		}
+		if _, err := sc.Variants(k); err != nil {
+			var errs flickemup.ParseErrors
+			if !errors.As(err, &errs) {
+				return unchecked, err
+			}
+			all = append(all, errs...)
+		}
+	}
+	if len(all) > 0 {
+		return unchecked, all
+	}
+	return unchecked, nil
 }
 
 // wrap splits text into lines of at most width bytes, at spaces.

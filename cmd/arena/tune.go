@@ -51,7 +51,14 @@ the same z; the pairs play in the order given, a pair already inside the zone pl
 more while the value's other pairs go on, and a value dropped by one pair plays no more
 games of any. "Balanced for every pair" needs no correction for the number of pairs (each
 pair must pass its own 95% test), but a value truly inside the zone is dropped by mistake
-more often: at most 5% per pair, so up to 5% times the number of pairs. Each look prints its progress
+more often: at most 5% per pair, so up to 5% times the number of pairs.
+
+A value whose games are (nearly) all draws is not balanced, however near 50% its score (a
+turn cap that ends every game first scores exactly 50%): at the look where a pair's interval
+first lies inside the zone, the value is "degenerate" instead of balanced when more than 90%
+of that pair's games so far are draws, or when one side (the lawmen or the outlaws) has won
+none of them. A degenerate value, like a clearly-off one, plays no more and is never the
+value found; the table and the report say why ("degenerate: every game a draw"). Each look prints its progress
 (one line per pair); the games are recorded in --db, and the same command resumes where it
 stopped. --html writes an HTML page of the search, the tuning section of 'arena report'
 alone: the value found balanced, each value's verdict, and the plot of the lawmen's score
@@ -118,25 +125,26 @@ Examples:
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
-	// Every value's variant is its own game, checked before anything is played.
-	cands := make([]*candidate, 0, len(knob.Values()))
+	// Every value's variant is its own game, checked before anything is played (the checks
+	// of 'arena validate').
+	variants, err := sc.Variants(knob)
+	if err != nil {
+		return fmt.Errorf("tune: knob %s: values the file's rules refuse (narrow the range):\n%s", knob.Name, stripPrefix(err, "flickemup: "))
+	}
+	cands := make([]*candidate, 0, len(variants))
 	setups := map[string]arena.EnvScenario{}
-	var problems []string
-	for _, v := range knob.Values() {
-		vs, err := sc.Variant(knob, v)
-		if err != nil {
-			problems = append(problems, stripPrefix(err, "flickemup: "))
-			continue
-		}
+	valueOf := map[string]string{} // the value of each variant's game id
+	for i, v := range knob.Values() {
 		id := variantID(fileID, knob.Name, v)
-		if err := flickemup.RegisterScenario(reg, id, vs); err != nil {
+		if w, dup := valueOf[id]; dup {
+			return fmt.Errorf("tune: knob %s: the values %s and %s would name the same game %s (rename one choice)", knob.Name, w, v, id)
+		}
+		valueOf[id] = v
+		if err := flickemup.RegisterScenario(reg, id, variants[i]); err != nil {
 			return fmt.Errorf("tune: %w", err)
 		}
 		setups[id] = arena.EnvScenario{Game: id}
 		cands = append(cands, &candidate{value: v, id: id, live: true})
-	}
-	if len(problems) > 0 {
-		return fmt.Errorf("tune: knob %s: values the file's rules refuse (narrow the range):\n%s", knob.Name, strings.Join(problems, "\n"))
 	}
 	if knob.TurnCap() && *maxTurns != 0 {
 		return fmt.Errorf("tune: --max-turns cannot be given with the turn-cap knob %s (each value is the cap)", knob.Name)
@@ -215,7 +223,7 @@ Examples:
 			label = fmt.Sprintf("%-36s ", r.pair.name())
 		}
 		fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %s%4d games  %s's score %5.1f%% [%5.1f%%, %5.1f%%]  %s\n",
-			k, looks, knob.Name, c.value, label, r.games, tuneSide, 100*r.mean, 100*r.lo, 100*r.hi, r.verdict)
+			k, looks, knob.Name, c.value, label, r.games, tuneSide, 100*r.mean, 100*r.lo, 100*r.hi, r.verdictLabel())
 	}
 	var onValue func(k int, c *candidate)
 	if many {
@@ -246,6 +254,9 @@ Examples:
 			fmt.Fprintf(stdout, "\nBalanced: %s=%s, %s's score %.1f%% [%.1f%%, %.1f%%] inside the zone.\n",
 				knob.Name, found.value, tuneSide, 100*r.mean, 100*r.lo, 100*r.hi)
 		}
+	} else if bad := degenerateValues(knob.Name, cands); bad != "" {
+		fmt.Fprintf(stdout, "\nNo balanced value within %d games per value. Degenerate, never balanced (more than %.0f%% of the games draws, or a side that never wins): %s.\n",
+			*maxGames, 100*tuneMaxDrawShare, bad)
 	} else if many {
 		fmt.Fprintf(stdout, "\nNo value has every pair's interval inside the zone within %d games per value and pair.\n", *maxGames)
 	} else {

@@ -4,10 +4,10 @@ import (
 	"strconv"
 )
 
-// measureFunc brings pair run r of value c to look k: it sets r.games, r.mean, r.lo and
-// r.hi from the games of the first k·--look fixtures of r's tournament. It returns false,
-// and changes nothing, when those games are not all recorded (the report reading a search
-// stopped in the middle of a look); 'arena tune' plays them first.
+// measureFunc brings pair run r of value c to look k: it sets r.games, r.mean, r.lo, r.hi and
+// r.tally (pairRun.count) from the games of the first k·--look fixtures of r's tournament. It
+// returns false, and changes nothing, when those games are not all recorded (the report
+// reading a search stopped in the middle of a look); 'arena tune' plays them first.
 type measureFunc func(k int, c *candidate, r *pairRun) (bool, error)
 
 // lookState is what a look changes in the candidates, kept to undo an incomplete look.
@@ -45,8 +45,8 @@ func (s lookState) restore(cands []*candidate) {
 // searchLooks is the search's rule, the one 'arena tune' plays by and the report reads a
 // search back with. At look k, from 1 to looks, every live value in order has each of its
 // pairs in order that is not yet balanced measured (measure) and judged against the zone
-// [zlo, zhi]; a pair clearly off ends the value's look (its other pairs keep their earlier
-// verdicts) and the value plays no more. The search stops after the first look at which a
+// [zlo, zhi] (pairRun.verdictOf); a pair clearly off or degenerate ends the value's look (its
+// other pairs keep their earlier verdicts) and the value plays no more. The search stops after the first look at which a
 // value is balanced for every pair, when no value is live, or after the last look.
 //
 // It returns the last complete look (0 for none) and whether the search stopped there
@@ -75,11 +75,11 @@ func searchLooks(cands []*candidate, looks int, zlo, zhi float64, measure measur
 					before.restore(cands)
 					return k - 1, false, nil
 				}
-				r.verdict = judge(r.lo, r.hi, zlo, zhi)
+				r.verdict = r.verdictOf(zlo, zhi)
 				if onPair != nil {
 					onPair(k, c, r)
 				}
-				if r.verdict == "clearly off" {
+				if r.verdict == "clearly off" || r.verdict == tuneDegenerate {
 					break // the value is off: its other pairs play no more
 				}
 			}
@@ -88,7 +88,7 @@ func searchLooks(cands []*candidate, looks int, zlo, zhi float64, measure measur
 				onValue(k, c)
 			}
 			switch c.verdict {
-			case "clearly off":
+			case "clearly off", tuneDegenerate:
 				c.live = false
 			case "balanced":
 				balanced = true

@@ -383,8 +383,7 @@ func (c *tuneCommand) search(ts []*tuneTournament) report.Tune {
 		if len(played) < n {
 			return false, nil
 		}
-		r.games = len(played)
-		r.mean, r.lo, r.hi = sideScore(pairMeans(played), z)
+		r.count(played, z)
 		return true, nil
 	}
 	last, stopped, _ := searchLooks(cands, looks, c.lo, c.hi, measure, nil, nil) // this measure never fails

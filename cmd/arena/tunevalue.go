@@ -21,10 +21,10 @@ type candidate struct {
 	ref   *arena.EnvReferee
 	// runs are the value's pairs of bots, in the order of the --bots flags.
 	runs []*pairRun
-	// live is false once the value is clearly off.
+	// live is false once the value is clearly off or degenerate.
 	live bool
-	// verdict is the value's: "balanced" when every pair's is, "clearly off" when any
-	// pair's is, else "" (undecided).
+	// verdict is the value's: "clearly off" when any pair's is, else "degenerate" when any
+	// pair's is, "balanced" when every pair's is, else "" (undecided).
 	verdict string
 }
 
@@ -38,23 +38,39 @@ type pairRun struct {
 	// mean, lo and hi are the side score and its interval, in [0, 1]; mean is NaN before
 	// any game.
 	mean, lo, hi float64
+	// tally counts the games by result, for the degenerate rule (tunedegenerate.go).
+	tally tally
+}
+
+// count sets r's games, side score, interval (z standard errors either way) and tally from
+// the games played.
+func (r *pairRun) count(played []arena.GameRecord, z float64) {
+	r.games = len(played)
+	r.mean, r.lo, r.hi = sideScore(pairMeans(played), z)
+	r.tally = tallyOf(played)
 }
 
 // judge returns the value's verdict from its pairs' verdicts: "clearly off" when any
-// pair's interval lies wholly outside the zone, "balanced" when every pair's lies inside
-// it, else "".
+// pair's interval lies wholly outside the zone, else "degenerate" when any pair's games are
+// degenerate (tunedegenerate.go), "balanced" when every pair's interval lies inside the zone,
+// else "".
 func (c *candidate) judge() string {
-	all := true
+	all, degenerate := true, false
 	for _, r := range c.runs {
 		switch r.verdict {
 		case "clearly off":
 			return "clearly off"
+		case tuneDegenerate:
+			degenerate = true
 		case "balanced":
 		default:
 			all = false
 		}
 	}
-	if all && len(c.runs) > 0 {
+	switch {
+	case degenerate:
+		return tuneDegenerate
+	case all && len(c.runs) > 0:
 		return "balanced"
 	}
 	return ""
@@ -70,7 +86,7 @@ func tuneOf(file, knob string, names [][2]string, cands []*candidate, lo, hi flo
 		p := report.TunePair{Bots: name}
 		for _, c := range cands {
 			r := c.runs[j]
-			v := report.TuneValue{Value: c.value, Games: r.games, Score: r.mean, Lo: r.lo, Hi: r.hi, Verdict: r.verdict}
+			v := report.TuneValue{Value: c.value, Games: r.games, Score: r.mean, Lo: r.lo, Hi: r.hi, Verdict: r.verdictLabel()}
 			if r.games == 0 {
 				v.Score, v.Lo, v.Hi = math.NaN(), math.NaN(), math.NaN()
 			}
@@ -112,10 +128,10 @@ func (c *candidate) verdictText() string {
 	switch c.verdict {
 	case "balanced":
 		return "balanced for every pair"
-	case "clearly off":
+	case "clearly off", tuneDegenerate:
 		for _, r := range c.runs {
-			if r.verdict == "clearly off" {
-				return "clearly off (" + r.pair.name() + ")"
+			if r.verdict == c.verdict {
+				return r.verdictLabel() + " (" + r.pair.name() + ")"
 			}
 		}
 	}
@@ -147,8 +163,7 @@ func (r *pairRun) measure(ctx context.Context, store *arena.Store, sched arena.S
 			played = append(played, g)
 		}
 	}
-	r.games = len(played)
-	r.mean, r.lo, r.hi = sideScore(pairMeans(played), z)
+	r.count(played, z)
 	return nil
 }
 
@@ -165,14 +180,14 @@ func printTuneTable(w io.Writer, cands []*candidate, many bool) {
 		fmt.Fprintf(w, "\n%-10s %6s  %-25s  %s\n", "value", "games", tuneSide+"'s score [interval]", "verdict")
 		for _, c := range cands {
 			r := c.runs[0]
-			fmt.Fprintf(w, "%-10s %6d  %s %s\n", c.value, r.games, score(r), verdictOr(r.verdict))
+			fmt.Fprintf(w, "%-10s %6d  %s %s\n", c.value, r.games, score(r), verdictOr(r.verdictLabel()))
 		}
 		return
 	}
 	fmt.Fprintf(w, "\n%-10s %-36s %6s  %-25s  %s\n", "value", "bots", "games", tuneSide+"'s score [interval]", "verdict")
 	for _, c := range cands {
 		for _, r := range c.runs {
-			fmt.Fprintf(w, "%-10s %-36s %6d  %s %s\n", c.value, r.pair.name(), r.games, score(r), verdictOr(r.verdict))
+			fmt.Fprintf(w, "%-10s %-36s %6d  %s %s\n", c.value, r.pair.name(), r.games, score(r), verdictOr(r.verdictLabel()))
 		}
 		fmt.Fprintf(w, "%-10s %-36s %6s  %-27s %s\n", c.value, "(the value)", "", "", c.verdictText())
 	}

@@ -1,8 +1,12 @@
 package flickemup
 
 import (
+	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"math/big"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -34,7 +38,11 @@ import (
 // value on all of them, so that several pieces move together (a line whose own value is the
 // whole list, as a cowboy's tokens=water:clean,dynamite, is matched by it as written). A
 // knob's variants ([Scenario.Variant]) are the file with that value written on the target
-// lines, parsed anew, so every value is checked by the same rules as the file.
+// lines, parsed anew, so every value is checked by the same rules as the file. The value is
+// written among the line's keys, never in its trailing comment, and each variant is checked
+// to read as the file does but for that value; a knob whose values do not each make a game of
+// their own (two values playing the same game) is refused ([Scenario.Variants]). A range's
+// values are exact decimals ([Knob.Values]); a list of choices names each choice once.
 
 // TurnsKnob is the name, and the key, of the turn-cap knob: "tune turns=min..max[:step]".
 const TurnsKnob = "turns"
@@ -64,19 +72,52 @@ func (k Knob) TurnCap() bool { return k.Name == TurnsKnob && len(k.Targets) == 0
 const maxKnobValues = 200
 
 // Values returns the knob's values as the file writes them: the choices in file order, or
-// the numbers in increasing order.
+// the numbers in increasing order, Min, Min+Step, ... up to Max, computed exactly in decimal
+// (from the shortest decimal form of Min and Step, which is the file's for numbers of up to
+// 15 significant digits) and written as plain decimals, with no exponent and no trailing
+// zero ("1000000", "0.3", "-2.5").
 func (k Knob) Values() []string {
 	if len(k.Choices) > 0 {
 		return slices.Clone(k.Choices)
 	}
-	var out []string
-	for i := 0; ; i++ {
-		v := k.Min + float64(i)*k.Step
-		if v > k.Max+1e-9*math.Max(1, math.Abs(k.Max)) || i >= maxKnobValues {
-			return out
-		}
-		out = append(out, strconv.FormatFloat(math.Round(v*1e9)/1e9, 'g', -1, 64))
+	lo, okLo := decimal(k.Min)
+	hi, okHi := decimal(k.Max)
+	step, okStep := decimal(k.Step)
+	if !okLo || !okHi || !okStep || step.Sign() <= 0 {
+		return nil
 	}
+	places := max(decimalPlaces(k.Min), decimalPlaces(k.Step))
+	var out []string
+	v := new(big.Rat).Set(lo)
+	for v.Cmp(hi) <= 0 && len(out) < maxKnobValues {
+		s := v.FloatString(places)
+		if strings.Contains(s, ".") {
+			s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+		}
+		if s == "-0" {
+			s = "0"
+		}
+		out = append(out, s)
+		v.Add(v, step)
+	}
+	return out
+}
+
+// decimal returns x exactly as its shortest decimal form, false if x is not finite.
+func decimal(x float64) (*big.Rat, bool) {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return nil, false
+	}
+	return new(big.Rat).SetString(strconv.FormatFloat(x, 'f', -1, 64))
+}
+
+// decimalPlaces returns the digits after the point of x's shortest decimal form.
+func decimalPlaces(x float64) int {
+	s := strconv.FormatFloat(x, 'f', -1, 64)
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		return len(s) - i - 1
+	}
+	return 0
 }
 
 // Knob returns the knob called name.
@@ -88,9 +129,13 @@ func (sc *Scenario) Knob(name string) (Knob, bool) {
 	return sc.Knobs[i], true
 }
 
-// Variant returns the scenario with knob k set to v: the file's text with key=v on each
-// target line, parsed anew (its File is the original's, its Digest the variant's own). An
-// error is a [ParseErrors] naming the target line when the value breaks a rule.
+// Variant returns the scenario with knob k set to v: the file's text with key=v written on
+// each target line, parsed anew (its File is the original's, its Digest the variant's own).
+// The value is written in the line's keys, before any trailing comment ("cowboy id=lawmen:1
+// hp=3 # max=3 by default" tuned on max gets max=v after hp=3, the comment kept as it is),
+// and the edit is checked against the parse: every line of the variant must read as the
+// file's does but for key=v on the target lines, or the variant is refused, naming the line.
+// An error is a [ParseErrors] (wrapped) naming the target line when the value breaks a rule.
 //
 // The turn-cap knob's variant is the scenario itself, once v is checked: a whole number of
 // turns from 1.
@@ -111,24 +156,132 @@ func (sc *Scenario) Variant(k Knob, v string) (*Scenario, error) {
 		if n < 1 || n > len(lines) {
 			return nil, fmt.Errorf("flickemup: %s: knob %s: no line %d", sc.File, k.Name, n)
 		}
-		line := lines[n-1]
-		if loc := re.FindStringSubmatchIndex(line); loc != nil {
-			line = line[:loc[3]] + val + line[loc[1]:]
-		} else {
-			// Keep a trailing comment after the new key.
-			body, comment, _ := strings.Cut(line, " #")
-			line = strings.TrimRight(body, " \t") + " " + val
-			if comment != "" {
-				line += " #" + comment
-			}
+		// The parser's reading of a line: the keys, then from " #" a comment, then
+		// (CRLF files) a carriage return. Only the keys are edited.
+		line, cr := strings.CutSuffix(lines[n-1], "\r")
+		body, comment := line, ""
+		if i := strings.Index(line, " #"); i >= 0 {
+			body, comment = line[:i], line[i:]
 		}
-		lines[n-1] = line
+		if loc := re.FindStringSubmatchIndex(body); loc != nil {
+			body = body[:loc[3]] + val + body[loc[1]:]
+		} else {
+			body = strings.TrimRight(body, " \t") + " " + val
+		}
+		lines[n-1] = body + comment
+		if cr {
+			lines[n-1] += "\r"
+		}
 	}
-	out, err := Parse(sc.File, []byte(strings.Join(lines, "\n")))
+	data := []byte(strings.Join(lines, "\n"))
+	out, err := Parse(sc.File, data)
 	if err != nil {
 		return nil, fmt.Errorf("knob %s=%s: %w", k.Name, v, err)
 	}
+	if errs := sc.variantReads(data, k, v); len(errs) > 0 {
+		return nil, fmt.Errorf("knob %s=%s: %w", k.Name, v, errs)
+	}
 	return out, nil
+}
+
+// variantReads checks a variant's text data of knob k at value v against the file, line by
+// line as the parser reads them: the same directive lines, each with the same directive,
+// positional arguments and key=value pairs, but for key=v on each of k's target lines. It
+// returns a problem for each line that reads otherwise (none when the edit did what it meant).
+func (sc *Scenario) variantReads(data []byte, k Knob, v string) ParseErrors {
+	file, variant := readLines(sc.File, sc.Source), readLines(sc.File, data)
+	var errs ParseErrors
+	bad := func(n int, field, format string, args ...any) {
+		errs = append(errs, &ParseError{File: sc.File, Line: n, Field: field,
+			Msg: fmt.Sprintf("knob %s=%s (line %d): ", k.Name, v, k.Line) + fmt.Sprintf(format, args...)})
+	}
+	for _, n := range slices.Sorted(maps.Keys(variant)) {
+		if _, ok := file[n]; !ok {
+			bad(n, variant[n].dir, "the variant reads a line the file does not have")
+		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(file)) {
+		a, b := file[n], variant[n]
+		if b == nil {
+			bad(n, a.dir, "the variant does not read this line")
+			continue
+		}
+		want := maps.Clone(a.kv)
+		if slices.Contains(k.Targets, n) {
+			want[k.Key] = v
+		}
+		switch {
+		case a.dir != b.dir || a.text != b.text || !slices.Equal(a.pos, b.pos):
+			bad(n, a.dir, "the variant reads this line otherwise than the file")
+		case !maps.Equal(want, b.kv) && slices.Contains(k.Targets, n):
+			bad(n, a.dir+"."+quoteName(k.Key), "the variant does not read %s=%s among this line's keys, the others as in the file (is the value one word?)", k.Key, v)
+		case !maps.Equal(want, b.kv):
+			bad(n, a.dir, "the variant reads this line's keys otherwise than the file")
+		}
+	}
+	return errs
+}
+
+// readLines returns the directive lines of a scenario file's text as the parser reads them
+// (before any check of their meaning), by line number.
+func readLines(file string, data []byte) map[int]*rawLine {
+	p := &parser{file: file, lines: map[string][]*rawLine{}, refused: map[string]int{}, sc: &Scenario{File: file}}
+	p.read(data)
+	out := map[int]*rawLine{}
+	for _, ls := range p.lines {
+		for _, l := range ls {
+			out[l.n] = l
+		}
+	}
+	return out
+}
+
+// Variants returns the variant of every value of knob k, in the order of [Knob.Values]. It
+// refuses the knob with a [ParseErrors] listing each value the file's rules refuse, and each
+// value that plays the same game as an earlier one (as facing=0 and facing=360, or hp=3 and
+// hp=03): a knob is tuned only when each of its values is a game of its own. The turn-cap
+// knob's variants are the scenario itself, once each value is checked.
+func (sc *Scenario) Variants(k Knob) ([]*Scenario, error) {
+	var (
+		out  []*Scenario
+		made []string // the values of out
+		errs ParseErrors
+	)
+	for _, v := range k.Values() {
+		vs, err := sc.Variant(k, v)
+		if err != nil {
+			var pes ParseErrors
+			if !errors.As(err, &pes) {
+				errs = append(errs, &ParseError{File: sc.File, Line: k.Line, Field: "tune", Msg: strings.TrimPrefix(err.Error(), "flickemup: ")})
+				continue
+			}
+			for _, e := range pes {
+				errs = append(errs, &ParseError{File: e.File, Line: e.Line, Field: e.Field, Cause: e.Cause,
+					Msg: e.Msg + fmt.Sprintf(" (with the value %s of knob %s, line %d)", v, k.Name, k.Line)})
+			}
+			continue
+		}
+		if !k.TurnCap() {
+			if j := slices.IndexFunc(out, func(o *Scenario) bool { return samePlay(o, vs) }); j >= 0 {
+				errs = append(errs, &ParseError{File: sc.File, Line: k.Line, Field: "tune." + quoteName(k.Key),
+					Msg: fmt.Sprintf("knob %s: the values %s and %s make the same game", k.Name, made[j], v)})
+			}
+		}
+		out, made = append(out, vs), append(made, v)
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	return out, nil
+}
+
+// samePlay reports whether scenarios a and b play the same game: equal in everything but
+// their files' names, texts and digests.
+func samePlay(a, b *Scenario) bool {
+	x, y := *a, *b
+	x.File, x.Digest, x.Source = "", "", nil
+	y.File, y.Digest, y.Source = "", "", nil
+	return reflect.DeepEqual(x, y)
 }
 
 // rangeRE is the grammar of a knob's range: min..max, optionally :step.
@@ -185,6 +338,12 @@ func (p *parser) tune(l *rawLine) (Knob, bool) {
 				l.errorf(quoteName(key), "choices %q: want a|b|..., none empty, at most %d", v, maxKnobValues)
 				return Knob{}, false
 			}
+			for i, c := range k.Choices {
+				if slices.Contains(k.Choices[:i], c) {
+					l.errorf(quoteName(key), "choices %q list %q twice", v, c)
+					return Knob{}, false
+				}
+			}
 			k.Key = key
 			continue
 		}
@@ -202,8 +361,7 @@ func (p *parser) tune(l *rawLine) (Knob, bool) {
 			l.errorf(quoteName(key), "range %q: want min..max or min..max:step, min < max, step > 0", v)
 			return Knob{}, false
 		}
-		if n := (k.Max-k.Min)/k.Step + 1; n > maxKnobValues {
-			l.errorf(quoteName(key), "range %q has %.0f values, more than %d", v, math.Floor(n), maxKnobValues)
+		if !finiteRange(l, quoteName(key), v, k) {
 			return Knob{}, false
 		}
 		k.Key = key
@@ -300,9 +458,26 @@ func (p *parser) turnsKnob(l *rawLine) (Knob, bool) {
 		l.errorf(TurnsKnob, "range %q: want min..max or min..max:step in whole turns from 1, min < max", v)
 		return Knob{}, false
 	}
-	if n := (k.Max-k.Min)/k.Step + 1; n > maxKnobValues {
-		l.errorf(TurnsKnob, "range %q has %.0f values, more than %d", v, math.Floor(n), maxKnobValues)
+	if !finiteRange(l, TurnsKnob, v, k) {
 		return Knob{}, false
 	}
 	return k, true
+}
+
+// finiteRange checks that the range v of knob k (min < max, step > 0) has finite bounds and at
+// most maxKnobValues values, reporting a problem with key on l otherwise.
+func finiteRange(l *rawLine, key, v string, k Knob) bool {
+	n := (k.Max-k.Min)/k.Step + 1
+	switch {
+	case math.IsInf(k.Min, 0) || math.IsInf(k.Max, 0) || math.IsInf(k.Step, 0):
+		l.errorf(key, "range %q: its numbers must be finite", v)
+		return false
+	case math.IsInf(n, 0) || math.IsNaN(n):
+		l.errorf(key, "range %q has too many values, more than %d", v, maxKnobValues)
+		return false
+	case n > maxKnobValues:
+		l.errorf(key, "range %q has %.0f values, more than %d", v, math.Floor(n), maxKnobValues)
+		return false
+	}
+	return true
 }

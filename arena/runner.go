@@ -119,6 +119,13 @@ type Summary struct {
 	// Others is the number of games recorded during this run by other
 	// workers on the same leased store.
 	Others int
+	// Repaired are the keys, in schedule order, of the games that a leased
+	// store's work queue counted as recorded but the store did not hold
+	// (deleted behind the arena's back, by someone who can bypass the
+	// append-only triggers): this run put their sets back in the queue, and
+	// they were played again like any missing game. Their count is in
+	// neither Skipped nor Others.
+	Repaired []string
 }
 
 // Run plays the games of s that the store does not hold yet.
@@ -142,6 +149,13 @@ type Summary struct {
 // returns once every set is done or given up (waiting, meanwhile, for sets
 // that other workers hold, in case one of them dies and its sets must be
 // rescued). Summary.Others counts the games the other workers recorded.
+// Before it plays, Run checks the sets that the work queue marks done
+// against the recorded games: a set with games missing is played again, its
+// missing games listed in Summary.Repaired.
+//
+// A run that ends with no game failed and no interruption checks the
+// tournament against its plan: if planned games are still missing from the
+// store, Run's error wraps [ErrIncomplete].
 func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	sum := Summary{Planned: len(s.Fixtures)}
 	id := s.Info.ID
@@ -195,6 +209,11 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	case len(st.sum.Failed) > 0:
 		return st.sum, fmt.Errorf("%w: %d of %d games in tournament %s (first: %s: %v)", ErrGameFailed,
 			len(st.sum.Failed), st.sum.Planned, id, st.sum.Failed[0].Key, st.sum.Failed[0].Err)
+	}
+	// The tournament is finished: check it against its plan, not against
+	// the bookkeeping that led here.
+	if err := r.store.checkPlan(ctx, s); err != nil {
+		return st.sum, err
 	}
 	return st.sum, nil
 }

@@ -230,6 +230,7 @@ Examples:
 	}
 	fmt.Fprintf(stdout, "This run: %d played, %d already recorded%s, %d voided by arena faults, %d failed.\n",
 		sum.Played, sum.Skipped+sum.Duplicates, others, sum.Voided, len(sum.Failed))
+	warnRepaired(stderr, info.ID, sum.Repaired)
 	switch {
 	case ctx.Err() != nil:
 		done := sum.Skipped + sum.Played + sum.Duplicates

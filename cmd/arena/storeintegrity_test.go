@@ -1,10 +1,15 @@
 package main
 
 import (
+	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+
+	"github.com/flickarena/flickarena/internal/pgtest"
 )
 
 // TestRun_DamagedDatabase: 'arena run' of a new tournament on a results file
@@ -45,5 +50,51 @@ func TestRun_DamagedDatabase(t *testing.T) {
 	}
 	if string(after) != string(data) {
 		t.Error("the damaged file changed")
+	}
+}
+
+// TestPostgres_RunRepairsDeletedGames: three games of a finished tournament
+// deleted from PostgreSQL by the table owner (the append-only triggers
+// disabled) are played again by the same command, which says so on stderr
+// and names them; the store then holds every planned game.
+func TestPostgres_RunRepairsDeletedGames(t *testing.T) {
+	withTestBots(t)
+	pg := pgtest.DB(t)
+	args := []string{"run", "--bots", "random,steady,sharp", "--scenarios", "race", "--games", "4", "--seed", "5", "--db", pg}
+	mustRun(t, args...)
+	all := storedGames(t, pg)
+	var keys []string
+	for _, i := range []int{0, 5, 10} {
+		keys = append(keys, all[i].Key)
+	}
+	db, err := sql.Open("pgx", pg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{
+		`ALTER TABLE games DISABLE TRIGGER games_append_only`,
+		`ALTER TABLE game_seats DISABLE TRIGGER game_seats_append_only`,
+		`DELETE FROM game_seats WHERE game_id IN (SELECT id FROM games WHERE game_key = ANY($1))`,
+		`DELETE FROM games WHERE game_key = ANY($1)`,
+		`ALTER TABLE games ENABLE TRIGGER games_append_only`,
+		`ALTER TABLE game_seats ENABLE TRIGGER game_seats_append_only`,
+	} {
+		var qargs []any
+		if strings.Contains(q, "$1") {
+			qargs = []any{keys}
+		}
+		if _, err := db.Exec(q, qargs...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	out, errOut := mustRun(t, args...)
+	wantLines(t, "rerun", out, "This run: 3 played, 9 already recorded")
+	wantLines(t, "rerun's stderr", errOut, append([]string{"warning: tournament", "repaired 3 games"}, keys...)...)
+	sameGames(t, "games before the deletion and after the repair", all, storedGames(t, pg))
+	out, errOut = mustRun(t, args...)
+	wantLines(t, "third run", out, "This run: 0 played, 12 already recorded")
+	if strings.Contains(errOut, "warning") {
+		t.Errorf("third run warns:\n%s", errOut)
 	}
 }

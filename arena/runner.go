@@ -167,15 +167,18 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 		RatingPrior: r.cfg.RatingPrior, HasRatingPrior: true, Labels: r.cfg.Labels}); err != nil {
 		return sum, err
 	}
-	prior, err := r.store.Games(ctx, GameFilter{TournamentID: id})
+	prior, err := r.store.ReadGames(ctx, GameFilter{TournamentID: id})
 	if err != nil {
 		return sum, err
 	}
 	st := &runState{r: r, sched: s, start: r.now(), tally: newStandings(s.Info.Bots)}
-	played := make(map[string]bool, len(prior))
-	for _, g := range prior {
+	played := make(map[string]bool, len(prior.Games)+len(prior.Skipped))
+	for _, g := range prior.Games {
 		played[g.Key] = true
 		st.tally.add(g)
+	}
+	for _, g := range prior.Skipped {
+		played[g.Key] = true // recorded, if unreadable: playing it again would not replace it
 	}
 	var pending []Fixture
 	for _, f := range s.Fixtures {

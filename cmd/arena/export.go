@@ -83,7 +83,7 @@ Python's choix takes each game's bots ordered by rank (the README shows how).`, 
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	recs, err := q.load(ctx)
+	recs, err := q.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("export csv: %w", err)
 	}
@@ -135,7 +135,7 @@ PGN is a format of two players: the games of more than two seats are left out
 	default:
 		return fmt.Errorf("export pgn: --white takes x or first, got %q", *white)
 	}
-	recs, err := q.load(ctx)
+	recs, err := q.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("export pgn: %w", err)
 	}

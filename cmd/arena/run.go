@@ -244,10 +244,12 @@ Examples:
 		return fmt.Errorf("run: %w", runErr)
 	}
 
-	recs, err := store.Games(ctx, arena.GameFilter{TournamentID: info.ID})
+	list, err := store.ReadGames(ctx, arena.GameFilter{TournamentID: info.ID})
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
+	warnSkipped(stderr, list.Skipped)
+	recs := list.Games
 	fmt.Fprintln(stdout)
 	if err := printTable(stdout, recs, fitConfig(*prior)); err != nil {
 		// The games are recorded; only the table is missing.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 
+	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/internal/pgtest"
 )
 
@@ -96,5 +98,41 @@ func TestPostgres_RunRepairsDeletedGames(t *testing.T) {
 	wantLines(t, "third run", out, "This run: 0 played, 12 already recorded")
 	if strings.Contains(errOut, "warning") {
 		t.Errorf("third run warns:\n%s", errOut)
+	}
+}
+
+// TestRead_MalformedGame: a game row with a seat that does not exist,
+// written beside the arena, is skipped by the reading commands with a
+// warning naming its id; the other games are read, on either store.
+func TestRead_MalformedGame(t *testing.T) {
+	withTestBots(t)
+	for _, db := range []string{filepath.Join(t.TempDir(), "results.db"), pgtest.DB(t)} {
+		mustRun(t, "run", "--bots", "random,steady,sharp", "--scenarios", "race", "--games", "4", "--db", db)
+		victim := storedGames(t, db)[2]
+		driver := "sqlite"
+		if arena.IsPostgresURL(db) {
+			driver = "pgx"
+		}
+		raw, err := sql.Open(driver, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = raw.Exec(fmt.Sprintf(`INSERT INTO game_seats (game_id, seat, bot, bot_version, rank, points) VALUES (%d, 7, 'ghost', '1', 1, 0)`, victim.ID))
+		raw.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cmd := range [][]string{{"ratings"}, {"balance"}, {"export", "csv"}} {
+			out, errOut, err := run(t, append(cmd, "--db", db)...)
+			if err != nil {
+				t.Errorf("%s: arena %s: %v", arena.RedactURL(db), cmd[0], err)
+				continue
+			}
+			wantLines(t, "arena "+cmd[0]+"'s stderr", errOut,
+				fmt.Sprintf("warning: skipped game %d (key %s", victim.ID, victim.Key), "seat 7")
+			if cmd[0] == "export" && strings.Count(out, "\n") != 1+11*2 {
+				t.Errorf("export csv wrote %d lines, want a header and the 11 readable games' 22 seats", strings.Count(out, "\n"))
+			}
+		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/flickarena/flickarena/arena"
 )
 
 // maxWarnedKeys is how many game keys a warning lists.
@@ -32,4 +34,13 @@ func listKeys(keys []string) string {
 		s += fmt.Sprintf(" and %d more", n)
 	}
 	return s
+}
+
+// warnSkipped says, on w, which malformed games a read left out
+// (arena.GameList.Skipped), one line each.
+func warnSkipped(w io.Writer, skipped []arena.SkippedGame) {
+	for _, g := range skipped {
+		fmt.Fprintf(w, "warning: skipped game %d (key %s of tournament %s): %s\n",
+			g.ID, safeID("game", g.Key), safeID("tournament", g.TournamentID), safeText(g.Problem))
+	}
 }

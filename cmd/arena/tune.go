@@ -206,7 +206,7 @@ Examples:
 		if err != nil {
 			return false, fmt.Errorf("tune: %s=%s, %s: %w (run the same command again to resume)", knob.Name, c.value, r.pair.name(), err)
 		}
-		if err := r.measure(ctx, store, sched, z); err != nil {
+		if err := r.measure(ctx, store, sched, z, stderr); err != nil {
 			return false, fmt.Errorf("tune: %w", err)
 		}
 		return true, nil

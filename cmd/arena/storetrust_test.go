@@ -136,3 +136,19 @@ func TestRead_MalformedGame(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactArgs_TrickyPasswords: the command line recorded with a run keeps
+// no password of a PostgreSQL URL or key=value string, whatever characters
+// it holds.
+func TestRedactArgs_TrickyPasswords(t *testing.T) {
+	got := strings.Join(redactArgs([]string{"--db", "postgres://u@h/a?password=pw;1", "--db=postgres://u:pw#2@h/a",
+		"--db=postgresql://u:pw/3@h/a", "--db", "host=h password='pw 4'", "--games", "4"}), " ")
+	for _, secret := range []string{"pw;1", "pw#2", "pw/3", "pw 4"} {
+		if strings.Contains(got, secret) {
+			t.Errorf("redactArgs kept %q: %s", secret, got)
+		}
+	}
+	if !strings.HasSuffix(got, "--games 4") {
+		t.Errorf("redactArgs changed the other arguments: %s", got)
+	}
+}

@@ -73,6 +73,11 @@ one row per game and seat, games of any number of seats alike. The columns:
   reason        why the game ended, in full, or the fault's message
   turns         the game's length in turns
 
+A text value that a spreadsheet would run as a formula, one that starts with
+=, +, -, @, a tab or a carriage return (a remote bot's name or version, say),
+is written with a single quote before it ('+evil), as OWASP recommends against
+CSV injection; the numbers, negative points included, are written as they are.
+
 R's PlackettLuce reads the rows as rankings:
   d <- read.csv("games.csv")
   PlackettLuce(rankings(d, id = "game", item = "bot", rank = "rank"))

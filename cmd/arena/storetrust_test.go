@@ -152,3 +152,21 @@ func TestRedactArgs_TrickyPasswords(t *testing.T) {
 		t.Errorf("redactArgs changed the other arguments: %s", got)
 	}
 }
+
+// TestExportCSV_FormulaNames: 'arena export csv' writes a bot whose name a
+// spreadsheet would take for a formula (+evil) with a single quote before
+// it, and says so in its help.
+func TestExportCSV_FormulaNames(t *testing.T) {
+	withTestBots(t)
+	addTestBots(t, testBot{"+evil", steady.act})
+	db := filepath.Join(t.TempDir(), "results.db")
+	mustRun(t, "run", "--bots", "+evil,steady", "--scenarios", "race", "--games", "2", "--db", db)
+	out, _ := mustRun(t, "export", "csv", "--db", db)
+	if !strings.Contains(out, ",'+evil,") || strings.Contains(out, ",+evil,") {
+		t.Errorf("export csv does not neutralise the name +evil:\n%s", out)
+	}
+	_, help, _ := run(t, "export", "csv", "-h")
+	if !strings.Contains(help, "single quote") {
+		t.Errorf("export csv -h does not say how formulas are written:\n%s", help)
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+
 	"github.com/flickarena/flickarena/arena"
 )
 

@@ -2,57 +2,38 @@ package arena_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
-
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/internal/pgtest"
 )
 
-// deleteGames deletes the games of tournament id with keys from the
-// database at path as its owner can, bypassing the append-only triggers:
-// on PostgreSQL disabled for the deletion, on SQLite dropped and made again.
+// deleteGames deletes the games of tournament id with keys (plain text: no
+// quote) from the database at path as its owner can, bypassing the
+// append-only triggers: on PostgreSQL disabled for the deletion, on SQLite
+// dropped and made again.
 func deleteGames(t *testing.T, path, id string, keys ...string) {
 	t.Helper()
-	driver, dsn, stmts := "pgx", path, []string{
+	before, after := []string{
 		`ALTER TABLE games DISABLE TRIGGER games_append_only`,
 		`ALTER TABLE game_seats DISABLE TRIGGER game_seats_append_only`,
-		`DELETE FROM game_seats WHERE game_id IN (SELECT id FROM games WHERE tournament_id = $1 AND game_key = $2)`,
-		`DELETE FROM games WHERE tournament_id = $1 AND game_key = $2`,
+	}, []string{
 		`ALTER TABLE games ENABLE TRIGGER games_append_only`,
 		`ALTER TABLE game_seats ENABLE TRIGGER game_seats_append_only`,
 	}
 	if !arena.IsPostgresURL(path) {
-		driver, dsn, stmts = "sqlite", path+"?_pragma=busy_timeout(10000)", []string{
-			`DROP TRIGGER games_no_delete`,
-			`DROP TRIGGER game_seats_no_delete`,
-			`DELETE FROM game_seats WHERE game_id IN (SELECT id FROM games WHERE tournament_id = $1 AND game_key = $2)`,
-			`DELETE FROM games WHERE tournament_id = $1 AND game_key = $2`,
+		before, after = []string{`DROP TRIGGER games_no_delete`, `DROP TRIGGER game_seats_no_delete`}, []string{
 			`CREATE TRIGGER games_no_delete BEFORE DELETE ON games BEGIN SELECT RAISE(ABORT, 'games is append-only'); END`,
 			`CREATE TRIGGER game_seats_no_delete BEFORE DELETE ON game_seats BEGIN SELECT RAISE(ABORT, 'game_seats is append-only'); END`,
 		}
 	}
-	db, err := sql.Open(driver, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	for _, key := range keys {
-		for _, q := range stmts {
-			var args []any
-			if strings.Contains(q, "$") {
-				args = []any{id, key}
-			}
-			if _, err := db.Exec(q, args...); err != nil {
-				t.Fatalf("%s: %v", q, err)
-			}
-		}
-	}
+	games := fmt.Sprintf(`SELECT id FROM games WHERE tournament_id = '%s' AND game_key IN ('%s')`, id, strings.Join(keys, "', '"))
+	stmts := append(before, `DELETE FROM game_seats WHERE game_id IN (`+games+`)`, `DELETE FROM games WHERE id IN (`+games+`)`)
+	ownerExec(t, path, append(stmts, after...)...)
 }
 
 // TestRunner_LeasedRepairsDeletedGames: three games of a finished tournament

@@ -123,8 +123,8 @@ type Summary struct {
 	// store's work queue counted as recorded but the store did not hold
 	// (deleted behind the arena's back, by someone who can bypass the
 	// append-only triggers): this run put their sets back in the queue, and
-	// they were played again like any missing game. Their count is in
-	// neither Skipped nor Others.
+	// they were played again like any missing game (counted in Played, or
+	// in Others when another worker played them).
 	Repaired []string
 }
 

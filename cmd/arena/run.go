@@ -30,6 +30,9 @@ machines, given the same command play one tournament together: each claims a
 set of games at a time under a lease that its heartbeat renews (--lease); the
 set of a worker that died is played by another once its lease runs out; every
 game is recorded once, and each worker ends when the tournament is complete.
+A finished tournament is checked against its plan: games missing from the
+database (deleted behind the arena's back) are played again, with a warning
+naming them. An SQLite file that fails SQLite's integrity check is refused.
 Progress goes to stderr; the rating table is printed at the end.
 
 A designer's Flick 'em Up! scenario file plays like a built-in scenario: name

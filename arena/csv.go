@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // CSVColumns are the columns of [WriteCSV], in order. One row is one seat of
@@ -52,6 +53,12 @@ var CSVColumns = []string{"game", "tournament", "game_key", "rotation_set", "rou
 // the names of the seats of a scenario given by its [RatingScenario] name, or
 // nil for "player 1" to "player N"; it may be nil.
 //
+// A text value that a spreadsheet would take for a formula, one starting
+// with '=', '+', '-', '@', a tab or a carriage return (a bot's name or
+// version as a remote bot gives them, a reason), is written with a single
+// quote before it ('=1+1), as OWASP's guidance on CSV injection recommends;
+// the numeric columns are written as they are.
+//
 // The rows read as long-format rankings: R's PlackettLuce takes them with
 // rankings(d, id = "game", item = "bot", rank = "rank"), and grouping the rows
 // by game, ordered by rank, gives the orderings that Python's choix fits.
@@ -84,11 +91,11 @@ func WriteCSV(w io.Writer, games []GameRecord, seatNames func(scenario string) [
 				first = "1"
 			}
 			row = append(row[:0],
-				strconv.FormatInt(g.ID, 10), g.TournamentID, g.Key, g.TournamentID+"|"+g.PairID,
-				strconv.Itoa(g.Round+1), scenario, strconv.Itoa(len(g.Bots)), strconv.FormatUint(g.Seed, 10),
-				strconv.Itoa(s), name, b.Name, b.Version, strconv.Itoa(g.Ranks[s]),
+				strconv.FormatInt(g.ID, 10), csvText(g.TournamentID), csvText(g.Key), csvText(g.TournamentID+"|"+g.PairID),
+				strconv.Itoa(g.Round+1), csvText(scenario), strconv.Itoa(len(g.Bots)), strconv.FormatUint(g.Seed, 10),
+				strconv.Itoa(s), csvText(name), csvText(b.Name), csvText(b.Version), strconv.Itoa(g.Ranks[s]),
 				strconv.FormatFloat(pts, 'g', -1, 64), strconv.FormatFloat(SeatScore(g.Ranks, s), 'g', -1, 64), first,
-				g.Termination.String(), g.EndKind, g.Reason, strconv.Itoa(g.Turns))
+				csvText(g.Termination.String()), csvText(g.EndKind), csvText(g.Reason), strconv.Itoa(g.Turns))
 			if err := cw.Write(row); err != nil {
 				return fmt.Errorf("arena: write csv: %w", err)
 			}
@@ -99,4 +106,15 @@ func WriteCSV(w io.Writer, games []GameRecord, seatNames func(scenario string) [
 		return fmt.Errorf("arena: write csv: %w", err)
 	}
 	return nil
+}
+
+// csvText returns the text value v for a CSV cell: with a single quote
+// before it when a spreadsheet would take it for a formula, its first byte
+// being '=', '+', '-', '@', a tab or a carriage return (OWASP's list for CSV
+// injection).
+func csvText(v string) string {
+	if v != "" && strings.IndexByte("=+-@\t\r", v[0]) >= 0 {
+		return "'" + v
+	}
+	return v
 }

@@ -2,7 +2,10 @@ package arena
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -16,12 +19,63 @@ type GameFilter struct {
 	Bot string
 }
 
-// Games returns the recorded games matching f, ordered by tournament id and
-// then by schedule position, so the order never depends on which games
+// ErrMalformedGame is wrapped by the error of [Store.Games] for a recorded
+// game that cannot be read as a game (one written behind the arena's back,
+// or by a faulty build): a seat that does not exist or is missing, points
+// that are not numbers, an unknown termination.
+var ErrMalformedGame = errors.New("arena: malformed game")
+
+// SkippedGame is a recorded game that [Store.ReadGames] left out because it
+// cannot be read as a game.
+type SkippedGame struct {
+	// ID is the game's row id in the store.
+	ID int64
+	// TournamentID and Key are the game's, as stored (when they could be
+	// read).
+	TournamentID, Key string
+	// Problem says what is wrong with it.
+	Problem string
+}
+
+// String describes the skipped game for a warning.
+func (g SkippedGame) String() string {
+	return fmt.Sprintf("game %d (key %q of tournament %q): %s", g.ID, g.Key, g.TournamentID, g.Problem)
+}
+
+// GameList is what [Store.ReadGames] read: the games it could read, and
+// those it skipped.
+type GameList struct {
+	// Games are the games read, in the store's order.
+	Games []GameRecord
+	// Skipped are the malformed games left out, in the store's order.
+	Skipped []SkippedGame
+}
+
+// Games returns the recorded games matching f, as [Store.ReadGames] does,
+// but fails, with an error wrapping [ErrMalformedGame] that names the first
+// one, when any of them is malformed.
+func (s *Store) Games(ctx context.Context, f GameFilter) ([]GameRecord, error) {
+	list, err := s.ReadGames(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	if len(list.Skipped) > 0 {
+		return nil, fmt.Errorf("arena: query games: %w: %v (and %d more)", ErrMalformedGame, list.Skipped[0], len(list.Skipped)-1)
+	}
+	return list.Games, nil
+}
+
+// ReadGames returns the recorded games matching f, ordered by tournament id
+// and then by schedule position, so the order never depends on which games
 // finished first. Each game's scenario carries the seat names recorded with
 // its tournament ([Scenario.SeatNames]; nil when none were). A read-only
 // store of schema version 1 (two seats) is read as it is.
-func (s *Store) Games(ctx context.Context, f GameFilter) ([]GameRecord, error) {
+//
+// A malformed game (one that [GameRecord.Validate] refuses, or whose row
+// cannot be read: a seat that does not exist or is missing, points that are
+// not finite numbers, an unknown termination) does not fail the read: it is
+// left out and listed in the result's Skipped, for the caller to report.
+func (s *Store) ReadGames(ctx context.Context, f GameFilter) (GameList, error) {
 	if s.version == 1 {
 		return s.gamesV1(ctx, f)
 	}
@@ -51,10 +105,13 @@ scenario_hash, seed, first_mover, termination, reason, ` + kind + `, turns, atte
 FROM games` + cond + " ORDER BY tournament_id, seq, id"
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
-		return nil, fmt.Errorf("arena: query games: %w", err)
+		return GameList{}, fmt.Errorf("arena: query games: %w", err)
 	}
 	defer rows.Close()
-	var out []GameRecord
+	var (
+		out []GameRecord
+		bad = map[int]string{} // index in out -> what is wrong
+	)
 	index := map[int64]int{} // row id -> index in out
 	for rows.Next() {
 		var (
@@ -67,44 +124,113 @@ FROM games` + cond + " ORDER BY tournament_id, seq, id"
 		if err := rows.Scan(&g.ID, &g.TournamentID, &g.Key, &g.PairID, &g.Seq, &g.Round, &g.Leg, &seats,
 			&g.Scenario.ID, &g.Scenario.Version, &g.Scenario.Hash, &seed, &g.FirstMover, &term, &g.Reason,
 			&g.EndKind, &g.Turns, &g.Attempt, &g.ArenaVersion, &started, &ended); err != nil {
-			return nil, fmt.Errorf("arena: query games: %w", err)
+			g.ID, g.TournamentID, g.Key = rawIdentity(rows)
+			bad[len(out)] = err.Error()
+			index[g.ID] = len(out)
+			out = append(out, g)
+			continue
 		}
 		g.Seed = uint64(seed)
-		if g.Termination, err = ParseTermination(term); err != nil {
-			return nil, fmt.Errorf("arena: query games: %w", err)
+		var problem error
+		g.Termination, problem = ParseTermination(term)
+		if problem == nil {
+			g.StartedAt, problem = parseTime(started)
 		}
-		if g.StartedAt, err = parseTime(started); err != nil {
-			return nil, fmt.Errorf("arena: query games: %w", err)
+		if problem == nil {
+			g.EndedAt, problem = parseTime(ended)
 		}
-		if g.EndedAt, err = parseTime(ended); err != nil {
-			return nil, fmt.Errorf("arena: query games: %w", err)
+		if problem == nil && (seats < 2 || seats > maxStoredSeats) {
+			problem = fmt.Errorf("%d seats", seats)
 		}
-		g.Bots, g.Ranks, g.Points = make([]BotInfo, seats), make([]int, seats), make([]float64, seats)
+		if problem != nil {
+			bad[len(out)] = problem.Error()
+		} else {
+			g.Bots, g.Ranks, g.Points = make([]BotInfo, seats), make([]int, seats), make([]float64, seats)
+		}
 		index[g.ID] = len(out)
 		out = append(out, g)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("arena: query games: %w", err)
+		return GameList{}, fmt.Errorf("arena: query games: %w", err)
 	}
 	rows.Close()
-	if err := s.fillSeats(ctx, cond, args, out, index); err != nil {
-		return nil, err
+	if err := s.fillSeats(ctx, cond, args, out, index, bad); err != nil {
+		return GameList{}, err
 	}
 	names, err := s.seatNames(ctx, f.TournamentID)
 	if err != nil {
-		return nil, err
+		return GameList{}, err
 	}
 	for i, g := range out {
 		if n := names[seatNamesKey{g.TournamentID, g.Scenario.ID}]; len(n) == len(g.Bots) {
 			out[i].Scenario.SeatNames = n
 		}
 	}
-	return out, nil
+	return splitMalformed(out, bad), nil
+}
+
+// maxStoredSeats bounds the seats of a stored game that a read believes: a
+// larger count is a malformed row, not a reason to allocate.
+const maxStoredSeats = 1 << 10
+
+// rawIdentity returns the row id, tournament id and key of the current row
+// of a games query whose typed scan failed, as well as they can be read.
+func rawIdentity(rows *sql.Rows) (id int64, tournament, key string) {
+	cols, err := rows.Columns()
+	if err != nil || len(cols) < 3 {
+		return 0, "", ""
+	}
+	raw := make([]any, len(cols))
+	dest := make([]any, len(cols))
+	for i := range raw {
+		dest[i] = &raw[i]
+	}
+	if rows.Scan(dest...) != nil {
+		return 0, "", ""
+	}
+	switch v := raw[0].(type) {
+	case int64:
+		id = v
+	case int32:
+		id = int64(v)
+	}
+	text := func(v any) string {
+		switch v := v.(type) {
+		case string:
+			return v
+		case []byte:
+			return string(v)
+		}
+		return fmt.Sprint(v)
+	}
+	return id, text(raw[1]), text(raw[2])
+}
+
+// splitMalformed returns games with the malformed ones, those in bad or
+// that [GameRecord.Validate] refuses, moved to Skipped.
+func splitMalformed(games []GameRecord, bad map[int]string) GameList {
+	var list GameList
+	for i, g := range games {
+		problem, isBad := bad[i]
+		if !isBad {
+			if err := g.Validate(); err != nil {
+				problem, isBad = err.Error(), true
+			}
+		}
+		if isBad {
+			list.Skipped = append(list.Skipped, SkippedGame{ID: g.ID, TournamentID: g.TournamentID, Key: g.Key, Problem: problem})
+			continue
+		}
+		list.Games = append(list.Games, g)
+	}
+	return list
 }
 
 // fillSeats reads the seats of the games of out (selected by cond and args
-// on the games table) into their Bots, Ranks and Points.
-func (s *Store) fillSeats(ctx context.Context, cond string, args []any, out []GameRecord, index map[int64]int) error {
+// on the games table) into their Bots, Ranks and Points. A game whose seats
+// cannot be read, or that lacks a seat or has one that does not exist, is
+// entered in bad (by index in out) with what is wrong.
+func (s *Store) fillSeats(ctx context.Context, cond string, args []any, out []GameRecord, index map[int64]int, bad map[int]string) error {
 	rows, err := s.db.QueryContext(ctx, `SELECT game_id, seat, bot, bot_version, rank, points FROM game_seats
 WHERE game_id IN (SELECT id FROM games`+cond+`)`, args...)
 	if err != nil {
@@ -121,14 +247,26 @@ WHERE game_id IN (SELECT id FROM games`+cond+`)`, args...)
 			pts  float64
 		)
 		if err := rows.Scan(&id, &seat, &b.Name, &b.Version, &rank, &pts); err != nil {
-			return fmt.Errorf("arena: query game seats: %w", err)
+			id, _, _ = rawIdentity(rows)
+			if i, ok := index[id]; ok {
+				if _, known := bad[i]; !known {
+					bad[i] = fmt.Sprintf("a seat: %v", err)
+				}
+			}
+			continue
 		}
 		i, ok := index[id]
-		if !ok {
+		switch {
+		case !ok:
 			continue // a game recorded (by another arena) since the games were read
-		}
-		if seat < 0 || seat >= len(out[i].Bots) {
-			return fmt.Errorf("arena: query game seats: seat %d of game row %d does not exist", seat, id)
+		case bad[i] != "":
+			continue // known bad already
+		case seat < 0 || seat >= len(out[i].Bots):
+			bad[i] = fmt.Sprintf("seat %d of a game of %d seats does not exist", seat, len(out[i].Bots))
+			continue
+		case math.IsNaN(pts) || math.IsInf(pts, 0):
+			bad[i] = fmt.Sprintf("seat %d has %v points", seat, pts)
+			continue
 		}
 		out[i].Bots[seat], out[i].Ranks[seat], out[i].Points[seat] = b, rank, pts
 		filled[i]++
@@ -137,16 +275,16 @@ WHERE game_id IN (SELECT id FROM games`+cond+`)`, args...)
 		return fmt.Errorf("arena: query game seats: %w", err)
 	}
 	for i, n := range filled {
-		if n != len(out[i].Bots) {
-			return fmt.Errorf("arena: query game seats: game %q has %d of its %d seats", out[i].Key, n, len(out[i].Bots))
+		if _, known := bad[i]; !known && n != len(out[i].Bots) {
+			bad[i] = fmt.Sprintf("%d of its %d seats are recorded", n, len(out[i].Bots))
 		}
 	}
 	return nil
 }
 
-// gamesV1 is Games on a database of schema version 1: two seats per game,
+// gamesV1 is ReadGames on a database of schema version 1: two seats per game,
 // side X seat 0 and side Y seat 1, the result as ranks.
-func (s *Store) gamesV1(ctx context.Context, f GameFilter) ([]GameRecord, error) {
+func (s *Store) gamesV1(ctx context.Context, f GameFilter) (GameList, error) {
 	var (
 		where []string
 		args  []any
@@ -169,10 +307,13 @@ turns, points_x, points_y, attempt, arena_version, started_at, ended_at FROM gam
 	q += " ORDER BY tournament_id, seq, id"
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
-		return nil, fmt.Errorf("arena: query games: %w", err)
+		return GameList{}, fmt.Errorf("arena: query games: %w", err)
 	}
 	defer rows.Close()
-	var out []GameRecord
+	var (
+		out []GameRecord
+		bad = map[int]string{} // index in out -> what is wrong
+	)
 	for rows.Next() {
 		var (
 			g                   GameRecord
@@ -186,32 +327,35 @@ turns, points_x, points_y, attempt, arena_version, started_at, ended_at FROM gam
 			&g.Bots[SideX].Name, &g.Bots[SideX].Version, &g.Bots[SideY].Name, &g.Bots[SideY].Version,
 			&first, &result, &term, &g.Reason, &g.Turns, &g.Points[SideX], &g.Points[SideY],
 			&g.Attempt, &g.ArenaVersion, &started, &ended); err != nil {
-			return nil, fmt.Errorf("arena: query games: %w", err)
+			g.ID, g.TournamentID, g.Key = rawIdentity(rows)
+			bad[len(out)] = err.Error()
+			out = append(out, g)
+			continue
 		}
 		g.Seed = uint64(seed)
-		fm, err := parseSide(first)
-		if err != nil {
-			return nil, fmt.Errorf("arena: query games: %w", err)
-		}
+		fm, problem := parseSide(first)
 		g.FirstMover = int(fm)
-		res, err := parseResult(result)
-		if err != nil {
-			return nil, fmt.Errorf("arena: query games: %w", err)
+		var res Result
+		if problem == nil {
+			res, problem = parseResult(result)
+			g.Ranks = RanksFor(res)
 		}
-		g.Ranks = RanksFor(res)
-		if g.Termination, err = ParseTermination(term); err != nil {
-			return nil, fmt.Errorf("arena: query games: %w", err)
+		if problem == nil {
+			g.Termination, problem = ParseTermination(term)
 		}
-		if g.StartedAt, err = parseTime(started); err != nil {
-			return nil, fmt.Errorf("arena: query games: %w", err)
+		if problem == nil {
+			g.StartedAt, problem = parseTime(started)
 		}
-		if g.EndedAt, err = parseTime(ended); err != nil {
-			return nil, fmt.Errorf("arena: query games: %w", err)
+		if problem == nil {
+			g.EndedAt, problem = parseTime(ended)
+		}
+		if problem != nil {
+			bad[len(out)] = problem.Error()
 		}
 		out = append(out, g)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("arena: query games: %w", err)
+		return GameList{}, fmt.Errorf("arena: query games: %w", err)
 	}
-	return out, nil
+	return splitMalformed(out, bad), nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -43,7 +44,7 @@ type Outcome struct {
 	// non-negative.
 	Turns int
 	// Points holds each seat's final score in the game's own points, one
-	// per seat, or nil for games without points.
+	// per seat (finite numbers), or nil for games without points.
 	Points []float64
 }
 
@@ -56,7 +57,7 @@ func (o Outcome) Result() Result { return ResultOf(o.Ranks) }
 var ErrInvalidOutcome = errors.New("arena: invalid outcome")
 
 // Validate reports whether o is consistent: ranks forming a finishing order
-// of at least two seats, points for every seat or none, a valid
+// of at least two seats, finite points for every seat or none, a valid
 // termination and first mover, non-negative turns, and after a bot fault
 // one seat alone in the last place.
 func (o Outcome) Validate() error {
@@ -67,6 +68,8 @@ func (o Outcome) Validate() error {
 	switch {
 	case o.Points != nil && len(o.Points) != k:
 		return fmt.Errorf("%w: %d points for %d seats", ErrInvalidOutcome, len(o.Points), k)
+	case slices.ContainsFunc(o.Points, func(p float64) bool { return math.IsNaN(p) || math.IsInf(p, 0) }):
+		return fmt.Errorf("%w: points %v are not all finite", ErrInvalidOutcome, o.Points)
 	case !o.Termination.Valid():
 		return fmt.Errorf("%w: termination %v", ErrInvalidOutcome, o.Termination)
 	case o.FirstMover < 0 || o.FirstMover >= k:

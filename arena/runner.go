@@ -119,6 +119,13 @@ type Summary struct {
 	// Others is the number of games recorded during this run by other
 	// workers on the same leased store.
 	Others int
+	// Repaired are the keys, in schedule order, of the games that a leased
+	// store's work queue counted as recorded but the store did not hold
+	// (deleted behind the arena's back, by someone who can bypass the
+	// append-only triggers): this run put their sets back in the queue, and
+	// they were played again like any missing game (counted in Played, or
+	// in Others when another worker played them).
+	Repaired []string
 }
 
 // Run plays the games of s that the store does not hold yet.
@@ -142,6 +149,13 @@ type Summary struct {
 // returns once every set is done or given up (waiting, meanwhile, for sets
 // that other workers hold, in case one of them dies and its sets must be
 // rescued). Summary.Others counts the games the other workers recorded.
+// Before it plays, Run checks the sets that the work queue marks done
+// against the recorded games: a set with games missing is played again, its
+// missing games listed in Summary.Repaired.
+//
+// A run that ends with no game failed and no interruption checks the
+// tournament against its plan: if planned games are still missing from the
+// store, Run's error wraps [ErrIncomplete].
 func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	sum := Summary{Planned: len(s.Fixtures)}
 	id := s.Info.ID
@@ -153,15 +167,18 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 		RatingPrior: r.cfg.RatingPrior, HasRatingPrior: true, Labels: r.cfg.Labels}); err != nil {
 		return sum, err
 	}
-	prior, err := r.store.Games(ctx, GameFilter{TournamentID: id})
+	prior, err := r.store.ReadGames(ctx, GameFilter{TournamentID: id})
 	if err != nil {
 		return sum, err
 	}
 	st := &runState{r: r, sched: s, start: r.now(), tally: newStandings(s.Info.Bots)}
-	played := make(map[string]bool, len(prior))
-	for _, g := range prior {
+	played := make(map[string]bool, len(prior.Games)+len(prior.Skipped))
+	for _, g := range prior.Games {
 		played[g.Key] = true
 		st.tally.add(g)
+	}
+	for _, g := range prior.Skipped {
+		played[g.Key] = true // recorded, if unreadable: playing it again would not replace it
 	}
 	var pending []Fixture
 	for _, f := range s.Fixtures {
@@ -195,6 +212,11 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	case len(st.sum.Failed) > 0:
 		return st.sum, fmt.Errorf("%w: %d of %d games in tournament %s (first: %s: %v)", ErrGameFailed,
 			len(st.sum.Failed), st.sum.Planned, id, st.sum.Failed[0].Key, st.sum.Failed[0].Err)
+	}
+	// The tournament is finished: check it against its plan, not against
+	// the bookkeeping that led here.
+	if err := r.store.checkPlan(ctx, s); err != nil {
+		return st.sum, err
 	}
 	return st.sum, nil
 }

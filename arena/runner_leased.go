@@ -44,7 +44,15 @@ func (st *runState) playLeased(ctx context.Context, pending []Fixture) {
 		st.fail(err)
 		return
 	}
-	if len(pending) == 0 {
+	repaired, err := r.store.reopenMissing(ctx, st.sched)
+	if err != nil {
+		st.fail(err)
+		return
+	}
+	st.mu.Lock()
+	st.sum.Repaired = repaired
+	st.mu.Unlock()
+	if len(pending) == 0 && len(repaired) == 0 {
 		return // everything recorded: no set to wait for
 	}
 	sets := map[string][]Fixture{}

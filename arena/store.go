@@ -42,7 +42,9 @@ type Store struct {
 // file path; it must not contain '?'), and migrates its schema to
 // [SchemaVersion]. A path that is a PostgreSQL URL ([IsPostgresURL]) opens
 // that database instead, which must exist (its tables are created). It fails with [ErrSchemaTooNew] for a database written by
-// a newer arena.
+// a newer arena, and with [ErrDamaged] for an SQLite file that fails
+// SQLite's quick integrity check, which it runs at every open (its time
+// grows with the file's size: about 0.6 s for 200,000 games, 52 MB).
 func OpenStore(ctx context.Context, path string) (*Store, error) {
 	if IsPostgresURL(path) {
 		return openPostgres(ctx, path, false)
@@ -65,6 +67,13 @@ func OpenStore(ctx context.Context, path string) (*Store, error) {
 	}
 	db := &sqlDB{raw: raw, d: sqlite}
 	s := &Store{db: db, now: time.Now, version: SchemaVersion}
+	if err := quickCheck(ctx, db, path); err != nil {
+		_ = db.Close() // the check's error is the one to report
+		if errors.Is(err, ErrDamaged) {
+			return nil, err // it says it all
+		}
+		return nil, fmt.Errorf("arena: open store %q: %w", path, err)
+	}
 	if err := retryBusy(ctx, func() error { return setWAL(ctx, db) }); err != nil {
 		_ = db.Close() // the WAL error is the one to report
 		return nil, fmt.Errorf("arena: open store %q: %w", path, err)
@@ -85,8 +94,9 @@ func OpenStore(ctx context.Context, path string) (*Store, error) {
 // file neither exists nor can be created (a read-only directory), it opens
 // it as immutable (immutable=1: no locks, no -shm), which is sound because
 // no writer can be at work: a writer would have created those files. It
-// fails with [ErrSchemaTooNew] for a database written by a newer arena, and
-// with [ErrSchemaTooOld] for one that needs a migration first.
+// fails with [ErrSchemaTooNew] for a database written by a newer arena,
+// with [ErrSchemaTooOld] for one that needs a migration first, and with
+// [ErrDamaged] for an SQLite file that fails SQLite's quick integrity check.
 //
 // The write methods of a read-only Store fail.
 func OpenStoreReadOnly(ctx context.Context, path string) (*Store, error) {
@@ -104,6 +114,9 @@ func OpenStoreReadOnly(ctx context.Context, path string) (*Store, error) {
 		s, err := openReadOnly(ctx, path, params)
 		if err == nil {
 			return s, nil
+		}
+		if errors.Is(err, ErrDamaged) {
+			return nil, err // it says it all
 		}
 		if errors.Is(err, ErrSchemaTooNew) || errors.Is(err, ErrSchemaTooOld) {
 			return nil, fmt.Errorf("arena: open store %q: %w", path, err)
@@ -129,6 +142,10 @@ func openReadOnly(ctx context.Context, path, params string) (*Store, error) {
 		return nil, err
 	}
 	db := &sqlDB{raw: raw, d: sqlite}
+	if err := quickCheck(ctx, db, path); err != nil {
+		_ = db.Close() // the check's error is the one to report
+		return nil, err
+	}
 	v, err := schemaVersion(ctx, db)
 	switch {
 	case err != nil:

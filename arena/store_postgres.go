@@ -3,7 +3,6 @@ package arena
 import (
 	"context"
 	"fmt"
-	"net/url"
 	"strings"
 	"time"
 
@@ -17,20 +16,6 @@ import (
 // postgres:///arena?host=/run/postgresql for a Unix socket).
 func IsPostgresURL(db string) bool {
 	return strings.HasPrefix(db, "postgres://") || strings.HasPrefix(db, "postgresql://")
-}
-
-// RedactURL returns db with any password (in the user part or a password
-// parameter) replaced by "xxxxx", for messages and the runs table.
-func RedactURL(db string) string {
-	u, err := url.Parse(db)
-	if err != nil || !IsPostgresURL(db) {
-		return db
-	}
-	if q := u.Query(); q.Has("password") {
-		q.Set("password", "xxxxx")
-		u.RawQuery = q.Encode()
-	}
-	return u.Redacted()
 }
 
 // pgMaxIdleConns is the number of idle connections a PostgreSQL store keeps

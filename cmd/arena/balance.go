@@ -49,7 +49,7 @@ another scenario list replays its seeds) counts once.`, stderr)
 	case checkPrior(*prior) != nil:
 		return fmt.Errorf("balance: %w", checkPrior(*prior))
 	}
-	recs, err := q.load(ctx)
+	recs, err := q.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("balance: %w", err)
 	}

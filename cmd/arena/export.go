@@ -73,6 +73,11 @@ one row per game and seat, games of any number of seats alike. The columns:
   reason        why the game ended, in full, or the fault's message
   turns         the game's length in turns
 
+A text value that a spreadsheet would run as a formula, one that starts with
+=, +, -, @, a tab or a carriage return (a remote bot's name or version, say),
+is written with a single quote before it ('+evil), as OWASP recommends against
+CSV injection; the numbers, negative points included, are written as they are.
+
 R's PlackettLuce reads the rows as rankings:
   d <- read.csv("games.csv")
   PlackettLuce(rankings(d, id = "game", item = "bot", rank = "rank"))
@@ -83,7 +88,7 @@ Python's choix takes each game's bots ordered by rank (the README shows how).`, 
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	recs, err := q.load(ctx)
+	recs, err := q.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("export csv: %w", err)
 	}
@@ -135,7 +140,7 @@ PGN is a format of two players: the games of more than two seats are left out
 	default:
 		return fmt.Errorf("export pgn: --white takes x or first, got %q", *white)
 	}
-	recs, err := q.load(ctx)
+	recs, err := q.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("export pgn: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"slices"
@@ -67,17 +68,20 @@ func openExisting(ctx context.Context, path string) (*arena.Store, error) {
 }
 
 // load returns the selected games in the store's order (by tournament,
-// then schedule position). It fails when none is selected.
-func (q *gameQuery) load(ctx context.Context) ([]arena.GameRecord, error) {
+// then schedule position). A malformed game is left out with a warning on
+// warn naming it. It fails when none is selected.
+func (q *gameQuery) load(ctx context.Context, warn io.Writer) ([]arena.GameRecord, error) {
 	store, err := openExisting(ctx, q.db)
 	if err != nil {
 		return nil, err
 	}
 	defer store.Close()
-	all, err := store.Games(ctx, arena.GameFilter{})
+	list, err := store.ReadGames(ctx, arena.GameFilter{})
 	if err != nil {
 		return nil, err
 	}
+	warnSkipped(warn, list.Skipped)
+	all := list.Games
 	scenario := q.scenario
 	var fileIDs []string // the scenarios of the files a path names
 	switch {

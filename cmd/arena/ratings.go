@@ -39,7 +39,7 @@ then rated alone).`, stderr)
 		return fmt.Errorf("ratings: %w", err)
 	}
 	q.bots = splitList(*bots)
-	games, err := q.load(ctx)
+	games, err := q.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("ratings: %w", err)
 	}

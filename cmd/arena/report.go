@@ -63,7 +63,7 @@ browser.`, stderr)
 	case *out == "":
 		return errors.New("report: --out is required")
 	}
-	recs, err := q.load(ctx)
+	recs, err := q.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}

@@ -30,6 +30,9 @@ machines, given the same command play one tournament together: each claims a
 set of games at a time under a lease that its heartbeat renews (--lease); the
 set of a worker that died is played by another once its lease runs out; every
 game is recorded once, and each worker ends when the tournament is complete.
+A finished tournament is checked against its plan: games missing from the
+database (deleted behind the arena's back) are played again, with a warning
+naming them. An SQLite file that fails SQLite's integrity check is refused.
 Progress goes to stderr; the rating table is printed at the end.
 
 A designer's Flick 'em Up! scenario file plays like a built-in scenario: name
@@ -230,6 +233,7 @@ Examples:
 	}
 	fmt.Fprintf(stdout, "This run: %d played, %d already recorded%s, %d voided by arena faults, %d failed.\n",
 		sum.Played, sum.Skipped+sum.Duplicates, others, sum.Voided, len(sum.Failed))
+	warnRepaired(stderr, info.ID, sum.Repaired)
 	switch {
 	case ctx.Err() != nil:
 		done := sum.Skipped + sum.Played + sum.Duplicates
@@ -243,10 +247,12 @@ Examples:
 		return fmt.Errorf("run: %w", runErr)
 	}
 
-	recs, err := store.Games(ctx, arena.GameFilter{TournamentID: info.ID})
+	list, err := store.ReadGames(ctx, arena.GameFilter{TournamentID: info.ID})
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
+	warnSkipped(stderr, list.Skipped)
+	recs := list.Games
 	fmt.Fprintln(stdout)
 	if err := printTable(stdout, recs, fitConfig(*prior)); err != nil {
 		// The games are recorded; only the table is missing.

@@ -41,7 +41,7 @@ Example:
 		return fmt.Errorf("sprt: %w", err)
 	}
 	q.bots = names
-	recs, err := q.load(ctx)
+	recs, err := q.load(ctx, stderr)
 	if err != nil {
 		return fmt.Errorf("sprt: %w", err)
 	}

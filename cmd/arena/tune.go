@@ -209,10 +209,12 @@ Examples:
 	measure := func(k int, c *candidate, r *pairRun) (bool, error) {
 		sched := r.sched
 		sched.Fixtures = sched.Fixtures[:k**look]
-		if _, err := r.runner.Run(ctx, sched); err != nil {
+		sum, err := r.runner.Run(ctx, sched)
+		warnRepaired(stderr, sched.Info.ID, sum.Repaired)
+		if err != nil {
 			return false, fmt.Errorf("tune: %s=%s, %s: %w (run the same command again to resume)", knob.Name, c.value, r.pair.name(), err)
 		}
-		if err := r.measure(ctx, store, sched, z); err != nil {
+		if err := r.measure(ctx, store, sched, z, stderr); err != nil {
 			return false, fmt.Errorf("tune: %w", err)
 		}
 		return true, nil

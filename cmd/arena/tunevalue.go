@@ -147,12 +147,15 @@ func verdictOr(v string) string {
 }
 
 // measure sets r's side score and interval from the recorded games of the schedule's
-// fixtures: the mean of the pairs' side-X scores, ± z standard errors.
-func (r *pairRun) measure(ctx context.Context, store *arena.Store, sched arena.Schedule, z float64) error {
-	games, err := store.Games(ctx, arena.GameFilter{TournamentID: sched.Info.ID})
+// fixtures: the mean of the pairs' side-X scores, ± z standard errors. A malformed game
+// is left out with a warning on warn.
+func (r *pairRun) measure(ctx context.Context, store *arena.Store, sched arena.Schedule, z float64, warn io.Writer) error {
+	list, err := store.ReadGames(ctx, arena.GameFilter{TournamentID: sched.Info.ID})
 	if err != nil {
 		return fmt.Errorf("games of %s: %w", r.pair.name(), err)
 	}
+	warnSkipped(warn, list.Skipped)
+	games := list.Games
 	want := map[string]bool{}
 	for _, f := range sched.Fixtures {
 		want[f.Key] = true

@@ -1,0 +1,102 @@
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// ErrIncomplete is returned by [Runner.Run] when, the run over with no game
+// failed and no interruption, some planned games of the tournament are not
+// in the store (deleted behind the arena's back while it ran): running the
+// same schedule again plays them.
+var ErrIncomplete = errors.New("arena: tournament incomplete after its run")
+
+// reopenMissing checks the work queue of a leased store against sched's
+// plan: a rotation set marked done must have all its games recorded, and a
+// set that does not (its games deleted by someone who can bypass the
+// append-only triggers, such as the table owner) is put back in the queue,
+// to be played again. It returns the keys of the missing games of the sets
+// it reopened, in schedule order. Of several workers doing this at once,
+// one reopens a set and reports its games.
+//
+// The check reads the queue and the games in one statement, so a set that
+// another worker finishes meanwhile is never taken for a damaged one: a
+// set is marked done only after its games are committed.
+func (s *Store) reopenMissing(ctx context.Context, sched Schedule) ([]string, error) {
+	if !s.Leased() {
+		return nil, ErrNoLeases
+	}
+	id := sched.Info.ID
+	pairs, keys := make([]string, len(sched.Fixtures)), make([]string, len(sched.Fixtures))
+	for i, f := range sched.Fixtures {
+		pairs[i], keys[i] = f.PairID, f.Key
+	}
+	rows, err := s.db.QueryContext(ctx, `WITH plan (pair_id, game_key) AS (
+	SELECT * FROM unnest(?::text[], ?::text[])
+), missing AS (
+	SELECT p.pair_id, p.game_key FROM plan p
+	JOIN leases l ON l.tournament_id = ? AND l.pair_id = p.pair_id AND l.done
+	WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.tournament_id = ? AND g.game_key = p.game_key)
+), reopened AS (
+	UPDATE leases SET done = false, worker = '', expires_at = NULL
+	WHERE tournament_id = ? AND done AND pair_id IN (SELECT pair_id FROM missing)
+	RETURNING pair_id
+)
+SELECT m.game_key FROM missing m JOIN reopened r ON r.pair_id = m.pair_id`, pairs, keys, id, id, id)
+	if err != nil {
+		return nil, fmt.Errorf("arena: check the finished sets of %s: %w", id, err)
+	}
+	defer rows.Close()
+	found := map[string]bool{}
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, fmt.Errorf("arena: check the finished sets of %s: %w", id, err)
+		}
+		found[k] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("arena: check the finished sets of %s: %w", id, err)
+	}
+	var out []string
+	for _, f := range sched.Fixtures {
+		if found[f.Key] {
+			out = append(out, f.Key)
+		}
+	}
+	return out, nil
+}
+
+// checkPlan returns an error wrapping [ErrIncomplete] unless every planned
+// game of sched is recorded in the store.
+func (s *Store) checkPlan(ctx context.Context, sched Schedule) error {
+	id := sched.Info.ID
+	played, err := s.PlayedKeys(ctx, id)
+	if err != nil {
+		return err
+	}
+	var missing []string
+	for _, f := range sched.Fixtures {
+		if !played[f.Key] {
+			missing = append(missing, f.Key)
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: %s: %d of its %d planned games are not recorded (%s); run it again to play them",
+		ErrIncomplete, id, len(missing), len(sched.Fixtures), keyList(missing))
+}
+
+// maxListedKeys is how many game keys a message lists.
+const maxListedKeys = 10
+
+// keyList lists keys for a message, the first maxListedKeys of them.
+func keyList(keys []string) string {
+	if len(keys) <= maxListedKeys {
+		return fmt.Sprintf("%q", keys)
+	}
+	return fmt.Sprintf("%q and %d more", slices.Clip(keys[:maxListedKeys]), len(keys)-maxListedKeys)
+}

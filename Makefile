@@ -32,6 +32,22 @@ test: deps checkgenerate ## Install what is needed, then run every test (short m
 slowtest: ## Run the long tests too (thousands of seeds, long tournaments)
 	$(GO) test -race -timeout 60m ./...
 
+# Linters, at pinned versions: golangci-lint (its configuration, with a reason per linter, is
+# .golangci.yml) is built from the Go module proxy into .tmp/ the first time (a few minutes on
+# two cores: the build says so); ruff and mypy come from PyPI into python/.venv (the lint
+# extra of python/pyproject.toml, configured there).
+GOLANGCI_LINT_VERSION := v2.15.0
+GOLANGCI_LINT := $(CURDIR)/.tmp/golangci-lint-$(GOLANGCI_LINT_VERSION)/golangci-lint
+
+$(GOLANGCI_LINT):
+	@echo "lint: building golangci-lint $(GOLANGCI_LINT_VERSION) into $(dir $@) (once; a few minutes on two cores)"
+	GOBIN=$(dir $@) $(GO) install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(GOLANGCI_LINT_VERSION)
+
+.PHONY: lint
+lint: $(GOLANGCI_LINT) python/.venv/.installed-lint ## Run the linters: golangci-lint on the Go code, ruff and mypy on python/
+	$(GOLANGCI_LINT) run ./...
+	cd python && .venv/bin/ruff check . && .venv/bin/mypy
+
 .PHONY: results
 results: ## Write the result pages of docs/results/ (PAGES="flickago balance-aimer ..."; `scripts/results -l` lists them and their cost)
 	bash scripts/results $(PAGES)
@@ -116,6 +132,10 @@ $(PYVENV)/.installed: python/pyproject.toml
 
 $(PYVENV)/.installed-sb3: $(PYVENV)/.installed
 	$(PYVENV)/bin/pip install --quiet --disable-pip-version-check -e 'python[test,sb3,ppo]'
+	touch $@
+
+$(PYVENV)/.installed-lint: $(PYVENV)/.installed
+	$(PYVENV)/bin/pip install --quiet --disable-pip-version-check -e 'python[test,lint]'
 	touch $@
 
 .PHONY: envserver

@@ -16,11 +16,12 @@ import (
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/env"
+	"github.com/flickarena/flickarena/env/flickemup"
 	gamecatalog "github.com/flickarena/flickarena/internal/catalog"
 )
 
-// arenaScenario is the game the arena measurement plays.
-const arenaScenario = "flickemup/showdown-v9"
+// arenaScenario is the game the arena measurement plays: the showdown.
+var arenaScenario = flickemup.DefaultID
 
 // arenaDeadline is the per-decision deadline of the arena measurement: the default of
 // 'arena run', so that the referee pays for the deadline as it does there.

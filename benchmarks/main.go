@@ -47,11 +47,11 @@ func run(scale float64, seed uint64, parts map[string]bool) error {
 	n := func(k int) int { return max(1, int(float64(k)*scale)) }
 	fmt.Printf("Machine: %s; load average %s at start\n", machine(), loadAverage())
 	if parts["compare"] || parts["pools"] || parts["scaling"] {
-		fmt.Printf("Env rows: flickemup/showdown-v9, self-play, random legal actions (env.RandomPolicy), seed %d.\n", seed)
+		fmt.Printf("Env rows: %s, self-play, random legal actions (env.RandomPolicy), seed %d.\n", flickemup.DefaultID, seed)
 		fmt.Printf("Their times are taken inside Vector.Step only (the agent's choice is not the env's cost), by the wall clock and by the %s.\n", cpuClock)
 	}
 	if parts["arena"] {
-		fmt.Printf("Arena rows: whole games of flickemup/showdown-v9 between the random bot and the aimer (their choices included), wall clock; seed %d.\n", seed)
+		fmt.Printf("Arena rows: whole games of %s between the random bot and the aimer (their choices included), wall clock; seed %d.\n", arenaScenario, seed)
 	}
 	if parts["physics"] {
 		fmt.Printf("Physics row: BenchmarkFlick's workload (benchmarks/flickbench: the reference town, 42 pieces, and a flicked bullet or movement disc at 50-300 cm/s), Flick 'em Up!'s default physics, one core (GOMAXPROCS=1).\n")

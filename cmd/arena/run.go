@@ -37,7 +37,7 @@ Progress goes to stderr; the rating table is printed at the end.
 
 A designer's Flick 'em Up! scenario file plays like a built-in scenario: name
 the file (path/to/my-town.scn) or a directory of .scn files in --scenarios. Each
-file is the game flickemup/file/<stem>-v9 (its name without .scn, in lower-case
+file is the game flickemup/file/<stem>-vN (its name without .scn, in lower-case
 letters, digits, '-' and '_'), checked at start-up (every problem printed as
 file:line: field: message). The file's content is part of the tournament: an
 edited file plans a new tournament, never adds to the old one's games.
@@ -52,7 +52,7 @@ Examples:
   arena run --bots aimer,planner --scenarios my-town.scn,showdown --games 100 --db results.db
   arena run --bots aimer --scenarios hostage --games 1000 --db self.db && arena balance --db self.db`, stderr)
 	botList := fs.String("bots", "", "comma-separated `bots`: built-in names ("+strings.Join(builtin.Names(), ", ")+") or remote=HOST:PORT")
-	scenarioList := fs.String("scenarios", "", "comma-separated `scenarios` (see 'arena scenarios'), each NAME or NAME:key=value[,key=value] with the game's options, e.g. race:players=3; a Flick 'em Up! scenario file (path/to/my-town.scn, played as the game flickemup/file/my-town-v9) or a directory of them (each *.scn file) is a scenario too")
+	scenarioList := fs.String("scenarios", "", "comma-separated `scenarios` (see 'arena scenarios'), each NAME or NAME:key=value[,key=value] with the game's options, e.g. race:players=3; a Flick 'em Up! scenario file (path/to/my-town.scn, played as the game flickemup/file/my-town-vN, N its version line or the rules version) or a directory of them (each *.scn file) is a scenario too")
 	games := fs.Int("games", 10, "games per set of bots on each scenario: a `number` that is a multiple of the scenario's seats (for two seats, an even number: pairs with sides swapped)")
 	seed := fs.Uint64("seed", 1, "tournament `seed`: every game seed derives from it")
 	concurrency := fs.Int("concurrency", runtime.GOMAXPROCS(0), "`games` played at once")

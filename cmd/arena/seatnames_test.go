@@ -61,7 +61,7 @@ func readReport(t *testing.T, db string) string {
 // read it: the file's seats are player 1 and 2 (nothing says otherwise),
 // the showdown's lawmen and outlaws, and the report finds the tune although
 // its recorded command splits the path at the space. That release played
-// Flick 'em Up! version 2; this arena plays flickemup.Version (9), and the
+// Flick 'em Up! version 2; this arena plays flickemup.RulesVersion (9), and the
 // game's version is part of a tournament's identity and of its rating names
 // (my-town-v2 is not my-town-v9): rerun with the same commands, the arena
 // starts new tournaments beside the release's, which keep their games
@@ -97,7 +97,7 @@ func TestRelease_V3FileScenario(t *testing.T) {
 	page := readReport(t, old)
 	wantInPage(t, "report of the old database", page, `id="tune-plot-1"`, "my dir/my-town.scn: cowboy.hp[id=lawmen:2]")
 
-	// Rerun by this arena, at Flick 'em Up! flickemup.Version: new tournaments beside
+	// Rerun by this arena, at Flick 'em Up! flickemup.RulesVersion: new tournaments beside
 	// the release's, whose games are untouched.
 	db := filepath.Join(dir, "rerun.db")
 	copyFile(t, old, db)
@@ -106,14 +106,14 @@ func TestRelease_V3FileScenario(t *testing.T) {
 		"--concurrency", "2", "--db", db)
 	wantLines(t, "rerun", out, "This run: 4 played, 0 already recorded")
 	if strings.Contains(out, "Tournament "+ids[0]) || strings.Contains(out, "Tournament "+ids[1]) || strings.Contains(out, "Tournament "+ids[2]) {
-		t.Errorf("rerun at version %d resumed a tournament of the release's version 2:\n%s", flickemup.Version, out)
+		t.Errorf("rerun at version %d resumed a tournament of the release's version 2:\n%s", flickemup.RulesVersion, out)
 	}
 	mustRun(t, "tune", "--scenario", file, "--knob", "cowboy.hp[id=lawmen:2]", "--bots", "aimer", "--look", "2",
 		"--max-games", "2", "--db", db)
 	checkReleaseKept(t, db, ids, oldGames)
 	out, _ = mustRun(t, "balance", "--db", db)
-	wantLines(t, "balance after the reruns", out, "\nmy-town-v2: 2 games", fmt.Sprintf("\nmy-town-v%d: 2 games", flickemup.Version),
-		"\nshowdown-v2: 2 games", fmt.Sprintf("\nshowdown-v%d: 2 games", flickemup.Version))
+	wantLines(t, "balance after the reruns", out, "\nmy-town-v2: 2 games", fmt.Sprintf("\nmy-town-v%d: 2 games", flickemup.RulesVersion),
+		"\nshowdown-v2: 2 games", fmt.Sprintf("\nshowdown-v%d: 2 games", scenarioVersion(t, "showdown")))
 	if strings.Count(out, "  lawmen ") != 5 || strings.Count(out, "  outlaws ") != 5 || strings.Count(out, "  player 1 ") != 3 {
 		t.Errorf("balance after the reruns: want lawmen and outlaws for the 4 new scenarios and the release's showdown, "+
 			"player 1 and 2 for the release's file and its 2 tuned values:\n%s", out)
@@ -174,15 +174,15 @@ func TestRelease_FlickemupV8(t *testing.T) {
 // on a designer's file "my dir/my-town.scn", testdata/release-v3.scn, and
 // the showdown, then a tune of the file's cowboy.hp[id=lawmen:2] over 2
 // values, 8 games in all), is not resumed by this arena, which plays
-// flickemup.Version: rerun with the same commands, it starts new tournaments
+// flickemup.RulesVersion: rerun with the same commands, it starts new tournaments
 // beside the release's (the game's version is in a tournament's identity,
 // and in the tuned values' ids), whose games stay untouched. Balance reads
 // both versions apart (my-town-v<old> and my-town-v<this>), every seat named
 // lawmen and outlaws, as both arenas recorded the names.
 func checkOlderFlickemup(t *testing.T, name string, old int) {
 	t.Helper()
-	if old >= flickemup.Version {
-		t.Fatalf("the release's Flick 'em Up! version %d is not older than this arena's %d", old, flickemup.Version)
+	if old >= flickemup.RulesVersion {
+		t.Fatalf("the release's Flick 'em Up! version %d is not older than this arena's %d", old, flickemup.RulesVersion)
 	}
 	dir := t.TempDir()
 	release := filepath.Join(dir, "old.db")
@@ -211,21 +211,23 @@ func checkOlderFlickemup(t *testing.T, name string, old int) {
 	for _, id := range ids {
 		if strings.Contains(out+out2, id) {
 			t.Errorf("the reruns at version %d resumed the release's version %d tournament %s:\n%s\n%s",
-				flickemup.Version, old, id, out, out2)
+				flickemup.RulesVersion, old, id, out, out2)
 		}
 	}
 	checkReleaseKept(t, db, ids, oldGames)
 	out, _ = mustRun(t, "balance", "--db", db)
 	var want []string
-	for _, v := range []int{old, flickemup.Version} {
-		want = append(want, fmt.Sprintf("\nmy-town-v%d: 2 games", v), fmt.Sprintf("\nshowdown-v%d: 2 games", v),
-			fmt.Sprintf("\nflickemup/file/my-town/cowboy-hp-id-lawmen-2-3-v%d: 2 games", v),
-			fmt.Sprintf("\nflickemup/file/my-town/cowboy-hp-id-lawmen-2-4-v%d: 2 games", v))
+	// The file has no version line: its version is the rules'.
+	for _, v := range [][2]int{{old, old}, {flickemup.RulesVersion, scenarioVersion(t, "showdown")}} {
+		file, showdown := v[0], v[1]
+		want = append(want, fmt.Sprintf("\nmy-town-v%d: 2 games", file), fmt.Sprintf("\nshowdown-v%d: 2 games", showdown),
+			fmt.Sprintf("\nflickemup/file/my-town/cowboy-hp-id-lawmen-2-3-v%d: 2 games", file),
+			fmt.Sprintf("\nflickemup/file/my-town/cowboy-hp-id-lawmen-2-4-v%d: 2 games", file))
 	}
 	wantLines(t, "balance after the reruns", out, want...)
 	if strings.Contains(out, "player ") || strings.Count(out, "  lawmen ") != 8 || strings.Count(out, "  outlaws ") != 8 {
 		t.Errorf("balance after the reruns: want lawmen and outlaws for the 8 scenarios, v%d and v%d:\n%s",
-			old, flickemup.Version, out)
+			old, flickemup.RulesVersion, out)
 	}
 }
 
@@ -247,7 +249,8 @@ func TestDesignerPath_SeatNames(t *testing.T) {
 		t.Errorf("balance after arena run: want lawmen and outlaws:\n%s", out)
 	}
 	out, _ = mustRun(t, "balance", "--db", db, "--scenario", file) // the file as arena run named it
-	wantLines(t, "balance of the file by its path", out, fmt.Sprintf("my-town-v%d: 2 games", flickemup.Version), "  lawmen ")
+	// A copy of showdown.scn, its version line with it.
+	wantLines(t, "balance of the file by its path", out, fmt.Sprintf("my-town-v%d: 2 games", scenarioVersion(t, "showdown")), "  lawmen ")
 	if _, _, err := run(t, "balance", "--db", db, "--scenario", filepath.Join(dir, "nope.scn")); err == nil ||
 		!strings.Contains(err.Error(), "--scenario: scenario files:\n  stat ") {
 		t.Errorf("balance of a missing file: %v, want its stat error", err)
@@ -318,4 +321,14 @@ func checkReleaseKept(t *testing.T, db string, ids []string, oldGames []arena.Ga
 			t.Errorf("the release's game %d changed by the reruns", g.ID)
 		}
 	}
+}
+
+// scenarioVersion returns the version of our scenario name, as its file declares it.
+func scenarioVersion(t *testing.T, name string) int {
+	t.Helper()
+	sc, err := flickemup.Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc.EnvVersion()
 }

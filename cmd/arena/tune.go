@@ -117,7 +117,7 @@ Examples:
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
-	fileID, err := flickemup.FileID(*file)
+	fileID, err := flickemup.FileID(*file, sc)
 	if err != nil {
 		return fmt.Errorf("tune: %s", stripPrefix(err, "flickemup: "))
 	}

@@ -328,7 +328,7 @@ func TestReport_TuneInterleaved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fileID, err := flickemup.FileID("my-town.scn")
+	fileID, err := flickemup.FileID("my-town.scn", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,7 +343,7 @@ func TestReport_TuneInterleaved(t *testing.T) {
 	for _, c := range contents {
 		for _, v := range []string{"6", "7"} {
 			sched, err := arena.NewSchedule(arena.Tournament{Kind: arena.RoundRobin, Bots: pairs[0].players(),
-				Scenarios: []arena.Scenario{{ID: variantID(fileID, "start.hour", v), Version: strconv.Itoa(flickemup.Version),
+				Scenarios: []arena.Scenario{{ID: variantID(fileID, "start.hour", v), Version: strconv.Itoa(flickemup.RulesVersion),
 					Hash: c.hash + v}}, GamesPerPairing: 2, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
@@ -427,7 +427,7 @@ func TestRelease_TuneReport(t *testing.T) {
 		t.Errorf("the new search: values %q, want 3 and 4, 2 games each, not superseded:\n%s", got, blocks[0])
 	}
 	if b := blocks[1]; !release(b) || !strings.Contains(b, "my dir/my-town.scn: cowboy.hp[id=lawmen:2] (superseded)</h3>") ||
-		!strings.Contains(b, fmt.Sprintf("the same command on version 5 of the game (the newest search: version %d)", flickemup.Version)) {
-		t.Errorf("the release's search after the rerun: want it as before, superseded by version %d:\n%s", flickemup.Version, b)
+		!strings.Contains(b, fmt.Sprintf("the same command on version 5 of the game (the newest search: version %d)", flickemup.RulesVersion)) {
+		t.Errorf("the release's search after the rerun: want it as before, superseded by version %d:\n%s", flickemup.RulesVersion, b)
 	}
 }

@@ -43,7 +43,7 @@
 //	--replays DIR            the replay files the viewer lists (with --http); a link that
 //	                         leads out of DIR is not served
 //	--scenarios PATH         serve Flick 'em Up! scenario files: PATH is a .scn file or a
-//	                         directory of them; each file is the game flickemup/file/<stem>-v9,
+//	                         directory of them; each file is the game flickemup/file/<stem>-vN,
 //	                         <stem> its name without .scn (lower-case letters, digits, '-', '_'),
 //	                         e.g. my-town.scn is flickemup/file/my-town-v9 (in Python,
 //	                         flickarena/flickemup-file-my-town-v9); repeatable. Every file is

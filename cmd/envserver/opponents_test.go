@@ -13,6 +13,7 @@ import (
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickago"
+	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
@@ -48,7 +49,7 @@ func TestMain_BuiltinOpponents(t *testing.T) {
 			}
 		case "aimer", "planner":
 			g := o.GetGames()
-			if !slices.Contains(g, flickago.ID) || !slices.Contains(g, "flickemup/showdown-v9") || slices.Contains(g, dummy.ID) || o.GetHelp() == "" {
+			if !slices.Contains(g, flickago.ID) || !slices.Contains(g, flickemup.DefaultID) || slices.Contains(g, dummy.ID) || o.GetHelp() == "" {
 				t.Errorf("%s: games %v, help %q", o.GetName(), g, o.GetHelp())
 			}
 		}

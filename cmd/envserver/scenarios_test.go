@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -33,19 +34,21 @@ func TestMain_Scenarios(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []string{"flickemup/file/my-town-v9", "flickemup/file/dry_town-v9", flickemup.DefaultID} {
+	// Each file, a copy of ours, keeps its version line.
+	myTown, dryTown := flickemup.FilePrefix+"my-town-v"+scenarioVersion(t, "showdown"), flickemup.FilePrefix+"dry_town-v"+scenarioVersion(t, "dry-spell")
+	for _, id := range []string{myTown, dryTown, flickemup.DefaultID} {
 		if !slices.Contains(info.GetGames(), id) {
 			t.Errorf("games %v lack %s", info.GetGames(), id)
 		}
 	}
-	resp, err := c.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: "flickemup/file/my-town-v9", NumEnvs: 1}})
+	resp, err := c.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: myTown, NumEnvs: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := resp.GetSpec().GetGame().GetId(); got != "flickemup/file/my-town-v9" {
+	if got := resp.GetSpec().GetGame().GetId(); got != myTown {
 		t.Errorf("pool of game %q, want the file's id", got)
 	}
-	if !strings.Contains(r.log.String(), "flickemup/file/my-town-v9") {
+	if !strings.Contains(r.log.String(), myTown) {
 		t.Errorf("the log does not name the served file:\n%s", r.log)
 	}
 }
@@ -72,4 +75,14 @@ func TestMain_ScenariosErrors(t *testing.T) {
 			t.Errorf("error %q lacks %q", err, want)
 		}
 	}
+}
+
+// scenarioVersion returns the version of our scenario name, as its file declares it.
+func scenarioVersion(t *testing.T, name string) string {
+	t.Helper()
+	sc, err := flickemup.Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strconv.Itoa(sc.EnvVersion())
 }

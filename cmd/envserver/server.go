@@ -48,7 +48,7 @@ type Main struct {
 	// Replays is the directory of replay files the viewer lists; empty for none.
 	Replays string
 	// Scenarios are Flick 'em Up! scenario files, or directories of them, served each as the
-	// game flickemup/file/<stem>-v9 (flickemup.RegisterFiles); checked at start-up.
+	// game flickemup/file/<stem>-vN (flickemup.RegisterFiles); checked at start-up.
 	Scenarios []string
 
 	// Registry holds the games; nil means catalog.Registry().
@@ -104,7 +104,7 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs.StringVar(&m.LogFormat, "log-format", m.LogFormat, "log `format` on stderr: text or json")
 	fs.StringVar(&m.HTTP, "http", "", "serve the replay viewer at `address` (host:port): stored replays and the live game of pools created with the option watch=true")
 	fs.StringVar(&m.Replays, "replays", "", "`directory` of replay files the viewer lists (with --http)")
-	fs.Func("scenarios", "Flick 'em Up! scenario files to serve: a `path` to a .scn file or a directory of them, each file the game flickemup/file/<stem>-v9 (its name without .scn); repeatable", func(v string) error {
+	fs.Func("scenarios", "Flick 'em Up! scenario files to serve: a `path` to a .scn file or a directory of them, each file the game flickemup/file/<stem>-vN (its name without .scn; N its version line, else the rules version); repeatable", func(v string) error {
 		if v == "" {
 			return errors.New("want a file or directory")
 		}

@@ -25,17 +25,19 @@
 // Flicks go through the consumer-owned [Table] interface: by default each game (and each
 // clone) runs its own [physics.Simulator]; [Options.Table] substitutes scripted outcomes.
 //
-// # The env games flickemup/<scenario>-v9
+// # The env games flickemup/<scenario>-vN
 //
-// [Env] serves a Game through the [env.Game] contract, one env id per scenario of ours:
-// flickemup/showdown-v9 ([DefaultID], [Factory]), flickemup/bank-job-v9, flickemup/dry-spell-v9,
-// flickemup/gunsmith-v9, flickemup/hostage-v9 and flickemup/pardon-v9 ([ID], [ScenarioFactory]);
+// [Env] serves a Game through the [env.Game] contract, one env id per scenario of ours, each
+// with the version its file declares (see "# Versions"): flickemup/showdown-vN ([DefaultID],
+// [Factory]), flickemup/bank-job-vN, flickemup/dry-spell-vN, flickemup/gunsmith-vN,
+// flickemup/hostage-vN and flickemup/pardon-vN ([ID], [ScenarioFactory]);
 // [Register] adds them all to an [env.Registry], explicitly (no init side effects), and
 // [NewEnv] also plays a designer's own file (EnvConfig.Custom); [RegisterFiles] serves
-// designers' files each under its own id, flickemup/file/<stem>-v9 ([FileID]: my-town.scn is
-// flickemup/file/my-town-v9), as arena run --scenarios FILE|DIR and envserver --scenarios
-// PATH do. Every Env reports its scenario file's SHA-256 ([Env.ContentDigest]), which the
-// arena puts in a tournament's identity: an edited file is another scenario. Two seats, whatever the number
+// designers' files each under its own id, flickemup/file/<stem>-vN ([FileID]: my-town.scn
+// without a version line is flickemup/file/my-town-v9 at RulesVersion 9), as arena run
+// --scenarios FILE|DIR and envserver --scenarios PATH do. Every Env reports its scenario
+// file's SHA-256, the version line left out ([Env.ContentDigest]), which the arena puts in a
+// tournament's identity: an edited file is another scenario. Two seats, whatever the number
 // of players: seat 0 is the lawmen, seat 1 the outlaws; a team's players only take turns at
 // the table, which changes nothing in the game. Everything a seat sees and does is
 // egocentric: the outlaws see the table turned by a half turn about its centre
@@ -320,6 +322,9 @@
 // counter-clockwise from +x; the table's origin is the lawmen's left corner. Directives:
 //
 //	scenario <name>                      required; lower-case, digits, '-'
+//	version <N>                          optional (ours give it), a positive integer: the
+//	                                     env id's version, bumped by every edit (# Versions);
+//	                                     without it, RulesVersion
 //	title <text>                         required
 //	story <text>                         required, repeatable (joined with spaces)
 //	table width=<cm> height=<cm>         optional, default 90 x 90
@@ -384,48 +389,32 @@
 //     red hats at a 7:00 (blue) start and join at 8:00, outlaws:3 waits in the saloon with 3
 //     hit points. Last team standing; noon hit points.
 //
-// # Version History
+// # Versions
 //
-//   - v1: first version of the rules engine and of our rules and scenarios, and of the env
-//     games' encodings and rewards above.
-//   - v2: the table of issue 17 (package physics): table friction applied as a constant
-//     deceleration around each Box2D step instead of friction joints, pieces entering the
-//     world when a flick reaches them, longer steps far from everything, stopped pieces put to
-//     sleep; and the rule fixes of issue 18 (same encodings, rewards and scenario files): a
-//     cowboy hit in a duel stands up when played inside; shots and throws from inside leave by
-//     the door only (walls); doors judged along the disc's path, buildings' walls stop moves;
-//     two cowboys inside a building at most; blocking objects moved aside; an overhanging disc
-//     succeeds; a cowboy stands up facing as before it fell; a blocked side spot turns to the
-//     nearest free one. Trajectories of v1 are not reproduced.
-//   - v3: the rebalanced scenario files of issue 18 (env/flickemup/scenarios/*.scn, each file's
-//     SHA-256 in a tournament's identity); same table, rules, encodings and rewards as v2. A
-//     scenario whose file is unchanged plays as in v2, seed for seed, under its new id.
-//   - v4: issue 18's second pass of the scenario files, for the balance between planners
-//     (showdown.scn: a Colt face up in the saloon; gunsmith.scn: a fifth Colt face up at the
-//     undertaker's); same table, rules, encodings and rewards as
-//     v3. A scenario whose file is unchanged plays as in v3, seed for seed, under its new id.
-//   - v5: issue 18's third pass of the scenario files, after the bots learnt that a shot from
-//     inside a building leaves by the door (aimer 2, planners 6): gunsmith.scn (outlaws:3 3 hit
-//     points, the general store's door to the east) and hostage.scn (three Colts in the
-//     sheriff's office, a 6:00 start). Same
-//     table, rules, encodings and rewards as v4. A scenario whose file is unchanged plays as in
-//     v4, seed for seed, under its new id.
-//   - v6: issue 18's fourth pass of the scenario files, for the balance between equal bots:
-//     bank-job.scn (the saloon 2 cm farther from the bank) and dry-spell.scn (a 7:00 start
-//     instead of 9:00). Same table, rules, encodings and rewards as v5. A scenario whose
-//     file is unchanged plays as in v5, seed for seed, under its new id.
-//   - v7: the table's physics fixed (package physics): a piece that slid into another during
-//     the step in which friction stopped it was put to sleep on the contact's stale flag and
-//     rested inside it for good; it now stays awake until Box2D has pushed the two apart.
-//     Same scenario files, rules, encodings and rewards as v6; a game plays as in v6 until
-//     such a flick (17 of 1,200 random-play games differ; docs/decisions/physics-rest-and-sleep.md).
-//   - v8: issue 18's sixth pass of the scenario files, for the balance between equal bots:
-//     gunsmith.scn (the lawmen outside start 8 cm nearer the town, at y = 18 cm) and
-//     hostage.scn (the four lawmen outside at y = 18 cm instead of 8, a 4:00 start instead
-//     of 6:00). Same table, rules, encodings and rewards as v7. A scenario whose
-//     file is unchanged plays as in v7, seed for seed, under its new id.
-//   - v9: issue 18's seventh pass of the scenario files, for the balance between equal bots:
-//     the gunsmith's fourth store Colt lies face up in the saloon with outlaws:3 (the crate
-//     holds three). Same table, rules, encodings and rewards as v8. A
-//     scenario whose file is unchanged plays as in v8, seed for seed, under its new id.
+// An env id ends in one integer version, as Gymnasium reads "-vN": the same id plays the same
+// games, seed for seed. Two versions make it:
+//
+//   - Each scenario file declares its own, in a line "version N" (N a positive decimal
+//     integer; ours write it after the scenario line, [Scenario].Version): the env id of
+//     scenarios/gunsmith.scn is flickemup/gunsmith-vN. Any edit of a file of ours bumps its
+//     version line, and only that scenario's id moves.
+//   - [RulesVersion] is the engine's: the rules, the encodings, the rewards and the physics of
+//     the table. A change of any of them bumps it and, as it changes every scenario, the
+//     version line of every scenario of ours, each by at least one.
+//
+// A file without a version line, a designer's, has RulesVersion ([Scenario.EnvVersion]): its
+// id moves with the rules, and an edit of it changes its content digest, hence its
+// tournaments. A designer who writes a version line takes it in charge, bumping it for an edit
+// and for a rules change alike. The content digest ([Scenario].Digest, part of a tournament's
+// identity with the id) is the SHA-256 of the file's bytes without the version line: the
+// version is in the id already, and the line changes no play.
+//
+// TestVersions keeps the bumps: testdata/versions.golden records RulesVersion and, per
+// scenario of ours, its version, its digest and the summary of one seeded game. A scenario
+// whose file or game changed without a bump of its version line fails, saying which line to
+// bump; so does a RulesVersion bump that leaves a scenario's version as it was; once the bumps
+// are made, go test ./env/flickemup -run TestVersions -update records them. An edit of one
+// scenario thus touches its .scn file, testdata/versions.golden and the generated
+// python/flickarena/_catalog.py (go run ./internal/catalog/pycatalog), which holds the ids.
+// What each version changed is in the git history of the files.
 package flickemup

@@ -12,42 +12,13 @@ import (
 	"github.com/flickarena/flickarena/physics"
 )
 
-// Version is the version suffix of every env id; any change of the rules, a scenario, the
-// encodings or the rewards bumps it (see "# Version History" in the package doc):
-//   - 1: the first rules engine, rules, scenario files, encodings and rewards, on the first
-//     table;
-//   - 2: the table of issue 17 and the rule fixes of issue 18;
-//   - 3: the rebalanced scenario files of issue 18 (same table, rules, encodings and rewards);
-//   - 4: issue 18's second pass of the scenario files (showdown: a Colt in the saloon;
-//     gunsmith: a fifth Colt at the undertaker's; same table, rules, encodings and rewards);
-//   - 5: issue 18's third pass of the scenario files, after the bots learnt that a shot from
-//     inside leaves by the door (gunsmith: outlaws:3 3 hit points, the general store's door
-//     to the east; hostage: three Colts in the sheriff's office, a 6:00 start; same table,
-//     rules, encodings and rewards);
-//   - 6: issue 18's fourth pass of the scenario files (bank job: the saloon 2 cm farther from
-//     the bank; dry spell: a 7:00 start instead of 9:00; same table, rules, encodings and
-//     rewards);
-//   - 7: the physics' fix of pieces put to sleep inside each other (package physics: a piece
-//     that slid into another in the step that stopped it stays awake until they part); same
-//     scenario files, rules, encodings and rewards;
-//   - 8: issue 18's sixth pass of the scenario files (gunsmith: the lawmen outside start 8 cm
-//     nearer the town, at y = 18 cm; hostage: the four lawmen outside at y = 18 cm instead of
-//     8, a 4:00 start instead of 6:00; same table, rules, encodings and rewards);
-//   - 9: issue 18's seventh pass of the scenario files (gunsmith: the fourth store Colt lies
-//     face up in the saloon with outlaws:3, the crate holds three; same table, rules,
-//     encodings and rewards).
-const Version = 9
-
-// DefaultID is the id of the default scenario's env game.
-const DefaultID = "flickemup/showdown-v9"
+// DefaultID is the id of the default scenario's env game, [ID]([DefaultScenario]).
+var DefaultID = ID(DefaultScenario)
 
 // DefaultMaxDecisions is the default decision cap: more than the rules ever need (a cowboy
 // turn takes at most 5 decisions and at most 10 cowboys play in each of at most 11 rounds),
 // so by default only a scenario of ours with a bug reaches it.
 const DefaultMaxDecisions = 1000
-
-// ID returns the env id of scenario name: "flickemup/<name>-v9".
-func ID(scenario string) string { return fmt.Sprintf("flickemup/%s-v%d", scenario, Version) }
 
 // The options of the env factories (see "# Arguments" in the package doc).
 const (
@@ -96,7 +67,7 @@ type EnvConfig struct {
 	// Scenario is the name of one of our scenarios ([List]); "" means [DefaultScenario].
 	Scenario string
 	// Custom, if not nil, is played instead of Scenario: a designer's own file ([ParseFile]).
-	// Its env id is ID, or ID(Custom.Name) when ID is empty.
+	// Its env id is ID, or "flickemup/<Custom.Name>-v<Custom.EnvVersion()>" when ID is empty.
 	Custom *Scenario
 	// ID, if not empty, is the env id of Custom (a served file's [FileID]).
 	ID string
@@ -200,7 +171,7 @@ func NewEnv(cfg EnvConfig) (*Env, error) {
 	e := &Env{g: g, cfg: cfg, tr: tr}
 	id := cfg.ID
 	if cfg.Custom == nil || id == "" {
-		id = ID(sc.Name)
+		id = versionedID(sc.Name, sc.EnvVersion())
 	}
 	e.c = newCoder(g, id, cfg.MaxDecisions)
 	e.mask = make([]bool, e.c.spec.MaskSize())
@@ -283,16 +254,17 @@ func variation(v env.OptionValues) Variation {
 		Initiative: v.String(optStartFirst) == StartInitiativeDrawn}
 }
 
-// ContentDigest returns the SHA-256 of the scenario file the game plays, in hex
-// ([Scenario].Digest): an edited file is another scenario (arena.ContentDigester).
+// ContentDigest returns the SHA-256 of the scenario file the game plays, its version line
+// left out, in hex ([Scenario].Digest): an edited file is another scenario
+// (arena.ContentDigester).
 func (e *Env) ContentDigest() string { return e.g.lay.sc.Digest }
 
 // OptionSpecs implements [env.OptionDeclarer]: the options of the env factories.
 func (e *Env) OptionSpecs() env.OptionSpecs { return envOptions }
 
-// Register adds one env game per scenario of ours to r, as ID(name): flickemup/showdown-v9
-// (the default), flickemup/bank-job-v9, and so on. Programs call it explicitly; the package
-// has no init side effects.
+// Register adds one env game per scenario of ours to r, as ID(name): flickemup/showdown-vN
+// (the default), flickemup/bank-job-vN, and so on, each N the version its file declares.
+// Programs call it explicitly; the package has no init side effects.
 func Register(r *env.Registry) error {
 	for _, in := range List() {
 		if err := r.Register(ID(in.Name), ScenarioFactory(in.Name)); err != nil {

@@ -40,8 +40,18 @@ func TestRegister(t *testing.T) {
 	if err := flickemup.Register(r); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"flickemup/bank-job-v9", "flickemup/dry-spell-v9", "flickemup/gunsmith-v9",
-		"flickemup/hostage-v9", "flickemup/pardon-v9", "flickemup/showdown-v9"}
+	// One id per scenario, each with the version its file declares.
+	var want []string
+	for _, in := range flickemup.List() {
+		sc, err := flickemup.Load(in.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, fmt.Sprintf("flickemup/%s-v%d", in.Name, sc.Version))
+	}
+	if len(want) != 6 {
+		t.Errorf("%d scenarios, want 6: %v", len(want), want)
+	}
 	if got := r.IDs(); !slices.Equal(got, want) {
 		t.Errorf("IDs = %v, want %v", got, want)
 	}
@@ -59,7 +69,7 @@ func TestRegister(t *testing.T) {
 		t.Errorf("Factory's game is %s, want %s", got, flickemup.DefaultID)
 	}
 
-	g, err := r.New("flickemup/pardon-v9", env.Options{"angle_sd": "0.1", "power_sd": "0", "max_decisions": "7", "players": "5", "shaping": "none"})
+	g, err := r.New(flickemup.ID("pardon"), env.Options{"angle_sd": "0.1", "power_sd": "0", "max_decisions": "7", "players": "5", "shaping": "none"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,24 +15,30 @@ import (
 // This file serves a designer's scenario files as env games, each under its own id.
 
 // FilePrefix starts the env id of every scenario file served as a game: the file
-// path/to/my-town.scn is the game "flickemup/file/my-town-v9" ([FileID]).
+// path/to/my-town.scn is the game "flickemup/file/my-town-vN" ([FileID]).
 const FilePrefix = "flickemup/file/"
 
 // fileStem is the grammar of a file name's stem that can name a game.
 var fileStem = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
 
-// FileID returns the env id under which the scenario file at path is served:
-// FilePrefix + the file's base name without ".scn" + "-v" + [Version], e.g.
-// "flickemup/file/my-town-v9". The stem must be lower-case letters, digits, '-' and '_',
-// starting with a letter or digit (rename the file otherwise).
-func FileID(path string) (string, error) {
+// FileID returns the env id under which the scenario file at path, parsed as sc, is served:
+// FilePrefix + the file's base name without ".scn" + "-v" + its version
+// ([Scenario.EnvVersion]: its version line, else [RulesVersion]); sc nil stands for a file
+// without a version line. The file my-town.scn without a version line is
+// "flickemup/file/my-town-v<RulesVersion>". The stem must be lower-case letters, digits, '-'
+// and '_', starting with a letter or digit (rename the file otherwise).
+func FileID(path string, sc *Scenario) (string, error) {
 	base := filepath.Base(path)
 	stem := strings.TrimSuffix(base, Ext)
 	if stem == base || !fileStem.MatchString(stem) {
-		return "", fmt.Errorf("flickemup: %s: file: a served scenario file is named <stem>%s, the stem in lower-case letters, digits, '-' and '_' (it names the game %s<stem>-v%d)",
-			path, Ext, FilePrefix, Version)
+		return "", fmt.Errorf("flickemup: %s: file: a served scenario file is named <stem>%s, the stem in lower-case letters, digits, '-' and '_' (it names the game %s<stem>-vN)",
+			path, Ext, FilePrefix)
 	}
-	return fmt.Sprintf("%s%s-v%d", FilePrefix, stem, Version), nil
+	v := RulesVersion
+	if sc != nil {
+		v = sc.EnvVersion()
+	}
+	return fmt.Sprintf("%s%s-v%d", FilePrefix, stem, v), nil
 }
 
 // ScenarioFiles returns the scenario files path names: path itself when it is a file, else
@@ -88,21 +94,21 @@ func RegisterFiles(r *env.Registry, paths ...string) ([]string, error) {
 	var out []served
 	seen := map[string]string{}
 	for _, f := range files {
-		id, err := FileID(f)
-		if err != nil {
+		if _, err := FileID(f, nil); err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		if other, dup := seen[id]; dup {
-			errs = append(errs, fmt.Errorf("flickemup: %s: file: its game id %s is %s's too: rename one", f, id, other))
-			continue
-		}
-		seen[id] = f
 		sc, err := ParseFile(f)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
+		id, _ := FileID(f, sc)
+		if other, dup := seen[id]; dup {
+			errs = append(errs, fmt.Errorf("flickemup: %s: file: its game id %s is %s's too: rename one", f, id, other))
+			continue
+		}
+		seen[id] = f
 		out = append(out, served{id, sc})
 	}
 	if len(errs) > 0 {

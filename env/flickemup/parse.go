@@ -2,8 +2,6 @@ package flickemup
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"math"
 	"regexp"
@@ -106,8 +104,7 @@ func Parse(file string, data []byte) (*Scenario, error) {
 		p.sortErrors()
 		return nil, p.errs
 	}
-	sum := sha256.Sum256(data)
-	p.sc.Digest = hex.EncodeToString(sum[:])
+	p.sc.Digest = contentDigest(data)
 	p.sc.Source = data
 	return p.sc, nil
 }
@@ -134,7 +131,7 @@ func (p *parser) sortErrors() {
 }
 
 // directives lists the known directives, in the order they are processed.
-var directives = []string{"scenario", "title", "story", "table", "start", "rule", "building", "gallows", "prop", "neutral", "cowboy", "token", "initiative", "victory", "tune"}
+var directives = []string{"scenario", "version", "title", "story", "table", "start", "rule", "building", "gallows", "prop", "neutral", "cowboy", "token", "initiative", "victory", "tune"}
 
 // freeText lists the directives whose argument is the rest of the line.
 var freeText = map[string]bool{"title": true, "story": true}
@@ -375,6 +372,9 @@ func (p *parser) build() {
 			sc.Name = name
 		}
 		l.finish()
+	}
+	if l := p.once("version", false); l != nil {
+		sc.Version = l.version()
 	}
 	if l := p.once("title", true); l != nil {
 		if l.text == "" {

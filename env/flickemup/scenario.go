@@ -11,16 +11,21 @@ import (
 // angles in radians (files write degrees). Every part records the Line of the file that
 // declared it, for error messages.
 type Scenario struct {
-	// Name is the scenario's identifier, as in "flickemup/<name>-v9" (lower case, digits, '-').
+	// Name is the scenario's identifier, as in "flickemup/<name>-v<version>" (lower case,
+	// digits, '-').
 	Name string
+	// Version is the file's version line ("version 3"), 0 if it has none; the env id's
+	// version is [Scenario.EnvVersion].
+	Version int
 	// Title is the scenario's display name.
 	Title string
 	// Story is a short story told to the players.
 	Story string
 	// File is the file it was parsed from.
 	File string
-	// Digest is the SHA-256 of the file's bytes, in hex: the scenario's content, part of a
-	// tournament's identity (an edited file is another scenario).
+	// Digest is the SHA-256 of the file's bytes without the version line, in hex: the
+	// scenario's content, part of a tournament's identity with the env id (an edited file is
+	// another scenario).
 	Digest string
 	// Source is the file's bytes (a [Knob]'s variants are made from it).
 	Source []byte

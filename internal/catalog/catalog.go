@@ -15,7 +15,7 @@ import (
 var registrars = []func(*env.Registry) error{
 	dummy.Register,     // dummy/race-v1
 	flickago.Register,  // flickago-v3
-	flickemup.Register, // flickemup/<scenario>-v9, one id per scenario of ours
+	flickemup.Register, // flickemup/<scenario>-vN, one id per scenario of ours, N its file's version
 	fliprando.Register, // fliprando-v1
 }
 

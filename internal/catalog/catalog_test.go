@@ -4,6 +4,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/flickago"
+	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/fliprando"
 	"github.com/flickarena/flickarena/internal/catalog"
 )
 
@@ -15,8 +19,11 @@ func TestRegistry(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := reg.IDs()
-	for _, want := range []string{"dummy/race-v1", "flickago-v3", "flickemup/showdown-v9", "flickemup/bank-job-v9",
-		"flickemup/dry-spell-v9", "flickemup/gunsmith-v9", "flickemup/hostage-v9", "flickemup/pardon-v9", "fliprando-v1"} {
+	wants := []string{dummy.ID, flickago.ID, fliprando.ID}
+	for _, in := range flickemup.List() {
+		wants = append(wants, flickemup.ID(in.Name))
+	}
+	for _, want := range wants {
 		if !slices.Contains(ids, want) {
 			t.Errorf("ids %v lack %s", ids, want)
 		}

@@ -15,7 +15,7 @@ games as:
 and serve a Python policy as a bot: :func:`serve_agent`.
 
 Importing the package registers the Gymnasium ids of :data:`registration.GAMES`: the dummy game,
-Flickago and every Flick 'em Up! scenario (``flickarena/flickemup-<scenario>-v9``).
+Flickago and every Flick 'em Up! scenario (``flickarena/flickemup-<scenario>-vN``, N its file's version).
 """
 
 from flickarena import games

@@ -9,7 +9,8 @@ environment modules (``from pettingzoo.classic import chess_v6; chess_v6.env()``
     vec = flickemup_showdown_v9.gym_make_vec(64)                        # gymnasium.make_vec
 
 The name of a game's entry is its id with ``/`` and ``-`` turned into ``_``
-(``flickemup/showdown-v9`` is ``flickemup_showdown_v9``); :data:`ENTRIES` maps game ids to
+(``flickemup/showdown-v9`` is ``flickemup_showdown_v9``), one per game of the generated
+catalogue (:mod:`flickarena._catalog`, never edited by hand); :data:`ENTRIES` maps game ids to
 entries. Every keyword goes to the env (``server``, ``token``, ``options``, ...).
 """
 
@@ -21,6 +22,7 @@ from typing import Any
 import gymnasium as gym
 
 from flickarena.pettingzoo_env import FlickAECEnv, FlickParallelEnv
+from flickarena._catalog import ENTRY_NAMES
 from flickarena.registration import GAMES, gym_id, register_game
 
 
@@ -67,14 +69,8 @@ class GameEntry:
 #: The entry of every game of :data:`flickarena.registration.GAMES`, by game id.
 ENTRIES: dict[str, GameEntry] = {g: GameEntry(g) for g in GAMES}
 
-dummy_race_v1 = ENTRIES["dummy/race-v1"]
-flickago_v3 = ENTRIES["flickago-v3"]
-flickemup_bank_job_v9 = ENTRIES["flickemup/bank-job-v9"]
-flickemup_dry_spell_v9 = ENTRIES["flickemup/dry-spell-v9"]
-flickemup_gunsmith_v9 = ENTRIES["flickemup/gunsmith-v9"]
-flickemup_hostage_v9 = ENTRIES["flickemup/hostage-v9"]
-flickemup_pardon_v9 = ENTRIES["flickemup/pardon-v9"]
-flickemup_showdown_v9 = ENTRIES["flickemup/showdown-v9"]
-fliprando_v1 = ENTRIES["fliprando-v1"]
+# One module attribute per game, named by the generated catalogue (flickarena._catalog):
+# ``flickemup_showdown_v9`` and so on.
+globals().update({ENTRY_NAMES[g]: ENTRIES[g] for g in GAMES})
 
-__all__ = ["ENTRIES", "GameEntry", "entry_name", *(entry_name(g) for g in GAMES)]
+__all__ = ["ENTRIES", "GameEntry", "entry_name", *(ENTRY_NAMES[g] for g in GAMES)]

@@ -8,7 +8,8 @@ and ``flickago-v3`` is ``flickarena/flickago-v3``. Each id has an ``entry_point`
 ``vector_entry_point`` (:class:`flickarena.vector_env.FlickVectorEnv`, for
 ``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")``).
 
-The games listed in :data:`GAMES` are registered when :mod:`flickarena` is imported;
+The games listed in :data:`GAMES` (generated from the Go catalogue into
+:mod:`flickarena._catalog`) are registered when :mod:`flickarena` is imported;
 :func:`register_server_games` registers whatever a running server offers.
 
 A designer's Flick 'em Up! scenario file served by ``envserver --scenarios PATH`` is the game
@@ -27,42 +28,47 @@ import re
 
 import gymnasium as gym
 
+from flickarena import _catalog
 from flickarena.client import Client
 
-#: Game ids registered at import: the games of the server's catalog (internal/catalog, the
-#: source of truth; a test checks that the two agree). Ids a server offers beyond these are
-#: registered by register_server_games.
-GAMES = (
-    "dummy/race-v1",
-    "flickago-v3",
-    "flickemup/bank-job-v9",
-    "flickemup/dry-spell-v9",
-    "flickemup/gunsmith-v9",
-    "flickemup/hostage-v9",
-    "flickemup/pardon-v9",
-    "flickemup/showdown-v9",
-    "fliprando-v1",
-)
+#: Game ids registered at import: the games of the server's catalogue (internal/catalog, the
+#: source of truth), from the generated :mod:`flickarena._catalog`. Ids a server offers beyond
+#: these are registered by register_server_games.
+GAMES = _catalog.GAMES
 
-
-#: The version of the Flick 'em Up! env games (flickemup.Version in Go), the suffix of every
-#: Flick 'em Up! game id.
-FLICKEMUP_VERSION = 9
+#: The version of the Flick 'em Up! engine (flickemup.RulesVersion in Go): the version of a
+#: served scenario file without a version line.
+FLICKEMUP_RULES_VERSION = _catalog.FLICKEMUP_RULES_VERSION
 
 _FILE_STEM = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+# The version line of a scenario file, as the server's parser reads it ("version 3", a comment
+# after it allowed).
+_VERSION_LINE = re.compile(r"^\s*version\s+([1-9][0-9]{0,8})\s*(?:\s#.*)?$")
 
 
 def scenario_file_game_id(path: str | os.PathLike[str]) -> str:
     """Returns the game id under which ``envserver --scenarios`` serves the Flick 'em Up!
-    scenario file at ``path``: ``flickemup/file/<stem>-v9``, the stem being the file's name
-    without ``.scn`` (lower-case letters, digits, ``-`` and ``_``). Raises ValueError for a
-    name that cannot name a game (the server refuses such a file too)."""
+    scenario file at ``path``: ``flickemup/file/<stem>-vN``, the stem being the file's name
+    without ``.scn`` (lower-case letters, digits, ``-`` and ``_``) and N the file's version
+    line (``version 3``), or :data:`FLICKEMUP_RULES_VERSION` when it has none or cannot be
+    read here. Raises ValueError for a name that cannot name a game (the server refuses such a
+    file too)."""
     name = os.path.basename(os.fspath(path))
     stem = name[: -len(".scn")] if name.endswith(".scn") else ""
     if not _FILE_STEM.match(stem):
         raise ValueError(f"{path}: a served scenario file is named <stem>.scn, the stem in "
                          "lower-case letters, digits, '-' and '_'")
-    return f"flickemup/file/{stem}-v{FLICKEMUP_VERSION}"
+    version = FLICKEMUP_RULES_VERSION
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            for line in f:
+                m = _VERSION_LINE.match(line)
+                if m:
+                    version = int(m.group(1))
+                    break
+    except (OSError, UnicodeDecodeError):
+        pass
+    return f"flickemup/file/{stem}-v{version}"
 
 
 def register_scenario_file(path: str | os.PathLike[str]) -> str:

@@ -15,27 +15,48 @@ from flickarena.launch import EnvServer
 REPO = Path(__file__).resolve().parents[2]
 
 
-def test_scenario_file_game_id():
-    assert flickarena.scenario_file_game_id("designs/my-town.scn") == "flickemup/file/my-town-v9"
+RULES = flickarena.registration.FLICKEMUP_RULES_VERSION
+
+
+def test_scenario_file_game_id(tmp_path):
+    # A file without a version line (or not readable here) has the rules version.
+    assert flickarena.scenario_file_game_id("designs/my-town.scn") == f"flickemup/file/my-town-v{RULES}"
     assert flickarena.gym_id("flickemup/file/my-town-v9") == "flickarena/flickemup-file-my-town-v9"
     for bad in ("My Town.scn", "my-town.txt", ".scn"):
         with pytest.raises(ValueError):
             flickarena.scenario_file_game_id(bad)
+    # A file's version line is its id's version, as the server reads it.
+    f = tmp_path / "my-town.scn"
+    f.write_text("# a town\nscenario my-town\nversion  3  # bumped\ntitle T\n")
+    assert flickarena.scenario_file_game_id(f) == "flickemup/file/my-town-v3"
+    f.write_text("scenario my-town\nstory version 3\n")
+    assert flickarena.scenario_file_game_id(f) == f"flickemup/file/my-town-v{RULES}"
+
+
+def test_catalog_entries():
+    """The generated catalogue names every game's entry as entry_name does."""
+    from flickarena import _catalog, games
+
+    assert set(_catalog.ENTRY_NAMES) == set(_catalog.GAMES)
+    for g, name in _catalog.ENTRY_NAMES.items():
+        assert games.entry_name(g) == name and getattr(games, name).game_id == g
 
 
 def test_play_a_scenario_file(tmp_path):
     """The server serves each file of the directory; the client names the game from the file's
     path and plays it through Gymnasium."""
+    # A copy of showdown.scn, its version line with it: the client reads the same version.
     shutil.copy(REPO / "env/flickemup/scenarios/showdown.scn", tmp_path / "my-town.scn")
     server = EnvServer(["--scenarios", str(tmp_path)])
     try:
+        game = flickarena.scenario_file_game_id(tmp_path / "my-town.scn")
         gid = flickarena.register_scenario_file(tmp_path / "my-town.scn")
-        assert gid == "flickarena/flickemup-file-my-town-v9"
+        assert gid == flickarena.gym_id(game)
         with flickarena.Client(server.target) as c:
-            assert "flickemup/file/my-town-v9" in {g.id for g in c.list_games()}
+            assert game in {g.id for g in c.list_games()}
         env = gym.make(gid, server=server.target, options={"max_decisions": 30})
         try:
-            assert env.unwrapped.game_id == "flickemup/file/my-town-v9"
+            assert env.unwrapped.game_id == game
             obs, info = env.reset(seed=1)
             assert obs.shape == (884,) and "action_mask" in info
             env.action_space.seed(0)

@@ -62,6 +62,7 @@ type rawLine struct {
 	dir  string
 	text string            // the rest of the line, for free-text directives
 	pos  []string          // positional arguments
+	npos int               // how many of pos (from the first) a reader consumed
 	kv   map[string]string // key=value arguments
 	keys []string          // keys in file order
 	used map[string]bool
@@ -235,9 +236,7 @@ func (p *parser) read(data []byte) {
 		if freeText[dir] {
 			l.text = rest
 		} else {
-			if i := strings.Index(rest, " #"); i >= 0 {
-				rest = rest[:i]
-			}
+			rest = stripComment(rest)
 			for _, f := range strings.Fields(rest) {
 				k, v, ok := strings.Cut(f, "=")
 				if !ok {
@@ -326,25 +325,61 @@ func (l *rawLine) point(required bool) (physics.Vec, bool) {
 	return physics.Vec{X: x, Y: y}, okx && oky
 }
 
-// positional returns the single positional argument, as "scenario showdown".
-func (l *rawLine) positional(what string, extra bool) (string, bool) {
-	switch {
-	case len(l.pos) == 0:
+// stripComment returns the arguments of a key=value line (what follows its directive, trimmed)
+// without their trailing comment: from the first '#' that follows a space (or opens the
+// arguments, the directive being followed by white space) to the end.
+func stripComment(rest string) string {
+	if strings.HasPrefix(rest, "#") {
+		return ""
+	}
+	if i := strings.Index(rest, " #"); i >= 0 {
+		return rest[:i]
+	}
+	return rest
+}
+
+// positional returns the single positional argument, as "scenario showdown", and consumes
+// it; [rawLine.finish] reports any other.
+func (l *rawLine) positional(what string) (string, bool) {
+	if len(l.pos) == 0 {
 		l.errorf("", "missing %s", what)
 		return "", false
-	case len(l.pos) > 1 && !extra:
-		l.errorf("", "unexpected %q", l.pos[1])
 	}
+	l.npos = max(l.npos, 1)
 	return l.pos[0], true
 }
 
-// finish reports the keys nobody asked for.
+// finish reports what of the line nobody consumed: the words without '=' beyond the
+// positional arguments read (one problem naming the first) and the keys nobody asked for,
+// so that every word of a line is either read or an error.
 func (l *rawLine) finish() {
+	if stray := l.pos[l.npos:]; len(stray) > 0 {
+		more := ""
+		if len(stray) > 1 {
+			more = fmt.Sprintf(" (and %d more)", len(stray)-1)
+		}
+		l.errorf("", "unexpected word %s%s", strayWord(stray[0]), more)
+	}
 	for _, k := range l.keys {
 		if !l.used[k] {
 			l.errorf(quoteName(k), "unknown key")
 		}
 	}
+}
+
+// strayWord quotes a word that a line does not take, with a hint for the usual mistakes.
+func strayWord(w string) string {
+	q := quoteName(w)
+	if !strings.HasPrefix(q, `"`) {
+		q = `"` + q + `"`
+	}
+	switch {
+	case strings.HasPrefix(w, "#"):
+		return q + " (a trailing comment starts with a space and '#')"
+	case strings.ContainsAny(w, `"'`):
+		return q + " (a value is one word, without quotes)"
+	}
+	return q
 }
 
 // once returns the only line of a directive, reporting duplicates and (if required) absence.
@@ -368,7 +403,7 @@ var nameRE = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 func (p *parser) build() {
 	sc := p.sc
 	if l := p.once("scenario", true); l != nil {
-		if name, ok := l.positional("name", false); ok {
+		if name, ok := l.positional("name"); ok {
 			if !nameRE.MatchString(name) {
 				l.errorf("", "name %q: use lower-case letters, digits and '-'", name)
 			}
@@ -405,7 +440,7 @@ func (p *parser) build() {
 		l.finish()
 	}
 	for _, l := range p.lines["rule"] {
-		if name, ok := l.positional("rule name", false); ok {
+		if name, ok := l.positional("rule name"); ok {
 			switch name {
 			case "take-outside":
 				sc.Rules.TakeOutside = true
@@ -868,7 +903,7 @@ func (p *parser) victories() {
 	}
 	noon := 0
 	for _, l := range p.lines["victory"] {
-		name, ok := l.positional("condition", false)
+		name, ok := l.positional("condition")
 		if !ok {
 			continue
 		}

@@ -79,6 +79,13 @@ type parser struct {
 	// lawmen:1", "gallows", "token gold") to that line, so that references to it name it
 	// as their cause.
 	refused map[string]int
+	// pairs indexes each directive's lines by their key=value pairs, for the tune lines'
+	// selectors (built on first use, see [parser.pick]).
+	pairs map[string]map[string][]*rawLine
+	// picked holds the lines each selector picked, by directive and selector.
+	picked map[string][]int
+	// examined counts the lines the selectors examined (see [parser.pick]).
+	examined int
 }
 
 // MaxFileBytes is the largest scenario file [Parse] and [ParseFile] accept, in bytes; our
@@ -95,8 +102,7 @@ const MaxLineBytes = 1024
 // something absent or an impossible condition is an error. On any problem it returns nil and
 // a [ParseErrors] listing every problem found; text from the file is quoted in the messages.
 func Parse(file string, data []byte) (*Scenario, error) {
-	p := &parser{file: file, lines: map[string][]*rawLine{}, refused: map[string]int{},
-		sc: &Scenario{File: file, Table: physics.DefaultTable}}
+	p := newParser(file)
 	if len(data) > MaxFileBytes {
 		p.errorf(1, "file", "%d bytes: a scenario file is at most %d bytes", len(data), MaxFileBytes)
 		return nil, p.errs
@@ -111,6 +117,12 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	p.sc.Digest = hex.EncodeToString(sum[:])
 	p.sc.Source = data
 	return p.sc, nil
+}
+
+// newParser returns the state of a parse of file.
+func newParser(file string) *parser {
+	return &parser{file: file, lines: map[string][]*rawLine{}, refused: map[string]int{},
+		sc: &Scenario{File: file, Table: physics.DefaultTable}}
 }
 
 // sortErrors orders the problems by line, moving each problem that follows from another
@@ -902,6 +914,7 @@ func (p *parser) victories() {
 		p.errorf(p.last, "victory", "missing directive")
 	}
 	noon := 0
+	var inPlay []int // tokens of each kind in the scenario, counted once
 	for _, l := range p.lines["victory"] {
 		name, ok := l.positional("condition")
 		if !ok {
@@ -978,13 +991,13 @@ func (p *parser) victories() {
 				good = false
 			}
 			if good {
-				n := 0
-				for _, t := range sc.Tokens {
-					if t.Kind == v.Token {
-						n++
+				if inPlay == nil {
+					inPlay = make([]int, numTokenKinds)
+					for _, t := range sc.Tokens {
+						inPlay[t.Kind]++
 					}
 				}
-				if v.Count > n {
+				if n := inPlay[v.Token]; v.Count > n {
 					l.absent("count", "token "+v.Token.String(), "%s needed but the scenario has %d", tokenCount(v.Count, v.Token), n)
 					good = false
 				}

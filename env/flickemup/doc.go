@@ -318,7 +318,10 @@
 // most 1024 bytes ([MaxLineBytes]), one directive per line; '#' starts a comment line (and a
 // trailing comment after " #", or right after the directive, on lines other than title and
 // story). A line's words are separated by spaces or tabs and hold no quotes; each is read
-// (a key=value pair or a positional argument shown below) or is an error. Distances are in
+// (a key=value pair or a positional argument shown below) or is an error. A number is
+// written in decimal digits with an optional leading '-' and, but for whole numbers (hours,
+// hit points, counts), an optional fraction: "-12.5" (no '+', exponent, hexadecimal,
+// underscore or infinity); a cowboy is lawmen:1 to outlaws:5, one digit. Distances are in
 // cm, angles in degrees counter-clockwise from +x; the table's origin is the lawmen's left
 // corner. Directives:
 //

@@ -131,8 +131,9 @@ func (sc *Scenario) Variant(k Knob, v string) (*Scenario, error) {
 	return out, nil
 }
 
-// rangeRE is the grammar of a knob's range: min..max, optionally :step.
-var rangeRE = regexp.MustCompile(`^(-?[0-9.]+)\.\.(-?[0-9.]+)(?::([0-9.]+))?$`)
+// rangeRE is the grammar of a knob's range: min..max, optionally :step, each a number of
+// the scenario format (numberRE: decimal digits, an optional leading '-' and fraction).
+var rangeRE = regexp.MustCompile(`^(-?[0-9]+(?:\.[0-9]+)?)\.\.(-?[0-9]+(?:\.[0-9]+)?)(?::([0-9]+(?:\.[0-9]+)?))?$`)
 
 // tunes reads the tune lines (after every other line, which they name).
 func (p *parser) tunes() {

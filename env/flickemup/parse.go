@@ -292,29 +292,39 @@ func (l *rawLine) str(key string, required bool) (string, bool) {
 	return v, true
 }
 
-// num returns key as a finite number (def when absent and not required).
+// numberRE and integerRE are the numbers of the scenario format: decimal digits with an
+// optional leading '-' and, for a number, an optional fraction ("-12.5"); no '+', exponent,
+// hexadecimal, underscore, infinity or NaN, so that one value has few spellings.
+var (
+	numberRE  = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$`)
+	integerRE = regexp.MustCompile(`^-?[0-9]+$`)
+)
+
+// num returns key as a finite number (def when absent and not required), written as
+// [numberRE] allows.
 func (l *rawLine) num(key string, required bool, def float64) (float64, bool) {
 	s, ok := l.str(key, required)
 	if !ok {
 		return def, !required
 	}
 	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		l.errorf(key, "%q is not a number", s)
+	if !numberRE.MatchString(s) || err != nil || math.IsInf(v, 0) {
+		l.errorf(key, "%q is not a number (want decimal digits, as -12.5)", s)
 		return def, false
 	}
 	return v, true
 }
 
-// integer returns key as an integer in [lo, hi] (def when absent and not required).
+// integer returns key as an integer in [lo, hi] (def when absent and not required), written
+// as [integerRE] allows.
 func (l *rawLine) integer(key string, required bool, def, lo, hi int) (int, bool) {
 	s, ok := l.str(key, required)
 	if !ok {
 		return def, !required
 	}
 	v, err := strconv.Atoi(s)
-	if err != nil {
-		l.errorf(key, "%q is not an integer", s)
+	if !integerRE.MatchString(s) || err != nil {
+		l.errorf(key, "%q is not an integer (want decimal digits, as 3)", s)
 		return def, false
 	}
 	if v < lo || v > hi {

@@ -2,7 +2,6 @@ package env
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,15 +56,15 @@ func (o Options) Int(key string, def int) (int, error) {
 	return n, nil
 }
 
-// Float returns option key parsed as a finite float64, or def if it is
-// absent.
+// Float returns option key parsed as a finite decimal number (see
+// [OptionFloat]), or def if it is absent.
 func (o Options) Float(key string, def float64) (float64, error) {
 	v, ok := o[key]
 	if !ok {
 		return def, nil
 	}
-	x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+	x, err := parseDecimal(strings.TrimSpace(v))
+	if err != nil {
 		return 0, fmt.Errorf("env: option %q: %q is not a finite number", key, v)
 	}
 	return x, nil

@@ -3,6 +3,7 @@ package env
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,11 +15,15 @@ type OptionType uint8
 // The option types. An option travels as a string in [Options]; its type
 // says how it is parsed.
 const (
-	// OptionInt is a base-10 integer within [OptionSpec.Min, OptionSpec.Max].
+	// OptionInt is a base-10 integer within [OptionSpec.Min, OptionSpec.Max]
+	// ("3", also "+3" or "03"; canonical form "3").
 	OptionInt OptionType = iota + 1
-	// OptionFloat is a finite number within [OptionSpec.Min, OptionSpec.Max].
+	// OptionFloat is a finite decimal number within [OptionSpec.Min,
+	// OptionSpec.Max], with an optional sign, fraction and exponent ("0.05",
+	// "5e-2"; canonical form "0.05"); hexadecimal and underscores are refused.
 	OptionFloat
-	// OptionBool is parsed by [strconv.ParseBool]: "true", "false", "1", "0", ...
+	// OptionBool is parsed by [strconv.ParseBool]: "true", "false", "1", "0",
+	// ... (canonical form "true" or "false").
 	OptionBool
 	// OptionString is any string, or one of [OptionSpec.Choices] if set.
 	OptionString
@@ -167,8 +172,8 @@ func (o OptionSpec) parse(raw string) (any, error) {
 		}
 		return int(n), nil
 	case OptionFloat:
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil || math.IsNaN(x) || x < o.Min || x > o.Max {
+		x, err := parseDecimal(v)
+		if err != nil || x < o.Min || x > o.Max {
 			return nil, bad()
 		}
 		return x, nil
@@ -185,6 +190,61 @@ func (o OptionSpec) parse(raw string) (any, error) {
 		return raw, nil
 	}
 	return nil, bad()
+}
+
+// decimalRE is a decimal number as options write it: an optional sign,
+// digits with an optional fraction, an optional exponent.
+var decimalRE = regexp.MustCompile(`^[-+]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?$`)
+
+// parseDecimal parses a finite decimal number ([decimalRE]): no
+// hexadecimal, underscore, infinity or NaN, which [strconv.ParseFloat]
+// takes.
+func parseDecimal(s string) (float64, error) {
+	if !decimalRE.MatchString(s) {
+		return 0, fmt.Errorf("%q is not a decimal number", s)
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsInf(x, 0) {
+		return 0, fmt.Errorf("%q is not a finite number", s)
+	}
+	return x, nil
+}
+
+// Canonical returns opts with the value of each declared option in its
+// canonical form, so that spellings of one value name one game: an int or
+// a float in its plain decimal form ("03" and "+3" give "3", "5e-2" gives
+// "0.05", "-0" gives "0"), a bool as "true" or "false", a string as it is
+// (surrounding spaces, which [OptionSpecs.Parse] ignores, are trimmed from
+// numbers and bools). A value its option refuses and an undeclared key are
+// kept as they are, for Parse to report. opts is not modified.
+func (s OptionSpecs) Canonical(opts Options) Options {
+	if opts == nil {
+		return nil
+	}
+	out := make(Options, len(opts))
+	for k, raw := range opts {
+		out[k] = raw
+		i := slices.IndexFunc(s, func(o OptionSpec) bool { return o.Key == k })
+		if i < 0 {
+			continue
+		}
+		x, err := s[i].parse(raw)
+		if err != nil {
+			continue
+		}
+		switch x := x.(type) {
+		case int:
+			out[k] = strconv.Itoa(x)
+		case float64:
+			if x == 0 {
+				x = 0 // -0 is 0
+			}
+			out[k] = strconv.FormatFloat(x, 'f', -1, 64)
+		case bool:
+			out[k] = strconv.FormatBool(x)
+		}
+	}
+	return out
 }
 
 // OptionValues are options checked by [OptionSpecs.Parse]: every declared

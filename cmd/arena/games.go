@@ -88,17 +88,48 @@ func (c catalog) resolve(name string) (string, arena.EnvScenario, error) {
 }
 
 // resolveArg is resolve for a scenario with options: the options go to the
-// game's factory, and the scenario id carries them in canonical form
-// ("race:players=3"), so that a scenario with other options is another
-// scenario.
+// game's factory, and the scenario id carries them in canonical form, sorted
+// by key with each value in its option's canonical form ("race:players=3"
+// for players=03 or players=+3, see [env.OptionSpecs.Canonical]), so that a
+// scenario with other options is another scenario and one with the same
+// options spelt otherwise is the same.
 func (c catalog) resolveArg(a scenarioArg) (string, arena.EnvScenario, error) {
 	id, setup, err := c.resolve(a.name)
 	if err != nil {
 		return "", setup, err
 	}
 	if len(a.opts) > 0 {
-		setup.Options = a.opts
-		id = scenarioArg{name: id, opts: a.opts}.canonical()
+		setup.Options = c.canonicalOptions(setup.Game, a.opts)
+		id = scenarioArg{name: id, opts: setup.Options}.canonical()
 	}
 	return id, setup, nil
+}
+
+// canonicalOptions returns opts in the canonical form of game's declared
+// options, or as they are when the game declares none (or cannot be made
+// with its defaults, an error its factory reports).
+func (c catalog) canonicalOptions(game string, opts env.Options) env.Options {
+	g, err := c.reg.New(game, nil)
+	if err != nil {
+		return opts
+	}
+	if d, ok := g.(env.OptionDeclarer); ok {
+		return d.OptionSpecs().Canonical(opts)
+	}
+	return opts
+}
+
+// canonicalQuery returns a scenario as a reading command's --scenario names
+// it (an id, or an id with its version, with options) with its options in
+// canonical form, as resolveArg writes them, when the game is known.
+func (c catalog) canonicalQuery(a scenarioArg) string {
+	if len(a.opts) == 0 {
+		return a.canonical()
+	}
+	for _, name := range []string{a.name, shortName(a.name)} {
+		if _, setup, err := c.resolve(name); err == nil {
+			return scenarioArg{name: a.name, opts: c.canonicalOptions(setup.Game, a.opts)}.canonical()
+		}
+	}
+	return a.canonical()
 }

@@ -95,6 +95,11 @@ func (q *gameQuery) load(ctx context.Context, warn io.Writer) ([]arena.GameRecor
 			return nil, fmt.Errorf("--scenario: %w", err)
 		}
 		scenario = a.canonical()
+		if len(a.opts) > 0 {
+			if reg, err := newRegistry(); err == nil {
+				scenario = newCatalog(reg).canonicalQuery(a)
+			}
+		}
 	}
 	var out []arena.GameRecord
 	for _, g := range all {

@@ -24,6 +24,8 @@ in sets of k games on one seed with the seating rotated (for two seats, pairs
 with the sides swapped). A round-robin plays every set of k bots; --gauntlet
 plays one bot with every set of k-1 others. The same command always plans the same
 games: interrupt it (Ctrl-C) and run it again to play only what is missing.
+A scenario's options name it in canonical form, sorted by key, numbers in
+plain decimal: race:players=03 and race:players=+3 are race:players=3.
 
 With --db postgres://..., any number of 'arena run' processes, on any
 machines, given the same command play one tournament together: each claims a

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,21 +17,24 @@ func TestValidate_Knobs(t *testing.T) {
 	out, _ := mustRun(t, "validate", good)
 	wantLines(t, "validate good", out, good+": ok, scenario showdown")
 	bad := writeScenario(t, dir, "bad.scn", "showdown", func(s string) string {
-		return s + "tune start hour=0..2\n" + // line 50
-			"tune cowboy id=lawmen:1 hp=-1..1\n" + // line 51
-			"tune initiative cowboy=lawmen:1|lawmen:9\n" + // line 52
-			"tune cowboy id=lawmen:2 facing=90..450:360\n" // line 53
+		return s + "tune start hour=0..2\n" +
+			"tune cowboy id=lawmen:1 hp=-1..1\n" +
+			"tune initiative cowboy=lawmen:1|lawmen:9\n" +
+			"tune cowboy id=lawmen:2 facing=90..450:360\n"
 	})
+	at := func(prefix string) int { return lineOf(t, bad, prefix) }
+	hour, hp, initiative, facing := at("tune start"), at("tune cowboy id=lawmen:1"), at("tune initiative"), at("tune cowboy id=lawmen:2")
+	start, lawman1, init := at("start "), at("cowboy id=lawmen:1 "), at("initiative ")
 	out, _, err := run(t, "validate", bad)
 	if err == nil || !strings.Contains(err.Error(), "1 of 1 files have problems") {
 		t.Errorf("validate: err %v", err)
 	}
 	wantLines(t, "validate bad", out,
-		bad+":11: start.hour: 0 is out of range 1 to 11 (with the value 0 of knob start.hour, line 50)",
-		bad+":37: cowboy.hp: -1 is out of range 1 to 38 (with the value -1 of knob cowboy.hp[id=lawmen:1], line 51)",
-		bad+":37: cowboy.hp: 0 is out of range 1 to 38 (with the value 0 of knob cowboy.hp[id=lawmen:1], line 51)",
-		bad+":12: initiative.cowboy:", "(with the value lawmen:9 of knob initiative.cowboy, line 52)",
-		bad+":53: tune.facing: knob cowboy.facing[id=lawmen:2]: the values 90 and 450 make the same game")
+		fmt.Sprintf("%s:%d: start.hour: 0 is out of range 1 to 11 (with the value 0 of knob start.hour, line %d)", bad, start, hour),
+		fmt.Sprintf("%s:%d: cowboy.hp: -1 is out of range 1 to 38 (with the value -1 of knob cowboy.hp[id=lawmen:1], line %d)", bad, lawman1, hp),
+		fmt.Sprintf("%s:%d: cowboy.hp: 0 is out of range 1 to 38 (with the value 0 of knob cowboy.hp[id=lawmen:1], line %d)", bad, lawman1, hp),
+		fmt.Sprintf("%s:%d: initiative.cowboy:", bad, init), fmt.Sprintf("(with the value lawmen:9 of knob initiative.cowboy, line %d)", initiative),
+		fmt.Sprintf("%s:%d: tune.facing: knob cowboy.facing[id=lawmen:2]: the values 90 and 450 make the same game", bad, facing))
 	for _, refusedWrongly := range []string{"value 1 of", "value 2 of", "value lawmen:1 of", ": ok"} {
 		if strings.Contains(out, refusedWrongly) {
 			t.Errorf("validate bad says %q:\n%s", refusedWrongly, out)
@@ -73,8 +77,22 @@ func TestValidate_KnobBudget(t *testing.T) {
 	if err == nil {
 		t.Error("validate: no error, want lawmen:1's values refused")
 	}
-	wantLines(t, "validate", out, file+": the values of 1 knob not checked", "checks each): cowboy.hp[id=lawmen:2]", "knob cowboy.hp[id=lawmen:1], line 51)")
-	if strings.Contains(out, "lawmen:2], line 52") {
+	hp1, hp2 := lineOf(t, file, "tune cowboy id=lawmen:1"), lineOf(t, file, "tune cowboy id=lawmen:2")
+	wantLines(t, "validate", out, file+": the values of 1 knob not checked", "checks each): cowboy.hp[id=lawmen:2]",
+		fmt.Sprintf("knob cowboy.hp[id=lawmen:1], line %d)", hp1))
+	if strings.Contains(out, fmt.Sprintf("lawmen:2], line %d", hp2)) {
 		t.Errorf("the knob past the budget was checked:\n%s", out)
 	}
+}
+
+// lineOf returns the number of the first line of file that starts with prefix.
+func lineOf(t *testing.T, file, prefix string) int {
+	t.Helper()
+	for i, l := range strings.Split(string(must(os.ReadFile(file))), "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return i + 1
+		}
+	}
+	t.Fatalf("%s: no line starts with %q", file, prefix)
+	return 0
 }

@@ -318,8 +318,14 @@
 // A scenario is a UTF-8 text file (a leading byte order mark is skipped; control and format
 // characters other than tabs are refused) of at most 256 KiB ([MaxFileBytes]) in lines of at
 // most 1024 bytes ([MaxLineBytes]), one directive per line; '#' starts a comment line (and a
-// trailing comment after " #" on key=value lines). Distances are in cm, angles in degrees
-// counter-clockwise from +x; the table's origin is the lawmen's left corner. Directives:
+// trailing comment after " #", or right after the directive, on lines other than title and
+// story). A line's words are separated by spaces or tabs and hold no quotes; each is read
+// (a key=value pair or a positional argument shown below) or is an error. A number is
+// written in decimal digits with an optional leading '-' and, but for whole numbers (hours,
+// hit points, counts), an optional fraction: "-12.5" (no '+', exponent, hexadecimal,
+// underscore or infinity); a cowboy is lawmen:1 to outlaws:5, one digit. Distances are in
+// cm, angles in degrees counter-clockwise from +x; the table's origin is the lawmen's left
+// corner. Directives:
 //
 //	scenario <name>                      required; lower-case, digits, '-'
 //	version <N>                          optional (ours give it), a positive integer: the

@@ -13,3 +13,13 @@ func EncodeUnchecked(e *Env, a Action) env.Action {
 	e.encode(a, na)
 	return na
 }
+
+// SelectorLinesExamined parses data and returns how many lines its tune lines' selectors
+// examined (parser.examined), the deterministic measure of their cost, and how many
+// problems the parse found.
+func SelectorLinesExamined(data []byte) (examined, problems int) {
+	p := newParser("test.scn")
+	p.read(data)
+	p.build()
+	return p.examined, len(p.errs)
+}

@@ -284,20 +284,23 @@ func samePlay(a, b *Scenario) bool {
 	return reflect.DeepEqual(x, y)
 }
 
-// rangeRE is the grammar of a knob's range: min..max, optionally :step.
-var rangeRE = regexp.MustCompile(`^(-?[0-9.]+)\.\.(-?[0-9.]+)(?::([0-9.]+))?$`)
+// rangeRE is the grammar of a knob's range: min..max, optionally :step, each a number of
+// the scenario format (numberRE: decimal digits, an optional leading '-' and fraction).
+var rangeRE = regexp.MustCompile(`^(-?[0-9]+(?:\.[0-9]+)?)\.\.(-?[0-9]+(?:\.[0-9]+)?)(?::([0-9]+(?:\.[0-9]+)?))?$`)
 
 // tunes reads the tune lines (after every other line, which they name).
 func (p *parser) tunes() {
+	declared := map[string]bool{}
 	for _, l := range p.lines["tune"] {
 		k, ok := p.tune(l)
 		if !ok {
 			continue
 		}
-		if _, dup := p.sc.Knob(k.Name); dup {
+		if declared[k.Name] {
 			l.errorf("", "knob %s declared twice", k.Name)
 			continue
 		}
+		declared[k.Name] = true
 		p.sc.Knobs = append(p.sc.Knobs, k)
 	}
 }
@@ -370,7 +373,7 @@ func (p *parser) tune(l *rawLine) (Knob, bool) {
 		l.errorf("", "no key=min..max range or key=a|b choices")
 		return Knob{}, false
 	}
-	targets, ok := l.selected(p.lines[dir], dir, sel)
+	targets, ok := l.selected(dir, sel)
 	if !ok {
 		return Knob{}, false
 	}
@@ -382,35 +385,27 @@ func (p *parser) tune(l *rawLine) (Knob, bool) {
 	return k, true
 }
 
-// selected returns the lines of directive dir (its lines) that the selector sel (key=value
-// pairs) picks: exactly one line, or, with one value listed as a,b,..., one line for each
-// listed value (see the file comment). It reports a problem on the tune line l and false
-// otherwise.
-func (l *rawLine) selected(lines []*rawLine, dir string, sel []string) ([]int, bool) {
-	pick := func(sel []string) []int {
-		var out []int
-		for _, t := range lines {
-			if !slices.ContainsFunc(sel, func(s string) bool { key, v, _ := strings.Cut(s, "="); return t.kv[key] != v }) {
-				out = append(out, t.n)
-			}
-		}
-		return out
-	}
+// selected returns the lines of directive dir that the selector sel (key=value pairs) picks:
+// exactly one line, or, with one value listed as a,b,..., one line for each listed value (see
+// the file comment). It reports a problem on the tune line l and false otherwise. Its cost is
+// linear in the size of the file (see [parser.pick]).
+func (l *rawLine) selected(dir string, sel []string) ([]int, bool) {
+	p := l.p
 	what := func(sel []string) string { return strings.Join(append([]string{dir}, sel...), " ") }
 	one := func(sel []string) ([]int, bool) {
-		got := pick(sel)
+		got := p.pick(dir, sel)
 		if len(got) != 1 {
 			l.errorf("", "the selector %s matches %d %s lines, want exactly one", what(sel), len(got), dir)
 			return nil, false
 		}
-		return got, true
+		return slices.Clone(got), true
 	}
 	listed := slices.IndexFunc(sel, func(s string) bool { return strings.Contains(s, ",") })
 	if listed < 0 {
 		return one(sel)
 	}
-	if got := pick(sel); len(got) == 1 {
-		return got, true // a line whose own value is the whole list
+	if got := p.pick(dir, sel); len(got) == 1 {
+		return slices.Clone(got), true // a line whose own value is the whole list
 	}
 	if slices.ContainsFunc(sel[listed+1:], func(s string) bool { return strings.Contains(s, ",") }) {
 		l.errorf("", "the selector %s lists values for two keys, want one", what(sel))
@@ -418,13 +413,15 @@ func (l *rawLine) selected(lines []*rawLine, dir string, sel []string) ([]int, b
 	}
 	key, v, _ := strings.Cut(sel[listed], "=")
 	items := strings.Split(v, ",")
+	seen := make(map[string]bool, len(items))
 	var targets []int
-	for i, it := range items {
-		if it == "" || slices.Contains(items[:i], it) {
+	each := slices.Clone(sel)
+	for _, it := range items {
+		if it == "" || seen[it] {
 			l.errorf(quoteName(key), "the list %q names %q twice or empty", v, it)
 			return nil, false
 		}
-		each := slices.Clone(sel)
+		seen[it] = true
 		each[listed] = key + "=" + it
 		got, ok := one(each)
 		if !ok {
@@ -434,6 +431,52 @@ func (l *rawLine) selected(lines []*rawLine, dir string, sel []string) ([]int, b
 	}
 	slices.Sort(targets)
 	return targets, true
+}
+
+// pick returns, in file order, the lines of directive dir on which every key=value pair of
+// sel holds (a key absent from a line reads as empty there); the caller must not modify them. It examines only the lines that
+// hold the rarest of the pairs, found in an index of each directive's pairs built once per
+// parse, and answers a selector asked again from memory: a list of n values costs the lines
+// holding them, not n times the directive's lines, which made one 256 KiB file of long
+// lists cost 20 s. parser.examined counts the lines examined.
+func (p *parser) pick(dir string, sel []string) []int {
+	if p.pairs == nil {
+		p.pairs = map[string]map[string][]*rawLine{}
+		p.picked = map[string][]int{}
+	}
+	memo := dir + " " + strings.Join(sel, " ")
+	if got, ok := p.picked[memo]; ok {
+		return got
+	}
+	index, ok := p.pairs[dir]
+	if !ok {
+		index = map[string][]*rawLine{}
+		for _, t := range p.lines[dir] {
+			for _, k := range t.keys {
+				pair := k + "=" + t.kv[k]
+				index[pair] = append(index[pair], t)
+			}
+		}
+		p.pairs[dir] = index
+	}
+	candidates := p.lines[dir]
+	for _, s := range sel {
+		if strings.HasSuffix(s, "=") {
+			continue // it also matches the lines without the key, which the index does not hold
+		}
+		if c := index[s]; len(c) < len(candidates) {
+			candidates = c
+		}
+	}
+	var out []int
+	for _, t := range candidates {
+		p.examined++
+		if !slices.ContainsFunc(sel, func(s string) bool { key, v, _ := strings.Cut(s, "="); return t.kv[key] != v }) {
+			out = append(out, t.n)
+		}
+	}
+	p.picked[memo] = out
+	return out
 }
 
 // turnsKnob reads the turn-cap knob's tune line, "tune turns=min..max[:step]": whole numbers

@@ -60,6 +60,7 @@ type rawLine struct {
 	dir  string
 	text string            // the rest of the line, for free-text directives
 	pos  []string          // positional arguments
+	npos int               // how many of pos (from the first) a reader consumed
 	kv   map[string]string // key=value arguments
 	keys []string          // keys in file order
 	used map[string]bool
@@ -76,6 +77,13 @@ type parser struct {
 	// lawmen:1", "gallows", "token gold") to that line, so that references to it name it
 	// as their cause.
 	refused map[string]int
+	// pairs indexes each directive's lines by their key=value pairs, for the tune lines'
+	// selectors (built on first use, see [parser.pick]).
+	pairs map[string]map[string][]*rawLine
+	// picked holds the lines each selector picked, by directive and selector.
+	picked map[string][]int
+	// examined counts the lines the selectors examined (see [parser.pick]).
+	examined int
 }
 
 // MaxFileBytes is the largest scenario file [Parse] and [ParseFile] accept, in bytes; our
@@ -92,8 +100,7 @@ const MaxLineBytes = 1024
 // something absent or an impossible condition is an error. On any problem it returns nil and
 // a [ParseErrors] listing every problem found; text from the file is quoted in the messages.
 func Parse(file string, data []byte) (*Scenario, error) {
-	p := &parser{file: file, lines: map[string][]*rawLine{}, refused: map[string]int{},
-		sc: &Scenario{File: file, Table: physics.DefaultTable}}
+	p := newParser(file)
 	if len(data) > MaxFileBytes {
 		p.errorf(1, "file", "%d bytes: a scenario file is at most %d bytes", len(data), MaxFileBytes)
 		return nil, p.errs
@@ -107,6 +114,12 @@ func Parse(file string, data []byte) (*Scenario, error) {
 	p.sc.Digest = contentDigest(data)
 	p.sc.Source = data
 	return p.sc, nil
+}
+
+// newParser returns the state of a parse of file.
+func newParser(file string) *parser {
+	return &parser{file: file, lines: map[string][]*rawLine{}, refused: map[string]int{},
+		sc: &Scenario{File: file, Table: physics.DefaultTable}}
 }
 
 // sortErrors orders the problems by line, moving each problem that follows from another
@@ -232,9 +245,7 @@ func (p *parser) read(data []byte) {
 		if freeText[dir] {
 			l.text = rest
 		} else {
-			if i := strings.Index(rest, " #"); i >= 0 {
-				rest = rest[:i]
-			}
+			rest = stripComment(rest)
 			for _, f := range strings.Fields(rest) {
 				k, v, ok := strings.Cut(f, "=")
 				if !ok {
@@ -278,29 +289,39 @@ func (l *rawLine) str(key string, required bool) (string, bool) {
 	return v, true
 }
 
-// num returns key as a finite number (def when absent and not required).
+// numberRE and integerRE are the numbers of the scenario format: decimal digits with an
+// optional leading '-' and, for a number, an optional fraction ("-12.5"); no '+', exponent,
+// hexadecimal, underscore, infinity or NaN, so that one value has few spellings.
+var (
+	numberRE  = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$`)
+	integerRE = regexp.MustCompile(`^-?[0-9]+$`)
+)
+
+// num returns key as a finite number (def when absent and not required), written as
+// [numberRE] allows.
 func (l *rawLine) num(key string, required bool, def float64) (float64, bool) {
 	s, ok := l.str(key, required)
 	if !ok {
 		return def, !required
 	}
 	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		l.errorf(key, "%q is not a number", s)
+	if !numberRE.MatchString(s) || err != nil || math.IsInf(v, 0) {
+		l.errorf(key, "%q is not a number (want decimal digits, as -12.5)", s)
 		return def, false
 	}
 	return v, true
 }
 
-// integer returns key as an integer in [lo, hi] (def when absent and not required).
+// integer returns key as an integer in [lo, hi] (def when absent and not required), written
+// as [integerRE] allows.
 func (l *rawLine) integer(key string, required bool, def, lo, hi int) (int, bool) {
 	s, ok := l.str(key, required)
 	if !ok {
 		return def, !required
 	}
 	v, err := strconv.Atoi(s)
-	if err != nil {
-		l.errorf(key, "%q is not an integer", s)
+	if !integerRE.MatchString(s) || err != nil {
+		l.errorf(key, "%q is not an integer (want decimal digits, as 3)", s)
 		return def, false
 	}
 	if v < lo || v > hi {
@@ -323,25 +344,61 @@ func (l *rawLine) point(required bool) (physics.Vec, bool) {
 	return physics.Vec{X: x, Y: y}, okx && oky
 }
 
-// positional returns the single positional argument, as "scenario showdown".
-func (l *rawLine) positional(what string, extra bool) (string, bool) {
-	switch {
-	case len(l.pos) == 0:
+// stripComment returns the arguments of a key=value line (what follows its directive, trimmed)
+// without their trailing comment: from the first '#' that follows a space (or opens the
+// arguments, the directive being followed by white space) to the end.
+func stripComment(rest string) string {
+	if strings.HasPrefix(rest, "#") {
+		return ""
+	}
+	if i := strings.Index(rest, " #"); i >= 0 {
+		return rest[:i]
+	}
+	return rest
+}
+
+// positional returns the single positional argument, as "scenario showdown", and consumes
+// it; [rawLine.finish] reports any other.
+func (l *rawLine) positional(what string) (string, bool) {
+	if len(l.pos) == 0 {
 		l.errorf("", "missing %s", what)
 		return "", false
-	case len(l.pos) > 1 && !extra:
-		l.errorf("", "unexpected %q", l.pos[1])
 	}
+	l.npos = max(l.npos, 1)
 	return l.pos[0], true
 }
 
-// finish reports the keys nobody asked for.
+// finish reports what of the line nobody consumed: the words without '=' beyond the
+// positional arguments read (one problem naming the first) and the keys nobody asked for,
+// so that every word of a line is either read or an error.
 func (l *rawLine) finish() {
+	if stray := l.pos[l.npos:]; len(stray) > 0 {
+		more := ""
+		if len(stray) > 1 {
+			more = fmt.Sprintf(" (and %d more)", len(stray)-1)
+		}
+		l.errorf("", "unexpected word %s%s", strayWord(stray[0]), more)
+	}
 	for _, k := range l.keys {
 		if !l.used[k] {
 			l.errorf(quoteName(k), "unknown key")
 		}
 	}
+}
+
+// strayWord quotes a word that a line does not take, with a hint for the usual mistakes.
+func strayWord(w string) string {
+	q := quoteName(w)
+	if !strings.HasPrefix(q, `"`) {
+		q = `"` + q + `"`
+	}
+	switch {
+	case strings.HasPrefix(w, "#"):
+		return q + " (a trailing comment starts with a space and '#')"
+	case strings.ContainsAny(w, `"'`):
+		return q + " (a value is one word, without quotes)"
+	}
+	return q
 }
 
 // once returns the only line of a directive, reporting duplicates and (if required) absence.
@@ -365,7 +422,7 @@ var nameRE = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 func (p *parser) build() {
 	sc := p.sc
 	if l := p.once("scenario", true); l != nil {
-		if name, ok := l.positional("name", false); ok {
+		if name, ok := l.positional("name"); ok {
 			if !nameRE.MatchString(name) {
 				l.errorf("", "name %q: use lower-case letters, digits and '-'", name)
 			}
@@ -405,7 +462,7 @@ func (p *parser) build() {
 		l.finish()
 	}
 	for _, l := range p.lines["rule"] {
-		if name, ok := l.positional("rule name", false); ok {
+		if name, ok := l.positional("rule name"); ok {
 			switch name {
 			case "take-outside":
 				sc.Rules.TakeOutside = true
@@ -867,8 +924,9 @@ func (p *parser) victories() {
 		p.errorf(p.last, "victory", "missing directive")
 	}
 	noon := 0
+	var inPlay []int // tokens of each kind in the scenario, counted once
 	for _, l := range p.lines["victory"] {
-		name, ok := l.positional("condition", false)
+		name, ok := l.positional("condition")
 		if !ok {
 			continue
 		}
@@ -943,13 +1001,13 @@ func (p *parser) victories() {
 				good = false
 			}
 			if good {
-				n := 0
-				for _, t := range sc.Tokens {
-					if t.Kind == v.Token {
-						n++
+				if inPlay == nil {
+					inPlay = make([]int, numTokenKinds)
+					for _, t := range sc.Tokens {
+						inPlay[t.Kind]++
 					}
 				}
-				if v.Count > n {
+				if n := inPlay[v.Token]; v.Count > n {
 					l.absent("count", "token "+v.Token.String(), "%s needed but the scenario has %d", tokenCount(v.Count, v.Token), n)
 					good = false
 				}

@@ -109,8 +109,12 @@ func ParseCowboyID(s string) (CowboyID, error) {
 	if err != nil {
 		return CowboyID{}, err
 	}
-	num, err := strconv.Atoi(n)
-	if err != nil || num < 1 || num > MaxCowboys {
+	// One digit: "lawmen:01" and "lawmen:+1" are refused, so that a cowboy has one name.
+	num := 0
+	if len(n) == 1 && n[0] >= '0' && n[0] <= '9' {
+		num = int(n[0] - '0')
+	}
+	if num < 1 || num > MaxCowboys {
 		return CowboyID{}, fmt.Errorf("flickemup: cowboy %q: number must be 1 to %d", s, MaxCowboys)
 	}
 	return CowboyID{Team: team, Number: num}, nil

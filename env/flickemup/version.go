@@ -47,7 +47,7 @@ var versionRE = regexp.MustCompile(`^[1-9][0-9]{0,8}$`)
 // version reads the version line ("version 3"): a positive decimal integer.
 func (l *rawLine) version() int {
 	defer l.finish()
-	s, ok := l.positional("version number", false)
+	s, ok := l.positional("version number")
 	if !ok {
 		return 0
 	}

@@ -60,7 +60,7 @@ func TestParse_Version(t *testing.T) {
 		"version 1e3":          `my-town.scn:5: version: "1e3": want a positive decimal integer`,
 		"version 9999999999":   `my-town.scn:5: version: "9999999999": want a positive decimal integer`,
 		"version":              `my-town.scn:5: version: missing version number`,
-		"version 3 4":          `my-town.scn:5: version: unexpected "4"`,
+		"version 3 4":          `my-town.scn:5: version: unexpected word "4"`,
 		"version n=3":          `my-town.scn:5: version.n: unknown key`,
 		"version 3\nversion 4": `my-town.scn:6: version: given twice (first on line 5)`,
 	} {

@@ -55,7 +55,8 @@
 // game, skipping those in between.
 //
 // The replay files are streamed from their directory, opened as an [os.Root] so that a link
-// leading out of it is not followed. When the server has a token, the viewer requires it:
+// leading out of it is not followed; only regular files are opened (a named pipe named like a
+// replay would block a request in open(2) for good). When the server has a token, the viewer requires it:
 // given once in the URL (?token=TOKEN), then kept in an HttpOnly, SameSite=Strict cookie.
 //
 // # Test hooks

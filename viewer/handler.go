@@ -3,24 +3,25 @@ package viewer
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/http"
+	"os"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/flickarena/flickarena/internal/regfile"
 	"github.com/flickarena/flickarena/replay"
 )
 
 // Config says what a [Handler] serves besides the page.
 type Config struct {
-	// Replays holds replay files (*.jsonl, *.jsonl.gz) at its top level, listed and served
-	// under replays/; nil serves none. Serve a directory as the FS of an [os.Root]
-	// (os.OpenRoot(dir) then Root.FS), which refuses a symbolic link that leads out of the
-	// directory; os.DirFS follows it. Only regular files are served, streamed from the file
-	// (never read whole into memory).
-	Replays fs.FS
+	// Replays is the directory of replay files (*.jsonl, *.jsonl.gz), those at its top level
+	// listed and served under replays/; nil serves none. As an [os.Root] (os.OpenRoot) it
+	// refuses a symbolic link that leads out of the directory. Only regular files are served,
+	// streamed from the file (never read whole into memory); anything else (a named pipe, a
+	// device, a directory) is never opened, so that a FIFO named like a replay cannot block
+	// a request in open(2) (see internal/regfile).
+	Replays *os.Root
 	// Live, if not nil, is served under live/ and offered by the page.
 	Live *Live
 	// Token, if not empty, is required of every request: see [TokenParam] and [CookieName].
@@ -74,32 +75,23 @@ func Handler(cfg Config) http.Handler {
 	return mux
 }
 
-// serveFile streams the regular file name of fsys: with http.ServeContent when the file can
-// seek (ranges, conditional requests), else by copying it; never whole in memory.
-func serveFile(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string) {
-	f, err := fsys.Open(name)
+// serveFile streams the regular file name of root with http.ServeContent (ranges,
+// conditional requests), never whole in memory. Anything but a regular file (a directory, a
+// device, a pipe: not a replay) is a 404, and is not opened.
+func serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, name string) {
+	f, st, err := regfile.OpenIn(root, name)
 	if err != nil {
 		http.NotFound(w, r)
 		return
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() {
-		http.NotFound(w, r) // a directory, a device, a pipe: not a replay
-		return
-	}
 	if strings.HasSuffix(name, ".gz") {
 		w.Header().Set("Content-Type", "application/gzip")
 	} else {
 		w.Header().Set("Content-Type", "application/x-ndjson")
 	}
 	w.Header().Set("Cache-Control", "no-cache")
-	if rs, ok := f.(io.ReadSeeker); ok {
-		http.ServeContent(w, r, name, st.ModTime(), rs)
-		return
-	}
-	w.Header().Set("Content-Length", strconv.FormatInt(st.Size(), 10))
-	_, _ = io.Copy(w, f) // an error is the client going away: nothing to tell it
+	http.ServeContent(w, r, name, st.ModTime(), f)
 }
 
 // isReplay reports whether a file name has a replay's extension.
@@ -107,13 +99,14 @@ func isReplay(name string) bool {
 	return strings.HasSuffix(name, replay.Ext) || strings.HasSuffix(name, replay.GzipExt)
 }
 
-// List returns the names of the replay files at the top level of fsys, sorted; none for a
-// nil fsys.
-func List(fsys fs.FS) ([]string, error) {
+// List returns the names of the replay files at the top level of root that [Handler]
+// serves, sorted; none for a nil root.
+func List(root *os.Root) ([]string, error) {
 	names := []string{}
-	if fsys == nil {
+	if root == nil {
 		return names, nil
 	}
+	fsys := root.FS()
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil, fmt.Errorf("viewer: list replays: %w", err)
@@ -124,8 +117,8 @@ func List(fsys fs.FS) ([]string, error) {
 		}
 		regular := e.Type().IsRegular()
 		if !regular && e.Type()&fs.ModeSymlink != 0 {
-			// a link is listed when it can be served: it leads to a regular file that fsys
-			// opens (an os.Root refuses one that leads out of its directory)
+			// a link is listed when it can be served: it leads to a regular file that root
+			// opens (it refuses one that leads out of its directory)
 			st, err := fs.Stat(fsys, e.Name())
 			regular = err == nil && st.Mode().IsRegular()
 		}

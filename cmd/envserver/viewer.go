@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -34,7 +33,6 @@ type viewerServer struct {
 // token when it is not empty. The directory is opened as an os.Root: a link that leads out of
 // it is not served.
 func startViewer(addr, dir, token string) (*viewerServer, error) {
-	var files fs.FS
 	var root *os.Root
 	if dir != "" {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
@@ -44,7 +42,6 @@ func startViewer(addr, dir, token string) (*viewerServer, error) {
 		if root, err = os.OpenRoot(dir); err != nil {
 			return nil, fmt.Errorf("--replays %s: %w", dir, err)
 		}
-		files = root.FS()
 	}
 	l, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -55,7 +52,7 @@ func startViewer(addr, dir, token string) (*viewerServer, error) {
 	}
 	v := &viewerServer{addr: l.Addr(), live: viewer.NewLive(), root: root, done: make(chan error, 1)}
 	v.srv = &http.Server{
-		Handler:           viewer.Handler(viewer.Config{Replays: files, Live: v.live, Token: token}),
+		Handler:           viewer.Handler(viewer.Config{Replays: root, Live: v.live, Token: token}),
 		ReadHeaderTimeout: viewerReadHeaderTimeout,
 		ReadTimeout:       viewerReadTimeout,
 		WriteTimeout:      viewerWriteTimeout,

@@ -1,5 +1,3 @@
-//go:build unix
-
 package viewer_test
 
 import (
@@ -9,10 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/flickarena/flickarena/internal/regfile/regfiletest"
 	"github.com/flickarena/flickarena/viewer"
 )
 
@@ -21,10 +19,7 @@ import (
 // each, until the process died at Go's 10,000-thread limit; now every request answers 404.
 func TestHandler_FIFO(t *testing.T) {
 	dir := t.TempDir()
-	pipe := filepath.Join(dir, "pipe.jsonl")
-	if err := syscall.Mkfifo(pipe, 0o600); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
+	pipe := regfiletest.FIFO(t, dir, "pipe.jsonl")
 	if err := os.WriteFile(filepath.Join(dir, "a.jsonl"), []byte(`{"type":"header"}`+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -47,12 +42,9 @@ func TestHandler_FIFO(t *testing.T) {
 	// all return or are blocked in open(2).
 	select {
 	case <-done:
-	case <-time.After(30 * time.Second):
+	case <-time.After(regfiletest.HangGuard):
 		t.Errorf("requests for the named pipe still blocked (%d of %d answered): the handler opened it", len(codes), requests)
-	}
-	// Release whatever is stuck: a writer lets every blocked open return.
-	if w, err := os.OpenFile(pipe, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
-		w.Close()
+		regfiletest.Release(pipe) // a writer lets every blocked open return
 	}
 	<-done
 	close(codes)

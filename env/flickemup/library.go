@@ -5,11 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/flickarena/flickarena/internal/regfile"
 )
 
 // files holds our scenarios, one file per scenario, named <name>.scn.
@@ -110,10 +111,12 @@ func Source(name string) ([]byte, error) {
 	return data, nil
 }
 
-// ParseFile reads and parses the scenario file at path. It reads at most [MaxFileBytes] and
-// one byte more, so a huge file or a device such as /dev/zero is refused, not read whole.
+// ParseFile reads and parses the scenario file at path, a regular file: anything else (a
+// named pipe, a device such as /dev/zero, a directory) is refused and never opened, so that
+// it cannot block the call in open(2). It reads at most [MaxFileBytes] and one byte more, so
+// a huge file is refused, not read whole.
 func ParseFile(path string) (*Scenario, error) {
-	f, err := os.Open(path)
+	f, _, err := regfile.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("flickemup: %w", err)
 	}

@@ -23,8 +23,24 @@ import (
 // regular file (a directory, a device, a named pipe, a socket).
 var ErrNotRegular = errors.New("not a regular file")
 
-// ErrTooLarge is wrapped by [ReadFile]'s error for a file larger than its limit.
-var ErrTooLarge = errors.New("file too large")
+// TooLargeError is [ReadFile]'s error for a file larger than its limit.
+type TooLargeError struct {
+	// Path is the file's path.
+	Path string
+	// Size is the file's size when it was opened (bytes); 0 when it grew past Limit while
+	// it was read.
+	Size int64
+	// Limit is the largest size accepted (bytes).
+	Limit int64
+}
+
+// Error says "PATH: SIZE bytes, more than the limit of LIMIT bytes".
+func (e *TooLargeError) Error() string {
+	if e.Size == 0 {
+		return fmt.Sprintf("%s: more than the limit of %d bytes", e.Path, e.Limit)
+	}
+	return fmt.Sprintf("%s: %d bytes, more than the limit of %d bytes", e.Path, e.Size, e.Limit)
+}
 
 // openFlags opens for reading without ever blocking in open(2) on a FIFO or a device.
 const openFlags = os.O_RDONLY | syscall.O_NONBLOCK
@@ -66,9 +82,8 @@ func OpenIn(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
 }
 
 // ReadFile reads the regular file at path (see [Open]), refusing one larger than limit
-// bytes with an error that wraps [ErrTooLarge] ("PATH: N bytes, more than the limit of L
-// bytes"), also when the file grows past limit while it is read. It never reads more than
-// limit+1 bytes.
+// bytes with a [*TooLargeError], also when the file grows past limit while it is read. It
+// never reads more than limit+1 bytes.
 func ReadFile(path string, limit int64) ([]byte, error) {
 	f, st, err := Open(path)
 	if err != nil {
@@ -76,14 +91,14 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	}
 	defer f.Close()
 	if st.Size() > limit {
-		return nil, fmt.Errorf("%s: %d bytes, more than the limit of %d bytes: %w", path, st.Size(), limit, ErrTooLarge)
+		return nil, &TooLargeError{Path: path, Size: st.Size(), Limit: limit}
 	}
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
 	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: more than the limit of %d bytes: %w", path, limit, ErrTooLarge)
+		return nil, &TooLargeError{Path: path, Limit: limit}
 	}
 	return data, nil
 }

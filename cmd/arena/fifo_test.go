@@ -11,8 +11,8 @@ import (
 // TestReadCapped_FIFO: a named pipe is refused as not a regular file, at once; readCapped used
 // to open it before its check and block in open(2) for good.
 func TestReadCapped_FIFO(t *testing.T) {
-	pipe := regfiletest.FIFO(t, t.TempDir(), "pipe.scn")
-	err := regfiletest.Within(t, func() error { _, err := readCapped(pipe, "scenario file", maxScenarioFileBytes); return err })
+	pipe := regfiletest.FIFO(t, t.TempDir(), "pipe.jsonl")
+	err := regfiletest.Within(t, func() error { _, err := readCapped(pipe, "replay file", maxReplayFileBytes); return err })
 	if err == nil || err.Error() != pipe+": not a regular file (a named pipe)" {
 		t.Errorf("readCapped of a named pipe: %v, want not a regular file", err)
 	}

@@ -30,8 +30,6 @@ const (
 	maxPrior = 100_000.0
 	// maxEmbed bounds report --embed-replays.
 	maxEmbed = 100
-	// maxScenarioFileBytes bounds the size of a scenario file read by validate (bytes).
-	maxScenarioFileBytes = 1 << 20
 	// maxReplayFileBytes bounds the size of a replay file the report reads (bytes, compressed).
 	maxReplayFileBytes = 64 << 20
 )

@@ -313,9 +313,9 @@
 //
 // # Scenario files
 //
-// A scenario is a UTF-8 text file (a leading byte order mark is skipped; control and format
-// characters other than tabs are refused) of at most 256 KiB ([MaxFileBytes]) in lines of at
-// most 1024 bytes ([MaxLineBytes]), one directive per line; '#' starts a comment line (and a
+// A scenario is a regular UTF-8 text file (a leading byte order mark is skipped; control and
+// format characters other than tabs are refused) of at most 256 KiB ([MaxFileBytes]) in lines
+// of at most 1024 bytes ([MaxLineBytes]), one directive per line; '#' starts a comment line (and a
 // trailing comment after " #" on key=value lines). Distances are in cm, angles in degrees
 // counter-clockwise from +x; the table's origin is the lawmen's left corner. Directives:
 //

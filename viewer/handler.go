@@ -26,6 +26,13 @@ type Config struct {
 	Live *Live
 	// Token, if not empty, is required of every request: see [TokenParam] and [CookieName].
 	Token string
+	// LoopbackHosts, when true, answers only requests whose Host is a loopback name
+	// (localhost or a loopback IP address such as 127.0.0.1 or [::1], with any port) and
+	// refuses any other with 421 Misdirected Request. Set it when the server listens on a
+	// loopback address without a token: a page of another site that rebinds its DNS name to
+	// 127.0.0.1 sends its own name as Host, and would otherwise read the replays and the
+	// live game from the user's browser.
+	LoopbackHosts bool
 }
 
 // Handler returns the viewer's web server, to mount at any path (with http.StripPrefix):
@@ -36,7 +43,8 @@ type Config struct {
 //	GET live         the live game, as Server-Sent Events (see [Live])
 //
 // The page opens ?replay=URL, ?live, or else the first replay, or the live game. With a
-// Config.Token, every request must carry it (see [TokenParam]).
+// Config.Token, every request must carry it (see [TokenParam]); with Config.LoopbackHosts,
+// every request must name a loopback host.
 func Handler(cfg Config) http.Handler {
 	page, err := build(pageData{Server: true, Live: cfg.Live != nil})
 	if err != nil {
@@ -69,10 +77,14 @@ func Handler(cfg Config) http.Handler {
 	if cfg.Live != nil {
 		mux.Handle("GET /live", cfg.Live)
 	}
+	var h http.Handler = mux
 	if cfg.Token != "" {
-		return requireToken(cfg.Token, mux)
+		h = requireToken(cfg.Token, h)
 	}
-	return mux
+	if cfg.LoopbackHosts {
+		h = requireLoopbackHost(h)
+	}
+	return h
 }
 
 // serveFile streams the regular file name of root with http.ServeContent (ranges,

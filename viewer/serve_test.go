@@ -126,7 +126,7 @@ func TestHandler_Symlink(t *testing.T) {
 }
 
 // TestHandler_Token requires the token: given once in the URL, it is kept in an HttpOnly,
-// SameSite=Strict cookie, and the URL loses it.
+// SameSite=Strict cookie, and the URL loses it (the landing page replaces itself).
 func TestHandler_Token(t *testing.T) {
 	const token = "s3cret-t0ken"
 	fsys := replayRoot(t, map[string]string{"a.jsonl": `{"type":"header"}` + "\n"})
@@ -146,8 +146,11 @@ func TestHandler_Token(t *testing.T) {
 		}
 	}
 	res := do("/?replay=replays%2Fa.jsonl&token="+token, nil)
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "./?replay=replays%2Fa.jsonl" {
-		t.Fatalf("GET with ?token: %s to %q, want 303 to the URL without the token", res.Status, res.Header.Get("Location"))
+	if loc := landing(t, res); loc != "./?replay=replays%2Fa.jsonl" {
+		t.Fatalf("GET with ?token: the landing page goes to %q, want the URL without the token", loc)
+	}
+	if res.Header.Get("Cache-Control") != "no-store" || res.Header.Get("Referrer-Policy") != "no-referrer" {
+		t.Errorf("landing page headers %v: want no-store and no-referrer", res.Header)
 	}
 	cookies := res.Cookies()
 	if len(cookies) != 1 || !strings.HasPrefix(cookies[0].Name, viewer.CookieName) || len(cookies[0].Name) != len(viewer.CookieName)+8 {
@@ -184,8 +187,8 @@ func TestHandler_Token(t *testing.T) {
 	for path, want := range map[string]string{"/viewer/?token=" + token: "./", "/viewer/replays/a.jsonl?token=" + token: "./a.jsonl"} {
 		rec := httptest.NewRecorder()
 		mux.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
-		if loc := rec.Header().Get("Location"); rec.Code != http.StatusSeeOther || loc != want {
-			t.Errorf("GET %s: %d to %q, want 303 to %q", path, rec.Code, loc, want)
+		if loc := landing(t, rec.Result()); loc != want {
+			t.Errorf("GET %s: the landing page goes to %q, want %q", path, loc, want)
 		}
 	}
 	bearer := func(v string) func(*http.Request) {

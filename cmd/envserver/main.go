@@ -46,7 +46,10 @@
 //	                         file:line: field: message
 //
 // With a token, the viewer requires it too: open http://ADDR/?token=TOKEN once, and the
-// browser keeps a cookie for the rest of the visit.
+// browser keeps a cookie for the rest of the visit. Without one, a viewer on a loopback
+// address answers only requests naming a loopback host (localhost, 127.0.0.1, [::1]), so
+// that another site's page cannot read it by rebinding its DNS name to 127.0.0.1; behind a
+// reverse proxy, have it pass such a Host, or give a token.
 //
 // On SIGTERM or SIGINT the server stops accepting pools, ends every Session
 // after its current request, lets in-flight calls finish, closes every pool

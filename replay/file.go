@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/flickarena/flickarena/internal/regfile"
 )
 
 // Ext and GzipExt are the file extensions of a replay: JSON lines, and JSON lines compressed
@@ -228,9 +230,11 @@ func WriteFile(path string, r *Replay) error {
 	return nil
 }
 
-// ReadFile reads the replay at path (see [Read]).
+// ReadFile reads the replay at path (see [Read]), a regular file: anything else (a named
+// pipe, a device, a directory) is refused and never opened, so that it cannot block the call
+// in open(2).
 func ReadFile(path string) (*Replay, error) {
-	f, err := os.Open(path)
+	f, _, err := regfile.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}

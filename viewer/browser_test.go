@@ -193,7 +193,7 @@ func TestViewer_BrowserServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	live := viewer.NewLive()
-	srv := httptest.NewServer(viewer.Handler(viewer.Config{Replays: os.DirFS(dir), Live: live}))
+	srv := httptest.NewServer(viewer.Handler(viewer.Config{Replays: openRoot(t, dir), Live: live}))
 	defer srv.Close()
 	defer live.Close()            // first: it ends the browser's stream, which Close would wait for
 	for _, l := range lines[:6] { // the header and five steps, before the viewer connects

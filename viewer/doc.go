@@ -55,8 +55,12 @@
 // game, skipping those in between.
 //
 // The replay files are streamed from their directory, opened as an [os.Root] so that a link
-// leading out of it is not followed. When the server has a token, the viewer requires it:
-// given once in the URL (?token=TOKEN), then kept in an HttpOnly, SameSite=Strict cookie.
+// leading out of it is not followed; only regular files are opened (a named pipe named like a
+// replay would block a request in open(2) for good). When the server has a token, the viewer
+// requires it: given once in the URL (?token=TOKEN), then kept in an HttpOnly, SameSite=Strict
+// cookie set by a landing page that replaces itself with the URL without the token. Without a
+// token, a server on a loopback address sets [Config.LoopbackHosts], so that a page of another
+// site cannot read the viewer by rebinding its DNS name to 127.0.0.1.
 //
 // # Test hooks
 //

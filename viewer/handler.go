@@ -3,28 +3,36 @@ package viewer
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/http"
+	"os"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/flickarena/flickarena/internal/regfile"
 	"github.com/flickarena/flickarena/replay"
 )
 
 // Config says what a [Handler] serves besides the page.
 type Config struct {
-	// Replays holds replay files (*.jsonl, *.jsonl.gz) at its top level, listed and served
-	// under replays/; nil serves none. Serve a directory as the FS of an [os.Root]
-	// (os.OpenRoot(dir) then Root.FS), which refuses a symbolic link that leads out of the
-	// directory; os.DirFS follows it. Only regular files are served, streamed from the file
-	// (never read whole into memory).
-	Replays fs.FS
+	// Replays is the directory of replay files (*.jsonl, *.jsonl.gz), those at its top level
+	// listed and served under replays/; nil serves none. As an [os.Root] (os.OpenRoot) it
+	// refuses a symbolic link that leads out of the directory. Only regular files are served,
+	// streamed from the file (never read whole into memory); anything else (a named pipe, a
+	// device, a directory) is never opened, so that a FIFO named like a replay cannot block
+	// a request in open(2) (see internal/regfile).
+	Replays *os.Root
 	// Live, if not nil, is served under live/ and offered by the page.
 	Live *Live
 	// Token, if not empty, is required of every request: see [TokenParam] and [CookieName].
 	Token string
+	// LoopbackHosts, when true, answers only requests whose Host is a loopback name
+	// (localhost or a loopback IP address such as 127.0.0.1 or [::1], with any port) and
+	// refuses any other with 421 Misdirected Request. Set it when the server listens on a
+	// loopback address without a token: a page of another site that rebinds its DNS name to
+	// 127.0.0.1 sends its own name as Host, and would otherwise read the replays and the
+	// live game from the user's browser.
+	LoopbackHosts bool
 }
 
 // Handler returns the viewer's web server, to mount at any path (with http.StripPrefix):
@@ -35,7 +43,8 @@ type Config struct {
 //	GET live         the live game, as Server-Sent Events (see [Live])
 //
 // The page opens ?replay=URL, ?live, or else the first replay, or the live game. With a
-// Config.Token, every request must carry it (see [TokenParam]).
+// Config.Token, every request must carry it (see [TokenParam]); with Config.LoopbackHosts,
+// every request must name a loopback host.
 func Handler(cfg Config) http.Handler {
 	page, err := build(pageData{Server: true, Live: cfg.Live != nil})
 	if err != nil {
@@ -68,38 +77,33 @@ func Handler(cfg Config) http.Handler {
 	if cfg.Live != nil {
 		mux.Handle("GET /live", cfg.Live)
 	}
+	var h http.Handler = mux
 	if cfg.Token != "" {
-		return requireToken(cfg.Token, mux)
+		h = requireToken(cfg.Token, h)
 	}
-	return mux
+	if cfg.LoopbackHosts {
+		h = requireLoopbackHost(h)
+	}
+	return h
 }
 
-// serveFile streams the regular file name of fsys: with http.ServeContent when the file can
-// seek (ranges, conditional requests), else by copying it; never whole in memory.
-func serveFile(w http.ResponseWriter, r *http.Request, fsys fs.FS, name string) {
-	f, err := fsys.Open(name)
+// serveFile streams the regular file name of root with http.ServeContent (ranges,
+// conditional requests), never whole in memory. Anything but a regular file (a directory, a
+// device, a pipe: not a replay) is a 404, and is not opened.
+func serveFile(w http.ResponseWriter, r *http.Request, root *os.Root, name string) {
+	f, st, err := regfile.OpenIn(root, name)
 	if err != nil {
 		http.NotFound(w, r)
 		return
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() {
-		http.NotFound(w, r) // a directory, a device, a pipe: not a replay
-		return
-	}
 	if strings.HasSuffix(name, ".gz") {
 		w.Header().Set("Content-Type", "application/gzip")
 	} else {
 		w.Header().Set("Content-Type", "application/x-ndjson")
 	}
 	w.Header().Set("Cache-Control", "no-cache")
-	if rs, ok := f.(io.ReadSeeker); ok {
-		http.ServeContent(w, r, name, st.ModTime(), rs)
-		return
-	}
-	w.Header().Set("Content-Length", strconv.FormatInt(st.Size(), 10))
-	_, _ = io.Copy(w, f) // an error is the client going away: nothing to tell it
+	http.ServeContent(w, r, name, st.ModTime(), f)
 }
 
 // isReplay reports whether a file name has a replay's extension.
@@ -107,13 +111,14 @@ func isReplay(name string) bool {
 	return strings.HasSuffix(name, replay.Ext) || strings.HasSuffix(name, replay.GzipExt)
 }
 
-// List returns the names of the replay files at the top level of fsys, sorted; none for a
-// nil fsys.
-func List(fsys fs.FS) ([]string, error) {
+// List returns the names of the replay files at the top level of root that [Handler]
+// serves, sorted; none for a nil root.
+func List(root *os.Root) ([]string, error) {
 	names := []string{}
-	if fsys == nil {
+	if root == nil {
 		return names, nil
 	}
+	fsys := root.FS()
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil, fmt.Errorf("viewer: list replays: %w", err)
@@ -124,8 +129,8 @@ func List(fsys fs.FS) ([]string, error) {
 		}
 		regular := e.Type().IsRegular()
 		if !regular && e.Type()&fs.ModeSymlink != 0 {
-			// a link is listed when it can be served: it leads to a regular file that fsys
-			// opens (an os.Root refuses one that leads out of its directory)
+			// a link is listed when it can be served: it leads to a regular file that root
+			// opens (it refuses one that leads out of its directory)
 			st, err := fs.Stat(fsys, e.Name())
 			regular = err == nil && st.Mode().IsRegular()
 		}

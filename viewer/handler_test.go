@@ -5,20 +5,19 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"testing"
-	"testing/fstest"
 
 	"github.com/flickarena/flickarena/viewer"
 )
 
 func TestHandler(t *testing.T) {
-	files := fstest.MapFS{
-		"b.jsonl.gz":      {Data: []byte{0x1f, 0x8b, 1, 2}},
-		"a.jsonl":         {Data: []byte(`{"type":"header"}` + "\n")},
-		"notes.txt":       {Data: []byte("not a replay")},
-		".tmp.jsonl":      {Data: []byte("half written")},
-		"sub/c.jsonl":     {Data: []byte("in a directory")},
-		"dir.jsonl/x.txt": {Data: []byte("a directory named like a replay")},
-	}
+	files := replayRoot(t, map[string]string{
+		"b.jsonl.gz":      "\x1f\x8b\x01\x02",
+		"a.jsonl":         `{"type":"header"}` + "\n",
+		"notes.txt":       "not a replay",
+		".tmp.jsonl":      "half written",
+		"sub/c.jsonl":     "in a directory",
+		"dir.jsonl/x.txt": "a directory named like a replay",
+	})
 	tests := []struct {
 		name        string
 		cfg         viewer.Config

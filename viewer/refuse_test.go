@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/flickarena/flickarena/internal/browsertest"
 	"github.com/flickarena/flickarena/replay"
@@ -134,13 +133,13 @@ func TestViewer_BrowserRefusesBadReplays(t *testing.T) {
 		}), "is not 1 to 16 keys, none empty"},
 		{"BadGzip", badGzip, "not valid gzip"},
 	}
-	files := fstest.MapFS{}
+	dir, files := t.TempDir(), map[string]string{}
 	for _, c := range cases {
 		name := c.name + replay.Ext
 		if c.name == "BadGzip" {
 			name = c.name + replay.GzipExt
 		}
-		files[name] = &fstest.MapFile{Data: c.file}
+		files[name] = string(c.file)
 		// Go refuses it too: Read, or else Verify.
 		r, err := replay.Read(bytes.NewReader(c.file))
 		if err == nil {
@@ -152,7 +151,7 @@ func TestViewer_BrowserRefusesBadReplays(t *testing.T) {
 			t.Logf("%s: Go: %v", c.name, shortErr(err))
 		}
 	}
-	srv := httptest.NewServer(viewer.Handler(viewer.Config{Replays: files}))
+	srv := httptest.NewServer(viewer.Handler(viewer.Config{Replays: openRoot(t, writeFiles(t, dir, files))}))
 	defer srv.Close()
 	b := browsertest.New(t)
 	for _, c := range cases {
@@ -174,7 +173,7 @@ func TestViewer_BrowserRefusesBadReplays(t *testing.T) {
 		}
 	}
 	// The unchanged replay loads.
-	files["good"+replay.Ext] = &fstest.MapFile{Data: data}
+	writeFiles(t, dir, map[string]string{"good" + replay.Ext: string(data)})
 	b.Navigate(srv.URL + "/?replay=replays/good" + replay.Ext)
 	waitFor(t, b, fmt.Sprintf(`flickViewer.ready && flickViewer.steps === %d`, len(short.Steps)))
 	if v := browsertest.Eval[string](b, `document.getElementById("replay-list").value`); v != "replays/good"+replay.Ext {

@@ -3,8 +3,6 @@ package viewer_test
 import (
 	"bytes"
 	"fmt"
-	"io"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,8 +10,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"testing/fstest"
-	"time"
 
 	"github.com/flickarena/flickarena/internal/browsertest"
 	"github.com/flickarena/flickarena/replay"
@@ -39,56 +35,6 @@ func (d *discard) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// bigFS holds one generated replay file of size bytes; reading it whole is a test failure.
-type bigFS struct {
-	t    *testing.T
-	size int64
-}
-
-func (b bigFS) Open(name string) (fs.File, error) {
-	if name != "big.jsonl" {
-		return nil, fs.ErrNotExist
-	}
-	return &bigFile{size: b.size}, nil
-}
-
-// ReadFile makes bigFS an fs.ReadFileFS: the handler must not call it (fs.ReadFile would).
-func (b bigFS) ReadFile(name string) ([]byte, error) {
-	b.t.Errorf("the handler read %s whole into memory", name)
-	return nil, fs.ErrPermission
-}
-
-// bigFile is a file of size bytes of 'x', produced as it is read.
-type bigFile struct {
-	size, off int64
-}
-
-func (f *bigFile) Stat() (fs.FileInfo, error) { return bigInfo{f.size}, nil }
-func (f *bigFile) Close() error               { return nil }
-func (f *bigFile) Read(p []byte) (int, error) {
-	if f.off >= f.size {
-		return 0, io.EOF
-	}
-	n := int64(len(p))
-	if n > f.size-f.off {
-		n = f.size - f.off
-	}
-	for i := range p[:n] {
-		p[i] = 'x'
-	}
-	f.off += n
-	return int(n), nil
-}
-
-type bigInfo struct{ size int64 }
-
-func (i bigInfo) Name() string       { return "big.jsonl" }
-func (i bigInfo) Size() int64        { return i.size }
-func (i bigInfo) Mode() fs.FileMode  { return 0o444 }
-func (i bigInfo) ModTime() time.Time { return time.Time{} }
-func (i bigInfo) IsDir() bool        { return false }
-func (i bigInfo) Sys() any           { return nil }
-
 // allocated returns how many bytes f allocates on the heap (over the whole process: the test
 // runs nothing else meanwhile).
 func allocated(f func()) uint64 {
@@ -104,22 +50,11 @@ func allocated(f func()) uint64 {
 // copy buffers, not the file.
 const maxBuffered = 4 << 20
 
-// TestHandler_Streams serves replay files much larger than maxBuffered and checks that the
-// handler streams them: it never asks for a whole-file read, and what it allocates does not
-// grow with the file (a 256 MiB file read whole would allocate 256 MiB).
+// TestHandler_Streams serves a replay file much larger than maxBuffered and checks that the
+// handler streams it: what it allocates does not grow with the file (a 256 MiB file read
+// whole would allocate 256 MiB).
 func TestHandler_Streams(t *testing.T) {
 	const size = 256 << 20
-	t.Run("Generated", func(t *testing.T) {
-		h := viewer.Handler(viewer.Config{Replays: bigFS{t: t, size: size}})
-		w := &discard{h: http.Header{}}
-		n := allocated(func() { h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/replays/big.jsonl", nil)) })
-		if w.code != http.StatusOK || w.n != size {
-			t.Fatalf("status %d, %d bytes served, want 200 and %d", w.code, w.n, size)
-		}
-		if n > maxBuffered {
-			t.Errorf("serving a %d-byte file allocated %d bytes, want at most %d", size, n, maxBuffered)
-		}
-	})
 	t.Run("SparseFile", func(t *testing.T) {
 		dir := t.TempDir()
 		f, err := os.Create(filepath.Join(dir, "huge.jsonl.gz"))
@@ -130,12 +65,7 @@ func TestHandler_Streams(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.Close()
-		root, err := os.OpenRoot(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer root.Close()
-		h := viewer.Handler(viewer.Config{Replays: root.FS()})
+		h := viewer.Handler(viewer.Config{Replays: openRoot(t, dir)})
 		w := &discard{h: http.Header{}}
 		n := allocated(func() { h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, "/replays/huge.jsonl.gz", nil)) })
 		if w.code != http.StatusOK || w.n != size {
@@ -176,7 +106,7 @@ func TestHandler_Symlink(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	h := viewer.Handler(viewer.Config{Replays: root.FS()})
+	h := viewer.Handler(viewer.Config{Replays: root})
 	get := func(path string) (int, string) {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
@@ -196,10 +126,10 @@ func TestHandler_Symlink(t *testing.T) {
 }
 
 // TestHandler_Token requires the token: given once in the URL, it is kept in an HttpOnly,
-// SameSite=Strict cookie, and the URL loses it.
+// SameSite=Strict cookie, and the URL loses it (the landing page replaces itself).
 func TestHandler_Token(t *testing.T) {
 	const token = "s3cret-t0ken"
-	fsys := fstest.MapFS{"a.jsonl": {Data: []byte(`{"type":"header"}` + "\n")}}
+	fsys := replayRoot(t, map[string]string{"a.jsonl": `{"type":"header"}` + "\n"})
 	h := viewer.Handler(viewer.Config{Replays: fsys, Live: viewer.NewLive(), Token: token})
 	do := func(path string, mod func(*http.Request)) *http.Response {
 		rec := httptest.NewRecorder()
@@ -216,8 +146,11 @@ func TestHandler_Token(t *testing.T) {
 		}
 	}
 	res := do("/?replay=replays%2Fa.jsonl&token="+token, nil)
-	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "./?replay=replays%2Fa.jsonl" {
-		t.Fatalf("GET with ?token: %s to %q, want 303 to the URL without the token", res.Status, res.Header.Get("Location"))
+	if loc := landing(t, res); loc != "./?replay=replays%2Fa.jsonl" {
+		t.Fatalf("GET with ?token: the landing page goes to %q, want the URL without the token", loc)
+	}
+	if res.Header.Get("Cache-Control") != "no-store" || res.Header.Get("Referrer-Policy") != "no-referrer" {
+		t.Errorf("landing page headers %v: want no-store and no-referrer", res.Header)
 	}
 	cookies := res.Cookies()
 	if len(cookies) != 1 || !strings.HasPrefix(cookies[0].Name, viewer.CookieName) || len(cookies[0].Name) != len(viewer.CookieName)+8 {
@@ -254,8 +187,8 @@ func TestHandler_Token(t *testing.T) {
 	for path, want := range map[string]string{"/viewer/?token=" + token: "./", "/viewer/replays/a.jsonl?token=" + token: "./a.jsonl"} {
 		rec := httptest.NewRecorder()
 		mux.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
-		if loc := rec.Header().Get("Location"); rec.Code != http.StatusSeeOther || loc != want {
-			t.Errorf("GET %s: %d to %q, want 303 to %q", path, rec.Code, loc, want)
+		if loc := landing(t, rec.Result()); loc != want {
+			t.Errorf("GET %s: the landing page goes to %q, want %q", path, loc, want)
 		}
 	}
 	bearer := func(v string) func(*http.Request) {
@@ -280,7 +213,7 @@ func TestViewer_BrowserToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	live := viewer.NewLive()
-	srv := httptest.NewServer(viewer.Handler(viewer.Config{Replays: os.DirFS(dir), Live: live, Token: token}))
+	srv := httptest.NewServer(viewer.Handler(viewer.Config{Replays: openRoot(t, dir), Live: live, Token: token}))
 	defer srv.Close()
 	defer live.Close()
 	b := browsertest.New(t)

@@ -1,13 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"io"
-	"os"
 	"slices"
 	"time"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/internal/regfile"
 )
 
 // The bounds of the sizes a user gives on the command line. A value past its
@@ -30,8 +30,6 @@ const (
 	maxPrior = 100_000.0
 	// maxEmbed bounds report --embed-replays.
 	maxEmbed = 100
-	// maxScenarioFileBytes bounds the size of a scenario file read by validate (bytes).
-	maxScenarioFileBytes = 1 << 20
 	// maxReplayFileBytes bounds the size of a replay file the report reads (bytes, compressed).
 	maxReplayFileBytes = 64 << 20
 )
@@ -97,47 +95,12 @@ func choose(n, k int) int {
 }
 
 // readCapped reads the regular file at path, refusing anything else (a
-// device, a pipe, a directory) and any file larger than limit bytes. what
-// names the file's role in errors.
+// device, a pipe, a directory: never opened, see internal/regfile) and any
+// file larger than limit bytes. what names the file's role in errors.
 func readCapped(path, what string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+	data, err := regfile.ReadFile(path, limit)
+	if tl := (*regfile.TooLargeError)(nil); errors.As(err, &tl) {
+		return nil, fmt.Errorf("%w for a %s", err, what)
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (%s)", path, fileKind(st.Mode()))
-	}
-	if st.Size() > limit {
-		return nil, fmt.Errorf("%s: %d bytes, more than the limit of %d bytes for a %s", path, st.Size(), limit, what)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if int64(len(data)) > limit { // it grew while we read it
-		return nil, fmt.Errorf("%s: more than the limit of %d bytes for a %s", path, limit, what)
-	}
-	return data, nil
-}
-
-// fileKind names the kind of a file that is not a regular file.
-func fileKind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&os.ModeCharDevice != 0:
-		return "a character device"
-	case m&os.ModeDevice != 0:
-		return "a block device"
-	case m&os.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	}
-	return "mode " + m.Type().String()
+	return data, err
 }

@@ -66,16 +66,16 @@ func TestRun_Bounds(t *testing.T) {
 	}
 }
 
-// TestValidate_Bounds: validate reads only regular files of at most 1 MiB;
-// /dev/zero used to be read until memory ran out.
+// TestValidate_Bounds: validate reads only regular files of at most 256 KiB
+// (flickemup.MaxFileBytes); /dev/zero used to be read until memory ran out.
 func TestValidate_Bounds(t *testing.T) {
 	big := filepath.Join(t.TempDir(), "big.scn")
-	if err := os.WriteFile(big, make([]byte, maxScenarioFileBytes+1), 0o644); err != nil {
+	if err := os.WriteFile(big, make([]byte, 1<<20+1), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for path, want := range map[string]string{
 		"/dev/zero":   "/dev/zero: not a regular file (a character device)",
-		big:           big + ": 1048577 bytes, more than the limit of 1048576 bytes for a scenario file",
+		big:           big + ":1: file: 1048577 bytes: a scenario file is at most 262144 bytes",
 		t.TempDir():   "not a regular file (a directory)",
 		"/nonexisten": "no such file",
 	} {

@@ -46,11 +46,12 @@ Flick 'em Up! library with their stories.`, stderr)
 func runValidate(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("validate", `Check Flick 'em Up! scenario files: usage is 'arena validate FILE...'.
 Every problem is printed as file:line: field: message; the command fails if
-any file has one. A file must be a regular file of at most 1 MiB. Every value of every
-knob (tune line) is checked as 'arena tune' checks it: the file with that value must pass
-the same rules, and each value must make a game of its own (up to 16 MiB of variants'
-text per file; the knobs beyond are named as not checked). The library's own files are
-models ('arena scenarios').`, stderr)
+any file has one. A file must be a regular file of at most 256 KiB. The problems of a file
+reached through a symbolic link that leads out of its directory quote none of its text.
+Every value of every knob (tune line) is checked as 'arena tune' checks it: the file with
+that value must pass the same rules, and each value must make a game of its own (up to 16
+MiB of variants' text per file; the knobs beyond are named as not checked). The library's
+own files are models ('arena scenarios').`, stderr)
 	if err := fs.Parse(args); err != nil {
 		return parseErr(err)
 	}
@@ -61,13 +62,7 @@ models ('arena scenarios').`, stderr)
 	}
 	bad := 0
 	for _, path := range fs.Args() {
-		data, err := readCapped(path, "scenario file", maxScenarioFileBytes)
-		if err != nil {
-			bad++
-			fmt.Fprintln(stdout, err)
-			continue
-		}
-		sc, err := flickemup.Parse(path, data)
+		sc, err := flickemup.ParseFile(path)
 		var unchecked []string
 		if err == nil {
 			unchecked, err = knobProblems(sc)

@@ -12,9 +12,9 @@
 //	                         (default 127.0.0.1:50051, loopback only)
 //	--token TOKEN            require "authorization: Bearer TOKEN" on every call but health
 //	                         checks (default $FLICKARENA_TOKEN; none if empty)
-//	--token-file PATH        read the token from a file instead (an empty or blank file, or
-//	                         --token given too, is an error: the server never starts without
-//	                         the authentication it was asked for)
+//	--token-file PATH        read the token from a regular file instead (an empty or blank
+//	                         file, or --token given too, is an error: the server never starts
+//	                         without the authentication it was asked for)
 //	--max-envs-per-pool N    largest pool, 1 to 16777216 (default 16384)
 //	--max-envs N             envs over all pools, 1 to 16777216 (default 65536)
 //	--max-pools N            open pools, 1 to 65536 (default 64)
@@ -40,18 +40,22 @@
 //	--http ADDR              serve the replay viewer at ADDR (host:port): the page, the replays
 //	                         of --replays, and the live game of pools created with the option
 //	                         watch=true (env 0 of the newest such pool)
-//	--replays DIR            the replay files the viewer lists (with --http); a link that
-//	                         leads out of DIR is not served
+//	--replays DIR            the replay files the viewer lists (with --http); only regular
+//	                         files are served, and a link that leads out of DIR is not
 //	--scenarios PATH         serve Flick 'em Up! scenario files: PATH is a .scn file or a
 //	                         directory of them; each file is the game flickemup/file/<stem>-vN,
 //	                         <stem> its name without .scn (lower-case letters, digits, '-', '_'),
 //	                         e.g. my-town.scn is flickemup/file/my-town-v9 (in Python,
 //	                         flickarena/flickemup-file-my-town-v9); repeatable. Every file is
-//	                         checked at start-up: the server does not start while one has a
-//	                         problem, and prints each as file:line: field: message
+//	                         checked at start-up (each must be a regular file): the server
+//	                         does not start while one has a problem, and prints each as
+//	                         file:line: field: message
 //
 // With a token, the viewer requires it too: open http://ADDR/?token=TOKEN once, and the
-// browser keeps a cookie for the rest of the visit.
+// browser keeps a cookie for the rest of the visit. Without one, a viewer on a loopback
+// address answers only requests naming a loopback host (localhost, 127.0.0.1, [::1]), so
+// that another site's page cannot read it by rebinding its DNS name to 127.0.0.1; behind a
+// reverse proxy, have it pass such a Host, or give a token.
 //
 // On SIGTERM or SIGINT the server stops accepting pools, ends every Session
 // after its current request, lets in-flight calls finish, closes every pool

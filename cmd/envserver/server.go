@@ -19,6 +19,7 @@ import (
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/internal/catalog"
+	"github.com/flickarena/flickarena/internal/regfile"
 )
 
 // errUsage reports flags that could not be parsed; the usage was printed.
@@ -81,7 +82,7 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	fs.StringVar(&m.Listen, "listen", m.Listen, "`address`: host:port, or unix:///abs/path for a unix socket")
 	fs.StringVar(&m.Token, "token", "", "bearer `token` required on every call but health checks, and by the viewer (default $FLICKARENA_TOKEN)")
-	tokenFile := fs.String("token-file", "", "read the bearer token from `path` (an empty or blank file is an error, as is --token too)")
+	tokenFile := fs.String("token-file", "", "read the bearer token from `path`, a regular file (an empty or blank file is an error, as is --token too)")
 	fs.IntVar(&m.Limits.MaxEnvsPerPool, "max-envs-per-pool", m.Limits.MaxEnvsPerPool, fmt.Sprintf("largest pool, in envs (1 to %d)", envrpc.MaxEnvsCap))
 	fs.IntVar(&m.Limits.MaxEnvs, "max-envs", m.Limits.MaxEnvs, fmt.Sprintf("envs over all open pools (1 to %d)", envrpc.MaxEnvsCap))
 	fs.IntVar(&m.Limits.MaxPools, "max-pools", m.Limits.MaxPools, fmt.Sprintf("open pools (1 to %d)", envrpc.MaxPoolsCap))
@@ -215,21 +216,14 @@ func (m *Main) resolveToken(fs *flag.FlagSet, tokenFile string) error {
 	return nil
 }
 
-// readBounded reads the file at path, refusing one over limit bytes.
+// readBounded reads the regular file at path (anything else is refused, never opened, see
+// internal/regfile), refusing one over limit bytes.
 func readBounded(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	if int64(len(b)) > limit {
+	b, err := regfile.ReadFile(path, limit)
+	if tl := (*regfile.TooLargeError)(nil); errors.As(err, &tl) {
 		return nil, fmt.Errorf("%s: over %d bytes; a token file holds one token", path, limit)
 	}
-	return b, nil
+	return b, err
 }
 
 // Run serves until ctx is done, then shuts down gracefully: no new pools,

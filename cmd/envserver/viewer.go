@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -32,9 +31,9 @@ type viewerServer struct {
 
 // startViewer serves the viewer at addr, with the replays of dir (none if empty), requiring
 // token when it is not empty. The directory is opened as an os.Root: a link that leads out of
-// it is not served.
+// it is not served. Without a token on a loopback address, only requests naming a loopback
+// host are answered (viewer.Config.LoopbackHosts).
 func startViewer(addr, dir, token string) (*viewerServer, error) {
-	var files fs.FS
 	var root *os.Root
 	if dir != "" {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
@@ -44,7 +43,6 @@ func startViewer(addr, dir, token string) (*viewerServer, error) {
 		if root, err = os.OpenRoot(dir); err != nil {
 			return nil, fmt.Errorf("--replays %s: %w", dir, err)
 		}
-		files = root.FS()
 	}
 	l, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -54,8 +52,10 @@ func startViewer(addr, dir, token string) (*viewerServer, error) {
 		return nil, fmt.Errorf("--http: %w", err)
 	}
 	v := &viewerServer{addr: l.Addr(), live: viewer.NewLive(), root: root, done: make(chan error, 1)}
+	// Without a token, a loopback viewer answers only loopback host names (DNS rebinding).
+	loopbackOnly := token == "" && isLoopback(l.Addr())
 	v.srv = &http.Server{
-		Handler:           viewer.Handler(viewer.Config{Replays: files, Live: v.live, Token: token}),
+		Handler:           viewer.Handler(viewer.Config{Replays: root, Live: v.live, Token: token, LoopbackHosts: loopbackOnly}),
 		ReadHeaderTimeout: viewerReadHeaderTimeout,
 		ReadTimeout:       viewerReadTimeout,
 		WriteTimeout:      viewerWriteTimeout,
@@ -77,4 +77,10 @@ func (v *viewerServer) close(timeout time.Duration) {
 	if v.root != nil {
 		v.root.Close()
 	}
+}
+
+// isLoopback reports whether a listener's address is a loopback IP address.
+func isLoopback(a net.Addr) bool {
+	t, ok := a.(*net.TCPAddr)
+	return ok && t.IP.IsLoopback()
 }

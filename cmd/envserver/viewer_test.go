@@ -261,8 +261,18 @@ func TestMain_ViewerToken(t *testing.T) {
 	}
 	page, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	if res.StatusCode != http.StatusOK || !strings.Contains(string(page), "<canvas") || res.Request.URL.RawQuery != "" {
-		t.Fatalf("GET /?token=…: %s at %s, want the page at / (the token dropped from the URL)", res.Status, res.Request.URL)
+	// The landing page sets the cookie and replaces itself with the URL without the token.
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(page), `location.replace("./")`) {
+		t.Fatalf("GET /?token=…: %s, want the landing page going to ./:\n%s", res.Status, page)
+	}
+	res, err = client.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(page), "<canvas") {
+		t.Fatalf("GET / with the cookie: %s, want the page", res.Status)
 	}
 	res, err = client.Get(base + "/replays/game.jsonl")
 	if err != nil {
@@ -271,6 +281,37 @@ func TestMain_ViewerToken(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusOK {
 		t.Errorf("GET a replay with the cookie: %s, want 200", res.Status)
+	}
+}
+
+// TestMain_ViewerLoopbackHosts: without a token, the viewer on a loopback address answers
+// only requests naming a loopback host (it used to answer any Host, so that a page of another
+// site could read it by rebinding its DNS name to 127.0.0.1); with a token, any Host.
+func TestMain_ViewerLoopbackHosts(t *testing.T) {
+	get := func(base, host string) int {
+		t.Helper()
+		req, err := http.NewRequest(http.MethodGet, base+"/replays/", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = host
+		req.Header.Set("Authorization", "Bearer t0ken")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	open := serveViewer(t)
+	port := open[strings.LastIndexByte(open, ':'):]
+	for host, want := range map[string]int{"localhost" + port: 200, "127.0.0.1" + port: 200, "rebound.example" + port: http.StatusMisdirectedRequest} {
+		if code := get(open, host); code != want {
+			t.Errorf("no token, Host %s: %d, want %d", host, code, want)
+		}
+	}
+	if code := get(serveViewer(t, "--token", "t0ken"), "viewer.example"); code != http.StatusOK {
+		t.Errorf("with a token, Host viewer.example: %d, want 200", code)
 	}
 }
 

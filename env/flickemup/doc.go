@@ -315,8 +315,8 @@
 //
 // # Scenario files
 //
-// A scenario is a UTF-8 text file (a leading byte order mark is skipped; control and format
-// characters other than tabs are refused) of at most 256 KiB ([MaxFileBytes]) in lines of at
+// A scenario is a regular UTF-8 text file (a leading byte order mark is skipped; control and
+// format characters other than tabs are refused) of at most 256 KiB ([MaxFileBytes]) in lines of at
 // most 1024 bytes ([MaxLineBytes]), one directive per line; '#' starts a comment line (and a
 // trailing comment after " #", or right after the directive, on lines other than title and
 // story). A line's words are separated by spaces or tabs and hold no quotes; each is read

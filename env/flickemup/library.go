@@ -4,8 +4,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path"
 	"sort"
 	"strings"
@@ -110,19 +108,26 @@ func Source(name string) ([]byte, error) {
 	return data, nil
 }
 
-// ParseFile reads and parses the scenario file at path. It reads at most [MaxFileBytes] and
-// one byte more, so a huge file or a device such as /dev/zero is refused, not read whole.
+// ParseFile reads and parses the scenario file at path, a regular file: anything else (a
+// named pipe, a device such as /dev/zero, a directory) is refused and never opened, so that
+// it cannot block the call in open(2). It reads at most [MaxFileBytes] and one byte more, so
+// a huge file is refused, not read whole. The problems of a file reached through a symbolic
+// link that leads out of the directory holding the link quote none of its text: they are
+// one [*ParseError] saying where the first is and how many there are.
 func ParseFile(path string) (*Scenario, error) {
-	f, err := os.Open(path)
+	data, size, quote, err := readScenarioFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("flickemup: %w", err)
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("flickemup: read %s: %w", path, err)
+	if size > MaxFileBytes {
+		return nil, tooLarge(path, size)
 	}
-	return Parse(path, data)
+	sc, err := Parse(path, data)
+	var pe ParseErrors
+	if err != nil && !quote && errors.As(err, &pe) {
+		return nil, unquoted(path, pe)
+	}
+	return sc, err
 }
 
 // ValidateFile checks the scenario file at path and returns every problem found, each a

@@ -98,12 +98,12 @@ const MaxLineBytes = 1024
 // [MaxFileBytes] long in lines of at most [MaxLineBytes]. Parsing is strict: an unknown
 // directive or key, a bad value, a piece off the table or overlapping another, a reference to
 // something absent or an impossible condition is an error. On any problem it returns nil and
-// a [ParseErrors] listing every problem found; text from the file is quoted in the messages.
+// a [ParseErrors] listing every problem found; text from the file is quoted in the messages
+// ([ParseFile] quotes none of a file reached through a link that leads out of its directory).
 func Parse(file string, data []byte) (*Scenario, error) {
 	p := newParser(file)
 	if len(data) > MaxFileBytes {
-		p.errorf(1, "file", "%d bytes: a scenario file is at most %d bytes", len(data), MaxFileBytes)
-		return nil, p.errs
+		return nil, tooLarge(file, int64(len(data)))
 	}
 	p.read(data)
 	p.build()
@@ -120,6 +120,11 @@ func Parse(file string, data []byte) (*Scenario, error) {
 func newParser(file string) *parser {
 	return &parser{file: file, lines: map[string][]*rawLine{}, refused: map[string]int{},
 		sc: &Scenario{File: file, Table: physics.DefaultTable}}
+}
+
+// tooLarge is the problem of the file named file, of size bytes, more than MaxFileBytes.
+func tooLarge(file string, size int64) ParseErrors {
+	return ParseErrors{{File: file, Line: 1, Field: "file", Msg: fmt.Sprintf("%d bytes: a scenario file is at most %d bytes", size, MaxFileBytes)}}
 }
 
 // sortErrors orders the problems by line, moving each problem that follows from another

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"maps"
 	"net/url"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -36,6 +35,9 @@ type Store struct {
 	version int
 	// readOnly is set for a store opened by OpenStoreReadOnly.
 	readOnly bool
+	// snapshot is the file as it was when a read-only store opened it as
+	// immutable (nil otherwise), for CheckSnapshot.
+	snapshot *fileSnapshot
 }
 
 // OpenStore opens, creating it if needed, the results database at path (a
@@ -77,16 +79,19 @@ func OpenStore(ctx context.Context, path string) (*Store, error) {
 }
 
 // OpenStoreReadOnly opens the existing results database at path for
-// reading only: nothing is ever written to it (no WAL switch, no migration,
-// no -wal or -shm file where none could be created), so an archived or
-// shared file, or one in a read-only directory, can be read. It uses
-// SQLite's read-only open mode (the URI parameter mode=ro). When SQLite
-// cannot open the file so, because the database is in WAL mode and its -shm
-// file neither exists nor can be created (a read-only directory), it opens
-// it as immutable (immutable=1: no locks, no -shm), which is sound because
-// no writer can be at work: a writer would have created those files. It
-// fails with [ErrSchemaTooNew] for a database written by a newer arena, and
-// with [ErrSchemaTooOld] for one that needs a migration first.
+// reading only: nothing is ever written to it and no file is created beside
+// it (no WAL switch, no migration, no -wal or -shm file), so an archived or
+// shared file, or one in a read-only directory, can be read, and reading
+// leaves its directory as it was. A file without -wal, -shm or -journal
+// file beside it is closed by every writer and fully checkpointed: it is
+// opened as immutable (the URI parameters mode=ro&immutable=1: no locks, no
+// -shm), and a writer that opens it while it is read is detected by
+// [Store.CheckSnapshot]. A file beside which a writer's -wal and -shm files
+// exist is opened in SQLite's read-only mode (mode=ro), which shares them
+// with the writer; when that fails (a -shm file that a read-only directory
+// keeps from being created), it is opened as immutable too. It fails with
+// [ErrSchemaTooNew] for a database written by a newer arena, and with
+// [ErrSchemaTooOld] for one that needs a migration first.
 //
 // The write methods of a read-only Store fail.
 func OpenStoreReadOnly(ctx context.Context, path string) (*Store, error) {
@@ -96,13 +101,21 @@ func OpenStoreReadOnly(ctx context.Context, path string) (*Store, error) {
 	if path == "" || path == ":memory:" {
 		return nil, fmt.Errorf("arena: open store: want a file path, got %q", path)
 	}
-	if _, err := os.Stat(path); err != nil {
+	snap, err := takeSnapshot(path)
+	if err != nil {
 		return nil, fmt.Errorf("arena: open store: %w", err)
 	}
+	modes := []string{"mode=ro", "mode=ro&immutable=1"}
+	if snap.quiescent {
+		modes = modes[1:]
+	}
 	var errs []error
-	for _, params := range []string{"mode=ro", "mode=ro&immutable=1"} {
+	for _, params := range modes {
 		s, err := openReadOnly(ctx, path, params)
 		if err == nil {
+			if strings.Contains(params, "immutable") {
+				s.snapshot = &snap
+			}
 			return s, nil
 		}
 		if errors.Is(err, ErrSchemaTooNew) || errors.Is(err, ErrSchemaTooOld) {

@@ -182,11 +182,30 @@ CREATE TABLE run_labels (
 CREATE TRIGGER run_labels_no_update BEFORE UPDATE ON run_labels BEGIN SELECT RAISE(ABORT, 'run_labels is append-only'); END;
 CREATE TRIGGER run_labels_no_delete BEFORE DELETE ON run_labels BEGIN SELECT RAISE(ABORT, 'run_labels is append-only'); END;
 `,
+	// Version 6: the work queue of the processes that play a tournament on
+	// one file together, as PostgreSQL's workers do: one row per rotation
+	// set, leased by one worker at a time until expires_at (a stored time:
+	// the processes sharing a file in WAL mode share a machine and its
+	// clock), renewed by its heartbeat. Not append-only: leases change
+	// hands. The tournaments of earlier versions get their rows when a run
+	// of this version resumes them.
+	`
+CREATE TABLE leases (
+	tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+	pair_id       TEXT NOT NULL,
+	first_seq     INTEGER NOT NULL,          -- schedule position of the set's first game
+	worker        TEXT NOT NULL DEFAULT '',
+	expires_at    TEXT,                      -- NULL: free
+	done          INTEGER NOT NULL DEFAULT 0 CHECK (done IN (0, 1)),
+	PRIMARY KEY (tournament_id, pair_id)
+) WITHOUT ROWID;
+CREATE INDEX leases_todo ON leases (tournament_id, first_seq) WHERE NOT done;
+`,
 }
 
 // SchemaVersion is the schema version this package writes and reads: the
 // number of migrations.
-const SchemaVersion = 5
+const SchemaVersion = 6
 
 // minReadableVersion is the oldest schema version [OpenStoreReadOnly] reads
 // without a migration (version 1 is read by a query of its own).

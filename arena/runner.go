@@ -135,10 +135,11 @@ type Summary struct {
 // again later plays only what is missing. An error from the store stops the
 // run the same way.
 //
-// On a leased store ([Store.Leased]) Run is one worker among any number
-// running s on the same database: its goroutines claim rotation sets under
-// leases rather than taking the pending fixtures in order, a set whose game
-// fails every attempt is left to another worker or a later run, and Run
+// On a leased store ([Store.Leased]: every writable store) Run is one worker
+// among any number running s on the same database: its goroutines claim
+// rotation sets under leases rather than taking the pending fixtures in
+// order, a set whose game fails every attempt (its other games played all
+// the same) is left to another worker or a later run, and Run
 // returns once every set is done or given up (waiting, meanwhile, for sets
 // that other workers hold, in case one of them dies and its sets must be
 // rescued). Summary.Others counts the games the other workers recorded.
@@ -179,11 +180,7 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	st.cancel = cancel
-	if r.store.Leased() {
-		st.playLeased(runCtx, pending)
-	} else {
-		st.playAll(runCtx, pending)
-	}
+	st.playLeased(runCtx, pending)
 
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -197,29 +194,6 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 			len(st.sum.Failed), st.sum.Planned, id, st.sum.Failed[0].Key, st.sum.Failed[0].Err)
 	}
 	return st.sum, nil
-}
-
-// playAll plays the pending fixtures with Concurrency workers.
-func (st *runState) playAll(ctx context.Context, pending []Fixture) {
-	jobs := make(chan Fixture)
-	var wg sync.WaitGroup
-	for range min(st.r.cfg.Concurrency, len(pending)) {
-		wg.Go(func() {
-			for f := range jobs {
-				st.play(ctx, f)
-			}
-		})
-	}
-feed:
-	for _, f := range pending {
-		select {
-		case jobs <- f:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(jobs)
-	wg.Wait()
 }
 
 // runState is the shared state of one Run.
@@ -344,7 +318,7 @@ func (st *runState) reportLocked() {
 	s := st.sum
 	p := Progress{
 		TournamentID: st.sched.Info.ID,
-		Done:         max(s.Skipped+s.Played+s.Duplicates, st.recorded),
+		Done:         st.doneLocked(),
 		Total:        s.Planned,
 		Played:       s.Played,
 		Voided:       s.Voided,
@@ -359,6 +333,13 @@ func (st *runState) reportLocked() {
 	}
 	p.Leader, p.LeaderScore, p.LeaderGames = st.tally.leader()
 	st.r.cfg.Progress(p)
+}
+
+// doneLocked returns the number of the tournament's games recorded, by this
+// run or any other, as far as the run knows. st.mu must be held.
+func (st *runState) doneLocked() int {
+	s := st.sum
+	return max(s.Skipped+s.Played+s.Duplicates, st.recorded)
 }
 
 // safePlay calls ref.Play, turning a panic into an error (an arena fault:

@@ -91,9 +91,12 @@ func (st *runState) countRecorded(ctx context.Context) {
 	}
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	done, others := st.doneLocked(), st.sum.Others
 	st.recorded = n
 	st.sum.Others = max(0, n-st.sum.Skipped-st.sum.Played)
-	st.reportLocked()
+	if st.doneLocked() != done || st.sum.Others != others {
+		st.reportLocked() // news: the games of other workers
+	}
 }
 
 // leaseLoop claims and plays sets until none is left or ctx is done.
@@ -149,10 +152,15 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, ttl time.Durat
 		}
 		complete := true
 		for _, f := range fixtures {
-			if !done[f.Key] && !st.play(ctx, f) {
-				complete = false
+			if done[f.Key] || st.play(ctx, f) {
+				continue
+			}
+			complete = false
+			if ctx.Err() != nil {
 				break
 			}
+			// A game failed every attempt: play the set's others all the
+			// same, as a store without leases would.
 		}
 		bg := context.WithoutCancel(ctx)
 		switch {

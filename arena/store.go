@@ -23,8 +23,9 @@ const BusyTimeout = 30 * time.Second
 // or a PostgreSQL database (see [OpenStore]).
 // Several Stores, in one process or several, may use the same file at once:
 // writes are serialized by SQLite's lock, each game is committed in its own
-// transaction, and a game already recorded is never recorded twice. A crash
-// loses at most the games not yet appended.
+// transaction, and a game already recorded is never recorded twice; the
+// runners of one tournament share its games through the store's leases
+// ([Store.Leased]). A crash loses at most the games not yet appended.
 //
 // A Store is safe for concurrent use.
 type Store struct {

@@ -219,6 +219,9 @@ CREATE TABLE run_labels (
 CREATE TRIGGER run_labels_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON run_labels
 	FOR EACH STATEMENT EXECUTE FUNCTION arena_append_only();
 `,
+	// Version 6: SQLite's work queue, which PostgreSQL has had since its
+	// baseline: nothing to change.
+	6: `SELECT 1`,
 }
 
 // pgMigrateLock is the key of the transaction-scoped advisory lock that

@@ -25,11 +25,12 @@ with the sides swapped). A round-robin plays every set of k bots; --gauntlet
 plays one bot with every set of k-1 others. The same command always plans the same
 games: interrupt it (Ctrl-C) and run it again to play only what is missing.
 
-With --db postgres://..., any number of 'arena run' processes, on any
-machines, given the same command play one tournament together: each claims a
-set of games at a time under a lease that its heartbeat renews (--lease); the
-set of a worker that died is played by another once its lease runs out; every
-game is recorded once, and each worker ends when the tournament is complete.
+Any number of 'arena run' processes given the same command play one
+tournament together, on any machines with --db postgres://..., on one
+machine with an SQLite file: each claims a set of games at a time under a
+lease that its heartbeat renews (--lease); the set of a worker that died is
+played by another once its lease runs out; every game is played and
+recorded once, and each worker ends when the tournament is complete.
 Progress goes to stderr; the rating table is printed at the end.
 
 A designer's Flick 'em Up! scenario file plays like a built-in scenario: name
@@ -60,7 +61,7 @@ Examples:
 	maxTurns := fs.Int("max-turns", 0, "turn cap per game, `turns`, reached as a draw; 0 for the game's own cap")
 	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo for the final rating table, recorded with the run: balance and report fit with it too; 0 for none")
 	record := fs.String("record", "", "keep replays of `games`: all, first=K (the first K of each pairing on each scenario) or upsets (won by the lower-rated bot in the final ratings); none by default")
-	lease := fs.Duration("lease", arena.DefaultLeaseTTL, "with a PostgreSQL --db: how long a worker holds a set of games without renewing the lease, `duration`; a dead worker's sets are rescued after it")
+	lease := fs.Duration("lease", arena.DefaultLeaseTTL, "how long a worker holds a set of games without renewing the lease, `duration`; a dead worker's sets are rescued after it by the others")
 	replayDir := fs.String("replays", "", "`directory` of the replay files (default: beside the database, <db>-replays)")
 	if err := parse(fs, args); err != nil {
 		return err

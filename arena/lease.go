@@ -83,11 +83,19 @@ VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, sched.Info.ID, p, seqs[i]); err != nil
 
 // claimSet leases to worker, for ttl, the first rotation set of tournament
 // id in schedule order that is not done, not leased (or whose lease has
-// expired: its worker died or hung) and not in skip. It reports false when
-// there is none. Claimers never wait for each other (SKIP LOCKED).
+// expired: its worker died or hung; or leased to worker already: a claim
+// whose answer was lost to an outage, as worker claims one set at a time)
+// and not in skip. A set leased to one of siblings (the other goroutines of
+// worker's run, which are alive while it runs) is never taken over, even
+// when its lease expired during an outage that kept it from being renewed.
+// It reports false when there is none. Claimers never wait for each other (SKIP LOCKED).
 // On SQLite the claim is one write transaction: claimers take turns.
-func (s *Store) claimSet(ctx context.Context, id, worker string, ttl time.Duration, skip []string) (string, bool, error) {
+func (s *Store) claimSet(ctx context.Context, id, worker string, siblings []string, ttl time.Duration, skip []string) (string, bool, error) {
 	notSkipped, skipArg, err := s.inList("pair_id", skip)
+	if err != nil {
+		return "", false, fmt.Errorf("arena: claim a set of %s: %w", id, err)
+	}
+	held, siblingsArg, err := s.inList("worker", siblings)
 	if err != nil {
 		return "", false, fmt.Errorf("arena: claim a set of %s: %w", id, err)
 	}
@@ -96,18 +104,20 @@ func (s *Store) claimSet(ctx context.Context, id, worker string, ttl time.Durati
 		err = s.db.QueryRowContext(ctx, `UPDATE leases SET worker = ?, expires_at = now() + make_interval(secs => ?)
 WHERE tournament_id = ? AND pair_id = (
 	SELECT pair_id FROM leases
-	WHERE tournament_id = ? AND NOT done AND (expires_at IS NULL OR expires_at < now()) AND NOT (`+notSkipped+`)
+	WHERE tournament_id = ? AND NOT done AND (expires_at IS NULL OR expires_at < now() OR worker = ?)
+	AND NOT (`+notSkipped+`) AND NOT (worker <> ? AND `+held+`)
 	ORDER BY first_seq LIMIT 1 FOR UPDATE SKIP LOCKED)
-RETURNING pair_id`, worker, ttl.Seconds(), id, id, skipArg).Scan(&pair)
+RETURNING pair_id`, worker, ttl.Seconds(), id, id, worker, skipArg, worker, siblingsArg).Scan(&pair)
 	} else {
 		now, expires := s.sqliteExpiry(ttl)
 		err = s.write(ctx, func(tx *sqlTx) error {
 			return tx.QueryRowContext(ctx, `UPDATE leases SET worker = ?, expires_at = ?
 WHERE tournament_id = ? AND pair_id = (
 	SELECT pair_id FROM leases
-	WHERE tournament_id = ? AND NOT done AND (expires_at IS NULL OR expires_at < ?) AND NOT (`+notSkipped+`)
+	WHERE tournament_id = ? AND NOT done AND (expires_at IS NULL OR expires_at < ? OR worker = ?)
+	AND NOT (`+notSkipped+`) AND NOT (worker <> ? AND `+held+`)
 	ORDER BY first_seq LIMIT 1)
-RETURNING pair_id`, worker, expires, id, id, now, skipArg).Scan(&pair)
+RETURNING pair_id`, worker, expires, id, id, now, worker, skipArg, worker, siblingsArg).Scan(&pair)
 		})
 	}
 	switch {
@@ -119,24 +129,24 @@ RETURNING pair_id`, worker, expires, id, id, now, skipArg).Scan(&pair)
 	return pair, true, nil
 }
 
-// renewLeases extends, to ttl from now, every lease that worker holds on
-// tournament id (its heartbeat). A lease taken over by another worker is not
-// renewed.
-func (s *Store) renewLeases(ctx context.Context, id, worker string, ttl time.Duration) error {
-	var err error
-	if s.db.d == postgres {
+// renewLeases extends, to ttl from now, every lease that the holders (the
+// goroutines of a worker) hold on tournament id (its heartbeat). A lease
+// taken over by another worker is not renewed.
+func (s *Store) renewLeases(ctx context.Context, id string, holders []string, ttl time.Duration) error {
+	held, holdersArg, err := s.inList("worker", holders)
+	if err == nil && s.db.d == postgres {
 		_, err = s.db.ExecContext(ctx, `UPDATE leases SET expires_at = now() + make_interval(secs => ?)
-WHERE tournament_id = ? AND worker = ? AND NOT done AND expires_at IS NOT NULL`, ttl.Seconds(), id, worker)
-	} else {
+WHERE tournament_id = ? AND `+held+` AND NOT done AND expires_at IS NOT NULL`, ttl.Seconds(), id, holdersArg)
+	} else if err == nil {
 		_, expires := s.sqliteExpiry(ttl)
 		err = s.write(ctx, func(tx *sqlTx) error {
 			_, err := tx.ExecContext(ctx, `UPDATE leases SET expires_at = ?
-WHERE tournament_id = ? AND worker = ? AND NOT done AND expires_at IS NOT NULL`, expires, id, worker)
+WHERE tournament_id = ? AND `+held+` AND NOT done AND expires_at IS NOT NULL`, expires, id, holdersArg)
 			return err
 		})
 	}
 	if err != nil {
-		return fmt.Errorf("arena: renew leases of %s: %w", worker, err)
+		return fmt.Errorf("arena: renew leases of %s: %w", id, err)
 	}
 	return nil
 }

@@ -43,7 +43,7 @@ func testLeasedRescue(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	const ttl = 600 * time.Millisecond
-	dead, ok, err := s.claimSet(ctx, sched.Info.ID, "dead", ttl, nil)
+	dead, ok, err := s.claimSet(ctx, sched.Info.ID, "dead", nil, ttl, nil)
 	if err != nil || !ok || dead != sched.Fixtures[0].PairID {
 		t.Fatalf("the dead worker's claim: %q, %v, %v; want the first set", dead, ok, err)
 	}

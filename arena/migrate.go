@@ -227,7 +227,7 @@ var ErrSchemaTooOld = errors.New("arena: database schema is older than this aren
 func migrate(ctx context.Context, db *sqlDB, now time.Time) (err error) {
 	tx, err := db.BeginTx(ctx, nil) // immediate: the DSN sets _txlock
 	if err != nil {
-		return fmt.Errorf("arena: migrate: %w", err)
+		return fmt.Errorf("migrate: %w", err)
 	}
 	defer func() {
 		if err != nil {
@@ -238,7 +238,7 @@ func migrate(ctx context.Context, db *sqlDB, now time.Time) (err error) {
 	version    INTEGER PRIMARY KEY,
 	applied_at TEXT NOT NULL
 )`); err != nil {
-		return fmt.Errorf("arena: create migration table: %w", err)
+		return fmt.Errorf("create migration table: %w", err)
 	}
 	v, err := schemaVersion(ctx, tx)
 	if err != nil {
@@ -249,15 +249,15 @@ func migrate(ctx context.Context, db *sqlDB, now time.Time) (err error) {
 	}
 	for target := v + 1; target <= SchemaVersion; target++ {
 		if _, err := tx.ExecContext(ctx, migrations[target-1]); err != nil {
-			return fmt.Errorf("arena: migrate to %d: %w", target, err)
+			return fmt.Errorf("migrate to %d: %w", target, err)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,
 			target, formatTime(now)); err != nil {
-			return fmt.Errorf("arena: migrate to %d: %w", target, err)
+			return fmt.Errorf("migrate to %d: %w", target, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("arena: migrate: %w", err)
+		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil
 }
@@ -271,7 +271,7 @@ type querier interface {
 func schemaVersion(ctx context.Context, db querier) (int, error) {
 	var v sql.NullInt64
 	if err := db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v); err != nil {
-		return 0, fmt.Errorf("arena: read schema version: %w", err)
+		return 0, fmt.Errorf("read schema version: %w", err)
 	}
 	return int(v.Int64), nil
 }

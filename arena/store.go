@@ -110,7 +110,10 @@ func OpenStoreReadOnly(ctx context.Context, path string) (*Store, error) {
 	if snap.quiescent {
 		modes = modes[1:]
 	}
-	var errs []error
+	var (
+		errs []error
+		seen = map[string]bool{}
+	)
 	for _, params := range modes {
 		s, err := openReadOnly(ctx, path, params)
 		if err == nil {
@@ -122,7 +125,10 @@ func OpenStoreReadOnly(ctx context.Context, path string) (*Store, error) {
 		if errors.Is(err, ErrSchemaTooNew) || errors.Is(err, ErrSchemaTooOld) {
 			return nil, fmt.Errorf("arena: open store %q: %w", path, err)
 		}
-		errs = append(errs, err)
+		if !seen[err.Error()] { // both modes often fail alike: say it once
+			seen[err.Error()] = true
+			errs = append(errs, err)
+		}
 	}
 	return nil, fmt.Errorf("arena: open store %q read-only: %w", path, errors.Join(errs...))
 }
@@ -162,10 +168,10 @@ func openReadOnly(ctx context.Context, path, params string) (*Store, error) {
 func setWAL(ctx context.Context, db *sqlDB) error {
 	var mode string
 	if err := db.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode); err != nil {
-		return fmt.Errorf("arena: set WAL mode: %w", err)
+		return fmt.Errorf("set WAL mode: %w", err)
 	}
 	if !strings.EqualFold(mode, "wal") {
-		return fmt.Errorf("arena: set WAL mode: journal mode is %q", mode)
+		return fmt.Errorf("set WAL mode: journal mode is %q", mode)
 	}
 	return nil
 }
@@ -199,7 +205,13 @@ func (s *Store) Close() error {
 }
 
 // SchemaVersion returns the database's schema version.
-func (s *Store) SchemaVersion(ctx context.Context) (int, error) { return schemaVersion(ctx, s.db) }
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	v, err := schemaVersion(ctx, s.db)
+	if err != nil {
+		return 0, fmt.Errorf("arena: %w", err)
+	}
+	return v, nil
+}
 
 // RecordTournament records info unless a tournament with its ID is already
 // recorded (same ID, same parameters). CreatedAt is set by the store. The

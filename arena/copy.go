@@ -27,7 +27,9 @@ type CopySummary struct {
 // attempt as recorded (the row ids are dst's). A tournament that dst holds
 // already (the same id: the same plan) gets only the games and seat names
 // it lacks, so that copying twice, or copying the files of two machines
-// that played parts of one tournament, records each game once. src is only read (open it with [OpenStoreReadOnly]).
+// that played parts of one tournament, records each game once. src is only
+// read (open it with [OpenStoreReadOnly]); an SQLite src read as immutable
+// that a writer opened during the read fails the copy ([Store.CheckSnapshot]).
 func CopyStore(ctx context.Context, dst, src *Store) (CopySummary, error) {
 	var sum CopySummary
 	if dst.readOnly {
@@ -55,6 +57,9 @@ func CopyStore(ctx context.Context, dst, src *Store) (CopySummary, error) {
 		if all[i].games, err = src.Games(ctx, GameFilter{TournamentID: t.ID}); err != nil {
 			return sum, fmt.Errorf("arena: copy store: %w", err)
 		}
+	}
+	if err := src.CheckSnapshot(); err != nil {
+		return sum, fmt.Errorf("arena: copy store: %w", err)
 	}
 	err = dst.write(ctx, func(tx *sqlTx) error {
 		sum = CopySummary{} // the transaction may be retried

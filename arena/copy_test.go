@@ -3,6 +3,7 @@ package arena_test
 import (
 	"context"
 	"errors"
+	"os"
 	"sync/atomic"
 	"testing"
 
@@ -96,5 +97,48 @@ func testCopyStore(t *testing.T, b backend) {
 	}
 	if _, err := arena.CopyStore(ctx, ro, dst); err == nil {
 		t.Error("CopyStore into a read-only store succeeded")
+	}
+}
+
+// TestCopyStore_WriterDuringRead: a closed SQLite source is read as
+// immutable (no -wal or -shm file appears beside it); a writer that opens
+// it before the copy has read it all makes the copy fail with
+// ErrChangedWhileRead, copying nothing, rather than copy a mix of two states.
+func TestCopyStore_WriterDuringRead(t *testing.T) {
+	ctx := context.Background()
+	src, srcPath := backends[0].open(t)
+	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer"), Scenarios: scenarios("showdown"),
+		GamesPerPairing: 4, Seed: 7})
+	if _, err := mustRunner(t, arena.RefereeFunc(func(_ context.Context, m arena.Match) (arena.Outcome, error) {
+		return fakeOutcome(m), nil
+	}), src, testConfig(1)).Run(ctx, sched); err != nil {
+		t.Fatal(err)
+	}
+	if err := src.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ro, err := arena.OpenStoreReadOnly(ctx, srcPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if _, err := ro.Games(ctx, arena.GameFilter{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, ext := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(srcPath + ext); err == nil {
+			t.Errorf("reading the closed source created %s", srcPath+ext)
+		}
+	}
+	if err := ro.CheckSnapshot(); err != nil {
+		t.Errorf("CheckSnapshot with no writer: %v", err)
+	}
+	reopen(t, srcPath) // a writer opens the file: its -wal appears
+	dst, _ := backends[0].open(t)
+	if _, err := arena.CopyStore(ctx, dst, ro); !errors.Is(err, arena.ErrChangedWhileRead) {
+		t.Errorf("copy while a writer has the source open: %v, want ErrChangedWhileRead", err)
+	}
+	if got := games(t, dst, sched.Info.ID); len(got) != 0 {
+		t.Errorf("the failed copy copied %d games", len(got))
 	}
 }

@@ -3,19 +3,45 @@ package arena
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 )
 
 // ErrNoLeases is returned by the lease operations of a store that has no
-// work queue: an SQLite file, played by one process.
-var ErrNoLeases = errors.New("arena: the store has no leases (only a PostgreSQL store has)")
+// work queue: a read-only store.
+var ErrNoLeases = errors.New("arena: the store has no leases (it is read-only)")
 
 // Leased reports whether the store hands out rotation sets under leases, so
-// that several workers (processes, machines) play one tournament: true for a
-// PostgreSQL store.
-func (s *Store) Leased() bool { return s.db.d == postgres && !s.readOnly }
+// that several workers play one tournament: true for every writable store,
+// a PostgreSQL database (processes on any machines) or an SQLite file (the
+// processes of its machine: WAL mode shares a file between them only).
+func (s *Store) Leased() bool { return !s.readOnly }
+
+// inList returns the condition that col is one of vals, and its argument:
+// an array for PostgreSQL, a JSON array for SQLite (read by json_each).
+func (s *Store) inList(col string, vals []string) (string, any, error) {
+	if vals == nil {
+		vals = []string{}
+	}
+	if s.db.d == postgres {
+		return col + " = ANY(?)", vals, nil
+	}
+	js, err := json.Marshal(vals)
+	if err != nil {
+		return "", nil, err
+	}
+	return col + " IN (SELECT value FROM json_each(?))", string(js), nil
+}
+
+// sqliteExpiry returns, on SQLite, the stored time now and ttl from now:
+// SQLite has no clock of its own, and the processes that share a file share
+// a machine.
+func (s *Store) sqliteExpiry(ttl time.Duration) (now, expires string) {
+	t := s.now()
+	return formatTime(t), formatTime(t.Add(ttl))
+}
 
 // planLeases enters every rotation set of sched in the work queue, once: a
 // set entered by an earlier run or another worker is left as it is.
@@ -34,8 +60,21 @@ func (s *Store) planLeases(ctx context.Context, sched Schedule) error {
 			pairs, seqs = append(pairs, f.PairID), append(seqs, int32(f.Seq))
 		}
 	}
-	_, err := s.db.ExecContext(ctx, `INSERT INTO leases (tournament_id, pair_id, first_seq)
+	var err error
+	if s.db.d == postgres {
+		_, err = s.db.ExecContext(ctx, `INSERT INTO leases (tournament_id, pair_id, first_seq)
 SELECT ?, p, q FROM unnest(?::text[], ?::int[]) AS u(p, q) ON CONFLICT DO NOTHING`, sched.Info.ID, pairs, seqs)
+	} else {
+		err = s.write(ctx, func(tx *sqlTx) error {
+			for i, p := range pairs {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO leases (tournament_id, pair_id, first_seq)
+VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, sched.Info.ID, p, seqs[i]); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
 	if err != nil {
 		return fmt.Errorf("arena: plan leases of %s: %w", sched.Info.ID, err)
 	}
@@ -44,19 +83,43 @@ SELECT ?, p, q FROM unnest(?::text[], ?::int[]) AS u(p, q) ON CONFLICT DO NOTHIN
 
 // claimSet leases to worker, for ttl, the first rotation set of tournament
 // id in schedule order that is not done, not leased (or whose lease has
-// expired: its worker died or hung) and not in skip. It reports false when
-// there is none. Claimers never wait for each other (SKIP LOCKED).
-func (s *Store) claimSet(ctx context.Context, id, worker string, ttl time.Duration, skip []string) (string, bool, error) {
-	if skip == nil {
-		skip = []string{}
+// expired: its worker died or hung; or leased to worker already: a claim
+// whose answer was lost to an outage, as worker claims one set at a time)
+// and not in skip. A set leased to one of siblings (the other goroutines of
+// worker's run, which are alive while it runs) is never taken over, even
+// when its lease expired during an outage that kept it from being renewed.
+// It reports false when there is none. Claimers never wait for each other (SKIP LOCKED).
+// On SQLite the claim is one write transaction: claimers take turns.
+func (s *Store) claimSet(ctx context.Context, id, worker string, siblings []string, ttl time.Duration, skip []string) (string, bool, error) {
+	notSkipped, skipArg, err := s.inList("pair_id", skip)
+	if err != nil {
+		return "", false, fmt.Errorf("arena: claim a set of %s: %w", id, err)
+	}
+	held, siblingsArg, err := s.inList("worker", siblings)
+	if err != nil {
+		return "", false, fmt.Errorf("arena: claim a set of %s: %w", id, err)
 	}
 	var pair string
-	err := s.db.QueryRowContext(ctx, `UPDATE leases SET worker = ?, expires_at = now() + make_interval(secs => ?)
+	if s.db.d == postgres {
+		err = s.db.QueryRowContext(ctx, `UPDATE leases SET worker = ?, expires_at = now() + make_interval(secs => ?)
 WHERE tournament_id = ? AND pair_id = (
 	SELECT pair_id FROM leases
-	WHERE tournament_id = ? AND NOT done AND (expires_at IS NULL OR expires_at < now()) AND NOT (pair_id = ANY(?))
+	WHERE tournament_id = ? AND NOT done AND (expires_at IS NULL OR expires_at < now() OR worker = ?)
+	AND NOT (`+notSkipped+`) AND NOT (worker <> ? AND `+held+`)
 	ORDER BY first_seq LIMIT 1 FOR UPDATE SKIP LOCKED)
-RETURNING pair_id`, worker, ttl.Seconds(), id, id, skip).Scan(&pair)
+RETURNING pair_id`, worker, ttl.Seconds(), id, id, worker, skipArg, worker, siblingsArg).Scan(&pair)
+	} else {
+		now, expires := s.sqliteExpiry(ttl)
+		err = s.write(ctx, func(tx *sqlTx) error {
+			return tx.QueryRowContext(ctx, `UPDATE leases SET worker = ?, expires_at = ?
+WHERE tournament_id = ? AND pair_id = (
+	SELECT pair_id FROM leases
+	WHERE tournament_id = ? AND NOT done AND (expires_at IS NULL OR expires_at < ? OR worker = ?)
+	AND NOT (`+notSkipped+`) AND NOT (worker <> ? AND `+held+`)
+	ORDER BY first_seq LIMIT 1)
+RETURNING pair_id`, worker, expires, id, id, now, worker, skipArg, worker, siblingsArg).Scan(&pair)
+		})
+	}
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return "", false, nil
@@ -66,14 +129,24 @@ RETURNING pair_id`, worker, ttl.Seconds(), id, id, skip).Scan(&pair)
 	return pair, true, nil
 }
 
-// renewLeases extends, to ttl from now, every lease that worker holds on
-// tournament id (its heartbeat). A lease taken over by another worker is not
-// renewed.
-func (s *Store) renewLeases(ctx context.Context, id, worker string, ttl time.Duration) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE leases SET expires_at = now() + make_interval(secs => ?)
-WHERE tournament_id = ? AND worker = ? AND NOT done AND expires_at IS NOT NULL`, ttl.Seconds(), id, worker)
+// renewLeases extends, to ttl from now, every lease that the holders (the
+// goroutines of a worker) hold on tournament id (its heartbeat). A lease
+// taken over by another worker is not renewed.
+func (s *Store) renewLeases(ctx context.Context, id string, holders []string, ttl time.Duration) error {
+	held, holdersArg, err := s.inList("worker", holders)
+	if err == nil && s.db.d == postgres {
+		_, err = s.db.ExecContext(ctx, `UPDATE leases SET expires_at = now() + make_interval(secs => ?)
+WHERE tournament_id = ? AND `+held+` AND NOT done AND expires_at IS NOT NULL`, ttl.Seconds(), id, holdersArg)
+	} else if err == nil {
+		_, expires := s.sqliteExpiry(ttl)
+		err = s.write(ctx, func(tx *sqlTx) error {
+			_, err := tx.ExecContext(ctx, `UPDATE leases SET expires_at = ?
+WHERE tournament_id = ? AND `+held+` AND NOT done AND expires_at IS NOT NULL`, expires, id, holdersArg)
+			return err
+		})
+	}
 	if err != nil {
-		return fmt.Errorf("arena: renew leases of %s: %w", worker, err)
+		return fmt.Errorf("arena: renew leases of %s: %w", id, err)
 	}
 	return nil
 }
@@ -81,8 +154,11 @@ WHERE tournament_id = ? AND worker = ? AND NOT done AND expires_at IS NOT NULL`,
 // finishSet marks the set pair done (every game recorded) if worker still
 // holds it; a set taken over meanwhile is left to its new holder.
 func (s *Store) finishSet(ctx context.Context, id, pair, worker string) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE leases SET done = true, expires_at = NULL
+	err := s.write(ctx, func(tx *sqlTx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE leases SET done = true, expires_at = NULL
 WHERE tournament_id = ? AND pair_id = ? AND worker = ?`, id, pair, worker)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("arena: finish set %s: %w", pair, err)
 	}
@@ -92,8 +168,11 @@ WHERE tournament_id = ? AND pair_id = ? AND worker = ?`, id, pair, worker)
 // releaseSet frees the set pair, if worker holds it, for another worker or
 // a later run to claim at once.
 func (s *Store) releaseSet(ctx context.Context, id, pair, worker string) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE leases SET expires_at = NULL, worker = ''
+	err := s.write(ctx, func(tx *sqlTx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE leases SET expires_at = NULL, worker = ''
 WHERE tournament_id = ? AND pair_id = ? AND worker = ? AND NOT done`, id, pair, worker)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("arena: release set %s: %w", pair, err)
 	}
@@ -103,12 +182,13 @@ WHERE tournament_id = ? AND pair_id = ? AND worker = ? AND NOT done`, id, pair, 
 // unfinishedSets counts the sets of tournament id that are not done, leaving
 // out those in skip.
 func (s *Store) unfinishedSets(ctx context.Context, id string, skip []string) (int, error) {
-	if skip == nil {
-		skip = []string{}
+	notSkipped, skipArg, err := s.inList("pair_id", skip)
+	if err != nil {
+		return 0, fmt.Errorf("arena: count unfinished sets of %s: %w", id, err)
 	}
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM leases WHERE tournament_id = ? AND NOT done
-AND NOT (pair_id = ANY(?))`, id, skip).Scan(&n)
+	err = s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM leases WHERE tournament_id = ? AND NOT done
+AND NOT (`+notSkipped+`)`, id, skipArg).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("arena: count unfinished sets of %s: %w", id, err)
 	}
@@ -117,7 +197,11 @@ AND NOT (pair_id = ANY(?))`, id, skip).Scan(&n)
 
 // recordedKeys returns which of keys tournament id has recorded games for.
 func (s *Store) recordedKeys(ctx context.Context, id string, keys []string) (map[string]bool, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT game_key FROM games WHERE tournament_id = ? AND game_key = ANY(?)`, id, keys)
+	among, keysArg, err := s.inList("game_key", keys)
+	if err != nil {
+		return nil, fmt.Errorf("arena: recorded keys: %w", err)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT game_key FROM games WHERE tournament_id = ? AND `+among, id, keysArg)
 	if err != nil {
 		return nil, fmt.Errorf("arena: recorded keys: %w", err)
 	}

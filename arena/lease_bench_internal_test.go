@@ -56,7 +56,7 @@ func BenchmarkLeases_Claim(b *testing.B) {
 					n := 0
 					defer func() { mu.Lock(); claims += n; mu.Unlock() }()
 					for {
-						pair, ok, err := s.claimSet(ctx, "bench", worker, time.Minute, nil)
+						pair, ok, err := s.claimSet(ctx, "bench", worker, nil, time.Minute, nil)
 						if err != nil {
 							b.Error(err)
 							return

@@ -182,11 +182,30 @@ CREATE TABLE run_labels (
 CREATE TRIGGER run_labels_no_update BEFORE UPDATE ON run_labels BEGIN SELECT RAISE(ABORT, 'run_labels is append-only'); END;
 CREATE TRIGGER run_labels_no_delete BEFORE DELETE ON run_labels BEGIN SELECT RAISE(ABORT, 'run_labels is append-only'); END;
 `,
+	// Version 6: the work queue of the processes that play a tournament on
+	// one file together, as PostgreSQL's workers do: one row per rotation
+	// set, leased by one worker at a time until expires_at (a stored time:
+	// the processes sharing a file in WAL mode share a machine and its
+	// clock), renewed by its heartbeat. Not append-only: leases change
+	// hands. The tournaments of earlier versions get their rows when a run
+	// of this version resumes them.
+	`
+CREATE TABLE leases (
+	tournament_id TEXT NOT NULL REFERENCES tournaments(id),
+	pair_id       TEXT NOT NULL,
+	first_seq     INTEGER NOT NULL,          -- schedule position of the set's first game
+	worker        TEXT NOT NULL DEFAULT '',
+	expires_at    TEXT,                      -- NULL: free
+	done          INTEGER NOT NULL DEFAULT 0 CHECK (done IN (0, 1)),
+	PRIMARY KEY (tournament_id, pair_id)
+) WITHOUT ROWID;
+CREATE INDEX leases_todo ON leases (tournament_id, first_seq) WHERE NOT done;
+`,
 }
 
 // SchemaVersion is the schema version this package writes and reads: the
 // number of migrations.
-const SchemaVersion = 5
+const SchemaVersion = 6
 
 // minReadableVersion is the oldest schema version [OpenStoreReadOnly] reads
 // without a migration (version 1 is read by a query of its own).
@@ -208,7 +227,7 @@ var ErrSchemaTooOld = errors.New("arena: database schema is older than this aren
 func migrate(ctx context.Context, db *sqlDB, now time.Time) (err error) {
 	tx, err := db.BeginTx(ctx, nil) // immediate: the DSN sets _txlock
 	if err != nil {
-		return fmt.Errorf("arena: migrate: %w", err)
+		return fmt.Errorf("migrate: %w", err)
 	}
 	defer func() {
 		if err != nil {
@@ -219,7 +238,7 @@ func migrate(ctx context.Context, db *sqlDB, now time.Time) (err error) {
 	version    INTEGER PRIMARY KEY,
 	applied_at TEXT NOT NULL
 )`); err != nil {
-		return fmt.Errorf("arena: create migration table: %w", err)
+		return fmt.Errorf("create migration table: %w", err)
 	}
 	v, err := schemaVersion(ctx, tx)
 	if err != nil {
@@ -230,15 +249,15 @@ func migrate(ctx context.Context, db *sqlDB, now time.Time) (err error) {
 	}
 	for target := v + 1; target <= SchemaVersion; target++ {
 		if _, err := tx.ExecContext(ctx, migrations[target-1]); err != nil {
-			return fmt.Errorf("arena: migrate to %d: %w", target, err)
+			return fmt.Errorf("migrate to %d: %w", target, err)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,
 			target, formatTime(now)); err != nil {
-			return fmt.Errorf("arena: migrate to %d: %w", target, err)
+			return fmt.Errorf("migrate to %d: %w", target, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("arena: migrate: %w", err)
+		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil
 }
@@ -252,7 +271,7 @@ type querier interface {
 func schemaVersion(ctx context.Context, db querier) (int, error) {
 	var v sql.NullInt64
 	if err := db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v); err != nil {
-		return 0, fmt.Errorf("arena: read schema version: %w", err)
+		return 0, fmt.Errorf("read schema version: %w", err)
 	}
 	return int(v.Int64), nil
 }

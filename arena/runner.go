@@ -48,6 +48,20 @@ type RunnerConfig struct {
 	// among the workers of a tournament. Default: empty, for
 	// host-pid-random.
 	Worker string
+	// DBRetry is how long an operation on the store is retried, with pauses
+	// growing to 2 s, while the database is unreachable (a PostgreSQL
+	// server down, restarting or cut off; an SQLite file locked past
+	// [BusyTimeout]) before the run gives up with an error wrapping
+	// [ErrDatabaseUnreachable]. Games in flight play on meanwhile, and
+	// nothing recorded is lost either way: a game whose recording was given
+	// up is played again by the next run. Not negative; 0 for no retry.
+	// Default: [DefaultDBRetry].
+	DBRetry time.Duration
+	// DBOutage, if not nil, is called at each failed attempt at an
+	// operation that is retried through an outage, with the error and how
+	// long that operation has been failing; from any of the runner's
+	// goroutines, possibly at once. Default: nil.
+	DBOutage func(err error, waited time.Duration)
 	// Progress, if not nil, receives a snapshot at the start of a run and
 	// after every recorded, voided or failed game. Calls are made one at a
 	// time, in order, from the runner's goroutines, and block them: it must
@@ -62,6 +76,7 @@ func DefaultRunnerConfig() RunnerConfig {
 		MaxAttempts: 3,
 		RetryDelay:  time.Second,
 		LeaseTTL:    DefaultLeaseTTL,
+		DBRetry:     DefaultDBRetry,
 	}
 }
 
@@ -73,6 +88,7 @@ type Runner struct {
 	store *Store
 	cfg   RunnerConfig
 	now   func() time.Time
+	retry outageRetry // the store's operations through outages
 }
 
 // NewRunner returns a runner that plays games with ref and records them in
@@ -89,6 +105,8 @@ func NewRunner(ref Referee, store *Store, cfg RunnerConfig) (*Runner, error) {
 		return nil, fmt.Errorf("arena: new runner: negative retry delay %v", cfg.RetryDelay)
 	case cfg.LeaseTTL < 0:
 		return nil, fmt.Errorf("arena: new runner: negative lease TTL %v", cfg.LeaseTTL)
+	case cfg.DBRetry < 0:
+		return nil, fmt.Errorf("arena: new runner: negative database retry %v", cfg.DBRetry)
 	}
 	if _, ok := cfg.Labels[""]; ok {
 		return nil, errors.New("arena: new runner: a label with an empty name")
@@ -97,7 +115,8 @@ func NewRunner(ref Referee, store *Store, cfg RunnerConfig) (*Runner, error) {
 	if cfg.LeaseTTL == 0 {
 		cfg.LeaseTTL = DefaultLeaseTTL
 	}
-	return &Runner{ref: ref, store: store, cfg: cfg, now: time.Now}, nil
+	return &Runner{ref: ref, store: store, cfg: cfg, now: time.Now,
+		retry: outageRetry{limit: cfg.DBRetry, onOutage: cfg.DBOutage}}, nil
 }
 
 // Summary counts what a call to [Runner.Run] did.
@@ -140,12 +159,13 @@ type Summary struct {
 // When ctx is cancelled, Run stops promptly: games in flight are abandoned
 // (never recorded), and Run returns an error wrapping ctx.Err(). Running s
 // again later plays only what is missing. An error from the store stops the
-// run the same way.
+// run the same way, once retried for DBRetry if the database is unreachable.
 //
-// On a leased store ([Store.Leased]) Run is one worker among any number
-// running s on the same database: its goroutines claim rotation sets under
-// leases rather than taking the pending fixtures in order, a set whose game
-// fails every attempt is left to another worker or a later run, and Run
+// On a leased store ([Store.Leased]: every writable store) Run is one worker
+// among any number running s on the same database: its goroutines claim
+// rotation sets under leases rather than taking the pending fixtures in
+// order, a set whose game fails every attempt (its other games played all
+// the same) is left to another worker or a later run, and Run
 // returns once every set is done or given up (waiting, meanwhile, for sets
 // that other workers hold, in case one of them dies and its sets must be
 // rescued). Summary.Others counts the games the other workers recorded.
@@ -159,16 +179,20 @@ type Summary struct {
 func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	sum := Summary{Planned: len(s.Fixtures)}
 	id := s.Info.ID
-	if err := r.store.RecordTournament(ctx, s.Info); err != nil {
+	if err := r.retry.do(ctx, func() error { return r.store.RecordTournament(ctx, s.Info) }); err != nil {
 		return sum, err
 	}
-	if err := r.store.recordRun(ctx, RunRecord{TournamentID: id, Command: r.cfg.Command,
+	run := RunRecord{TournamentID: id, Command: r.cfg.Command,
 		Concurrency: r.cfg.Concurrency, MaxAttempts: r.cfg.MaxAttempts, ArenaVersion: r.cfg.ArenaVersion,
-		RatingPrior: r.cfg.RatingPrior, HasRatingPrior: true, Labels: r.cfg.Labels}); err != nil {
+		RatingPrior: r.cfg.RatingPrior, HasRatingPrior: true, Labels: r.cfg.Labels}
+	if err := r.retry.do(ctx, func() error { return r.store.recordRun(ctx, run) }); err != nil {
 		return sum, err
 	}
-	prior, err := r.store.ReadGames(ctx, GameFilter{TournamentID: id})
-	if err != nil {
+	var prior GameList
+	if err := r.retry.do(ctx, func() (err error) {
+		prior, err = r.store.ReadGames(ctx, GameFilter{TournamentID: id})
+		return err
+	}); err != nil {
 		return sum, err
 	}
 	st := &runState{r: r, sched: s, start: r.now(), tally: newStandings(s.Info.Bots)}
@@ -196,11 +220,7 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	st.cancel = cancel
-	if r.store.Leased() {
-		st.playLeased(runCtx, pending)
-	} else {
-		st.playAll(runCtx, pending)
-	}
+	st.playLeased(runCtx, pending)
 
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -219,29 +239,6 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 		return st.sum, err
 	}
 	return st.sum, nil
-}
-
-// playAll plays the pending fixtures with Concurrency workers.
-func (st *runState) playAll(ctx context.Context, pending []Fixture) {
-	jobs := make(chan Fixture)
-	var wg sync.WaitGroup
-	for range min(st.r.cfg.Concurrency, len(pending)) {
-		wg.Go(func() {
-			for f := range jobs {
-				st.play(ctx, f)
-			}
-		})
-	}
-feed:
-	for _, f := range pending {
-		select {
-		case jobs <- f:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(jobs)
-	wg.Wait()
 }
 
 // runState is the shared state of one Run.
@@ -288,7 +285,9 @@ func (st *runState) play(ctx context.Context, f Fixture) bool {
 		lastErr = err
 		fault := FaultRecord{TournamentID: st.sched.Info.ID, Key: f.Key, Attempt: attempt, Error: err.Error(),
 			ArenaVersion: r.cfg.ArenaVersion, StartedAt: started, EndedAt: ended}
-		if werr := r.store.appendFault(context.WithoutCancel(ctx), fault); werr != nil {
+		if werr := r.retry.do(ctx, func() error {
+			return r.store.appendFault(context.WithoutCancel(ctx), fault)
+		}); werr != nil {
 			st.fail(werr)
 			return false
 		}
@@ -331,7 +330,11 @@ func (st *runState) record(ctx context.Context, f Fixture, out Outcome, attempt 
 	}
 	// The game is finished: finish writing it even if the run is being
 	// cancelled right now. The write is one short transaction.
-	inserted, err := st.r.store.AppendGame(context.WithoutCancel(ctx), g)
+	var inserted bool
+	err := st.r.retry.do(ctx, func() (err error) {
+		inserted, err = st.r.store.AppendGame(context.WithoutCancel(ctx), g)
+		return err
+	})
 	if err != nil {
 		st.fail(err)
 		return false
@@ -366,7 +369,7 @@ func (st *runState) reportLocked() {
 	s := st.sum
 	p := Progress{
 		TournamentID: st.sched.Info.ID,
-		Done:         max(s.Skipped+s.Played+s.Duplicates, st.recorded),
+		Done:         st.doneLocked(),
 		Total:        s.Planned,
 		Played:       s.Played,
 		Voided:       s.Voided,
@@ -381,6 +384,13 @@ func (st *runState) reportLocked() {
 	}
 	p.Leader, p.LeaderScore, p.LeaderGames = st.tally.leader()
 	st.r.cfg.Progress(p)
+}
+
+// doneLocked returns the number of the tournament's games recorded, by this
+// run or any other, as far as the run knows. st.mu must be held.
+func (st *runState) doneLocked() int {
+	s := st.sum
+	return max(s.Skipped+s.Played+s.Duplicates, st.recorded)
 }
 
 // safePlay calls ref.Play, turning a panic into an error (an arena fault:

@@ -27,9 +27,11 @@ func defaultWorker() string {
 }
 
 // playLeased plays the tournament as one worker of a leased store: its
-// Concurrency goroutines each claim a rotation set at a time under a lease,
-// play the set's games not yet recorded, and mark the set done; a heartbeat
-// renews the worker's leases. A goroutine that finds no set to claim waits
+// Concurrency goroutines each claim a rotation set at a time under a lease
+// (in a name of its own: the worker's name, '#' and its number), play the
+// set's games not yet recorded, and mark the set done; a heartbeat renews
+// the worker's leases. Every operation on the store is retried through a
+// database outage (RunnerConfig.DBRetry). A goroutine that finds no set to claim waits
 // while other workers hold sets (one of them may die, and its sets must be
 // rescued) and ends when every set is done or given up. pending is only
 // used to know whether anything is left to do.
@@ -40,7 +42,7 @@ func (st *runState) playLeased(ctx context.Context, pending []Fixture) {
 		worker = defaultWorker()
 	}
 	ttl := r.cfg.LeaseTTL
-	if err := r.store.planLeases(ctx, st.sched); err != nil {
+	if err := r.retry.do(ctx, func() error { return r.store.planLeases(ctx, st.sched) }); err != nil {
 		st.fail(err)
 		return
 	}
@@ -60,6 +62,10 @@ func (st *runState) playLeased(ctx context.Context, pending []Fixture) {
 		sets[f.PairID] = append(sets[f.PairID], f)
 	}
 
+	holders := make([]string, r.cfg.Concurrency)
+	for i := range holders {
+		holders[i] = fmt.Sprintf("%s#%d", worker, i)
+	}
 	hbCtx, stopHeartbeat := context.WithCancel(ctx)
 	var hb sync.WaitGroup
 	hb.Go(func() {
@@ -71,7 +77,7 @@ func (st *runState) playLeased(ctx context.Context, pending []Fixture) {
 				return
 			case <-t.C:
 			}
-			if err := r.store.renewLeases(hbCtx, id, worker, ttl); err != nil {
+			if err := r.retry.do(hbCtx, func() error { return r.store.renewLeases(hbCtx, id, holders, ttl) }); err != nil {
 				if hbCtx.Err() == nil {
 					st.fail(err)
 				}
@@ -81,8 +87,8 @@ func (st *runState) playLeased(ctx context.Context, pending []Fixture) {
 		}
 	})
 	var wg sync.WaitGroup
-	for range r.cfg.Concurrency {
-		wg.Go(func() { st.leaseLoop(ctx, worker, ttl, sets) })
+	for _, h := range holders {
+		wg.Go(func() { st.leaseLoop(ctx, h, holders, ttl, sets) })
 	}
 	wg.Wait()
 	stopHeartbeat()
@@ -99,18 +105,30 @@ func (st *runState) countRecorded(ctx context.Context) {
 	}
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	done, others := st.doneLocked(), st.sum.Others
 	st.recorded = n
 	st.sum.Others = max(0, n-st.sum.Skipped-st.sum.Played)
-	st.reportLocked()
+	if st.doneLocked() != done || st.sum.Others != others {
+		st.reportLocked() // news: the games of other workers
+	}
 }
 
-// leaseLoop claims and plays sets until none is left or ctx is done.
-func (st *runState) leaseLoop(ctx context.Context, worker string, ttl time.Duration, sets map[string][]Fixture) {
-	store, id := st.r.store, st.sched.Info.ID
+// leaseLoop claims and plays sets, in the name worker, until none is left or
+// ctx is done; siblings are the names of the run's goroutines.
+func (st *runState) leaseLoop(ctx context.Context, worker string, siblings []string, ttl time.Duration, sets map[string][]Fixture) {
+	store, id, retry := st.r.store, st.sched.Info.ID, st.r.retry
 	poll := min(ttl/4, time.Second)
+	bg := context.WithoutCancel(ctx)
 	for ctx.Err() == nil {
 		skip := st.skipped()
-		pair, ok, err := store.claimSet(ctx, id, worker, ttl, skip)
+		var (
+			pair string
+			ok   bool
+		)
+		err := retry.do(ctx, func() (err error) {
+			pair, ok, err = store.claimSet(ctx, id, worker, siblings, ttl, skip)
+			return err
+		})
 		if err != nil {
 			if ctx.Err() == nil {
 				st.fail(err)
@@ -118,7 +136,11 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, ttl time.Durat
 			return
 		}
 		if !ok {
-			n, err := store.unfinishedSets(ctx, id, skip)
+			var n int
+			err := retry.do(ctx, func() (err error) {
+				n, err = store.unfinishedSets(ctx, id, skip)
+				return err
+			})
 			if err != nil {
 				if ctx.Err() == nil {
 					st.fail(err)
@@ -133,7 +155,7 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, ttl time.Durat
 		if slices.Contains(st.skipped(), pair) {
 			// Given up by another goroutine of this run after this one read
 			// the skip list: leave it, as that one did.
-			if err := store.releaseSet(context.WithoutCancel(ctx), id, pair, worker); err != nil {
+			if err := retry.do(ctx, func() error { return store.releaseSet(bg, id, pair, worker) }); err != nil {
 				st.fail(err)
 				return
 			}
@@ -148,7 +170,11 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, ttl time.Durat
 		for i, f := range fixtures {
 			keys[i] = f.Key
 		}
-		done, err := store.recordedKeys(ctx, id, keys)
+		var done map[string]bool
+		err = retry.do(ctx, func() (err error) {
+			done, err = store.recordedKeys(ctx, id, keys)
+			return err
+		})
 		if err != nil {
 			if ctx.Err() == nil {
 				st.fail(err)
@@ -157,12 +183,16 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, ttl time.Durat
 		}
 		complete := true
 		for _, f := range fixtures {
-			if !done[f.Key] && !st.play(ctx, f) {
-				complete = false
+			if done[f.Key] || st.play(ctx, f) {
+				continue
+			}
+			complete = false
+			if ctx.Err() != nil {
 				break
 			}
+			// A game failed every attempt: play the set's others all the
+			// same, as a store without leases would.
 		}
-		bg := context.WithoutCancel(ctx)
 		switch {
 		case ctx.Err() != nil:
 			_ = store.releaseSet(bg, id, pair, worker) // best effort: else the lease runs out
@@ -171,12 +201,12 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, ttl time.Durat
 			st.mu.Lock()
 			st.skip = append(st.skip, pair)
 			st.mu.Unlock()
-			if err := store.releaseSet(bg, id, pair, worker); err != nil {
+			if err := retry.do(ctx, func() error { return store.releaseSet(bg, id, pair, worker) }); err != nil {
 				st.fail(err)
 				return
 			}
 		default:
-			if err := store.finishSet(bg, id, pair, worker); err != nil {
+			if err := retry.do(ctx, func() error { return store.finishSet(bg, id, pair, worker) }); err != nil {
 				st.fail(err)
 				return
 			}

@@ -2,6 +2,7 @@ package arena
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -17,10 +18,15 @@ func (b rescueBot) Version() string { return "1" }
 // TestRunner_LeasedRescue: a worker claimed a set and died (its lease is
 // never renewed). A live worker plays every other set, waits for the dead
 // worker's lease to run out, rescues its set and plays it: every game is
-// recorded.
+// recorded. On either backend.
 func TestRunner_LeasedRescue(t *testing.T) {
+	t.Run("SQLite", func(t *testing.T) { testLeasedRescue(t, filepath.Join(t.TempDir(), "r.db")) })
+	t.Run("PostgreSQL", func(t *testing.T) { testLeasedRescue(t, pgtest.DB(t)) })
+}
+
+func testLeasedRescue(t *testing.T, path string) {
 	ctx := context.Background()
-	s, err := OpenStore(ctx, pgtest.DB(t))
+	s, err := OpenStore(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +43,7 @@ func TestRunner_LeasedRescue(t *testing.T) {
 		t.Fatal(err)
 	}
 	const ttl = 600 * time.Millisecond
-	dead, ok, err := s.claimSet(ctx, sched.Info.ID, "dead", ttl, nil)
+	dead, ok, err := s.claimSet(ctx, sched.Info.ID, "dead", nil, ttl, nil)
 	if err != nil || !ok || dead != sched.Fixtures[0].PairID {
 		t.Fatalf("the dead worker's claim: %q, %v, %v; want the first set", dead, ok, err)
 	}
@@ -71,17 +77,34 @@ func TestRunner_LeasedRescue(t *testing.T) {
 	}
 }
 
-// TestLeases_SQLite: an SQLite store has no work queue.
-func TestLeases_SQLite(t *testing.T) {
-	s, err := OpenStore(context.Background(), t.TempDir()+"/r.db")
+// TestLeases_ReadOnly: an SQLite store has a work queue, as a PostgreSQL
+// store has (it used to have none, and two runs of one tournament on one
+// file both played every game); a read-only store has none.
+func TestLeases_ReadOnly(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "r.db")
+	s, err := OpenStore(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
-	if s.Leased() {
-		t.Error("an SQLite store is leased")
+	if !s.Leased() {
+		t.Error("an SQLite store is not leased")
 	}
-	if err := s.planLeases(context.Background(), Schedule{}); err != ErrNoLeases {
-		t.Errorf("planLeases on SQLite: %v, want ErrNoLeases", err)
+	if err := s.planLeases(ctx, Schedule{}); err != nil {
+		t.Errorf("planLeases on SQLite: %v", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ro, err := OpenStoreReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if ro.Leased() {
+		t.Error("a read-only store is leased")
+	}
+	if err := ro.planLeases(ctx, Schedule{}); err != ErrNoLeases {
+		t.Errorf("planLeases on a read-only store: %v, want ErrNoLeases", err)
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flickarena/flickarena/arena"
-	"github.com/flickarena/flickarena/internal/pgtest"
 )
 
 // sameRecords fails the test unless got and want are the same games, game
@@ -24,10 +23,13 @@ func sameRecords(t *testing.T, want, got []arena.GameRecord) {
 }
 
 // TestRunner_LeasedWorkers: four workers (four stores: four connection
-// pools, as four processes have) play one tournament on PostgreSQL at once.
-// Every planned game is recorded once, by one of them, and the games are
-// those of one runner on SQLite.
-func TestRunner_LeasedWorkers(t *testing.T) {
+// pools, as four processes have) play one tournament on one database at
+// once, PostgreSQL or an SQLite file (where each used to play every game).
+// Every planned game is played once, by one of them, and the games are
+// those of one runner alone.
+func TestRunner_LeasedWorkers(t *testing.T) { eachBackend(t, testLeasedWorkers) }
+
+func testLeasedWorkers(t *testing.T, b backend) {
 	ctx := context.Background()
 	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner", "oracle"),
 		Scenarios: scenarios("showdown", "bank-job"), GamesPerPairing: 6, Seed: 11})
@@ -37,7 +39,7 @@ func TestRunner_LeasedWorkers(t *testing.T) {
 	}
 	want := games(t, single, sched.Info.ID)
 
-	u := pgtest.DB(t)
+	u := b.newDB(t)
 	const workers = 4
 	sums := make([]arena.Summary, workers)
 	errs := make([]error, workers)
@@ -45,7 +47,7 @@ func TestRunner_LeasedWorkers(t *testing.T) {
 	for w := range workers {
 		s := reopen(t, u)
 		if !s.Leased() {
-			t.Fatal("a PostgreSQL store is not leased")
+			t.Fatalf("a %s store is not leased", b.name)
 		}
 		cfg := testConfig(2)
 		cfg.Worker = fmt.Sprintf("w%d", w)
@@ -81,7 +83,9 @@ func TestRunner_LeasedWorkers(t *testing.T) {
 
 // TestRunner_LeasedFailedSet: a set whose game fails every attempt is given
 // up by the run (ErrGameFailed) and left free: a later run plays it.
-func TestRunner_LeasedFailedSet(t *testing.T) {
+func TestRunner_LeasedFailedSet(t *testing.T) { eachBackend(t, testLeasedFailedSet) }
+
+func testLeasedFailedSet(t *testing.T, b backend) {
 	ctx := context.Background()
 	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner"), Scenarios: scenarios("showdown"),
 		GamesPerPairing: 2, Seed: 5})
@@ -92,7 +96,7 @@ func TestRunner_LeasedFailedSet(t *testing.T) {
 		}
 		return fakeOutcome(m), nil
 	})
-	s, _ := backends[1].open(t)
+	s, _ := b.open(t)
 	sum, err := mustRunner(t, broken, s, testConfig(2)).Run(ctx, sched)
 	if !errors.Is(err, arena.ErrGameFailed) || len(sum.Failed) != 1 || sum.Failed[0].Key != bad {
 		t.Fatalf("run with a broken game: %+v, %v; want it failed", sum, err)

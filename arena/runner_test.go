@@ -182,83 +182,78 @@ func TestRunner_Resume(t *testing.T) {
 	}
 }
 
-// lockstep is a referee shared by two arenas that makes each game wait
-// until the other arena starts the same game, so that both play every game
-// and race to record it.
-type lockstep struct {
-	mu      sync.Mutex               // guards waiting
-	waiting map[string]chan struct{} // closed when the second arena arrives
+// meeting is a barrier of two arenas: the games of each wait until both
+// have begun playing, so that neither finishes before the other starts.
+type meeting struct {
+	mu   sync.Mutex // guards seen
+	seen [2]bool
+	met  chan struct{} // closed when both have begun
 }
 
-func (l *lockstep) Play(ctx context.Context, m arena.Match) (arena.Outcome, error) {
-	l.mu.Lock()
-	ch, ok := l.waiting[m.Key]
-	if ok {
-		close(ch)
-		l.mu.Unlock()
-	} else {
-		ch = make(chan struct{})
-		l.waiting[m.Key] = ch
-		l.mu.Unlock()
+func newMeeting() *meeting { return &meeting{met: make(chan struct{})} }
+
+// referee returns arena i's referee, which counts its games in calls.
+func (mt *meeting) referee(i int, calls *atomic.Int64) arena.Referee {
+	return arena.RefereeFunc(func(ctx context.Context, m arena.Match) (arena.Outcome, error) {
+		mt.mu.Lock()
+		if !mt.seen[i] {
+			mt.seen[i] = true
+			if mt.seen[1-i] {
+				close(mt.met)
+			}
+		}
+		mt.mu.Unlock()
 		select {
-		case <-ch:
+		case <-mt.met:
 		case <-ctx.Done():
 			return arena.Outcome{}, ctx.Err()
 		}
-	}
-	return fakeOutcome(m), nil
+		calls.Add(1)
+		return fakeOutcome(m), nil
+	})
 }
 
 // TestRunner_TwoArenas runs the same tournament from two arenas (two
-// Stores, as two processes would have) on one database at once: every game
-// ends up stored exactly once.
+// Stores, as two processes would have) on one SQLite file at once, both
+// playing from the start: they share the work, each game played once by
+// one of them (each used to play every game, the second recording of each
+// dropped), and every game ends up stored exactly once.
 func TestRunner_TwoArenas(t *testing.T) {
 	sched := mustSchedule(t, roundRobin)
-	tests := []struct {
-		name     string
-		ref      arena.Referee
-		lockstep bool
-	}{
-		{"FreeRunning", fairReferee, false},
-		{"Lockstep", &lockstep{waiting: map[string]chan struct{}{}}, true},
+	// The timeout only guards against a hang of the meeting.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	path := filepath.Join(t.TempDir(), "shared.db")
+	stores := []*arena.Store{reopen(t, path), reopen(t, path)}
+	sums := make([]arena.Summary, 2)
+	errs := make([]error, 2)
+	var calls [2]atomic.Int64
+	mt := newMeeting()
+	var wg sync.WaitGroup
+	for i, s := range stores {
+		r := mustRunner(t, mt.referee(i, &calls[i]), s, testConfig(2))
+		wg.Go(func() { sums[i], errs[i] = r.Run(ctx, sched) })
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			// The timeout only guards against a hang of the lockstep.
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			path := filepath.Join(t.TempDir(), "shared.db")
-			stores := []*arena.Store{reopen(t, path), reopen(t, path)}
-			sums := make([]arena.Summary, 2)
-			errs := make([]error, 2)
-			var wg sync.WaitGroup
-			for i, s := range stores {
-				r := mustRunner(t, tc.ref, s, testConfig(2))
-				wg.Go(func() { sums[i], errs[i] = r.Run(ctx, sched) })
-			}
-			wg.Wait()
-			for i, err := range errs {
-				if err != nil {
-					t.Fatalf("arena %d: %v", i, err)
-				}
-			}
-			if got := sums[0].Played + sums[1].Played; got != 24 {
-				t.Errorf("arenas recorded %d + %d games, want 24 in all", sums[0].Played, sums[1].Played)
-			}
-			if tc.lockstep {
-				for i, sum := range sums {
-					if sum.Played+sum.Duplicates != 24 || sum.Skipped != 0 {
-						t.Errorf("arena %d: %+v, want every game played, recorded or found duplicate", i, sum)
-					}
-				}
-			}
-			if diff := cmp.Diff(wantViews(sched), views(games(t, stores[0], sched.Info.ID))); diff != "" {
-				t.Errorf("games (-want +got):\n%s", diff)
-			}
-			if err := arena.CheckIntegrity(path); err != nil {
-				t.Error(err)
-			}
-		})
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("arena %d: %v", i, err)
+		}
+	}
+	if a, b := calls[0].Load(), calls[1].Load(); a+b != 24 {
+		t.Errorf("arenas played %d + %d games, want 24 in all (each game once)", a, b)
+	}
+	for i, sum := range sums {
+		if sum.Played != int(calls[i].Load()) || sum.Duplicates != 0 || sum.Played+sum.Others != 24 {
+			t.Errorf("arena %d: %+v after %d games played; want them recorded, none duplicate, the rest by the other",
+				i, sum, calls[i].Load())
+		}
+	}
+	if diff := cmp.Diff(wantViews(sched), views(games(t, stores[0], sched.Info.ID))); diff != "" {
+		t.Errorf("games (-want +got):\n%s", diff)
+	}
+	if err := arena.CheckIntegrity(path); err != nil {
+		t.Error(err)
 	}
 }
 

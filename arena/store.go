@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"maps"
 	"net/url"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -24,8 +23,9 @@ const BusyTimeout = 30 * time.Second
 // or a PostgreSQL database (see [OpenStore]).
 // Several Stores, in one process or several, may use the same file at once:
 // writes are serialized by SQLite's lock, each game is committed in its own
-// transaction, and a game already recorded is never recorded twice. A crash
-// loses at most the games not yet appended.
+// transaction, and a game already recorded is never recorded twice; the
+// runners of one tournament share its games through the store's leases
+// ([Store.Leased]). A crash loses at most the games not yet appended.
 //
 // A Store is safe for concurrent use.
 type Store struct {
@@ -36,6 +36,9 @@ type Store struct {
 	version int
 	// readOnly is set for a store opened by OpenStoreReadOnly.
 	readOnly bool
+	// snapshot is the file as it was when a read-only store opened it as
+	// immutable (nil otherwise), for CheckSnapshot.
+	snapshot *fileSnapshot
 }
 
 // OpenStore opens, creating it if needed, the results database at path (a
@@ -86,16 +89,19 @@ func OpenStore(ctx context.Context, path string) (*Store, error) {
 }
 
 // OpenStoreReadOnly opens the existing results database at path for
-// reading only: nothing is ever written to it (no WAL switch, no migration,
-// no -wal or -shm file where none could be created), so an archived or
-// shared file, or one in a read-only directory, can be read. It uses
-// SQLite's read-only open mode (the URI parameter mode=ro). When SQLite
-// cannot open the file so, because the database is in WAL mode and its -shm
-// file neither exists nor can be created (a read-only directory), it opens
-// it as immutable (immutable=1: no locks, no -shm), which is sound because
-// no writer can be at work: a writer would have created those files. It
-// fails with [ErrSchemaTooNew] for a database written by a newer arena,
-// with [ErrSchemaTooOld] for one that needs a migration first, and with
+// reading only: nothing is ever written to it and no file is created beside
+// it (no WAL switch, no migration, no -wal or -shm file), so an archived or
+// shared file, or one in a read-only directory, can be read, and reading
+// leaves its directory as it was. A file without -wal, -shm or -journal
+// file beside it is closed by every writer and fully checkpointed: it is
+// opened as immutable (the URI parameters mode=ro&immutable=1: no locks, no
+// -shm), and a writer that opens it while it is read is detected by
+// [Store.CheckSnapshot]. A file beside which a writer's -wal and -shm files
+// exist is opened in SQLite's read-only mode (mode=ro), which shares them
+// with the writer; when that fails (a -shm file that a read-only directory
+// keeps from being created), it is opened as immutable too. It fails with
+// [ErrSchemaTooNew] for a database written by a newer arena, with
+// [ErrSchemaTooOld] for one that needs a migration first, and with
 // [ErrDamaged] for an SQLite file that fails SQLite's quick integrity check.
 //
 // The write methods of a read-only Store fail.
@@ -106,13 +112,24 @@ func OpenStoreReadOnly(ctx context.Context, path string) (*Store, error) {
 	if path == "" || path == ":memory:" {
 		return nil, fmt.Errorf("arena: open store: want a file path, got %q", path)
 	}
-	if _, err := os.Stat(path); err != nil {
+	snap, err := takeSnapshot(path)
+	if err != nil {
 		return nil, fmt.Errorf("arena: open store: %w", err)
 	}
-	var errs []error
-	for _, params := range []string{"mode=ro", "mode=ro&immutable=1"} {
+	modes := []string{"mode=ro", "mode=ro&immutable=1"}
+	if snap.quiescent {
+		modes = modes[1:]
+	}
+	var (
+		errs []error
+		seen = map[string]bool{}
+	)
+	for _, params := range modes {
 		s, err := openReadOnly(ctx, path, params)
 		if err == nil {
+			if strings.Contains(params, "immutable") {
+				s.snapshot = &snap
+			}
 			return s, nil
 		}
 		if errors.Is(err, ErrDamaged) {
@@ -121,7 +138,10 @@ func OpenStoreReadOnly(ctx context.Context, path string) (*Store, error) {
 		if errors.Is(err, ErrSchemaTooNew) || errors.Is(err, ErrSchemaTooOld) {
 			return nil, fmt.Errorf("arena: open store %q: %w", path, err)
 		}
-		errs = append(errs, err)
+		if !seen[err.Error()] { // both modes often fail alike: say it once
+			seen[err.Error()] = true
+			errs = append(errs, err)
+		}
 	}
 	return nil, fmt.Errorf("arena: open store %q read-only: %w", path, errors.Join(errs...))
 }
@@ -165,10 +185,10 @@ func openReadOnly(ctx context.Context, path, params string) (*Store, error) {
 func setWAL(ctx context.Context, db *sqlDB) error {
 	var mode string
 	if err := db.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode); err != nil {
-		return fmt.Errorf("arena: set WAL mode: %w", err)
+		return fmt.Errorf("set WAL mode: %w", err)
 	}
 	if !strings.EqualFold(mode, "wal") {
-		return fmt.Errorf("arena: set WAL mode: journal mode is %q", mode)
+		return fmt.Errorf("set WAL mode: journal mode is %q", mode)
 	}
 	return nil
 }
@@ -202,7 +222,13 @@ func (s *Store) Close() error {
 }
 
 // SchemaVersion returns the database's schema version.
-func (s *Store) SchemaVersion(ctx context.Context) (int, error) { return schemaVersion(ctx, s.db) }
+func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
+	v, err := schemaVersion(ctx, s.db)
+	if err != nil {
+		return 0, fmt.Errorf("arena: %w", err)
+	}
+	return v, nil
+}
 
 // RecordTournament records info unless a tournament with its ID is already
 // recorded (same ID, same parameters). CreatedAt is set by the store. The

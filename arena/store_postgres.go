@@ -204,6 +204,9 @@ CREATE TABLE run_labels (
 CREATE TRIGGER run_labels_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON run_labels
 	FOR EACH STATEMENT EXECUTE FUNCTION arena_append_only();
 `,
+	// Version 6: SQLite's work queue, which PostgreSQL has had since its
+	// baseline: nothing to change.
+	6: `SELECT 1`,
 }
 
 // pgMigrateLock is the key of the transaction-scoped advisory lock that
@@ -216,7 +219,7 @@ const pgMigrateLock = 0x666c69636b // "flick"
 func migratePostgres(ctx context.Context, db *sqlDB, now time.Time) (err error) {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("arena: migrate: %w", err)
+		return fmt.Errorf("migrate: %w", err)
 	}
 	defer func() {
 		if err != nil {
@@ -224,13 +227,13 @@ func migratePostgres(ctx context.Context, db *sqlDB, now time.Time) (err error) 
 		}
 	}()
 	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?)`, pgMigrateLock); err != nil {
-		return fmt.Errorf("arena: migrate: lock: %w", err)
+		return fmt.Errorf("migrate: lock: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 	version    INTEGER PRIMARY KEY,
 	applied_at TEXT NOT NULL
 )`); err != nil {
-		return fmt.Errorf("arena: create migration table: %w", err)
+		return fmt.Errorf("create migration table: %w", err)
 	}
 	v, err := schemaVersion(ctx, tx)
 	if err != nil {
@@ -242,7 +245,7 @@ func migratePostgres(ctx context.Context, db *sqlDB, now time.Time) (err error) 
 	steps := map[int]string{}
 	if v < pgBaselineVersion {
 		if v != 0 {
-			return fmt.Errorf("arena: migrate: PostgreSQL database at version %d, before the baseline %d", v, pgBaselineVersion)
+			return fmt.Errorf("migrate: PostgreSQL database at version %d, before the baseline %d", v, pgBaselineVersion)
 		}
 		steps[pgBaselineVersion] = pgBaseline
 		v = pgBaselineVersion - 1
@@ -251,19 +254,19 @@ func migratePostgres(ctx context.Context, db *sqlDB, now time.Time) (err error) 
 		stmt, ok := steps[target]
 		if !ok {
 			if stmt, ok = pgMigrations[target]; !ok {
-				return fmt.Errorf("arena: migrate to %d: no PostgreSQL migration", target)
+				return fmt.Errorf("migrate to %d: no PostgreSQL migration", target)
 			}
 		}
 		if _, err := tx.ExecContext(ctx, stmt); err != nil {
-			return fmt.Errorf("arena: migrate to %d: %w", target, err)
+			return fmt.Errorf("migrate to %d: %w", target, err)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`,
 			target, formatTime(now)); err != nil {
-			return fmt.Errorf("arena: migrate to %d: %w", target, err)
+			return fmt.Errorf("migrate to %d: %w", target, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("arena: migrate: %w", err)
+		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil
 }

@@ -60,9 +60,14 @@ func workerMain(args string) int {
 			return 2
 		}
 	}
+	meet, err := meetingOf(os.Getenv(envMeeting))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "worker:", envMeeting+":", err)
+		return 2
+	}
 	byName := map[string]arena.Bot{}
 	for _, b := range []testBot{steady, sharp, passer} {
-		byName[b.name] = slowed(b, delay)
+		byName[b.name] = meet.wrap(slowed(b, delay))
 	}
 	prev := newBuiltin
 	newBuiltin = func(name string) (arena.Bot, error) {

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"sort"
+	"strings"
 	"syscall"
 
 	"github.com/flickarena/flickarena/internal/gctune"
@@ -53,9 +54,20 @@ func main() {
 	case errors.Is(err, errUsage):
 		os.Exit(2)
 	default:
-		fmt.Fprintln(os.Stderr, "arena:", err)
+		fmt.Fprintln(os.Stderr, errorLine(err))
 		os.Exit(1)
 	}
+}
+
+// errorLine is the line that reports a command's error: "arena: " and the
+// error, each layer's context said once. The errors of package arena begin
+// with its name, which the line begins with already: it is dropped where a
+// layer of the command or of the package wrapped one ("run: arena: open
+// store ...: arena: ..." reads "arena: run: open store ...: ...").
+func errorLine(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "arena: ")
+	msg = strings.ReplaceAll(msg, ": arena: ", ": ")
+	return "arena: " + strings.ReplaceAll(msg, "\narena: ", "\n") // errors joined, one a line
 }
 
 // errUsage reports a command line that could not be understood; the usage was printed.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -47,5 +49,47 @@ func TestPhysicsDemo(t *testing.T) {
 	}
 	if _, _, err := run(t, "physics-demo", "-bogus"); !errors.Is(err, errUsage) {
 		t.Errorf("bad flag: err %v, want errUsage", err)
+	}
+}
+
+// TestErrorLine: the line main prints for an error gives each layer's
+// context once: it used to read "arena: run: arena: open store ...: arena:
+// set WAL mode: ...", and the two failed read-only opens of a file printed
+// the same error twice.
+func TestErrorLine(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.db")
+	if err := os.WriteFile(bad, []byte("not a database, not at all"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad+"-wal", nil, 0o644); err != nil { // as if a writer had it open
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "no-such-dir", "results.db")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--bots", "random,aimer", "--scenarios", "showdown", "--games", "2", "--db", missing},
+			`arena: run: open store "` + missing + `": set WAL mode: unable to open database file (14)`},
+		{[]string{"ratings", "--db", bad},
+			`arena: ratings: open store "` + bad + `" read-only: read schema version: file is not a database (26)`},
+	} {
+		_, _, err := run(t, c.args...)
+		if err == nil {
+			t.Fatalf("arena %v succeeded", c.args)
+		}
+		if got := errorLine(err); got != c.want {
+			t.Errorf("arena %v: error line\n%s\nwant\n%s", c.args, got, c.want)
+		}
+	}
+	// A game's options refused: the arena package's context once, the game's after it.
+	_, _, err := run(t, "run", "--bots", "random,aimer", "--scenarios", "race:players=1", "--games", "2",
+		"--db", filepath.Join(dir, "r.db"))
+	if err == nil {
+		t.Fatal("race:players=1 accepted")
+	}
+	if got := errorLine(err); strings.Count(got, "arena: ") != 1 || !strings.HasPrefix(got, "arena: run: new env referee: scenario \"race:players=1\": ") {
+		t.Errorf("error line %q: want one \"arena: \", then run's and the referee's context", got)
 	}
 }

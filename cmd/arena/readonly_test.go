@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -91,6 +93,63 @@ func TestReadingCommands_ReadOnlyDatabase(t *testing.T) {
 	if refused {
 		if _, _, err := run(t, "run", "--bots", "random,steady", "--scenarios", "race", "--games", "2", "--db", db); err == nil {
 			t.Error("run wrote to an unwritable database")
+		}
+	}
+}
+
+// dirNames returns the names of the entries of dir, sorted.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// TestCopy_SourceDirectoryUntouched: 'arena copy' leaves its source's
+// directory as it was: it used to leave -shm and -wal files beside the
+// source (a read-only SQLite connection creates them and cannot remove
+// them). The source copies from a writable directory and from an
+// unwritable one, and its bytes do not change.
+func TestCopy_SourceDirectoryUntouched(t *testing.T) {
+	withTestBots(t)
+	for _, unwritable := range []bool{false, true} {
+		dir := filepath.Join(t.TempDir(), "archive")
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		src := filepath.Join(dir, "results.db")
+		mustRun(t, "run", "--bots", "random,steady", "--scenarios", "race", "--games", "4", "--db", src)
+		before, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := dirNames(t, dir)
+		if unwritable {
+			makeUnwritable(t, dir, src)
+		}
+		dst := filepath.Join(t.TempDir(), "copy.db")
+		out, _ := mustRun(t, "copy", "--from", src, "--to", dst)
+		if !strings.Contains(out, "Copied 1 tournament") {
+			t.Errorf("unwritable=%v: copy printed %q", unwritable, out)
+		}
+		if got := dirNames(t, dir); !slices.Equal(got, names) {
+			t.Errorf("unwritable=%v: the source directory holds %q after the copy, %q before", unwritable, got, names)
+		}
+		after, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(before, after) {
+			t.Errorf("unwritable=%v: the copy changed its source", unwritable)
+		}
+		if out, _ := mustRun(t, "ratings", "--db", dst, "--prior", "400"); !strings.Contains(out, "steady") {
+			t.Errorf("unwritable=%v: ratings of the copy:\n%s", unwritable, out)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/flickarena/flickarena/agents/builtin"
@@ -27,11 +28,12 @@ games: interrupt it (Ctrl-C) and run it again to play only what is missing.
 A scenario's options name it in canonical form, sorted by key, numbers in
 plain decimal: race:players=03 and race:players=+3 are race:players=3.
 
-With --db postgres://..., any number of 'arena run' processes, on any
-machines, given the same command play one tournament together: each claims a
-set of games at a time under a lease that its heartbeat renews (--lease); the
-set of a worker that died is played by another once its lease runs out; every
-game is recorded once, and each worker ends when the tournament is complete.
+Any number of 'arena run' processes given the same command play one
+tournament together, on any machines with --db postgres://..., on one
+machine with an SQLite file: each claims a set of games at a time under a
+lease that its heartbeat renews (--lease); the set of a worker that died is
+played by another once its lease runs out; every game is played and
+recorded once, and each worker ends when the tournament is complete.
 A finished tournament is checked against its plan: games missing from the
 database (deleted behind the arena's back) are played again, with a warning
 naming them. An SQLite file that fails SQLite's integrity check is refused.
@@ -65,7 +67,8 @@ Examples:
 	maxTurns := fs.Int("max-turns", 0, "turn cap per game, `turns`, reached as a draw; 0 for the game's own cap")
 	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo for the final rating table, recorded with the run: balance and report fit with it too; 0 for none")
 	record := fs.String("record", "", "keep replays of `games`: all, first=K (the first K of each pairing on each scenario) or upsets (won by the lower-rated bot in the final ratings); none by default")
-	lease := fs.Duration("lease", arena.DefaultLeaseTTL, "with a PostgreSQL --db: how long a worker holds a set of games without renewing the lease, `duration`; a dead worker's sets are rescued after it")
+	dbRetry := fs.Duration("db-retry", arena.DefaultDBRetry, "how long to retry, with backoff, an operation on --db while the database is unreachable (a PostgreSQL server down or restarting, an SQLite file locked), `duration`, before exiting with an error; games in flight play on meanwhile and nothing recorded is lost: run the same command again to play the rest; 0 for no retry")
+	lease := fs.Duration("lease", arena.DefaultLeaseTTL, "how long a worker holds a set of games without renewing the lease, `duration`; a dead worker's sets are rescued after it by the others")
 	replayDir := fs.String("replays", "", "`directory` of the replay files (default: beside the database, <db>-replays)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -86,6 +89,8 @@ Examples:
 		return fmt.Errorf("run: --concurrency must lie in [1, %d], got %d", maxConcurrency, *concurrency)
 	case *deadline < 0 || *deadline > maxDeadline:
 		return fmt.Errorf("run: --deadline must lie in [0, %v], got %v", maxDeadline, *deadline)
+	case *dbRetry < 0 || *dbRetry > 24*time.Hour:
+		return fmt.Errorf("run: --db-retry must lie in [0, 24h], got %v", *dbRetry)
 	case *lease < 100*time.Millisecond || *lease > time.Hour:
 		return fmt.Errorf("run: --lease must lie in [100ms, 1h], got %v", *lease)
 	case *maxTurns < 0 || *maxTurns > maxTurnsLimit:
@@ -209,6 +214,8 @@ Examples:
 	cfg := arena.DefaultRunnerConfig()
 	cfg.Concurrency = *concurrency
 	cfg.LeaseTTL = *lease
+	cfg.DBRetry = *dbRetry
+	cfg.DBOutage = outageReporter(stderr, *dbRetry)
 	cfg.ArenaVersion = arenaVersion()
 	cfg.Command = commandLine("run", redactArgs(args))
 	cfg.RatingPrior = *prior
@@ -245,6 +252,8 @@ Examples:
 			fmt.Fprintf(stdout, "  failed: %s: %v\n", f.Key, f.Err)
 		}
 		return fmt.Errorf("run: %d games failed on every attempt (arena faults); run the same command again to retry them", len(sum.Failed))
+	case errors.Is(runErr, arena.ErrDatabaseUnreachable):
+		return fmt.Errorf("run: %w; the games recorded are kept: run the same command again to play the rest", runErr)
 	case runErr != nil:
 		return fmt.Errorf("run: %w", runErr)
 	}
@@ -269,6 +278,26 @@ Examples:
 		}
 	}
 	return nil
+}
+
+// outageReporter returns the RunnerConfig.DBOutage of 'arena run': a line
+// on stderr when the database stops answering, and at most one every 10 s
+// while it stays unreachable.
+func outageReporter(stderr io.Writer, limit time.Duration) func(error, time.Duration) {
+	var (
+		mu   sync.Mutex
+		last time.Time
+	)
+	return func(err error, waited time.Duration) {
+		mu.Lock()
+		defer mu.Unlock()
+		if time.Since(last) < 10*time.Second {
+			return
+		}
+		last = time.Now()
+		fmt.Fprintf(stderr, "\ndatabase unreachable for %v, retrying for up to %v (--db-retry): %v\n",
+			waited.Round(time.Second), limit, err)
+	}
 }
 
 // arenaVersion is the version recorded with every game: the module version

@@ -30,7 +30,9 @@ const Superuser = "postgres"
 
 // Server is a running private PostgreSQL server.
 type Server struct {
-	dir  string // owned by the server's user: data/, the socket, postgres.log
+	dir  string              // owned by the server's user: data/, the socket, postgres.log
+	bin  string              // the directory of postgres
+	cred *syscall.Credential // the user postgres runs as; nil: the current one
 	cmd  *exec.Cmd
 	done chan struct{} // closed when the server process has exited
 	err  error         // the process's exit status, set before done is closed
@@ -60,7 +62,7 @@ func Start(ctx context.Context) (*Server, error) {
 		_ = os.RemoveAll(dir) // err is the one to report
 		return nil, err
 	}
-	s := &Server{dir: dir, done: make(chan struct{})}
+	s := &Server{dir: dir}
 	initdb := exec.CommandContext(ctx, filepath.Join(bin, "initdb"), "-D", s.dataDir(), "-U", Superuser,
 		"--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync")
 	initdb.SysProcAttr = procAttr(cred)
@@ -69,30 +71,64 @@ func Start(ctx context.Context) (*Server, error) {
 		_ = os.RemoveAll(dir)
 		return nil, fmt.Errorf("pgtest: initdb: %w\n%s", err, out)
 	}
-	logFile, err := os.Create(s.logPath())
-	if err != nil {
-		_ = os.RemoveAll(dir)
-		return nil, fmt.Errorf("pgtest: %w", err)
-	}
-	defer logFile.Close() // the child has its own descriptor
-	s.cmd = exec.Command(filepath.Join(bin, "postgres"), "-D", s.dataDir(), "-k", dir,
-		"-c", "listen_addresses=", "-c", "fsync=off", "-c", "synchronous_commit=off",
-		"-c", "full_page_writes=off", "-c", "max_connections=300", "-c", "shared_buffers=32MB")
-	s.cmd.SysProcAttr = procAttr(cred)
-	s.cmd.Stdout, s.cmd.Stderr = logFile, logFile
-	s.cmd.Env = append(os.Environ(), "LC_ALL=C")
-	if err := s.cmd.Start(); err != nil {
-		_ = os.RemoveAll(dir)
-		return nil, fmt.Errorf("pgtest: start postgres: %w", err)
-	}
-	go func() {
-		s.err = s.cmd.Wait()
-		close(s.done)
-	}()
-	if err := s.waitReady(ctx); err != nil {
+	s.bin, s.cred = bin, cred
+	if err := s.launch(ctx); err != nil {
 		return nil, errors.Join(err, s.Stop())
 	}
 	return s, nil
+}
+
+// launch starts postgres on the cluster and waits until it accepts
+// connections.
+func (s *Server) launch(ctx context.Context) error {
+	logFile, err := os.OpenFile(s.logPath(), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return fmt.Errorf("pgtest: %w", err)
+	}
+	defer logFile.Close() // the child has its own descriptor
+	cmd := exec.Command(filepath.Join(s.bin, "postgres"), "-D", s.dataDir(), "-k", s.dir,
+		"-c", "listen_addresses=", "-c", "fsync=off", "-c", "synchronous_commit=off",
+		"-c", "full_page_writes=off", "-c", "max_connections=300", "-c", "shared_buffers=32MB")
+	cmd.SysProcAttr = procAttr(s.cred)
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	cmd.Env = append(os.Environ(), "LC_ALL=C")
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("pgtest: start postgres: %w", err)
+	}
+	s.cmd, s.done = cmd, make(chan struct{})
+	go func() {
+		s.err = cmd.Wait()
+		close(s.done)
+	}()
+	return s.waitReady(ctx)
+}
+
+// Halt shuts the server down as [Server.Stop] does but keeps its data and
+// directory: an outage of the database, ended by [Server.Resume].
+func (s *Server) Halt() error {
+	if !s.running() {
+		return errors.New("pgtest: halt: the server is not running")
+	}
+	_ = s.cmd.Process.Signal(syscall.SIGINT) // an exited process is fine
+	select {
+	case <-s.done:
+		return nil
+	case <-time.After(StopTimeout):
+		_ = s.cmd.Process.Kill()
+		<-s.done
+		return fmt.Errorf("pgtest: postgres did not stop within %v; killed", StopTimeout)
+	}
+}
+
+// Resume starts a halted server again on the same data and socket, waiting
+// until it accepts connections.
+func (s *Server) Resume(ctx context.Context) error {
+	if s.running() {
+		return errors.New("pgtest: resume: the server is running")
+	}
+	ctx, cancel := context.WithTimeout(ctx, StartTimeout)
+	defer cancel()
+	return s.launch(ctx)
 }
 
 // serverUser returns the user the server runs as (nil: the current one) and
@@ -174,19 +210,25 @@ func (s *Server) CreateDB(ctx context.Context, name string) (string, error) {
 	return s.URL(name), nil
 }
 
-// Stop shuts the server down (a fast shutdown: open sessions are ended) and
-// deletes its directory.
+// Stop shuts the server down (a fast shutdown: open sessions are ended),
+// unless it is halted, and deletes its directory.
 func (s *Server) Stop() error {
 	var err error
-	if s.cmd != nil && s.cmd.Process != nil {
-		_ = s.cmd.Process.Signal(syscall.SIGINT) // an exited process is fine
-		select {
-		case <-s.done:
-		case <-time.After(StopTimeout):
-			_ = s.cmd.Process.Kill()
-			<-s.done
-			err = fmt.Errorf("pgtest: postgres did not stop within %v; killed", StopTimeout)
-		}
+	if s.running() {
+		err = s.Halt()
 	}
 	return errors.Join(err, os.RemoveAll(s.dir))
+}
+
+// running reports whether the server process is started and not exited.
+func (s *Server) running() bool {
+	if s.cmd == nil {
+		return false
+	}
+	select {
+	case <-s.done:
+		return false
+	default:
+		return true
+	}
 }

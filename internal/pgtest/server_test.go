@@ -80,3 +80,41 @@ func TestStop(t *testing.T) {
 		t.Error("connected to a stopped server")
 	}
 }
+
+// TestHaltResume: a halted server refuses connections and keeps its data;
+// resumed, it serves them again on the same URL.
+func TestHaltResume(t *testing.T) {
+	ctx := context.Background()
+	s := pgtest.New(t)
+	u, err := s.CreateDB(ctx, "kept")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Exec(ctx, "CREATE TABLE x (v int); INSERT INTO x VALUES (7)"); err != nil {
+		t.Fatal(err)
+	}
+	_ = c.Close(ctx)
+	if err := s.Halt(); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := pgx.Connect(ctx, u); err == nil {
+		_ = c.Close(ctx)
+		t.Fatal("connected to a halted server")
+	}
+	if err := s.Resume(ctx); err != nil {
+		t.Fatal(err)
+	}
+	c, err = pgx.Connect(ctx, u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close(ctx)
+	var v int
+	if err := c.QueryRow(ctx, "SELECT v FROM x").Scan(&v); err != nil || v != 7 {
+		t.Errorf("after the resume: v = %d, %v; want 7", v, err)
+	}
+}

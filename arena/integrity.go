@@ -56,7 +56,7 @@ func quickCheck(ctx context.Context, db *sqlDB, path string) error {
 	case err != nil && errors.As(err, &coded) && (coded.Code()&0xff == sqliteCorrupt || coded.Code()&0xff == sqliteNotADB):
 		return damaged(path, err.Error())
 	case err != nil:
-		return fmt.Errorf("arena: integrity check of %q: %w", path, err)
+		return fmt.Errorf("integrity check: %w", err) // the caller names the store
 	case len(problems) == 1 && problems[0] == "ok":
 		return nil
 	case len(problems) == 0:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -37,14 +38,19 @@ func deleteGames(t *testing.T, path, id string, keys ...string) {
 }
 
 // TestRunner_LeasedRepairsDeletedGames: three games of a finished tournament
-// deleted from PostgreSQL by the table owner are played again by the next
-// run, which lists them in Summary.Repaired; the run after it has nothing
-// to do.
+// deleted by the table owner (PostgreSQL) or the file's owner (SQLite) are
+// played again by the next run, which lists them in Summary.Repaired; the
+// run after it has nothing to do.
 func TestRunner_LeasedRepairsDeletedGames(t *testing.T) {
+	t.Run("sqlite", func(t *testing.T) { repairsDeletedGames(t, filepath.Join(t.TempDir(), "results.db")) })
+	t.Run("postgres", func(t *testing.T) { repairsDeletedGames(t, pgtest.DB(t)) })
+}
+
+// repairsDeletedGames is TestRunner_LeasedRepairsDeletedGames on the store at u.
+func repairsDeletedGames(t *testing.T, u string) {
 	ctx := context.Background()
 	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner"), Scenarios: scenarios("showdown"),
 		GamesPerPairing: 4, Seed: 9})
-	u := pgtest.DB(t)
 	s := reopen(t, u)
 	if _, err := mustRunner(t, fairReferee, s, testConfig(2)).Run(ctx, sched); err != nil {
 		t.Fatal(err)

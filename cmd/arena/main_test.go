@@ -71,9 +71,11 @@ func TestErrorLine(t *testing.T) {
 		want string
 	}{
 		{[]string{"run", "--bots", "random,aimer", "--scenarios", "showdown", "--games", "2", "--db", missing},
-			`arena: run: open store "` + missing + `": set WAL mode: unable to open database file (14)`},
+			`arena: run: open store "` + missing + `": integrity check: unable to open database file (14)`},
 		{[]string{"ratings", "--db", bad},
-			`arena: ratings: open store "` + bad + `" read-only: read schema version: file is not a database (26)`},
+			`arena: ratings: the results database "` + bad + `" is damaged: it fails SQLite's integrity check (file is not a database (26)); ` +
+				`restore it from a backup, or salvage its readable rows into a new file with 'sqlite3 ` + bad + ` .recover | sqlite3 recovered.db'; ` +
+				`the arena neither reads nor writes it as it is`},
 	} {
 		_, _, err := run(t, c.args...)
 		if err == nil {

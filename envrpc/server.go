@@ -19,7 +19,7 @@ import (
 
 // ProtocolVersion is the semantic version of the wire protocol this server
 // speaks, reported by GetServerInfo. A client checks the major version.
-const ProtocolVersion = "1.1.0"
+const ProtocolVersion = "1.2.0"
 
 // capabilities are the optional features this server supports, reported by
 // GetServerInfo.
@@ -35,7 +35,9 @@ var capabilities = []string{
 	"observe_all_seats",
 	"opponent_mix",
 	"agent_seat",
+	"pool.content_digest",
 	"pool.env_offset",
+	"list_games.pages",
 	"reset.mask",
 	"reset.seeds",
 	"session",
@@ -257,6 +259,7 @@ func (s *Server) createPool(req *flickv1.CreatePoolRequest, session uint64) (*fl
 	if err := s.reserve(pc.env.NumEnvs); err != nil {
 		return nil, err
 	}
+	digest := s.contentDigest(probe, pc.env.Options, pc)
 	pid := newPoolID()
 	if watched {
 		factory = s.watchFactory(factory, "pool "+pid+", env 0")
@@ -270,6 +273,7 @@ func (s *Server) createPool(req *flickv1.CreatePoolRequest, session uint64) (*fl
 		return nil, invalidf("config", "%v", err)
 	}
 	p := newPool(pid, session, vec, pc, s.now())
+	p.spec.ContentDigest = digest
 	s.mu.Lock()
 	s.creating--
 	if s.closed {

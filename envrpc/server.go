@@ -173,26 +173,6 @@ func (s *Server) GetServerInfo(context.Context, *flickv1.GetServerInfoRequest) (
 	}, nil
 }
 
-// ListGames implements flickv1.EnvServiceServer: every game, with its spec
-// under default options (or the reason it cannot be created with them) and
-// the options it declares (env.OptionDeclarer).
-func (s *Server) ListGames(context.Context, *flickv1.ListGamesRequest) (*flickv1.ListGamesResponse, error) {
-	resp := &flickv1.ListGamesResponse{}
-	for _, id := range s.reg.IDs() {
-		info := &flickv1.GameInfo{Id: id}
-		if g, err := s.newGame(id, nil); err != nil {
-			info.Error = err.Error()
-		} else {
-			info.Spec = GameSpec(g.Spec())
-			if d, ok := g.(env.OptionDeclarer); ok {
-				info.Options = OptionSpecs(d.OptionSpecs())
-			}
-		}
-		resp.Games = append(resp.Games, info)
-	}
-	return resp, nil
-}
-
 // gamePanic is a game factory that panicked: an Internal error.
 type gamePanic struct{ v any }
 

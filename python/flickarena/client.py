@@ -77,8 +77,19 @@ class Client:
         return info
 
     def list_games(self) -> list[pb.GameInfo]:
-        """Returns every registered game with its spec under default options."""
-        return list(self._call(self._stub.ListGames, pb.ListGamesRequest()).games)
+        """Returns every registered game with its spec under default options, sorted by id:
+        the pages of ListGames followed to the last (a server with thousands of scenario
+        files answers in several)."""
+        games: list[pb.GameInfo] = []
+        token = ""
+        while True:
+            resp = self._call(self._stub.ListGames, pb.ListGamesRequest(page_token=token))
+            games.extend(resp.games)
+            if not resp.next_page_token:
+                return games
+            if resp.next_page_token == token or not resp.games:
+                raise FlickarenaError(f"ListGames: the server repeated the page token {token!r}")
+            token = resp.next_page_token
 
     def create_pool(self, config: pb.PoolConfig) -> pb.PoolSpec:
         """Creates a pool and returns its spec."""

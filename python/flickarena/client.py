@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import os
 import queue
+import threading
+import time
 from typing import Any
 
 import grpc
 
 from flickarena._gen.v1 import flickarena_pb2 as pb
 from flickarena._gen.v1 import flickarena_pb2_grpc as pb_grpc
-from flickarena.errors import FlickarenaError, error_from_rpc, error_from_status
+from flickarena.errors import DeadlineExceededError, FlickarenaError, error_from_rpc, error_from_status
 
 DEFAULT_SERVER = "127.0.0.1:50051"
 DEFAULT_MAX_MESSAGE_BYTES = 64 << 20
@@ -37,7 +39,7 @@ class Client:
     Args:
         target: ``host:port`` or ``unix:///abs/path``; default :func:`default_server`.
         token: bearer token; default $FLICKARENA_TOKEN (none if unset).
-        timeout: seconds each unary call may take.
+        timeout: seconds each call may take, unary or on a session.
         max_message_bytes: the largest message either way.
     """
 
@@ -119,8 +121,9 @@ class Client:
         self._call(self._stub.ClosePool, pb.ClosePoolRequest(pool_id=pool_id), timeout)
 
     def session(self) -> Session:
-        """Opens a Session stream (the pipelined hot path) on this connection."""
-        return Session(self._stub, self._metadata)
+        """Opens a Session stream (the pipelined hot path) on this connection; each of its
+        calls has the client's timeout as its deadline."""
+        return Session(self._stub, self._metadata, self.timeout)
 
     def close(self) -> None:
         """Closes the connection."""
@@ -139,40 +142,85 @@ _END = object()
 class Session:
     """A Session stream: the same calls as :class:`Client`, answered in order on one stream.
 
-    In-band errors raise the same exceptions as the unary calls; the stream goes on. Pools
-    created in a session are closed by the server when it ends. Not thread-safe.
+    In-band errors raise the same exceptions as the unary calls; the stream goes on. Every
+    call has a deadline, as a unary call has: ``timeout`` seconds (the client's) from the
+    moment its request is sent. A call not answered by then raises
+    :class:`~flickarena.errors.DeadlineExceededError` and cancels the stream (the answers
+    come in order, so the session cannot go on without the late one): later calls raise,
+    and the server closes the session's pools, as it does whenever a session ends. A thread
+    reads the answers, so that waiting for one can time out. Not thread-safe.
     """
 
-    def __init__(self, stub: pb_grpc.EnvServiceStub, metadata: Any):
+    def __init__(self, stub: pb_grpc.EnvServiceStub, metadata: Any, timeout: float = 60.0):
+        self.timeout = timeout
         self._requests: queue.SimpleQueue = queue.SimpleQueue()
-        self._responses = stub.Session(iter(self._requests.get, _END), metadata=metadata)
+        self._stream = stub.Session(iter(self._requests.get, _END), metadata=metadata)
+        # Answers, then _END (the server ended the stream) or the grpc.RpcError that ended it.
+        self._answers: queue.SimpleQueue = queue.SimpleQueue()
+        self._reader = threading.Thread(target=self._read, name="flickarena-session", daemon=True)
+        self._reader.start()
         self._next_id = 0
+        # request id -> (time.monotonic() deadline, its timeout in seconds)
+        self._deadlines: dict[int, tuple[float, float]] = {}
         self._closed = False
 
-    def _call(self, **kind: Any) -> pb.SessionResponse:
-        return self._recv(self._send(**kind))
+    def _read(self) -> None:
+        try:
+            for resp in self._stream:
+                self._answers.put(resp)
+            self._answers.put(_END)
+        except grpc.RpcError as e:
+            self._answers.put(e)
 
-    def _send(self, **kind: Any) -> int:
+    def _call(self, timeout: float | None = None, **kind: Any) -> pb.SessionResponse:
+        return self._recv(self._send(timeout, **kind))
+
+    def _send(self, timeout: float | None = None, **kind: Any) -> int:
         if self._closed:
             raise FlickarenaError("session closed", grpc.StatusCode.FAILED_PRECONDITION)
         self._next_id += 1
+        timeout = timeout or self.timeout
+        self._deadlines[self._next_id] = (time.monotonic() + timeout, timeout)
         self._requests.put(pb.SessionRequest(request_id=self._next_id, **kind))
         return self._next_id
 
     def _recv(self, request_id: int) -> pb.SessionResponse:
+        deadline, timeout = self._deadlines.pop(request_id, (time.monotonic() + self.timeout, self.timeout))
+        if self._closed:
+            raise FlickarenaError("session closed", grpc.StatusCode.FAILED_PRECONDITION)
+        wait = max(0.0, deadline - time.monotonic())
         try:
-            resp = next(self._responses)
-        except grpc.RpcError as e:
-            self._closed = True
-            raise error_from_rpc(e) from None
-        except StopIteration:
-            self._closed = True
+            resp = self._answers.get(timeout=wait)
+        except queue.Empty:
+            self._cancel()
+            raise DeadlineExceededError(
+                f"session: no answer to request {request_id} within its deadline of {timeout:g} s "
+                f"(the server is stopped, overloaded or unreachable); the session is cancelled, "
+                f"and the server closes its pools"
+            ) from None
+        if isinstance(resp, grpc.RpcError):
+            self._end()
+            raise error_from_rpc(resp) from None
+        if resp is _END:
+            self._end()
             raise error_from_status(grpc.StatusCode.UNAVAILABLE, "session ended by the server") from None
         if resp.request_id != request_id:
             raise FlickarenaError(f"session answered request {resp.request_id}, want {request_id}")
         if resp.HasField("error"):
             raise error_from_status(resp.error.code, resp.error.message)
         return resp
+
+    def _end(self) -> None:
+        """Marks the session closed and ends the request stream (gRPC's thread that sends
+        the requests waits for it)."""
+        if not self._closed:
+            self._closed = True
+            self._requests.put(_END)
+
+    def _cancel(self) -> None:
+        """Ends the stream now, from this side: requests not yet answered are dropped."""
+        self._end()
+        self._stream.cancel()
 
     def create_pool(self, config: pb.PoolConfig) -> pb.PoolSpec:
         """Creates a pool owned by this session and returns its spec."""
@@ -196,16 +244,14 @@ class Session:
         return self._recv(handle).step.batch
 
     def close_pool(self, pool_id: str, timeout: float | None = None) -> None:
-        """Closes a pool (``timeout`` is ignored: a session has no per-call deadline)."""
-        self._call(close_pool=pb.ClosePoolRequest(pool_id=pool_id))
+        """Closes a pool, waiting ``timeout`` seconds at most (default the session's)."""
+        self._call(timeout, close_pool=pb.ClosePoolRequest(pool_id=pool_id))
 
-    def close(self) -> None:
-        """Ends the stream (the server closes the session's pools)."""
-        if not self._closed:
-            self._closed = True
-            self._requests.put(_END)
-            try:
-                for _ in self._responses:
-                    pass
-            except grpc.RpcError:
-                pass
+    def close(self, timeout: float | None = None) -> None:
+        """Ends the stream (the server closes the session's pools), waiting ``timeout``
+        seconds at most (default the session's) for the server to answer what it received;
+        then the stream is cancelled."""
+        self._end()
+        self._reader.join(timeout if timeout is not None else self.timeout)
+        if self._reader.is_alive():
+            self._stream.cancel()

@@ -226,12 +226,13 @@ class SplitPool:
         return _join(self._all(lambda k: self.pools[k].step(parts[k])))
 
     def close(self, timeout: float | None = None) -> None:
-        """Closes every part (idempotent)."""
+        """Closes every part (idempotent), all at once, each within ``timeout`` seconds
+        (default its client's; see :meth:`flickarena.pool.Pool.close`)."""
         if getattr(self, "closed", True):
             return
         self.closed = True
+        list(self._executor.map(lambda p: p.close(timeout), self.pools))
         for p, owned in zip(self.pools, self._owned):
-            p.close(timeout)
             if owned:
                 p.client.close()
         self._executor.shutdown(wait=True)

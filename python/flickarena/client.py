@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import os
 import queue
-import threading
-import time
 from typing import Any
 
 import grpc
 
 from flickarena._gen.v1 import flickarena_pb2 as pb
 from flickarena._gen.v1 import flickarena_pb2_grpc as pb_grpc
+from flickarena._deadline import Watchdog
 from flickarena.errors import DeadlineExceededError, FlickarenaError, error_from_rpc, error_from_status
 
 DEFAULT_SERVER = "127.0.0.1:50051"
@@ -143,67 +142,54 @@ class Session:
     """A Session stream: the same calls as :class:`Client`, answered in order on one stream.
 
     In-band errors raise the same exceptions as the unary calls; the stream goes on. Every
-    call has a deadline, as a unary call has: ``timeout`` seconds (the client's) from the
-    moment its request is sent. A call not answered by then raises
+    call has a deadline, as a unary call has: its answer may take ``timeout`` seconds (the
+    client's) from the moment the call waits for it. A call not answered by then raises
     :class:`~flickarena.errors.DeadlineExceededError` and cancels the stream (the answers
     come in order, so the session cannot go on without the late one): later calls raise,
-    and the server closes the session's pools, as it does whenever a session ends. A thread
-    reads the answers, so that waiting for one can time out. Not thread-safe.
+    and the server closes the session's pools, as it does whenever a session ends. Not
+    thread-safe.
     """
 
     def __init__(self, stub: pb_grpc.EnvServiceStub, metadata: Any, timeout: float = 60.0):
         self.timeout = timeout
         self._requests: queue.SimpleQueue = queue.SimpleQueue()
-        self._stream = stub.Session(iter(self._requests.get, _END), metadata=metadata)
-        # Answers, then _END (the server ended the stream) or the grpc.RpcError that ended it.
-        self._answers: queue.SimpleQueue = queue.SimpleQueue()
-        self._reader = threading.Thread(target=self._read, name="flickarena-session", daemon=True)
-        self._reader.start()
+        self._responses = stub.Session(iter(self._requests.get, _END), metadata=metadata)
+        self._watchdog = Watchdog(self._responses.cancel, "flickarena-session-deadline")
         self._next_id = 0
-        # request id -> (time.monotonic() deadline, its timeout in seconds)
-        self._deadlines: dict[int, tuple[float, float]] = {}
         self._closed = False
 
-    def _read(self) -> None:
-        try:
-            for resp in self._stream:
-                self._answers.put(resp)
-            self._answers.put(_END)
-        except grpc.RpcError as e:
-            self._answers.put(e)
-
     def _call(self, timeout: float | None = None, **kind: Any) -> pb.SessionResponse:
-        return self._recv(self._send(timeout, **kind))
+        return self._recv(self._send(**kind), timeout)
 
-    def _send(self, timeout: float | None = None, **kind: Any) -> int:
+    def _send(self, **kind: Any) -> int:
         if self._closed:
             raise FlickarenaError("session closed", grpc.StatusCode.FAILED_PRECONDITION)
         self._next_id += 1
-        timeout = timeout or self.timeout
-        self._deadlines[self._next_id] = (time.monotonic() + timeout, timeout)
         self._requests.put(pb.SessionRequest(request_id=self._next_id, **kind))
         return self._next_id
 
-    def _recv(self, request_id: int) -> pb.SessionResponse:
-        deadline, timeout = self._deadlines.pop(request_id, (time.monotonic() + self.timeout, self.timeout))
+    def _recv(self, request_id: int, timeout: float | None = None) -> pb.SessionResponse:
         if self._closed:
             raise FlickarenaError("session closed", grpc.StatusCode.FAILED_PRECONDITION)
-        wait = max(0.0, deadline - time.monotonic())
+        timeout = timeout or self.timeout
+        self._watchdog.arm(timeout)
         try:
-            resp = self._answers.get(timeout=wait)
-        except queue.Empty:
-            self._cancel()
-            raise DeadlineExceededError(
-                f"session: no answer to request {request_id} within its deadline of {timeout:g} s "
-                f"(the server is stopped, overloaded or unreachable); the session is cancelled, "
-                f"and the server closes its pools"
-            ) from None
-        if isinstance(resp, grpc.RpcError):
+            resp = next(self._responses)
+        except grpc.RpcError as e:
             self._end()
-            raise error_from_rpc(resp) from None
-        if resp is _END:
+            if self._watchdog.disarm():
+                raise DeadlineExceededError(
+                    f"session: no answer to request {request_id} within its deadline of {timeout:g} s "
+                    f"(the server is stopped, overloaded or unreachable); the session is cancelled, "
+                    f"and the server closes its pools"
+                ) from None
+            raise error_from_rpc(e) from None
+        except StopIteration:
+            self._watchdog.disarm()
             self._end()
             raise error_from_status(grpc.StatusCode.UNAVAILABLE, "session ended by the server") from None
+        if self._watchdog.disarm():
+            self._end()  # cancelled just as the answer came: the stream is gone
         if resp.request_id != request_id:
             raise FlickarenaError(f"session answered request {resp.request_id}, want {request_id}")
         if resp.HasField("error"):
@@ -216,11 +202,6 @@ class Session:
         if not self._closed:
             self._closed = True
             self._requests.put(_END)
-
-    def _cancel(self) -> None:
-        """Ends the stream now, from this side: requests not yet answered are dropped."""
-        self._end()
-        self._stream.cancel()
 
     def create_pool(self, config: pb.PoolConfig) -> pb.PoolSpec:
         """Creates a pool owned by this session and returns its spec."""
@@ -252,6 +233,10 @@ class Session:
         seconds at most (default the session's) for the server to answer what it received;
         then the stream is cancelled."""
         self._end()
-        self._reader.join(timeout if timeout is not None else self.timeout)
-        if self._reader.is_alive():
-            self._stream.cancel()
+        self._watchdog.arm(timeout if timeout is not None else self.timeout)
+        try:
+            for _ in self._responses:
+                pass
+        except grpc.RpcError:
+            pass
+        self._watchdog.stop()

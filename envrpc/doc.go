@@ -24,6 +24,13 @@
 // are serialised; pools run in parallel. The Session stream serves the same
 // calls, one at a time in order, with errors in-band.
 //
+// A pool's spec carries a content digest (PoolSpec.content_digest): the
+// server's build, the game id and options, the game's own content
+// ([ContentDigester]: a scenario file) and its opponents' versions
+// ([Opponent].Version), so that a client spreading one batch over several
+// servers can check that they play the same games. ListGames answers in
+// pages that fit the message limit; [ListAllGames] follows them.
+//
 // # Errors
 //
 // Requests are checked before any game is touched, and a refused request

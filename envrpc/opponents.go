@@ -20,6 +20,10 @@ type Opponent struct {
 	Plays func(g env.Game) bool
 	// Help describes the opponent in a few lines, for GetServerInfo.
 	Help string
+	// Version identifies the opponent's code and parameters (a built-in
+	// bot's Version); it is part of the content digest of the pools it
+	// plays in (PoolSpec.content_digest). Empty means unversioned.
+	Version string
 }
 
 // opponentNames returns the names of the built-in opponents, sorted.

@@ -19,7 +19,7 @@ import (
 
 // ProtocolVersion is the semantic version of the wire protocol this server
 // speaks, reported by GetServerInfo. A client checks the major version.
-const ProtocolVersion = "1.1.0"
+const ProtocolVersion = "1.2.0"
 
 // capabilities are the optional features this server supports, reported by
 // GetServerInfo.
@@ -35,7 +35,9 @@ var capabilities = []string{
 	"observe_all_seats",
 	"opponent_mix",
 	"agent_seat",
+	"pool.content_digest",
 	"pool.env_offset",
+	"list_games.pages",
 	"reset.mask",
 	"reset.seeds",
 	"session",
@@ -171,26 +173,6 @@ func (s *Server) GetServerInfo(context.Context, *flickv1.GetServerInfoRequest) (
 	}, nil
 }
 
-// ListGames implements flickv1.EnvServiceServer: every game, with its spec
-// under default options (or the reason it cannot be created with them) and
-// the options it declares (env.OptionDeclarer).
-func (s *Server) ListGames(context.Context, *flickv1.ListGamesRequest) (*flickv1.ListGamesResponse, error) {
-	resp := &flickv1.ListGamesResponse{}
-	for _, id := range s.reg.IDs() {
-		info := &flickv1.GameInfo{Id: id}
-		if g, err := s.newGame(id, nil); err != nil {
-			info.Error = err.Error()
-		} else {
-			info.Spec = GameSpec(g.Spec())
-			if d, ok := g.(env.OptionDeclarer); ok {
-				info.Options = OptionSpecs(d.OptionSpecs())
-			}
-		}
-		resp.Games = append(resp.Games, info)
-	}
-	return resp, nil
-}
-
 // gamePanic is a game factory that panicked: an Internal error.
 type gamePanic struct{ v any }
 
@@ -257,6 +239,7 @@ func (s *Server) createPool(req *flickv1.CreatePoolRequest, session uint64) (*fl
 	if err := s.reserve(pc.env.NumEnvs); err != nil {
 		return nil, err
 	}
+	digest := s.contentDigest(probe, pc.env.Options, pc)
 	pid := newPoolID()
 	if watched {
 		factory = s.watchFactory(factory, "pool "+pid+", env 0")
@@ -270,6 +253,7 @@ func (s *Server) createPool(req *flickv1.CreatePoolRequest, session uint64) (*fl
 		return nil, invalidf("config", "%v", err)
 	}
 	p := newPool(pid, session, vec, pc, s.now(), s.limits.MaxCallCPU)
+	p.spec.ContentDigest = digest
 	s.mu.Lock()
 	s.creating--
 	if s.closed {

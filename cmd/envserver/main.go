@@ -49,7 +49,9 @@
 //	                         flickarena/flickemup-file-my-town-v9); repeatable. Every file is
 //	                         checked at start-up (each must be a regular file): the server
 //	                         does not start while one has a problem, and prints each as
-//	                         file:line: field: message
+//	                         file:line: field: message. A pool's spec carries the file's
+//	                         content in its content_digest, so that a client splitting one
+//	                         batch over servers refuses different files under one id
 //
 // With a token, the viewer requires it too: open http://ADDR/?token=TOKEN once, and the
 // browser keeps a cookie for the rest of the visit. Without one, a viewer on a loopback

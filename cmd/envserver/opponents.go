@@ -22,7 +22,7 @@ func builtinOpponents() []envrpc.Option {
 	var opts []envrpc.Option
 	for _, e := range builtin.Entries() {
 		bot := e.New()
-		o := envrpc.Opponent{Policy: bot, Help: e.Help}
+		o := envrpc.Opponent{Policy: bot, Help: e.Help, Version: bot.Version()}
 		if mg, ok := bot.(multiGame); ok {
 			o.Plays = func(g env.Game) bool { return mg.Policy(g) != nil }
 		}

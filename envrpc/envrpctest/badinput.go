@@ -401,11 +401,11 @@ func (s *suite) testBadCreate(t *testing.T) {
 // config.options and the key.
 func (s *suite) testOptionRanges(t *testing.T, base func() *flickv1.PoolConfig) {
 	ctx := s.ctx(t)
-	games, err := s.client.ListGames(ctx, &flickv1.ListGamesRequest{})
+	games, err := envrpc.ListAllGames(ctx, s.client)
 	if err != nil {
 		t.Fatalf("ListGames: %v", err)
 	}
-	for _, gi := range games.GetGames() {
+	for _, gi := range games {
 		if gi.GetId() != s.id {
 			continue
 		}

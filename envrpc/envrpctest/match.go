@@ -39,12 +39,12 @@ func (s *suite) testInfo(t *testing.T) {
 		t.Errorf("limits %v: want positive limits", l)
 	}
 
-	games, err := s.client.ListGames(ctx, &flickv1.ListGamesRequest{})
+	games, err := envrpc.ListAllGames(ctx, s.client)
 	if err != nil {
 		t.Fatalf("ListGames: %v", err)
 	}
 	found := false
-	for _, gi := range games.GetGames() {
+	for _, gi := range games {
 		if gi.GetId() == s.id {
 			found = true
 			if gi.GetSpec().GetId() != s.id || gi.GetError() != "" {

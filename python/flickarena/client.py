@@ -19,7 +19,8 @@ import grpc
 
 from flickarena._gen.v1 import flickarena_pb2 as pb
 from flickarena._gen.v1 import flickarena_pb2_grpc as pb_grpc
-from flickarena.errors import FlickarenaError, error_from_rpc, error_from_status
+from flickarena._deadline import Watchdog
+from flickarena.errors import DeadlineExceededError, FlickarenaError, error_from_rpc, error_from_status
 
 DEFAULT_SERVER = "127.0.0.1:50051"
 DEFAULT_MAX_MESSAGE_BYTES = 64 << 20
@@ -37,7 +38,7 @@ class Client:
     Args:
         target: ``host:port`` or ``unix:///abs/path``; default :func:`default_server`.
         token: bearer token; default $FLICKARENA_TOKEN (none if unset).
-        timeout: seconds each unary call may take.
+        timeout: seconds each call may take, unary or on a session.
         max_message_bytes: the largest message either way.
     """
 
@@ -77,8 +78,19 @@ class Client:
         return info
 
     def list_games(self) -> list[pb.GameInfo]:
-        """Returns every registered game with its spec under default options."""
-        return list(self._call(self._stub.ListGames, pb.ListGamesRequest()).games)
+        """Returns every registered game with its spec under default options, sorted by id:
+        the pages of ListGames followed to the last (a server with thousands of scenario
+        files answers in several)."""
+        games: list[pb.GameInfo] = []
+        token = ""
+        while True:
+            resp = self._call(self._stub.ListGames, pb.ListGamesRequest(page_token=token))
+            games.extend(resp.games)
+            if not resp.next_page_token:
+                return games
+            if resp.next_page_token == token or not resp.games:
+                raise FlickarenaError(f"ListGames: the server repeated the page token {token!r}")
+            token = resp.next_page_token
 
     def create_pool(self, config: pb.PoolConfig) -> pb.PoolSpec:
         """Creates a pool and returns its spec."""
@@ -108,8 +120,9 @@ class Client:
         self._call(self._stub.ClosePool, pb.ClosePoolRequest(pool_id=pool_id), timeout)
 
     def session(self) -> Session:
-        """Opens a Session stream (the pipelined hot path) on this connection."""
-        return Session(self._stub, self._metadata)
+        """Opens a Session stream (the pipelined hot path) on this connection; each of its
+        calls has the client's timeout as its deadline."""
+        return Session(self._stub, self._metadata, self.timeout)
 
     def close(self) -> None:
         """Closes the connection."""
@@ -128,18 +141,25 @@ _END = object()
 class Session:
     """A Session stream: the same calls as :class:`Client`, answered in order on one stream.
 
-    In-band errors raise the same exceptions as the unary calls; the stream goes on. Pools
-    created in a session are closed by the server when it ends. Not thread-safe.
+    In-band errors raise the same exceptions as the unary calls; the stream goes on. Every
+    call has a deadline, as a unary call has: its answer may take ``timeout`` seconds (the
+    client's) from the moment the call waits for it. A call not answered by then raises
+    :class:`~flickarena.errors.DeadlineExceededError` and cancels the stream (the answers
+    come in order, so the session cannot go on without the late one): later calls raise,
+    and the server closes the session's pools, as it does whenever a session ends. Not
+    thread-safe.
     """
 
-    def __init__(self, stub: pb_grpc.EnvServiceStub, metadata: Any):
+    def __init__(self, stub: pb_grpc.EnvServiceStub, metadata: Any, timeout: float = 60.0):
+        self.timeout = timeout
         self._requests: queue.SimpleQueue = queue.SimpleQueue()
         self._responses = stub.Session(iter(self._requests.get, _END), metadata=metadata)
+        self._watchdog = Watchdog(self._responses.cancel, "flickarena-session-deadline")
         self._next_id = 0
         self._closed = False
 
-    def _call(self, **kind: Any) -> pb.SessionResponse:
-        return self._recv(self._send(**kind))
+    def _call(self, timeout: float | None = None, **kind: Any) -> pb.SessionResponse:
+        return self._recv(self._send(**kind), timeout)
 
     def _send(self, **kind: Any) -> int:
         if self._closed:
@@ -148,20 +168,40 @@ class Session:
         self._requests.put(pb.SessionRequest(request_id=self._next_id, **kind))
         return self._next_id
 
-    def _recv(self, request_id: int) -> pb.SessionResponse:
+    def _recv(self, request_id: int, timeout: float | None = None) -> pb.SessionResponse:
+        if self._closed:
+            raise FlickarenaError("session closed", grpc.StatusCode.FAILED_PRECONDITION)
+        timeout = timeout or self.timeout
+        self._watchdog.arm(timeout)
         try:
             resp = next(self._responses)
         except grpc.RpcError as e:
-            self._closed = True
+            self._end()
+            if self._watchdog.disarm():
+                raise DeadlineExceededError(
+                    f"session: no answer to request {request_id} within its deadline of {timeout:g} s "
+                    f"(the server is stopped, overloaded or unreachable); the session is cancelled, "
+                    f"and the server closes its pools"
+                ) from None
             raise error_from_rpc(e) from None
         except StopIteration:
-            self._closed = True
+            self._watchdog.disarm()
+            self._end()
             raise error_from_status(grpc.StatusCode.UNAVAILABLE, "session ended by the server") from None
+        if self._watchdog.disarm():
+            self._end()  # cancelled just as the answer came: the stream is gone
         if resp.request_id != request_id:
             raise FlickarenaError(f"session answered request {resp.request_id}, want {request_id}")
         if resp.HasField("error"):
             raise error_from_status(resp.error.code, resp.error.message)
         return resp
+
+    def _end(self) -> None:
+        """Marks the session closed and ends the request stream (gRPC's thread that sends
+        the requests waits for it)."""
+        if not self._closed:
+            self._closed = True
+            self._requests.put(_END)
 
     def create_pool(self, config: pb.PoolConfig) -> pb.PoolSpec:
         """Creates a pool owned by this session and returns its spec."""
@@ -185,16 +225,18 @@ class Session:
         return self._recv(handle).step.batch
 
     def close_pool(self, pool_id: str, timeout: float | None = None) -> None:
-        """Closes a pool (``timeout`` is ignored: a session has no per-call deadline)."""
-        self._call(close_pool=pb.ClosePoolRequest(pool_id=pool_id))
+        """Closes a pool, waiting ``timeout`` seconds at most (default the session's)."""
+        self._call(timeout, close_pool=pb.ClosePoolRequest(pool_id=pool_id))
 
-    def close(self) -> None:
-        """Ends the stream (the server closes the session's pools)."""
-        if not self._closed:
-            self._closed = True
-            self._requests.put(_END)
-            try:
-                for _ in self._responses:
-                    pass
-            except grpc.RpcError:
+    def close(self, timeout: float | None = None) -> None:
+        """Ends the stream (the server closes the session's pools), waiting ``timeout``
+        seconds at most (default the session's) for the server to answer what it received;
+        then the stream is cancelled."""
+        self._end()
+        self._watchdog.arm(timeout if timeout is not None else self.timeout)
+        try:
+            for _ in self._responses:
                 pass
+        except grpc.RpcError:
+            pass
+        self._watchdog.stop()

@@ -8,6 +8,7 @@ read-only numpy views of the server's tensors (``numpy.frombuffer``, no copy).
 from __future__ import annotations
 
 import operator
+import time
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -271,23 +272,26 @@ class Pool:
             req.continuous.CopyFrom(from_numpy(actions["continuous"], np.float32, "actions['continuous']"))
         return req
 
-    def _close_transport(self) -> None:
+    def _close_transport(self, timeout: float | None = None) -> None:
         if isinstance(self._calls, Session):
-            self._calls.close()
+            self._calls.close(timeout)
         if self._own_client:
             self.client.close()
 
     def close(self, timeout: float | None = None) -> None:
-        """Closes the pool (idempotent). A pool never closed is closed by the server after
-        its idle timeout, or when its session ends."""
+        """Closes the pool (idempotent), within about ``timeout`` seconds (default the
+        client's): a server that does not answer in time (stopped, unreachable) is left to
+        close the pool itself, after its idle timeout or when the session ends."""
         if getattr(self, "closed", True):
             return
         self.closed = True
+        start = time.monotonic()
         try:
             self._calls.close_pool(self.id, timeout)
         except Exception:  # the server may be gone; the pool dies with it
             pass
-        self._close_transport()
+        left = None if timeout is None else max(0.0, timeout - (time.monotonic() - start))
+        self._close_transport(left)
 
     def __enter__(self) -> Pool:
         return self

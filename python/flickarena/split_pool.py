@@ -12,6 +12,11 @@ so that ``reset(seed=s)`` gives global env i the stream of (s, i) wherever it ru
 ``seeds`` or ``mask`` arrays are cut along the same boundaries. A server without the
 capability is refused when it would get a non-zero offset, since it would silently ignore it.
 
+Every part must play the same games: the same id can name different games on different
+servers (another ``town.scn`` behind ``envserver --scenarios``, another build, another version
+of an opponent), so the parts' ``PoolSpec.content_digest`` must be equal (capability
+``"pool.content_digest"``), or the split is refused naming both servers.
+
 Every error names the server it came from (``server unix:///tmp/a.sock: INVALID_ARGUMENT:
 ...``) and keeps the type of the error it wraps (:mod:`flickarena.errors`).
 """
@@ -29,6 +34,7 @@ from flickarena.errors import FlickarenaError, error_from_status
 from flickarena.pool import Batch, Pool
 
 ENV_OFFSET_CAPABILITY = "pool.env_offset"
+CONTENT_DIGEST_CAPABILITY = "pool.content_digest"
 
 
 def split_counts(num_envs: int, parts: int) -> list[int]:
@@ -70,7 +76,9 @@ class SplitPool:
         counts: envs per server; ``offsets``: global index of each part's first env.
         pools: the per-server pools.
         spec, game, num_players, spaces: those of the first pool (every server's game spec
-            is checked equal; ``spec.config`` is the first part's, with its own num_envs).
+            and content digest are checked equal; ``spec.config`` is the first part's, with
+            its own num_envs).
+        content_digest: the parts' ``PoolSpec.content_digest``.
     """
 
     def __init__(
@@ -126,6 +134,7 @@ class SplitPool:
         self.game = first.game
         self.num_players = first.num_players
         self.spaces = first.spaces
+        self.content_digest = first.spec.content_digest
 
     def _create(self, k: int, client: Client, game_id: str, kwargs: Mapping[str, Any]) -> Pool:
         if self.offsets[k] and ENV_OFFSET_CAPABILITY not in client.server_info().capabilities:
@@ -136,12 +145,30 @@ class SplitPool:
         return Pool(game_id, self.counts[k], server=client, env_offset=self.offsets[k], **kwargs)
 
     def _check_specs(self) -> None:
+        """Refuses parts that would not play the same games: a different game spec, or a
+        different content digest (``PoolSpec.content_digest``: the server's build, the
+        game's content such as a scenario file, the opponents' versions), naming both
+        servers."""
         want = self.pools[0]
+        if len(self.pools) > 1 and not want.spec.content_digest:
+            raise FlickarenaError(
+                f"server {self.servers[0]}: it gives no content digest (capability "
+                f"{CONTENT_DIGEST_CAPABILITY!r}), so its games cannot be checked against the other "
+                f"servers'; upgrade it"
+            )
         for k, p in enumerate(self.pools[1:], 1):
             if p.game != want.game or list(p.spec.action_nvec) != list(want.spec.action_nvec):
                 raise FlickarenaError(
                     f"server {self.servers[k]}: its game spec of {want.game.id!r} differs from that "
                     f"of server {self.servers[0]} (different builds?)"
+                )
+            if p.spec.content_digest != want.spec.content_digest:
+                got = p.spec.content_digest or "none (upgrade it)"
+                raise FlickarenaError(
+                    f"server {self.servers[k]}: its {want.game.id!r} is not the game of server "
+                    f"{self.servers[0]}: content digest {got} against {want.spec.content_digest} (a "
+                    f"different scenario file under the same id, another build, or another "
+                    f"opponent version); serve the same games from the same build on every server"
                 )
 
     def _all(self, call: Callable[[int], Any]) -> list[Any]:
@@ -199,12 +226,13 @@ class SplitPool:
         return _join(self._all(lambda k: self.pools[k].step(parts[k])))
 
     def close(self, timeout: float | None = None) -> None:
-        """Closes every part (idempotent)."""
+        """Closes every part (idempotent), all at once, each within ``timeout`` seconds
+        (default its client's; see :meth:`flickarena.pool.Pool.close`)."""
         if getattr(self, "closed", True):
             return
         self.closed = True
+        list(self._executor.map(lambda p: p.close(timeout), self.pools))
         for p, owned in zip(self.pools, self._owned):
-            p.close(timeout)
             if owned:
                 p.client.close()
         self._executor.shutdown(wait=True)

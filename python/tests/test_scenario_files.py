@@ -71,3 +71,22 @@ def test_play_a_scenario_file(tmp_path):
     finally:
         assert server.stop() == 0
         server.cleanup()
+
+
+def test_list_games_over_the_message_limit(tmp_path):
+    """A listing larger than the server's message limit (64 KiB here; 64 MiB is about 16,700
+    files) comes in pages, which list_games follows to every served file."""
+    src = (REPO / "env/flickemup/scenarios/showdown.scn").read_bytes()
+    for i in range(40):
+        (tmp_path / f"town-{i}.scn").write_bytes(src)
+    server = EnvServer(["--scenarios", str(tmp_path), "--max-message-bytes", str(64 << 10)])
+    try:
+        with flickarena.Client(server.target) as c:
+            games = c.list_games()
+        ids = [g.id for g in games]
+        want = {f"flickemup/file/town-{i}-v9" for i in range(40)}
+        assert want <= set(ids) and ids == sorted(ids) and len(ids) == len(set(ids))
+        assert all(g.spec.id == g.id for g in games if g.id in want)
+    finally:
+        assert server.stop() == 0
+        server.cleanup()

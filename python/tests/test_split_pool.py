@@ -3,6 +3,8 @@ bit for bit the games of one, errors name their server, and the split is checked
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import gymnasium as gym
 import numpy as np
 import pytest
@@ -13,6 +15,7 @@ from flickarena.launch import EnvServer
 from flickarena.split_pool import SplitPool, split_counts
 
 GYM_ID = "flickarena/dummy-race-v1"
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
@@ -135,4 +138,57 @@ def test_a_server_without_env_offset_is_refused(server, three_servers, monkeypat
     monkeypatch.setattr(Client, "server_info", lambda self: old)
     targets = [server.target, three_servers[2].target]
     with pytest.raises(flickarena.FlickarenaError, match=f"server {targets[1]}: .*pool.env_offset"):
+        SplitPool("dummy/race-v1", 4, targets)
+
+
+TOWN_ID = "flickemup/file/town-v9"
+LAWMAN = "cowboy id=lawmen:1  x=29 y=8  facing=90  hp=3"
+
+
+@pytest.fixture(scope="module")
+def town_servers(tmp_path_factory):
+    """Three envservers, each serving its own directory's town.scn as flickemup/file/town-v9:
+    the first two the same file, the third with lawmen:1 given 5 hit points instead of 3."""
+    src = (REPO / "env/flickemup/scenarios/showdown.scn").read_text()
+    assert LAWMAN in src
+    servers = []
+    for k, hp in enumerate((3, 3, 5)):
+        d = tmp_path_factory.mktemp(f"town{k}")
+        (d / "town.scn").write_text(src.replace(LAWMAN, LAWMAN.replace("hp=3", f"hp={hp}")))
+        servers.append(EnvServer(["--scenarios", str(d)]))
+    yield servers
+    for s in servers:
+        assert s.stop() == 0, s.read_log()
+        s.cleanup()
+
+
+@pytest.mark.parametrize("view", ["self_play", "single_agent"])
+def test_different_games_under_one_id_are_refused(town_servers, view):
+    """server=[A, B] where B serves another town.scn under the same id is refused, naming both
+    servers, and closes what it created; the same file on both is accepted, with equal
+    digests."""
+    same, other = [s.target for s in town_servers[:2]], [town_servers[0].target, town_servers[2].target]
+    with pytest.raises(flickarena.FlickarenaError) as e:
+        gym.make_vec(flickarena.register_game(TOWN_ID), num_envs=4, vectorization_mode="vector_entry_point",
+                     server=other, view=view)
+    msg = str(e.value)
+    assert f"server {other[1]}: its {TOWN_ID!r} is not the game of server {other[0]}: content digest" in msg, msg
+    with SplitPool(TOWN_ID, 4, same, view=view) as split:
+        digests = {p.spec.content_digest for p in split.pools}
+        assert digests == {split.content_digest} and len(split.content_digest) == 64
+
+
+def test_a_server_without_content_digest_is_refused(server, three_servers, monkeypatch):
+    """A server that gives no content digest (an older one) cannot be checked: refused."""
+    from flickarena.pool import Pool
+
+    create = Pool.__init__
+
+    def old_init(self, *args, **kwargs):
+        create(self, *args, **kwargs)
+        self.spec.content_digest = ""
+
+    monkeypatch.setattr(Pool, "__init__", old_init)
+    targets = [server.target, three_servers[2].target]
+    with pytest.raises(flickarena.FlickarenaError, match=f"server {targets[0]}: it gives no content digest"):
         SplitPool("dummy/race-v1", 4, targets)

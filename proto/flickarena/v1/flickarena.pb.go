@@ -1158,7 +1158,17 @@ type PoolSpec struct {
 	Game *GameSpec `protobuf:"bytes,3,opt,name=game,proto3" json:"game,omitempty"`
 	// MULTI_DISCRETE only: the nvec of StepRequest.multi_discrete (head sizes,
 	// then bins per dim).
-	ActionNvec    []int32 `protobuf:"varint,4,rep,packed,name=action_nvec,json=actionNvec,proto3" json:"action_nvec,omitempty"`
+	ActionNvec []int32 `protobuf:"varint,4,rep,packed,name=action_nvec,json=actionNvec,proto3" json:"action_nvec,omitempty"`
+	// A digest of everything that decides the pool's games besides its config
+	// and the seeds (capability "pool.content_digest"): the server's build
+	// (version, Go toolchain, architecture), the game id and options, the
+	// game's content where it comes from data (a scenario file's bytes for
+	// envserver --scenarios), and, in VIEW_SINGLE_AGENT, the name and version
+	// of each opponent. 64 lower-case hex digits (SHA-256). Two pools with the
+	// same config and the same digest play the same games; a client that
+	// spreads one batch over several servers refuses parts whose digests
+	// differ (the same id can name different games on different servers).
+	ContentDigest string `protobuf:"bytes,5,opt,name=content_digest,json=contentDigest,proto3" json:"content_digest,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1219,6 +1229,13 @@ func (x *PoolSpec) GetActionNvec() []int32 {
 		return x.ActionNvec
 	}
 	return nil
+}
+
+func (x *PoolSpec) GetContentDigest() string {
+	if x != nil {
+		return x.ContentDigest
+	}
+	return ""
 }
 
 type GetServerInfoRequest struct {
@@ -1493,8 +1510,19 @@ func (x *ServerLimits) GetMaxMessageBytes() int32 {
 	return 0
 }
 
+// ListGamesRequest asks for one page of the registered games (AIP-158,
+// capability "list_games.pages"). A client follows next_page_token until it
+// is empty; a server may return fewer games than page_size, and always does
+// when a page of page_size would not fit in its message limit.
 type ListGamesRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The most games to return, 0 or more: 0 means as many as fit in one
+	// message (every game, unless there are many thousands), and a value over
+	// 1000 is taken as 1000. Negative is INVALID_ARGUMENT.
+	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous response; empty for the first page.
+	// A token that this server did not give out is INVALID_ARGUMENT.
+	PageToken     string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1529,10 +1557,26 @@ func (*ListGamesRequest) Descriptor() ([]byte, []int) {
 	return file_flickarena_v1_flickarena_proto_rawDescGZIP(), []int{12}
 }
 
+func (x *ListGamesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListGamesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 type ListGamesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// One entry per registered game, sorted by id.
-	Games         []*GameInfo `protobuf:"bytes,1,rep,name=games,proto3" json:"games,omitempty"`
+	// One entry per registered game, sorted by id: this page's.
+	Games []*GameInfo `protobuf:"bytes,1,rep,name=games,proto3" json:"games,omitempty"`
+	// The page_token of the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1572,6 +1616,13 @@ func (x *ListGamesResponse) GetGames() []*GameInfo {
 		return x.Games
 	}
 	return nil
+}
+
+func (x *ListGamesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // GameInfo is one registered game.
@@ -2985,13 +3036,14 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\">\n" +
 	"\x10WeightedOpponent\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
-	"\x06weight\x18\x02 \x01(\x01R\x06weight\"\xa4\x01\n" +
+	"\x06weight\x18\x02 \x01(\x01R\x06weight\"\xcb\x01\n" +
 	"\bPoolSpec\x12\x17\n" +
 	"\apool_id\x18\x01 \x01(\tR\x06poolId\x121\n" +
 	"\x06config\x18\x02 \x01(\v2\x19.flickarena.v1.PoolConfigR\x06config\x12+\n" +
 	"\x04game\x18\x03 \x01(\v2\x17.flickarena.v1.GameSpecR\x04game\x12\x1f\n" +
 	"\vaction_nvec\x18\x04 \x03(\x05R\n" +
-	"actionNvec\"\x16\n" +
+	"actionNvec\x12%\n" +
+	"\x0econtent_digest\x18\x05 \x01(\tR\rcontentDigest\"\x16\n" +
 	"\x14GetServerInfoRequest\"\xb8\x02\n" +
 	"\x15GetServerInfoResponse\x12%\n" +
 	"\x0eserver_version\x18\x01 \x01(\tR\rserverVersion\x12)\n" +
@@ -3009,10 +3061,14 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\x11max_envs_per_pool\x18\x01 \x01(\x05R\x0emaxEnvsPerPool\x12\x1b\n" +
 	"\tmax_pools\x18\x02 \x01(\x05R\bmaxPools\x120\n" +
 	"\x14idle_timeout_seconds\x18\x03 \x01(\x01R\x12idleTimeoutSeconds\x12*\n" +
-	"\x11max_message_bytes\x18\x04 \x01(\x05R\x0fmaxMessageBytes\"\x12\n" +
-	"\x10ListGamesRequest\"B\n" +
+	"\x11max_message_bytes\x18\x04 \x01(\x05R\x0fmaxMessageBytes\"N\n" +
+	"\x10ListGamesRequest\x12\x1b\n" +
+	"\tpage_size\x18\x01 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tR\tpageToken\"j\n" +
 	"\x11ListGamesResponse\x12-\n" +
-	"\x05games\x18\x01 \x03(\v2\x17.flickarena.v1.GameInfoR\x05games\"\x92\x01\n" +
+	"\x05games\x18\x01 \x03(\v2\x17.flickarena.v1.GameInfoR\x05games\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x92\x01\n" +
 	"\bGameInfo\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12+\n" +
 	"\x04spec\x18\x02 \x01(\v2\x17.flickarena.v1.GameSpecR\x04spec\x12\x14\n" +

@@ -76,8 +76,8 @@ type EnvServiceClient interface {
 	// GetServerInfo returns the server's versions, capabilities, limits, games
 	// and built-in opponents.
 	GetServerInfo(ctx context.Context, in *GetServerInfoRequest, opts ...grpc.CallOption) (*GetServerInfoResponse, error)
-	// ListGames returns every registered game with its spec under default
-	// options.
+	// ListGames returns the registered games with their specs under default
+	// options, one page at a time (ListGamesRequest).
 	ListGames(ctx context.Context, in *ListGamesRequest, opts ...grpc.CallOption) (*ListGamesResponse, error)
 	// CreatePool creates a pool and returns its spec. Its envs are not reset:
 	// call Reset before Step.
@@ -196,8 +196,8 @@ type EnvServiceServer interface {
 	// GetServerInfo returns the server's versions, capabilities, limits, games
 	// and built-in opponents.
 	GetServerInfo(context.Context, *GetServerInfoRequest) (*GetServerInfoResponse, error)
-	// ListGames returns every registered game with its spec under default
-	// options.
+	// ListGames returns the registered games with their specs under default
+	// options, one page at a time (ListGamesRequest).
 	ListGames(context.Context, *ListGamesRequest) (*ListGamesResponse, error)
 	// CreatePool creates a pool and returns its spec. Its envs are not reset:
 	// call Reset before Step.

@@ -206,16 +206,18 @@ class WeightedOpponent(_message.Message):
     def __init__(self, name: _Optional[str] = ..., weight: _Optional[float] = ...) -> None: ...
 
 class PoolSpec(_message.Message):
-    __slots__ = ("pool_id", "config", "game", "action_nvec")
+    __slots__ = ("pool_id", "config", "game", "action_nvec", "content_digest")
     POOL_ID_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     ACTION_NVEC_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_DIGEST_FIELD_NUMBER: _ClassVar[int]
     pool_id: str
     config: PoolConfig
     game: GameSpec
     action_nvec: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, pool_id: _Optional[str] = ..., config: _Optional[_Union[PoolConfig, _Mapping]] = ..., game: _Optional[_Union[GameSpec, _Mapping]] = ..., action_nvec: _Optional[_Iterable[int]] = ...) -> None: ...
+    content_digest: str
+    def __init__(self, pool_id: _Optional[str] = ..., config: _Optional[_Union[PoolConfig, _Mapping]] = ..., game: _Optional[_Union[GameSpec, _Mapping]] = ..., action_nvec: _Optional[_Iterable[int]] = ..., content_digest: _Optional[str] = ...) -> None: ...
 
 class GetServerInfoRequest(_message.Message):
     __slots__ = ()
@@ -262,14 +264,20 @@ class ServerLimits(_message.Message):
     def __init__(self, max_envs_per_pool: _Optional[int] = ..., max_pools: _Optional[int] = ..., idle_timeout_seconds: _Optional[float] = ..., max_message_bytes: _Optional[int] = ...) -> None: ...
 
 class ListGamesRequest(_message.Message):
-    __slots__ = ()
-    def __init__(self) -> None: ...
+    __slots__ = ("page_size", "page_token")
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    page_size: int
+    page_token: str
+    def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
-    __slots__ = ("games",)
+    __slots__ = ("games", "next_page_token")
     GAMES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     games: _containers.RepeatedCompositeFieldContainer[GameInfo]
-    def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class GameInfo(_message.Message):
     __slots__ = ("id", "spec", "error", "options")

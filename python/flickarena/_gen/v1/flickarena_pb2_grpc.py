@@ -93,8 +93,8 @@ class EnvServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListGames(self, request, context):
-        """ListGames returns every registered game with its spec under default
-        options.
+        """ListGames returns the registered games with their specs under default
+        options, one page at a time (ListGamesRequest).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

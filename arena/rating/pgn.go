@@ -10,21 +10,26 @@ import (
 // PGNConfig sets the header fields and the White convention of [WritePGN].
 type PGNConfig struct {
 	// Event names the tournament. The White convention is appended to it,
-	// e.g. "Flickarena (White = side X)". Default "Flickarena".
+	// e.g. "Flickarena (White = the first seat)". Default "Flickarena".
 	Event string
 	// Site is the PGN Site tag. Default "?".
 	Site string
 	// Date is the PGN Date tag, "YYYY.MM.DD". Default "????.??.??".
 	Date string
 	// WhiteFirstMover makes White the bot that moved first; by default White
-	// is the bot on side X.
+	// is the bot of the first seat (side X).
 	WhiteFirstMover bool
+	// SeatNames, if not nil, names the two seats of a game's scenario as its
+	// game does ("lawmen", "outlaws"; "white", "black"), for the WhiteSeat
+	// tag; a scenario it returns no names for gets no such tag.
+	SeatNames func(scenario string) []string
 }
 
 // WritePGN writes the games, in order, as the minimal PGN that Ordo and
 // BayesElo read: the Seven Tag Roster (Event, Site, Date, Round, White, Black,
-// Result), then the custom tags Scenario, WhiteSide, FirstMover, PairId and
-// Termination (both tools ignore unknown tags), a blank line, the result
+// Result), then the custom tags Scenario, WhiteSide (X for the first seat, Y
+// for the second), WhiteSeat (the seat's name, with [PGNConfig].SeatNames),
+// FirstMover, PairId and Termination (both tools ignore unknown tags), a blank line, the result
 // token and a blank line. There is no move text.
 //
 // Forfeits are written as wins with a Termination tag; void games as "*",
@@ -42,7 +47,7 @@ func WritePGN(w io.Writer, games []Game, cfg PGNConfig) error {
 	if cfg.Date == "" {
 		cfg.Date = "????.??.??"
 	}
-	convention := "side X"
+	convention := "the first seat"
 	if cfg.WhiteFirstMover {
 		convention = "first mover"
 	}
@@ -108,6 +113,11 @@ func WritePGN(w io.Writer, games []Game, cfg PGNConfig) error {
 		tag(bw, "Result", result)
 		tag(bw, "Scenario", g.Scenario)
 		tag(bw, "WhiteSide", whiteSide.String())
+		if cfg.SeatNames != nil {
+			if names := cfg.SeatNames(g.Scenario); len(names) == 2 && safeTagValue(names[whiteSide]) {
+				tag(bw, "WhiteSeat", names[whiteSide])
+			}
+		}
 		tag(bw, "FirstMover", firstMover)
 		if g.Pair != "" {
 			tag(bw, "PairId", g.Pair)

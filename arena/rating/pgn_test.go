@@ -24,7 +24,7 @@ func TestWritePGN(t *testing.T) {
 		cfg  rating.PGNConfig
 		want string
 	}{
-		{"white is side X", rating.PGNConfig{Date: "2026.01.31"}, `[Event "Flickarena (White = side X)"]
+		{"white is the first seat", rating.PGNConfig{Date: "2026.01.31"}, `[Event "Flickarena (White = the first seat)"]
 [Site "?"]
 [Date "2026.01.31"]
 [Round "1"]
@@ -38,7 +38,7 @@ func TestWritePGN(t *testing.T) {
 
 1-0
 
-[Event "Flickarena (White = side X)"]
+[Event "Flickarena (White = the first seat)"]
 [Site "?"]
 [Date "2026.01.31"]
 [Round "1"]
@@ -52,7 +52,7 @@ func TestWritePGN(t *testing.T) {
 
 1/2-1/2
 
-[Event "Flickarena (White = side X)"]
+[Event "Flickarena (White = the first seat)"]
 [Site "?"]
 [Date "2026.01.31"]
 [Round "?"]
@@ -66,7 +66,7 @@ func TestWritePGN(t *testing.T) {
 
 0-1
 
-[Event "Flickarena (White = side X)"]
+[Event "Flickarena (White = the first seat)"]
 [Site "?"]
 [Date "2026.01.31"]
 [Round "?"]
@@ -235,5 +235,38 @@ func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full")
 func TestWritePGN_WriteError(t *testing.T) {
 	if err := rating.WritePGN(failWriter{}, pgnGames, rating.PGNConfig{}); err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Errorf("err = %v, want the writer's error", err)
+	}
+}
+
+// TestWritePGN_SeatNames: with SeatNames, each game says which of its game's seats White
+// plays (the first seat, or the first mover's with WhiteFirstMover); a scenario without names
+// gets no WhiteSeat tag.
+func TestWritePGN_SeatNames(t *testing.T) {
+	names := func(scenario string) []string {
+		if scenario == "showdown-v1" {
+			return []string{"lawmen", "outlaws"}
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		first bool
+		want  []string
+	}{
+		{false, []string{"lawmen", "lawmen"}},
+		{true, []string{"lawmen", "outlaws"}},
+	} {
+		var b strings.Builder
+		if err := rating.WritePGN(&b, pgnGames, rating.PGNConfig{SeatNames: names, WhiteFirstMover: c.first}); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, l := range strings.Split(b.String(), "\n") {
+			if v, ok := strings.CutPrefix(l, `[WhiteSeat "`); ok {
+				got = append(got, strings.TrimSuffix(v, `"]`))
+			}
+		}
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("WhiteFirstMover %v: WhiteSeat tags (-want +got):\n%s", c.first, diff)
+		}
 	}
 }

@@ -118,8 +118,9 @@ Python's choix takes each game's bots ordered by rank (the README shows how).`, 
 func runExportPGN(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("export pgn", `Write the games of a results database as PGN, the format Ordo and BayesElo
 read, so that they can rate the same games: one game per record with the Seven
-Tag Roster (White is side X's bot, or the first mover's with --white first),
-the scenario, pair, first mover and termination as extra tags, and no moves.
+Tag Roster (White is the first seat's bot, or the first mover's with --white
+first), the scenario, White's seat as the game names it (WhiteSeat: lawmen,
+white), pair, first mover and termination as extra tags, and no moves.
 Forfeits are written as wins with a Termination tag. Export one scenario at a
 time (--scenario) to compare side advantages: each tool has one global one.
 PGN is a format of two players: the games of more than two seats are left out
@@ -127,7 +128,7 @@ PGN is a format of two players: the games of more than two seats are left out
 	var q gameQuery
 	q.register(fs)
 	out := fs.String("out", "", "write to this `file` instead of stdout")
-	white := fs.String("white", "x", "who plays White: `x` (side X's bot) or first (the first mover)")
+	white := fs.String("white", "x", "who plays White: `x` (the first seat's bot) or first (the first mover)")
 	event := fs.String("event", "Flickarena", "the PGN Event `name`")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -148,6 +149,8 @@ PGN is a format of two players: the games of more than two seats are left out
 	if recs, err = pgnGames(stderr, recs); err != nil {
 		return fmt.Errorf("export pgn: %w", err)
 	}
+	names := seatNames(recs, nil)
+	cfg.SeatNames = func(scenario string) []string { return names[scenario] }
 	games := arena.RatingGames(recs)
 	if *out == "" {
 		if err := rating.WritePGN(stdout, games, cfg); err != nil {

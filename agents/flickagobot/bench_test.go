@@ -17,13 +17,7 @@ func BenchmarkChoose(b *testing.B) {
 	enginebottest.BenchmarkChoose(b, positions(b, 11, 300, flickagobot.NewAimer(), 0.8), []enginebottest.Bot[*flickago.Game, flickago.Action]{
 		{Name: "aimer", Bot: flickagobot.NewAimer()},
 		{Name: "planner-lite", Bot: flickagobot.NewPlanner(flickagobot.Lite)},
-		{Name: "planner-lite-v3", Bot: flickagobot.NewPlannerV3(flickagobot.Lite)},
-		{Name: "planner-lite-v2", Bot: flickagobot.NewPlannerV2(flickagobot.LiteV2)},
-		{Name: "planner-lite-v1", Bot: flickagobot.NewPlannerV1(flickagobot.LiteV1)},
 		{Name: "planner", Bot: flickagobot.NewPlanner(flickagobot.Default)},
-		{Name: "planner-v3", Bot: flickagobot.NewPlannerV3(flickagobot.Default)},
-		{Name: "planner-v2", Bot: flickagobot.NewPlannerV2(flickagobot.DefaultV2)},
-		{Name: "planner-v1", Bot: flickagobot.NewPlannerV1(flickagobot.DefaultV1)},
 		{Name: "planner-deep", Bot: flickagobot.NewPlanner(flickagobot.Deep)},
 	})
 }

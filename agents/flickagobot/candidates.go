@@ -87,23 +87,12 @@ type search struct {
 	fewReturns bool
 }
 
-// fineSearch is the planners' search at version 1 (and the aimer's): 24 flicks kept, spots
-// every 4 cm, 5 × 5 execution errors.
-var fineSearch = search{keep: aimerKeep, spotStep: 4, noiseAngles: 5, noisePowers: 5,
-	pushAngles: []float64{-0.9, -0.45, 0, 0.45, 0.9}, pushDistances: []float64{6, 15, 35}}
-
-// plannerSearch is the planners' search from version 3 (PlannerVersion): version 2's knocks
-// and execution errors (plannerSearchV2), with the aimer's version 4 grid (spots every 12 cm)
-// and its fewer flicks after a return (fewReturns), keeping at least 24 flicks (more at a
-// large budget: plannerKeepPer).
+// plannerSearch is the planners' search (PlannerVersion): spots every 12 cm, each piece
+// knocked in three directions (the line of fire and 0.5 rad either side of it) 6, 15 or 35
+// cm, 3 × 3 execution errors and the aimer's few flicks after a return (fewReturns), keeping
+// at least 24 flicks (more at a large budget: plannerKeepPer).
 var plannerSearch = search{keep: 24, spotStep: 12, noiseAngles: 3, noisePowers: 3,
 	pushAngles: []float64{-0.5, 0, 0.5}, pushDistances: []float64{6, 15, 35}, fewReturns: true}
-
-// plannerSearchV2 is the planners' search at version 2: the aimer's version 2 grid (spots
-// every 8 cm), knocks and execution errors, every flick after every return, keeping at least
-// 24 flicks; kept so that tests can play the versions against each other.
-var plannerSearchV2 = search{keep: 24, spotStep: 8, noiseAngles: 3, noisePowers: 3,
-	pushAngles: []float64{-0.5, 0, 0.5}, pushDistances: []float64{6, 15, 35}}
 
 // analyse lists the flicks of g's current player (in PhaseFlick), evaluates them all without
 // noise, and the best `keep` of them (at most keepPerGroup per group) over the noise points;

@@ -41,48 +41,31 @@
 // away, avoid the enemy headquarters) all come out of one comparison. It draws no random
 // numbers.
 //
-// That is the aimer's version 4 ([AimerVersion]). Version 3 laid its spots every 8 cm and
-// tried every flick after every return (most of a decision's starts against an agent that
-// leaves many discs in its return zone, though the return it chose was almost always of a
-// kind its reserve lacked, flicked from a start point of that kind): about 1.7 times the CPU
-// per agent step of a training pool against a random agent, for no more strength
-// (docs/decisions/flickagobot-aimer-search.md). Version 2 knocked each piece in three directions (the line of fire and
-// 0.5 rad either side of it) pushing it 6, 15 or 35 cm: 9 knocks per piece and start instead
-// of 2, about twice the CPU of a decision, for no more strength ("The Flickago aimer's version
-// 3").
+// That is the aimer's version 4 ([AimerVersion]); docs/decisions/flickagobot-aimer-search.md
+// holds the measurements that chose its grid, knocks and returns.
 //
 // A waiting inspector is put on the star whose resulting position evaluates best: away from
 // the player's return zone when one of its discs scores there, near the opponent's.
 //
 // # Planner
 //
-// The planner ranks flicks with the aimer's version 2 knocks (three directions, pushing 6, 15
-// or 35 cm) and 3 × 3 execution errors, but its version 4 landing spots (a 12 cm grid) and
-// fewer flicks after a return (as the aimer's, above), rating more of them over the execution
-// errors (the best max(24, 6 × Budget.Candidates)), and simulates the first Budget.Candidates
-// of them on a clone of the game that flicks on the planner's own model of the table
-// (Game.CloneWith, Game.SetState, Game.Apply; the model steps and solves contacts as the
-// game's physics does for equal discs, without Box2D, at about a seventh of the cost), each
-// reseeded from the planner's own generator (Game.SetRand), so that it never peeks at the
-// game's noise. The Candidates × Samples simulations are spent by sequential halving: each
-// round spends an equal share on the candidates still in and keeps the better half, until two
-// remain; sample k of every candidate uses the same seed (common random numbers). The flick of
-// best mean evaluation ([Evaluate]) is played. Budgets: [Lite] (3 × 2), [Default] (10 × 3),
-// [Deep] (48 × 10). On the game's physics the simulations cost most of a decision, and the
-// breadth of the cheap noisy rating matters as
-// much as their number: version 1 (a 4 cm grid, five directions, 5 × 5 errors, the best max(24,
-// 2 × Candidates) rated; 8 × 2 and 20 × 4) costs about twice the CPU and is no stronger
-// (docs/decisions/flickagobot-planner-ranking-and-budgets.md). Version 2 (PlannerVersion) laid its
-// spots every 8 cm and tried every flick after every return: in a training pool against a
-// random agent about 1.4 times version 3's CPU for planner-lite and 1.3 times for the planner,
-// for no more strength; ranking with the aimer's version 4 search itself (knocks straight
-// only), or fewer simulations (7 × 3, 8 × 2), lost the planner about 10 points against version
-// 2 ("The Flickago planners' version 3"). With version 1's ranking, more candidates helped more
-// than more samples (40-game matches: 24 × 4 beat 10 × 8 by 25 wins to 13), and halving beat
-// uniform sampling at 24 × 4 by 32 wins to 26 in 60 games, within the noise.
-// Versions 1 to 3 simulated on copies of the game's physics: version 4's model cut the
-// planner's CPU in a training pool to about a third and planner-lite's to 0.57, as strong head
-// to head ("The Flickago planners' version 4").
+// The planner ranks flicks as the aimer does, with the aimer's grid and fewer flicks after a
+// return but broader knocks (three directions: the line of fire and 0.5 rad either side of
+// it, pushing 6, 15 or 35 cm), rating more of them over the 3 × 3 execution errors (the best
+// max(24, 6 × Budget.Candidates)), and simulates the first Budget.Candidates of them on a
+// clone of the game that flicks on the planner's own model of the table (Game.CloneWith,
+// Game.SetState, Game.Apply; the model steps and solves contacts as the game's physics does
+// for equal discs, without Box2D, at about a seventh of the cost), each reseeded from the
+// planner's own generator (Game.SetRand), so that it never peeks at the game's noise. The
+// Candidates × Samples simulations are spent by sequential halving: each round spends an
+// equal share on the candidates still in and keeps the better half, until two remain; sample
+// k of every candidate uses the same seed (common random numbers). The flick of best mean
+// evaluation ([Evaluate]) is played. Budgets: [Lite] (3 × 2), [Default] (10 × 3), [Deep] (48
+// × 10). The breadth of the cheap noisy rating matters as much as the number of simulations
+// (docs/decisions/flickagobot-planner-ranking-and-budgets.md); the model of the table is as
+// strong as the game's physics at about a third of the planner's CPU
+// (docs/decisions/flickagobot-planner-table-model.md). That is the planner's version 4
+// ([PlannerVersion]).
 //
 // # Evaluation
 //
@@ -100,15 +83,13 @@
 //
 // # Strength and speed
 //
-// planner-deep > planner > planner-lite ≈ aimer > random on flickago-v2 with the planners'
-// version 1; at version 2, planner > planner-lite > aimer (the aimer at its version 2), and
-// the default planner decided in about 4 ms on one core on average (BenchmarkChoose, then);
-// at version 3 (the aimer at its version 4), planner-lite beat the aimer 65.0% and the
-// planner beat planner-lite 65.5% (200 games each); at version 4, 71.8% and 68.8%, and
-// BenchmarkChoose's positions (on flickago-v3) take the planner 1.7 ms a decision on average,
-// planner-lite 0.76 ms and the aimer 0.37 ms (version 3: 5.9 and 1.4 ms). The measurements
-// behind the current versions are in docs/decisions/flickagobot-aimer-search.md,
-// flickagobot-planner-ranking-and-budgets.md and flickagobot-planner-table-model.md.
+// planner > planner-lite > aimer > random: planner-lite beats the aimer 71.8%
+// and the planner beats planner-lite 68.8% (200 games each), and BenchmarkChoose's positions
+// (on flickago-v3) take the planner 1.7 ms a decision on average, planner-lite 0.76 ms and
+// the aimer 0.37 ms. The measurements behind the current versions are in
+// docs/decisions/flickagobot-aimer-search.md, flickagobot-planner-ranking-and-budgets.md and
+// flickagobot-planner-table-model.md; docs/comparing-versions.md says how to play a bot
+// against an earlier version of itself.
 //
 // # Determinism
 //

@@ -14,30 +14,12 @@ import (
 // PlannerVersion is the planner's version, the same at every budget. Bump it whenever its
 // play changes, so that a tournament with the new bot does not resume one with the old.
 //
-// Version 4 simulates its candidates on its own model of the table (tableSim: the same
-// steps, friction and contact solver as the game's physics for equal discs, without Box2D)
-// instead of a copy of the game's physics; the ranking and the budgets are version 3's. In a
-// 64-env training pool against a random agent that is about a third of version 3's CPU per
-// agent step for the planner and 0.57 times for planner-lite, as strong head to head
-// (docs/decisions/flickagobot-planner-table-model.md).
-//
-// Version 3 ranked its candidates with version 2's knocks and execution errors but the
-// aimer's version 4 grid (spots every 12 cm instead of 8) and its fewer flicks after a return
-// (search.fewReturns: from a start point of the returned disc's kind only, the first disc of
-// each kind, a kind the reserve still holds only when an inspector threatens the zone); the
-// budgets and the simulations are version 2's. In a 64-env training pool against a random
-// agent, which leaves many discs to return, that is about 30% less CPU per agent step for
-// planner-lite and 20-25% less for the planner, as strong as version 2 head to head
-// (docs/decisions/flickagobot-planner-ranking-and-budgets.md). Ranking with the aimer's version 4
-// search itself (knocks straight only) cost the planner strength, as did fewer simulations.
-//
-// Version 2 ranked its candidates with the aimer's version 2 search (spots every 8 cm, knocks
-// in 3 directions, 3 × 3 execution errors) instead of version 1's finer one, rated more flicks
-// over the execution errors (the best max(24, 6 × Candidates) instead of max(24, 2 ×
-// Candidates)) and simulated fewer: Lite 3 × 2 instead of 8 × 2, Default 10 × 3 instead of 20
-// × 4. Breadth in the cheap noisy rating bought back what fewer simulations lost: against
-// version 1 at its own budgets, about half the CPU per decision, planner-lite stronger and
-// the planner as strong (docs/decisions/flickagobot-planner-ranking-and-budgets.md).
+// Version 4 ranks its candidates with plannerSearch, rates the best max(24, 6 ×
+// Candidates) of them over the execution errors (plannerKeepPer), and simulates them on its
+// own model of the table (tableSim: the same steps, friction and contact solver as the game's
+// physics for equal discs, without Box2D). The measurements that chose it are in
+// docs/decisions/flickagobot-planner-ranking-and-budgets.md and
+// docs/decisions/flickagobot-planner-table-model.md.
 const PlannerVersion = "4"
 
 // Budget is the planner's search budget for one decision: Candidates × Samples simulated
@@ -67,15 +49,6 @@ var (
 // any number of games at once.
 type Planner struct {
 	budget Budget
-	// sr is the geometric search that ranks the candidates, and keepPer how many flicks per
-	// candidate it rates over the execution errors (at least sr.keep); the zero values mean
-	// plannerSearch and plannerKeepPer (tests set versions 1's and 2's to compare the
-	// versions).
-	sr      search
-	keepPer int
-	// exact simulates on the game's own physics (a plain Clone), as versions 1 to 3 did,
-	// instead of the planner's model of the table (tableSim).
-	exact bool
 }
 
 // plannerKeepPer is how many flicks per candidate the planner rates over the execution errors.
@@ -104,11 +77,8 @@ func (p *Planner) ChooseContext(ctx context.Context, g *flickago.Game, rng *rand
 	case flickago.PhasePlace:
 		return place(g), nil
 	case flickago.PhaseFlick:
-		sr, per := p.sr, p.keepPer
-		if sr.keep == 0 {
-			sr, per = plannerSearch, plannerKeepPer
-		}
-		sr.keep = max(sr.keep, per*p.budget.Candidates)
+		sr := plannerSearch
+		sr.keep = max(sr.keep, plannerKeepPer*p.budget.Candidates)
 		an := analyse(g, sr)
 		if len(an.ranked) == 0 {
 			break
@@ -119,7 +89,7 @@ func (p *Planner) ChooseContext(ctx context.Context, g *flickago.Game, rng *rand
 }
 
 // search simulates the first Budget.Candidates of the aimer's ranked flicks on a clone of g
-// (flicking on tableSim, or on the game's physics if p.exact) reseeded from rng,
+// (flicking on tableSim) reseeded from rng,
 // Budget.Samples times each on average, by sequential halving: each round spends an equal
 // share of the Candidates × Samples flicks on the candidates still in, then keeps the better
 // half, until two remain. Sample k of every candidate uses the same seed
@@ -134,12 +104,7 @@ func (p *Planner) search(ctx context.Context, g *flickago.Game, an *analysis, rn
 	}
 	me := g.Current()
 	st := g.State()
-	var c *flickago.Game
-	if p.exact {
-		c = g.Clone()
-	} else {
-		c = g.CloneWith(newTableSim(g.Config().Physics))
-	}
+	c := g.CloneWith(newTableSim(g.Config().Physics))
 	var seeds [][2]uint64
 	sum, count := make([]float64, n), make([]int, n)
 	mean := func(i int) float64 {

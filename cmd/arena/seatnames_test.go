@@ -72,9 +72,8 @@ func readReport(t *testing.T, db string) string {
 // lawmen and outlaws, as its scenario is named by its short name, which
 // this build's showdown (every version of which names its seats so)
 // answers. Resuming a tournament of an older schema, which records its
-// seat names, is TestMigrate_V3ToV4 in package arena; tournaments of
-// Flick 'em Up! versions 3 to 8 are TestRelease_FlickemupV3 to
-// TestRelease_FlickemupV8.
+// seat names, is TestMigrate_V3ToV4 in package arena; databases of schema
+// versions 4 and 5 are TestRelease_FlickemupV5 and TestRelease_FlickemupV8.
 func TestRelease_V3FileScenario(t *testing.T) {
 	dir := t.TempDir()
 	old := filepath.Join(dir, "old.db")
@@ -127,44 +126,16 @@ func TestRelease_V3FileScenario(t *testing.T) {
 	wantInPage(t, "report after the reruns", page, "lawmen", "player 1", `id="tune-plot-1"`, `id="tune-plot-2"`)
 }
 
-// TestRelease_FlickemupV3: a database written by the arena of commit
-// f262fcb (testdata/flickemup-v3.README), the last to play Flick 'em Up!
-// version 3, is not resumed by this arena (checkOlderFlickemup).
-func TestRelease_FlickemupV3(t *testing.T) {
-	checkOlderFlickemup(t, "flickemup-v3.db", 3)
-}
-
-// TestRelease_FlickemupV4: a database written by the arena of commit
-// 21d8c89 (testdata/flickemup-v4.README), the last to play Flick 'em Up!
-// version 4, is not resumed by this arena (checkOlderFlickemup).
-func TestRelease_FlickemupV4(t *testing.T) {
-	checkOlderFlickemup(t, "flickemup-v4.db", 4)
-}
-
-// TestRelease_FlickemupV5: a database written by the arena of commit
-// 17b31df (testdata/flickemup-v5.README), the last to play Flick 'em Up!
-// version 5, is not resumed by this arena (checkOlderFlickemup).
+// TestRelease_FlickemupV5: a database of schema version 4 written by the arena of commit
+// 17b31df (testdata/flickemup-v5.README), the last to play Flick 'em Up! version 5, is
+// migrated and not resumed by this arena (checkOlderFlickemup).
 func TestRelease_FlickemupV5(t *testing.T) {
 	checkOlderFlickemup(t, "flickemup-v5.db", 5)
 }
 
-// TestRelease_FlickemupV6: a database written by the arena of commit
-// 0012a37 (testdata/flickemup-v6.README), the last to play Flick 'em Up!
-// version 6, is not resumed by this arena (checkOlderFlickemup).
-func TestRelease_FlickemupV6(t *testing.T) {
-	checkOlderFlickemup(t, "flickemup-v6.db", 6)
-}
-
-// TestRelease_FlickemupV7: a database written by the arena of commit
-// 586e3c7 (testdata/flickemup-v7.README), the last to play Flick 'em Up!
-// version 7, is not resumed by this arena (checkOlderFlickemup).
-func TestRelease_FlickemupV7(t *testing.T) {
-	checkOlderFlickemup(t, "flickemup-v7.db", 7)
-}
-
-// TestRelease_FlickemupV8: a database written by the arena of commit
-// 24927fa (testdata/flickemup-v8.README), the last to play Flick 'em Up!
-// version 8, is not resumed by this arena (checkOlderFlickemup).
+// TestRelease_FlickemupV8: a database of schema version 5 written by the arena of commit
+// 24927fa (testdata/flickemup-v8.README), the last to play Flick 'em Up! version 8, is
+// migrated and not resumed by this arena (checkOlderFlickemup).
 func TestRelease_FlickemupV8(t *testing.T) {
 	checkOlderFlickemup(t, "flickemup-v8.db", 8)
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -98,26 +99,35 @@ type worker struct {
 // variables env beside the test's.
 func startWorker(t testing.TB, name string, args []string, env ...string) *worker {
 	t.Helper()
+	w := &worker{name: name, done: make(chan struct{})}
+	w.cmd = launchWorker(t, args, env, &w.stdout, &w.stderr, w.done, &w.err)
+	return w
+}
+
+// launchWorker starts the test binary as 'arena args' (see workerMain), with the environment
+// variables env beside the test's and its output to stdout and stderr. When the process
+// exits, its status goes to *status and done is closed; the test's cleanup kills it.
+func launchWorker(t testing.TB, args, env []string, stdout, stderr io.Writer, done chan struct{}, status *error) *exec.Cmd {
+	t.Helper()
 	js, err := json.Marshal(args)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &worker{name: name, done: make(chan struct{})}
-	w.cmd = exec.Command(os.Args[0], "-test.run=^$")
-	w.cmd.Env = append(append(os.Environ(), env...), envWorkerArgs+"="+string(js))
-	w.cmd.Stdout, w.cmd.Stderr = &w.stdout, &w.stderr
-	if err := w.cmd.Start(); err != nil {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(append(os.Environ(), env...), envWorkerArgs+"="+string(js))
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	go func() {
-		w.err = w.cmd.Wait()
-		close(w.done)
+		*status = cmd.Wait()
+		close(done)
 	}()
 	t.Cleanup(func() {
-		_ = w.cmd.Process.Kill() // an exited process is fine
-		<-w.done
+		_ = cmd.Process.Kill() // an exited process is fine
+		<-done
 	})
-	return w
+	return cmd
 }
 
 // TestChaos_Workers plays one tournament on PostgreSQL with four worker

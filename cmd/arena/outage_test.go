@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,30 +28,13 @@ type fileWorker struct {
 // startFileWorker starts the test binary as 'arena args' (see workerMain).
 func startFileWorker(t *testing.T, args []string, env ...string) *fileWorker {
 	t.Helper()
-	js, err := json.Marshal(args)
-	if err != nil {
-		t.Fatal(err)
-	}
 	w := &fileWorker{errPath: filepath.Join(t.TempDir(), "stderr"), done: make(chan struct{})}
 	f, err := os.Create(w.errPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close() // the child has its own descriptor
-	w.cmd = exec.Command(os.Args[0], "-test.run=^$")
-	w.cmd.Env = append(append(os.Environ(), env...), envWorkerArgs+"="+string(js))
-	w.cmd.Stdout, w.cmd.Stderr = &w.stdout, f
-	if err := w.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	go func() {
-		w.err = w.cmd.Wait()
-		close(w.done)
-	}()
-	t.Cleanup(func() {
-		_ = w.cmd.Process.Kill() // an exited process is fine
-		<-w.done
-	})
+	w.cmd = launchWorker(t, args, env, &w.stdout, f, w.done, &w.err)
 	return w
 }
 

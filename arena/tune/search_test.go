@@ -168,7 +168,7 @@ func TestSearch_IncompleteLook(t *testing.T) {
 // cannot be run is refused before any game.
 func TestSearch_Errors(t *testing.T) {
 	boom := errors.New("boom")
-	if _, err := search([]string{"6"}, 20, 100).Run(context.Background(), &fakeGames{err: boom}, Progress{}); err != boom {
+	if _, err := search([]string{"6"}, 20, 100).Run(context.Background(), &fakeGames{err: boom}, Progress{}); !errors.Is(err, boom) || err.Error() != "boom" {
 		t.Errorf("err %v, want the tournaments' own", err)
 	}
 	for _, s := range []Search{search([]string{"6"}, 0, 100), search([]string{"6"}, 20, 10), search(nil, 20, 100),

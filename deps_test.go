@@ -87,6 +87,8 @@ var layerRules = []layerRule{
 		why: "the arena is a library under the commands and knows no gRPC"},
 	{pkgs: "arena/rating", forbidden: []string{"~/", "google.golang.org/grpc", "database/sql"},
 		why: "the rating maths is pure"},
+	{pkgs: "arena/tune", forbidden: []string{"~/env/", "~/agents/", "~/arena/store/", "~/viewer/"}, allowed: []string{"~/env"},
+		why: "the tuning search knows no game, bot or store: it builds on arena's records and arena/report's data, plays through its own Tournaments interface and reads runs through its own RunLister (cmd/arena wires the runner and the store)"},
 	{pkgs: "*", except: []string{"envrpc/", "cmd/", "proto/"}, forbidden: []string{"google.golang.org/grpc"},
 		why: "only envrpc and the commands speak gRPC"},
 }
@@ -155,6 +157,7 @@ func TestDependencyRules_Planted(t *testing.T) {
 		{"agents/random", module + "/arena", "agents/random depends on " + module + "/arena"},
 		{"arena", module + "/envrpc", "arena depends on " + module + "/envrpc"},
 		{"arena/rating", "database/sql", "arena/rating depends on database/sql"},
+		{"arena/tune", module + "/env/flickemup", "arena/tune depends on " + module + "/env/flickemup"},
 		{"viewer", "google.golang.org/grpc", "viewer depends on google.golang.org/grpc"},
 	} {
 		t.Run(tc.pkg, func(t *testing.T) {

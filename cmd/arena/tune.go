@@ -5,17 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
-	"math"
-	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
-	"gonum.org/v1/gonum/stat/distuv"
-
 	"github.com/flickarena/flickarena/arena"
-	"github.com/flickarena/flickarena/arena/report"
+	"github.com/flickarena/flickarena/arena/tune"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
 
@@ -131,11 +125,11 @@ Examples:
 	if err != nil {
 		return fmt.Errorf("tune: knob %s: values the file's rules refuse (narrow the range):\n%s", knob.Name, stripPrefix(err, "flickemup: "))
 	}
-	cands := make([]*candidate, 0, len(variants))
+	values := make([]*tuneValue, 0, len(variants))
 	setups := map[string]arena.EnvScenario{}
 	valueOf := map[string]string{} // the value of each variant's game id
 	for i, v := range knob.Values() {
-		id := variantID(fileID, knob.Name, v)
+		id := tune.VariantID(fileID, knob.Name, v)
 		if w, dup := valueOf[id]; dup {
 			return fmt.Errorf("tune: knob %s: the values %s and %s would name the same game %s (rename one choice)", knob.Name, w, v, id)
 		}
@@ -144,7 +138,7 @@ Examples:
 			return fmt.Errorf("tune: %w", err)
 		}
 		setups[id] = arena.EnvScenario{Game: id}
-		cands = append(cands, &candidate{value: v, id: id, live: true})
+		values = append(values, &tuneValue{value: v, id: id})
 	}
 	if knob.TurnCap() && *maxTurns != 0 {
 		return fmt.Errorf("tune: --max-turns cannot be given with the turn-cap knob %s (each value is the cap)", knob.Name)
@@ -160,13 +154,13 @@ Examples:
 	cfg.Command = commandLine("tune", redactArgs(args))
 	// One referee for every value, or, for the turn-cap knob, one per value with that cap
 	// (the cap is part of each tournament's identity).
-	for i, c := range cands {
+	for i, c := range values {
 		capTurns := *maxTurns
 		if knob.TurnCap() {
 			capTurns, _ = strconv.Atoi(c.value) // checked by Variant
 		}
 		if i > 0 && !knob.TurnCap() {
-			c.ref = cands[0].ref
+			c.ref = values[0].ref
 		} else if c.ref, err = arena.NewEnvReferee(arena.EnvRefereeConfig{Registry: reg, Scenarios: setups, MaxTurns: capTurns}); err != nil {
 			return fmt.Errorf("tune: %w", err)
 		}
@@ -177,7 +171,7 @@ Examples:
 		// Every pair's tournament at this value: the game seeds derive from the seed, the
 		// scenario and the round, not the bots, so the pairs play the same seeds.
 		for _, p := range pairs {
-			r := &pairRun{pair: p}
+			r := &tuneRun{pair: p}
 			if r.sched, err = arena.NewSchedule(arena.Tournament{Kind: arena.RoundRobin, Bots: p.players(),
 				Scenarios: []arena.Scenario{s}, GamesPerPairing: *maxGames, Seed: *seed}); err != nil {
 				return fmt.Errorf("tune: %w", err)
@@ -187,85 +181,49 @@ Examples:
 	}
 	// Each tournament's runs are labelled with the search, its knob, value and pair, which
 	// the report reads the search back by.
-	search := tuneSearchID(knob.Name, cands)
-	for _, c := range cands {
+	search := tune.SearchID(knob.Name, valueTournaments(values))
+	for _, c := range values {
 		for j, r := range c.runs {
 			rc := cfg
-			rc.Labels = tuneLabels(search, knob.Name, c.value, j)
+			rc.Labels = tune.Labels(search, knob.Name, c.value, j)
 			if r.runner, err = arena.NewRunner(c.ref, store, rc); err != nil {
 				return fmt.Errorf("tune: %w", err)
 			}
 		}
 	}
-	looks := *maxGames / *look
-	z := lookZ(looks)
+	ts := tune.Search{Knob: knob.Name, Pairs: pairNames(pairs), Sides: [2]string{tuneSide, tuneOtherSide},
+		Look: *look, MaxGames: *maxGames, ZoneLo: lo, ZoneHi: hi}
+	for _, c := range values {
+		ts.Values = append(ts.Values, c.value)
+	}
+	looks := ts.Looks()
 	names := make([]string, len(pairs))
 	for i, p := range pairs {
 		names[i] = p.bots[0].Name() + " and " + p.bots[1].Name()
 	}
 	fmt.Fprintf(stdout, "Tuning %s of %s (%d values) between %s: looks of %d games up to %d per value and pair, z = %.3f (95%% over %d looks), zone [%.0f%%, %.0f%%].\n",
-		knob.Name, *file, len(cands), strings.Join(names, ", and between "), *look, *maxGames, z, looks, 100*lo, 100*hi)
+		knob.Name, *file, len(values), strings.Join(names, ", and between "), *look, *maxGames, tune.LookZ(looks), looks, 100*lo, 100*hi)
 	many := len(pairs) > 1
-	measure := func(k int, c *candidate, r *pairRun) (bool, error) {
-		sched := r.sched
-		sched.Fixtures = sched.Fixtures[:k**look]
-		sum, err := r.runner.Run(ctx, sched)
-		warnRepaired(stderr, sched.Info.ID, sum.Repaired)
-		if err != nil {
-			return false, fmt.Errorf("tune: %s=%s, %s: %w (run the same command again to resume)", knob.Name, c.value, r.pair.name(), err)
-		}
-		if err := r.measure(ctx, store, sched, z, stderr); err != nil {
-			return false, fmt.Errorf("tune: %w", err)
-		}
-		return true, nil
-	}
-	onPair := func(k int, c *candidate, r *pairRun) {
+	progress := tune.Progress{Pair: func(k int, c *tune.Candidate, r *tune.PairRun) {
 		label := ""
 		if many {
-			label = fmt.Sprintf("%-36s ", r.pair.name())
+			label = fmt.Sprintf("%-36s ", r.Name())
 		}
 		fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %s%4d games  %s's score %5.1f%% [%5.1f%%, %5.1f%%]  %s\n",
-			k, looks, knob.Name, c.value, label, r.games, tuneSide, 100*r.mean, 100*r.lo, 100*r.hi, r.verdictLabel())
-	}
-	var onValue func(k int, c *candidate)
+			k, looks, knob.Name, c.Value, label, r.Games, tuneSide, 100*r.Mean, 100*r.Lo, 100*r.Hi, r.VerdictLabel())
+	}}
 	if many {
-		onValue = func(k int, c *candidate) {
-			fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %s\n", k, looks, knob.Name, c.value, c.verdictText())
+		progress.Value = func(k int, c *tune.Candidate) {
+			fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %s\n", k, looks, knob.Name, c.Value, c.VerdictText())
 		}
 	}
-	last, stopped, err := searchLooks(cands, looks, lo, hi, measure, onPair, onValue)
+	res, err := ts.Run(ctx, &tuneGames{knob: knob.Name, values: values, store: store, warn: stderr}, progress)
 	if err != nil {
 		return err
 	}
-	// The value reported: report.BestTuneValue's rule, the report's.
-	t := tuneOf(*file, knob.Name, pairNames(pairs), cands, lo, hi, looks)
-	t.Note = lookNote(last, looks, stopped, 0)
-	var found *candidate
-	if i, ok := report.BestTuneValue(t); ok {
-		found = cands[i]
-	}
-	printTuneTable(stdout, cands, many)
-	if found != nil {
-		if many {
-			fmt.Fprintf(stdout, "\nBalanced: %s=%s, every pair's interval inside the zone:\n", knob.Name, found.value)
-			for _, r := range found.runs {
-				fmt.Fprintf(stdout, "  %s: %s's score %.1f%% [%.1f%%, %.1f%%]\n", r.pair.name(), tuneSide, 100*r.mean, 100*r.lo, 100*r.hi)
-			}
-		} else {
-			r := found.runs[0]
-			fmt.Fprintf(stdout, "\nBalanced: %s=%s, %s's score %.1f%% [%.1f%%, %.1f%%] inside the zone.\n",
-				knob.Name, found.value, tuneSide, 100*r.mean, 100*r.lo, 100*r.hi)
-		}
-	} else if bad := degenerateValues(knob.Name, cands); bad != "" {
-		fmt.Fprintf(stdout, "\nNo balanced value within %d games per value. Degenerate, never balanced (more than %.0f%% of the games draws, or a side that never wins): %s.\n",
-			*maxGames, 100*tuneMaxDrawShare, bad)
-	} else if many {
-		fmt.Fprintf(stdout, "\nNo value has every pair's interval inside the zone within %d games per value and pair.\n", *maxGames)
-	} else {
-		fmt.Fprintf(stdout, "\nNo value's interval lies inside the zone within %d games per value.\n", *maxGames)
-	}
+	printTuneResult(stdout, res, many)
 	if *htmlOut != "" {
-		if err := writeTunePage(*htmlOut, t); err != nil {
+		if err := writeTunePage(*htmlOut, res.Tune(*file)); err != nil {
 			return fmt.Errorf("tune: --html: %w", err)
 		}
 	}
@@ -303,71 +261,4 @@ func zoneOf(zone string) (lo, hi float64, err error) {
 		return 0, 0, fmt.Errorf("--zone wants lo,hi with 0 < lo < hi < 1, got %q", zone)
 	}
 	return lo, hi, nil
-}
-
-// lookZ is the z of the search's intervals: a two-sided 95% level spread over the looks by
-// Bonferroni.
-func lookZ(looks int) float64 { return distuv.UnitNormal.Quantile(1 - 0.05/(2*float64(looks))) }
-
-// pairMeans returns the side-X score of each pair of games (each rotation set), in the
-// order of the pair ids: a fixed order, so a rerun gives the same sums.
-func pairMeans(games []arena.GameRecord) []float64 {
-	pairs := map[string][]float64{}
-	for _, g := range games {
-		pairs[g.PairID] = append(pairs[g.PairID], g.Result().ScoreX())
-	}
-	var xs []float64
-	for _, id := range slices.Sorted(maps.Keys(pairs)) {
-		sum := 0.0
-		for _, x := range pairs[id] {
-			sum += x
-		}
-		xs = append(xs, sum/float64(len(pairs[id])))
-	}
-	return xs
-}
-
-// sideScore returns the mean of the pairs' side scores xs and its interval, mean ± z·sd/√n,
-// the sd taken over xs and two pseudo-pairs scoring 0 and 1 (so that a few equal results
-// never give a zero-width interval), clipped to [0, 1]. No pairs give NaN in [0, 1].
-func sideScore(xs []float64, z float64) (mean, lo, hi float64) {
-	n := float64(len(xs))
-	if n == 0 {
-		return math.NaN(), 0, 1
-	}
-	for _, x := range xs {
-		mean += x
-	}
-	mean /= n
-	ss := mean*mean + (1-mean)*(1-mean)
-	for _, x := range xs {
-		ss += (x - mean) * (x - mean)
-	}
-	se := math.Sqrt(ss/(n+1)) / math.Sqrt(n)
-	return mean, math.Max(0, mean-z*se), math.Min(1, mean+z*se)
-}
-
-// judge returns the verdict on an interval [lo, hi] of the side score against the balanced
-// zone [zlo, zhi]: "clearly off" wholly outside, "balanced" wholly inside, else "".
-func judge(lo, hi, zlo, zhi float64) string {
-	switch {
-	case hi < zlo || lo > zhi:
-		return "clearly off"
-	case lo >= zlo && hi <= zhi:
-		return "balanced"
-	}
-	return ""
-}
-
-// slugRE matches what a game id segment may not hold.
-var slugRE = regexp.MustCompile(`[^a-z0-9]+`)
-
-// variantID returns the game id of a knob value's variant of the file served as fileID:
-// "flickemup/file/my-town-v9" with start.hour=7 is "flickemup/file/my-town/start-hour-7-v9".
-func variantID(fileID, knob, v string) string {
-	i := strings.LastIndex(fileID, "-v")
-	base, version := fileID[len(flickemup.FilePrefix):i], fileID[i+2:]
-	val := strings.Trim(slugRE.ReplaceAllString(strings.NewReplacer("-", "m", ".", "p").Replace(strings.ToLower(v)), "-"), "-")
-	slug := strings.Trim(slugRE.ReplaceAllString(strings.ToLower(knob), "-"), "-")
-	return flickemup.FilePrefix + base + "/" + slug + "-" + val + "-v" + version
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,54 +73,6 @@ func TestTune(t *testing.T) {
 	}
 	if strings.Contains(string(b), `id="tune-plot-2"`) {
 		t.Error("one search reported as two")
-	}
-}
-
-func TestKnobValue(t *testing.T) {
-	for _, c := range []struct{ id, knob, want string }{
-		{variantID("flickemup/file/my-town-v9", "start.hour", "7"), "start.hour", "7"},
-		{variantID("flickemup/file/my-town-v9", "cowboy.x[id=outlaws:1]", "-2.5"), "cowboy.x[id=outlaws:1]", "-2.5"},
-		{variantID("flickemup/file/my-town-v9", "initiative.cowboy", "lawmen:1"), "initiative.cowboy", "lawmen-1"},
-		{variantID("flickemup/file/my-town-v9", "turns", "120"), "turns", "120"},
-	} {
-		if got := knobValue(c.id, c.knob); got != c.want {
-			t.Errorf("knobValue(%q, %q) = %q, want %q", c.id, c.knob, got, c.want)
-		}
-	}
-}
-
-// TestTune_SequentialTest: the interval narrows as pairs come, a value far from 50% is
-// clearly off, one near 50% with enough pairs is balanced, and a few equal pairs are not.
-func TestTune_SequentialTest(t *testing.T) {
-	const z = 2.5
-	repeat := func(x float64, n int) []float64 {
-		xs := make([]float64, n)
-		for i := range xs {
-			xs[i] = x
-		}
-		return xs
-	}
-	mean, lo, hi := sideScore(repeat(0.5, 3), z)
-	if mean != 0.5 || judge(lo, hi, 0.45, 0.55) != "" {
-		t.Errorf("three pairs at 50%%: [%v, %v] judged %q, want undecided", lo, hi, judge(lo, hi, 0.45, 0.55))
-	}
-	if _, lo, hi := sideScore(repeat(0.9, 40), z); judge(lo, hi, 0.45, 0.55) != "clearly off" {
-		t.Errorf("40 pairs at 90%%: [%v, %v], want clearly off", lo, hi)
-	}
-	var near []float64
-	for i := range 400 {
-		near = append(near, []float64{0.5, 0.5, 0, 1, 0.5}[i%5])
-	}
-	if _, lo, hi := sideScore(near, z); judge(lo, hi, 0.45, 0.55) != "balanced" {
-		t.Errorf("400 pairs around 50%%: [%v, %v], want balanced", lo, hi)
-	}
-	_, lo20, hi20 := sideScore(near[:20], z)
-	_, lo80, hi80 := sideScore(near[:80], z)
-	if !(hi80-lo80 < hi20-lo20) {
-		t.Errorf("the interval did not narrow: 20 pairs %v, 80 pairs %v", hi20-lo20, hi80-lo80)
-	}
-	if m, lo, hi := sideScore(nil, z); !math.IsNaN(m) || lo != 0 || hi != 1 {
-		t.Errorf("no pairs: %v [%v, %v]", m, lo, hi)
 	}
 }
 

@@ -1,15 +1,11 @@
 package main
 
 import (
-	"context"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/flickarena/flickarena/arena/report"
 )
 
 // TestTune_Pairs: repeated --bots balances a knob for two pairs at once: each pair plays
@@ -100,71 +96,5 @@ func TestTune_Pairs(t *testing.T) {
 	// The old form, two bots in one --bots, is still one pair.
 	if _, _, err := run(t, "tune", "--scenario", file, "--knob", "start.hour", "--bots", "random", "--bots", "random"); err == nil || !strings.Contains(err.Error(), "given twice") {
 		t.Errorf("a pair given twice: %v", err)
-	}
-}
-
-// TestTune_PairsVerdict: a value is balanced only when every pair's interval is inside the
-// zone, clearly off when any pair's is wholly outside, else undecided.
-func TestTune_PairsVerdict(t *testing.T) {
-	c := func(vs ...string) *candidate {
-		var x candidate
-		for _, v := range vs {
-			x.runs = append(x.runs, &pairRun{verdict: v})
-		}
-		return &x
-	}
-	for _, tc := range []struct {
-		verdicts []string
-		want     string
-	}{
-		{[]string{"balanced"}, "balanced"},
-		{[]string{"balanced", "balanced"}, "balanced"},
-		{[]string{"balanced", ""}, ""},
-		{[]string{"", "balanced"}, ""},
-		{[]string{"balanced", "clearly off"}, "clearly off"},
-		{[]string{"", "clearly off"}, "clearly off"},
-		{[]string{"clearly off"}, "clearly off"},
-		{nil, ""},
-	} {
-		if got := c(tc.verdicts...).judge(); got != tc.want {
-			t.Errorf("pairs %q: %q, want %q", tc.verdicts, got, tc.want)
-		}
-	}
-}
-
-// TestTune_Chosen: the search hands its values to report.BestTuneValue as the report's
-// Tune, a value per candidate and pair in order (a pair that did not play a value has a NaN
-// score), and reports the balanced value whose worst pair is nearest to even, which need not
-// be the first balanced one.
-func TestTune_Chosen(t *testing.T) {
-	pairs, closeBots, err := parseTunePairs(context.Background(), []string{"random", "aimer"})
-	defer closeBots()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := func(p int, mean float64, verdict string) *pairRun {
-		return &pairRun{pair: pairs[p], games: 40, mean: mean, lo: mean - 0.04, hi: mean + 0.04, verdict: verdict}
-	}
-	cands := []*candidate{
-		{value: "6", runs: []*pairRun{run(0, 0.9, "clearly off"), {pair: pairs[1]}}},
-		{value: "7", runs: []*pairRun{run(0, 0.50, "balanced"), run(1, 0.545, "balanced")}},
-		{value: "8", runs: []*pairRun{run(0, 0.53, "balanced"), run(1, 0.47, "balanced")}},
-		{value: "9", runs: []*pairRun{run(0, 0.5, "balanced"), run(1, 0.5, "")}},
-	}
-	tn := tuneOf("my-town.scn", "start.hour", pairNames(pairs), cands, 0.45, 0.55, 10)
-	if len(tn.Pairs) != 2 || tn.Pairs[1].Bots != [2]string{"aimer", "aimer-mirror"} || len(tn.Pairs[1].Values) != 4 {
-		t.Fatalf("tune %+v, want 2 pairs of 4 values, the second aimer's", tn)
-	}
-	if v := tn.Pairs[1].Values[0]; v.Value != "6" || v.Games != 0 || !math.IsNaN(v.Score) {
-		t.Errorf("a value the pair did not play: %+v, want no games and a NaN score", v)
-	}
-	if v := tn.Pairs[0].Values[2]; v.Value != "8" || v.Games != 40 || v.Score != 0.53 || v.Verdict != "balanced" {
-		t.Errorf("pair 1 at 8: %+v", v)
-	}
-	if tn.Level != "95% over 10 looks, z = 2.81" || tn.Side != "lawmen" || tn.ZoneLo != 0.45 || tn.ZoneHi != 0.55 {
-		t.Errorf("tune %+v", tn)
-	}
-	if i, ok := report.BestTuneValue(tn); !ok || cands[i].value != "8" {
-		t.Errorf("chosen %d (%v), want 8: its worst pair is 3 points off even, 7's 4.5", i, ok)
 	}
 }

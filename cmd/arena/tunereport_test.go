@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
-	"github.com/flickarena/flickarena/arena/report"
+	"github.com/flickarena/flickarena/arena/tune"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
 
@@ -107,127 +106,6 @@ func TestReport_TuneLooks(t *testing.T) {
 	}
 	if len(tuneBlocks(t, page)) != 1 {
 		t.Errorf("one search reported as several")
-	}
-}
-
-// TestSplitContents: a command's tournaments split by the game's version and, within it, by
-// the runs: a second tournament in a slot starts a new search, which takes the values its
-// invocation added below; resuming an older content makes it the newest.
-func TestSplitContents(t *testing.T) {
-	runID := int64(0)
-	mk := func(value, version string) *tuneTournament {
-		return &tuneTournament{bots: [2]string{"random", "random-mirror"}, value: value, version: version,
-			games: []arena.GameRecord{{Bots: []arena.BotInfo{{Name: "random", Version: "1"}, {Name: "random-mirror", Version: "1"}}}}}
-	}
-	play := func(ts ...*tuneTournament) {
-		for _, x := range ts {
-			runID++
-			x.runs = append(x.runs, arena.RunRecord{ID: runID})
-		}
-	}
-	values := func(g []*tuneTournament) string {
-		var vs []string
-		for _, x := range g {
-			vs = append(vs, x.value+"/"+x.version)
-		}
-		return strings.Join(vs, " ")
-	}
-	// Values 6 to 8, one look; the file edited to 5..8 and the search run; then version 6.
-	a6, a7, a8 := mk("6", "5"), mk("7", "5"), mk("8", "5")
-	play(a6, a7, a8)
-	b5, b6, b7, b8 := mk("5", "5"), mk("6", "5"), mk("7", "5"), mk("8", "5")
-	play(b5, b6, b7, b8, b5, b6, b7, b8)
-	c6 := mk("6", "6")
-	play(c6)
-	got := splitContents([]*tuneTournament{a6, a7, a8, b5, b6, b7, b8, c6})
-	var s []string
-	for _, g := range got {
-		s = append(s, values(g))
-	}
-	want := []string{"6/6", "5/5 6/5 7/5 8/5", "6/5 7/5 8/5"}
-	if strings.Join(s, " | ") != strings.Join(want, " | ") {
-		t.Errorf("contents %q, want %q", s, want)
-	}
-	// The first content resumed (the file edited back): it is the newest of version 5.
-	play(a6, a7, a8)
-	got = splitContents([]*tuneTournament{a6, a7, a8, b5, b6, b7, b8})
-	if len(got) != 2 || values(got[0]) != "6/5 7/5 8/5" || values(got[1]) != "5/5 6/5 7/5 8/5" {
-		t.Errorf("after the resume: %d contents, newest %q", len(got), values(got[0]))
-	}
-	if why := superseded(got[1], got[0]); !strings.Contains(why, "another content of the scenario file") {
-		t.Errorf("superseded: %q", why)
-	}
-	if why := superseded([]*tuneTournament{c6}, got[0]); !strings.Contains(why, "version 6 of the game (the newest search: version 5)") {
-		t.Errorf("superseded across versions: %q", why)
-	}
-}
-
-// TestReport_TuneAtLastLook: the report reads a search back at the look 'arena tune' stops
-// at, not on every recorded game: on a database whose later games (a longer search of the
-// same tournaments) would make 7 the balanced value, the search stopped at look 1 with 6
-// balanced, and the report names 6, as the tune does; a look not complete is not judged.
-func TestReport_TuneAtLastLook(t *testing.T) {
-	repeat := func(x float64, n int) []float64 {
-		xs := make([]float64, n)
-		for i := range xs {
-			xs[i] = x
-		}
-		return xs
-	}
-	tournament := func(value string, pairScores []float64) *tuneTournament {
-		tt := &tuneTournament{bots: [2]string{"random", "random-mirror"}, value: value, version: "5",
-			runs: []arena.RunRecord{{ID: 1}}}
-		for i, x := range pairScores {
-			// An even pair is a win each (not two draws, which would make a degenerate value).
-			ranks := map[float64][2][]int{1: {{1, 2}, {1, 2}}, 0.5: {{1, 2}, {2, 1}}, 0: {{2, 1}, {2, 1}}}[x]
-			for leg := range 2 {
-				tt.games = append(tt.games, arena.GameRecord{PairID: "p|" + strconv.Itoa(i), Seq: 2*i + leg, Round: i, Leg: leg,
-					Ranks: ranks[leg], Bots: []arena.BotInfo{{Name: "random"}, {Name: "random-mirror"}}})
-			}
-		}
-		return tt
-	}
-	command := func(zone string) *tuneCommand {
-		var c tuneCommand
-		fs := flag.NewFlagSet("tune", flag.ContinueOnError)
-		c.flags.register(fs)
-		if err := fs.Parse([]string{"--scenario", "my-town.scn", "--knob", "start.hour", "--bots", "random", "--look", "20", "--max-games", "40", "--zone", zone}); err != nil {
-			t.Fatal(err)
-		}
-		c.lo, c.hi, _ = zoneOf(zone)
-		return &c
-	}
-	// 6: 10 pairs even, then 10 the lawmen win. 7: 6 even and 4 won, then 4 lost and 6 even.
-	six := append(repeat(0.5, 10), repeat(1, 10)...)
-	seven := append(append(append(repeat(0.5, 6), repeat(1, 4)...), repeat(0, 4)...), repeat(0.5, 6)...)
-	ts := []*tuneTournament{tournament("6", six), tournament("7", seven)}
-
-	// Every game judged at once (the report before): 7 balanced, 6 not.
-	z := lookZ(2)
-	for _, c := range []struct {
-		xs   []float64
-		want string
-	}{{six, ""}, {seven, "balanced"}} {
-		if _, lo, hi := sideScore(c.xs, z); judge(lo, hi, 0.3, 0.7) != c.want {
-			t.Fatalf("all 20 pairs [%.3f, %.3f]: want %q", lo, hi, c.want)
-		}
-	}
-	tn := command("0.3,0.7").search(ts)
-	if i, ok := report.BestTuneValue(tn); !ok || tn.Pairs[0].Values[i].Value != "6" {
-		t.Errorf("chosen %d (%v), want 6, balanced at look 1 where the search stops", i, ok)
-	}
-	if v := tn.Pairs[0].Values[1]; v.Value != "7" || v.Games != 20 || v.Verdict != "" || v.Score != 0.7 {
-		t.Errorf("7 at look 1: %+v, want 20 games at 70%%, undecided", v)
-	}
-	if want := "Judged at look 1 of 2, where the search stopped. 40 recorded games of later looks"; !strings.HasPrefix(tn.Note, want) {
-		t.Errorf("note %q, want %q...", tn.Note, want)
-	}
-
-	// A narrower zone needs look 2; with 7's last game missing, the search stands at look 1.
-	ts[1].games = ts[1].games[:39]
-	tn = command("0.45,0.55").search(ts)
-	if v := tn.Pairs[0].Values[0]; v.Games != 20 || v.Verdict != "" || tn.Note != "Judged at look 1 of 2: look 2 is not complete (run the command again to resume). 39 recorded games of later looks (a longer search of the same tournaments) are not counted: arena tune does not count them either." {
-		t.Errorf("6 with look 2 incomplete: %+v, note %q", v, tn.Note)
 	}
 }
 
@@ -337,25 +215,25 @@ func TestReport_TuneInterleaved(t *testing.T) {
 	type content struct {
 		hash  string
 		ranks []int // every game's
-		cands []*candidate
+		cands []*tuneValue
 	}
 	contents := []*content{{hash: "first", ranks: []int{1, 2}}, {hash: "second", ranks: []int{1, 1}}}
 	for _, c := range contents {
 		for _, v := range []string{"6", "7"} {
 			sched, err := arena.NewSchedule(arena.Tournament{Kind: arena.RoundRobin, Bots: pairs[0].players(),
-				Scenarios: []arena.Scenario{{ID: variantID(fileID, "start.hour", v), Version: strconv.Itoa(flickemup.RulesVersion),
+				Scenarios: []arena.Scenario{{ID: tune.VariantID(fileID, "start.hour", v), Version: strconv.Itoa(flickemup.RulesVersion),
 					Hash: c.hash + v}}, GamesPerPairing: 2, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
-			c.cands = append(c.cands, &candidate{value: v, runs: []*pairRun{{pair: pairs[0], sched: sched}}})
+			c.cands = append(c.cands, &tuneValue{value: v, runs: []*tuneRun{{pair: pairs[0], sched: sched}}})
 		}
 	}
 	for i := range 2 {
 		for _, c := range contents {
 			cfg := arena.DefaultRunnerConfig()
 			cfg.Concurrency, cfg.Command = 1, command
-			cfg.Labels = tuneLabels(tuneSearchID("start.hour", c.cands), "start.hour", c.cands[i].value, 0)
+			cfg.Labels = tune.Labels(tune.SearchID("start.hour", valueTournaments(c.cands)), "start.hour", c.cands[i].value, 0)
 			ref := arena.RefereeFunc(func(context.Context, arena.Match) (arena.Outcome, error) {
 				return arena.Outcome{Ranks: c.ranks, Termination: arena.TermNormal, Turns: 10}, nil
 			})

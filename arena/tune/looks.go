@@ -1,30 +1,29 @@
-package main
+package tune
 
-import (
-	"strconv"
-)
+import "strconv"
 
-// measureFunc brings pair run r of value c to look k: it sets r.games, r.mean, r.lo, r.hi and
-// r.tally (pairRun.count) from the games of the first k·--look fixtures of r's tournament. It
-// returns false, and changes nothing, when those games are not all recorded (the report
-// reading a search stopped in the middle of a look); 'arena tune' plays them first.
-type measureFunc func(k int, c *candidate, r *pairRun) (bool, error)
+// measureFunc brings pair run r, pair p of value v (indices in the search's order), to look
+// k: it sets r's games, side score, interval and tally (PairRun.count) from the games of the
+// first k·Look games of r's tournament. It returns false, and changes nothing, when those
+// games are not all recorded (the report reading a search stopped in the middle of a look);
+// 'arena tune' plays them first.
+type measureFunc func(k, v, p int, r *PairRun) (bool, error)
 
 // lookState is what a look changes in the candidates, kept to undo an incomplete look.
 type lookState struct {
 	live    []bool
 	verdict []string
-	runs    [][]pairRun
+	runs    [][]PairRun
 }
 
 // save returns the state of cands.
-func save(cands []*candidate) lookState {
+func save(cands []*Candidate) lookState {
 	var s lookState
 	for _, c := range cands {
-		s.live = append(s.live, c.live)
-		s.verdict = append(s.verdict, c.verdict)
-		runs := make([]pairRun, len(c.runs))
-		for j, r := range c.runs {
+		s.live = append(s.live, c.Live)
+		s.verdict = append(s.verdict, c.Verdict)
+		runs := make([]PairRun, len(c.Runs))
+		for j, r := range c.Runs {
 			runs[j] = *r
 		}
 		s.runs = append(s.runs, runs)
@@ -33,10 +32,10 @@ func save(cands []*candidate) lookState {
 }
 
 // restore puts cands back in state s.
-func (s lookState) restore(cands []*candidate) {
+func (s lookState) restore(cands []*Candidate) {
 	for i, c := range cands {
-		c.live, c.verdict = s.live[i], s.verdict[i]
-		for j, r := range c.runs {
+		c.Live, c.Verdict = s.live[i], s.verdict[i]
+		for j, r := range c.Runs {
 			*r = s.runs[i][j]
 		}
 	}
@@ -45,29 +44,29 @@ func (s lookState) restore(cands []*candidate) {
 // searchLooks is the search's rule, the one 'arena tune' plays by and the report reads a
 // search back with. At look k, from 1 to looks, every live value in order has each of its
 // pairs in order that is not yet balanced measured (measure) and judged against the zone
-// [zlo, zhi] (pairRun.verdictOf); a pair clearly off or degenerate ends the value's look (its
-// other pairs keep their earlier verdicts) and the value plays no more. The search stops after the first look at which a
-// value is balanced for every pair, when no value is live, or after the last look.
+// [zlo, zhi] (PairRun.verdictOf); a pair clearly off or degenerate ends the value's look (its
+// other pairs keep their earlier verdicts) and the value plays no more. The search stops
+// after the first look at which a value is balanced for every pair, when no value is live,
+// or after the last look.
 //
 // It returns the last complete look (0 for none) and whether the search stopped there
-// (false when measure found a look's games missing: that look is undone). onPair and
-// onValue, when not nil, are told each pair's verdict and each decided value's verdict as
-// they are given (the progress of 'arena tune').
-func searchLooks(cands []*candidate, looks int, zlo, zhi float64, measure measureFunc,
-	onPair func(k int, c *candidate, r *pairRun), onValue func(k int, c *candidate)) (last int, stopped bool, err error) {
+// (false when measure found a look's games missing: that look is undone). An error of
+// measure is returned as it is. The progress p is told each pair's verdict and each decided
+// value's verdict as they are given.
+func searchLooks(cands []*Candidate, looks int, zlo, zhi float64, measure measureFunc, p Progress) (last int, stopped bool, err error) {
 	for k := 1; k <= looks; k++ {
 		before := save(cands)
 		live, balanced := 0, false
-		for _, c := range cands {
-			if !c.live {
+		for v, c := range cands {
+			if !c.Live {
 				continue
 			}
 			live++
-			for _, r := range c.runs {
-				if r.verdict == "balanced" {
+			for j, r := range c.Runs {
+				if r.Verdict == Balanced {
 					continue // paused: inside the zone at an earlier look, which the z covers
 				}
-				ok, err := measure(k, c, r)
+				ok, err := measure(k, v, j, r)
 				if err != nil {
 					return k - 1, false, err
 				}
@@ -75,22 +74,22 @@ func searchLooks(cands []*candidate, looks int, zlo, zhi float64, measure measur
 					before.restore(cands)
 					return k - 1, false, nil
 				}
-				r.verdict = r.verdictOf(zlo, zhi)
-				if onPair != nil {
-					onPair(k, c, r)
+				r.Verdict = r.verdictOf(zlo, zhi)
+				if p.Pair != nil {
+					p.Pair(k, c, r)
 				}
-				if r.verdict == "clearly off" || r.verdict == tuneDegenerate {
+				if r.Verdict == ClearlyOff || r.Verdict == Degenerate {
 					break // the value is off: its other pairs play no more
 				}
 			}
-			c.verdict = c.judge()
-			if onValue != nil && c.verdict != "" {
-				onValue(k, c)
+			c.Verdict = c.judge()
+			if p.Value != nil && c.Verdict != "" {
+				p.Value(k, c)
 			}
-			switch c.verdict {
-			case "clearly off", tuneDegenerate:
-				c.live = false
-			case "balanced":
+			switch c.Verdict {
+			case ClearlyOff, Degenerate:
+				c.Live = false
+			case Balanced:
 				balanced = true
 			}
 		}

@@ -139,7 +139,7 @@ func FuzzFlick(f *testing.F) {
 	f.Add(math.NaN(), 1.0, 3)
 	f.Add(math.Inf(1), 0.0, 0)
 	f.Add(1e300, -1e300, 42)
-	f.Add(-0.0, 5e-324, 41)
+	f.Add(math.Copysign(0, -1), 5e-324, 41)
 	f.Add(120.0, 250.0, 99)
 	s := newSim(f)
 	base, _ := flickemup.Town()

@@ -14,7 +14,7 @@ import (
 // step sized to StepTravel prevents tunnelling.
 func TestFlick_NoTunnelling(t *testing.T) {
 	s := newSim(t)
-	max := s.Config().MaxSpeed
+	top := s.Config().MaxSpeed
 	sweep := 36
 	if testing.Short() {
 		sweep = 12
@@ -31,7 +31,7 @@ func TestFlick_NoTunnelling(t *testing.T) {
 					o := physics.Piece{Kind: obstacle, Pos: centre, Angle: 0.37 * float64(k), Fallen: fallen, Static: true}
 					start := centre.Sub(physics.Polar(20, dir))
 					st := scene(o, physics.Piece{Kind: shot, Pos: start})
-					out := flick(t, s, st, 1, physics.Polar(max, dir))
+					out := flick(t, s, st, 1, physics.Polar(top, dir))
 					if !out.Touched(0, 1) {
 						t.Errorf("%v at %v (fallen %v), direction %.2f rad: no contact; the %v ended at %v", shot, obstacle, fallen, dir, shot, st.Pieces[1].Pos)
 						continue
@@ -54,10 +54,10 @@ func TestFlick_NoTunnelling(t *testing.T) {
 // the bullet must hit them and stay behind them.
 func TestFlick_NoTunnellingDynamic(t *testing.T) {
 	s := newSim(t)
-	max := s.Config().MaxSpeed
+	top := s.Config().MaxSpeed
 	for _, target := range []physics.Kind{flickemup.KindBullet, flickemup.KindMovementDisc, flickemup.KindCowboy, flickemup.KindFence} {
 		st := scene(at(target, 50, 50, 0), at(flickemup.KindBullet, 50, 10, 0))
-		out := flick(t, s, st, 1, physics.Vec{Y: max})
+		out := flick(t, s, st, 1, physics.Vec{Y: top})
 		if !out.Touched(0, 1) {
 			t.Errorf("bullet passed through a %v: contacts %+v", target, out.Contacts)
 		}

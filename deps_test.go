@@ -21,16 +21,20 @@ const module = "github.com/flickarena/flickarena"
 // goPackage is the part of `go list -json` output this test reads.
 type goPackage struct {
 	ImportPath string
-	Dir        string
-	GoFiles    []string
-	Deps       []string
+	// ForTest is, for a package compiled for a test ("p [p.test]", "p_test [p.test]"), the
+	// package under test.
+	ForTest string
+	Dir     string
+	GoFiles []string
+	Deps    []string
 }
 
-// listPackages returns every package of the module with its transitive dependencies, as
-// `go list` sees them with the extra go list arguments args (an -overlay).
+// listPackages returns every package of the module with its transitive dependencies, and the
+// packages of its tests with theirs, as `go list -test` sees them with the extra go list
+// arguments args (an -overlay).
 func listPackages(t *testing.T, args ...string) []goPackage {
 	t.Helper()
-	cmd := exec.Command("go", append(append([]string{"list", "-json"}, args...), "./...")...)
+	cmd := exec.Command("go", append(append([]string{"list", "-test", "-json"}, args...), "./...")...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -61,6 +65,9 @@ type layerRule struct {
 	forbidden []string
 	// allowed lists forbidden dependencies that are nevertheless allowed (same form).
 	allowed []string
+	// tests extends the rule to the tests of the packages it covers (their test files and
+	// what those import); a rule without it covers the packages' own code only.
+	tests bool
 	// why is the rule it enforces, as docs/decisions/architecture-layers.md states it.
 	why string
 }
@@ -70,6 +77,8 @@ type layerRule struct {
 var layerRules = []layerRule{
 	{pkgs: "physics", forbidden: []string{"~/", "google.golang.org/grpc", "database/sql"},
 		why: "physics knows nothing of games: each physics game supplies its own pieces"},
+	{pkgs: "physics", tests: true, forbidden: []string{"~/"}, allowed: []string{"~/physics"},
+		why: "physics tests build their tables from physics' own types, not from a game's pieces or scenes"},
 	{pkgs: "env", forbidden: []string{"~/", "google.golang.org/grpc"},
 		why: "env knows no concrete game and no gRPC"},
 	{pkgs: "draw", forbidden: []string{"~/", "google.golang.org/grpc"},
@@ -110,21 +119,49 @@ func expand(pattern string) string {
 	return pattern
 }
 
+// underTest returns, for a package go list -test compiled for a test ("p [p.test]",
+// "p_test [p.test]", the test binary "p.test"), the package under test and true; for a
+// package's own code, its import path and false.
+func underTest(p goPackage) (string, bool) {
+	switch {
+	case p.ForTest != "":
+		return p.ForTest, true
+	case strings.HasSuffix(p.ImportPath, ".test"):
+		return strings.TrimSuffix(p.ImportPath, ".test"), true
+	}
+	return p.ImportPath, false
+}
+
 // layerViolations returns every dependency of pkgs that a layer rule forbids, one line each.
+// The packages of a test are held only to the rules that cover tests, which see their
+// dependencies without the test suffix and without the package under test itself.
 func layerViolations(pkgs []goPackage) []string {
 	var out []string
+	seen := map[string]bool{} // a test's packages share their dependencies
 	for _, p := range pkgs {
-		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
+		path, test := underTest(p)
+		rel := strings.TrimPrefix(strings.TrimPrefix(path, module), "/")
+		name := rel
+		if test {
+			name += " (tests)"
+		}
 		for _, r := range layerRules {
 			covered := matches(rel, r.pkgs) && !slices.ContainsFunc(r.except, func(e string) bool { return matches(rel, e) })
-			if !covered {
+			if !covered || (test && !r.tests) {
 				continue
 			}
 			for _, d := range p.Deps {
+				if test {
+					d, _, _ = strings.Cut(d, " [")
+					if d == path || d == path+"_test" {
+						continue
+					}
+				}
 				bad := slices.ContainsFunc(r.forbidden, func(f string) bool { return matches(d, expand(f)) })
 				ok := slices.ContainsFunc(r.allowed, func(a string) bool { return matches(d, expand(a)) })
-				if bad && !ok {
-					out = append(out, fmt.Sprintf("%s depends on %s: %s", rel, d, r.why))
+				if v := fmt.Sprintf("%s depends on %s: %s", name, d, r.why); bad && !ok && !seen[v] {
+					seen[v] = true
+					out = append(out, v)
 				}
 			}
 		}
@@ -142,28 +179,34 @@ func TestDependencyRules(t *testing.T) {
 
 // TestDependencyRules_Planted proves that the rules can fail: it plants a bad import in a
 // package of each layer (through a go list overlay: no file is written into the tree) and
-// expects the rule it breaks to be reported.
+// expects the rule it breaks to be reported. A case with test set plants it in a test file of
+// the package's external test package.
 func TestDependencyRules_Planted(t *testing.T) {
 	for _, tc := range []struct {
 		pkg, imp, want string
+		test           bool
 	}{
-		{"env/flickemup", module + "/replay", "env/flickemup depends on " + module + "/replay"},
-		{"env/flickago", module + "/env/flickemup", "env/flickago depends on " + module + "/env/flickemup"},
-		{"env/dummy", module + "/agents/random", "env/dummy depends on " + module + "/agents/random"},
-		{"env", module + "/arena/rating", "env depends on " + module + "/arena/rating"},
-		{"physics", module + "/env", "physics depends on " + module + "/env"},
-		{"draw", module + "/physics", "draw depends on " + module + "/physics"},
-		{"replay", module + "/arena/rating", "replay depends on " + module + "/arena/rating"},
-		{"agents/random", module + "/arena", "agents/random depends on " + module + "/arena"},
-		{"arena", module + "/envrpc", "arena depends on " + module + "/envrpc"},
-		{"arena/rating", "database/sql", "arena/rating depends on database/sql"},
-		{"arena/tune", module + "/env/flickemup", "arena/tune depends on " + module + "/env/flickemup"},
-		{"viewer", "google.golang.org/grpc", "viewer depends on google.golang.org/grpc"},
+		{"env/flickemup", module + "/replay", "env/flickemup depends on " + module + "/replay", false},
+		{"env/flickago", module + "/env/flickemup", "env/flickago depends on " + module + "/env/flickemup", false},
+		{"env/dummy", module + "/agents/random", "env/dummy depends on " + module + "/agents/random", false},
+		{"env", module + "/arena/rating", "env depends on " + module + "/arena/rating", false},
+		{"physics", module + "/env", "physics depends on " + module + "/env", false},
+		{"draw", module + "/physics", "draw depends on " + module + "/physics", false},
+		{"replay", module + "/arena/rating", "replay depends on " + module + "/arena/rating", false},
+		{"agents/random", module + "/arena", "agents/random depends on " + module + "/arena", false},
+		{"arena", module + "/envrpc", "arena depends on " + module + "/envrpc", false},
+		{"arena/rating", "database/sql", "arena/rating depends on database/sql", false},
+		{"arena/tune", module + "/env/flickemup", "arena/tune depends on " + module + "/env/flickemup", false},
+		{"viewer", "google.golang.org/grpc", "viewer depends on google.golang.org/grpc", false},
+		{"physics", module + "/env/flickemup", "physics (tests) depends on " + module + "/env/flickemup", true},
 	} {
-		t.Run(tc.pkg, func(t *testing.T) {
+		name, file := filepath.Base(tc.pkg), "zz_planted.go"
+		if tc.test {
+			name, file = name+"_test", "zz_planted_test.go"
+		}
+		t.Run(tc.pkg+"/"+file, func(t *testing.T) {
 			dir := t.TempDir()
 			planted := filepath.Join(dir, "planted.go")
-			name := filepath.Base(tc.pkg)
 			if err := os.WriteFile(planted, []byte("package "+name+"\n\nimport _ \""+tc.imp+"\"\n"), 0o600); err != nil {
 				t.Fatal(err)
 			}
@@ -171,7 +214,7 @@ func TestDependencyRules_Planted(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			overlay, err := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(wd, tc.pkg, "zz_planted.go"): planted}})
+			overlay, err := json.Marshal(map[string]map[string]string{"Replace": {filepath.Join(wd, tc.pkg, file): planted}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -209,7 +252,7 @@ func TestLibrariesDoNotPrint(t *testing.T) {
 	fset := token.NewFileSet()
 	for _, p := range listPackages(t) {
 		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
-		if strings.HasPrefix(rel, "cmd/") || strings.HasPrefix(rel, "benchmarks") {
+		if _, test := underTest(p); test || strings.HasPrefix(rel, "cmd/") || strings.HasPrefix(rel, "benchmarks") {
 			continue
 		}
 		for _, name := range p.GoFiles {

@@ -63,7 +63,7 @@ var ErrInvalidOutcome = errors.New("arena: invalid outcome")
 func (o Outcome) Validate() error {
 	k := len(o.Ranks)
 	if err := checkRanks(o.Ranks); err != nil {
-		return fmt.Errorf("%w: %v", ErrInvalidOutcome, err)
+		return fmt.Errorf("%w: %w", ErrInvalidOutcome, err)
 	}
 	switch {
 	case o.Points != nil && len(o.Points) != k:

@@ -2,6 +2,7 @@ package arena
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"testing"
 	"time"
@@ -104,7 +105,7 @@ func TestLeases_ReadOnly(t *testing.T) {
 	if ro.Leased() {
 		t.Error("a read-only store is leased")
 	}
-	if err := ro.planLeases(ctx, Schedule{}); err != ErrNoLeases {
+	if err := ro.planLeases(ctx, Schedule{}); !errors.Is(err, ErrNoLeases) {
 		t.Errorf("planLeases on a read-only store: %v, want ErrNoLeases", err)
 	}
 }

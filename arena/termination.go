@@ -10,19 +10,19 @@ type Termination int8
 const (
 	// TermUnspecified is the invalid zero value.
 	TermUnspecified Termination = iota
-	// TermNormal: the game reached an end condition of its rules.
+	// TermNormal means the game reached an end condition of its rules.
 	TermNormal
-	// TermTurnLimit: the game hit its maximum length; the referee
+	// TermTurnLimit means the game hit its maximum length; the referee
 	// adjudicated the result (often a draw).
 	TermTurnLimit
-	// TermTimeout: a bot exceeded its per-decision deadline. Bot fault.
+	// TermTimeout means a bot exceeded its per-decision deadline. Bot fault.
 	TermTimeout
-	// TermIllegal: a bot sent an illegal or malformed action. Bot fault.
+	// TermIllegal means a bot sent an illegal or malformed action. Bot fault.
 	TermIllegal
-	// TermCrash: a bot crashed (a panic in an in-process bot, an exited
+	// TermCrash means a bot crashed (a panic in an in-process bot, an exited
 	// process, an internal error reported by a remote bot). Bot fault.
 	TermCrash
-	// TermDisconnect: the connection to a remote bot was lost. Bot fault.
+	// TermDisconnect means the connection to a remote bot was lost. Bot fault.
 	TermDisconnect
 )
 

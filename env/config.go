@@ -84,7 +84,7 @@ const (
 	// Truncated and the episode statistics describe the one that ended,
 	// whose final observation and hash are in FinalObs and FinalStateHash.
 	SameStep
-	// Disabled: an ended env stays ended; stepping it is an error
+	// Disabled means an ended env stays ended; stepping it is an error
 	// ([ErrEpisodeOver]) until [Vector.ResetMask] resets it.
 	Disabled
 )
@@ -109,7 +109,7 @@ const (
 	// SelfPlay (the default): the caller acts for every seat; each Step
 	// applies one action per env, for that env's CurrentPlayer.
 	SelfPlay View = iota
-	// SingleAgent: the caller is the agent, seat 0 (or the seat of
+	// SingleAgent means the caller is the agent, seat 0 (or the seat of
 	// Config.Seat, per episode: Batch.AgentSeat); the Vector plays the
 	// other seats with Config.Opponent (or Config.OpponentMix) inside Step
 	// and Reset, so that every running env returned to the caller waits

@@ -23,11 +23,11 @@ type SeatMode uint8
 const (
 	// SeatZero (the default): the agent always plays seat 0.
 	SeatZero SeatMode = iota
-	// SeatAlternate: episode e of an env with key k plays seat
+	// SeatAlternate means episode e of an env with key k plays seat
 	// (e + k) mod P, P the number of seats: each env goes round the seats
 	// in turn, and the envs of a pool start on different seats.
 	SeatAlternate
-	// SeatRandom: each episode draws its seat uniformly from the episode's
+	// SeatRandom means each episode draws its seat uniformly from the episode's
 	// league stream.
 	SeatRandom
 )
@@ -61,11 +61,11 @@ func newLeague(cfg Config, players int) (*league, error) {
 	if cfg.View != SingleAgent {
 		switch {
 		case cfg.Opponent != nil:
-			return nil, fmt.Errorf("Opponent is only used in the SingleAgent view")
+			return nil, fmt.Errorf("Config.Opponent is only used in the SingleAgent view")
 		case len(cfg.OpponentMix) > 0:
-			return nil, fmt.Errorf("OpponentMix is only used in the SingleAgent view")
+			return nil, fmt.Errorf("Config.OpponentMix is only used in the SingleAgent view")
 		case cfg.Seat != SeatZero:
-			return nil, fmt.Errorf("Seat %v is only used in the SingleAgent view", cfg.Seat)
+			return nil, fmt.Errorf("Config.Seat %v is only used in the SingleAgent view", cfg.Seat)
 		}
 		return nil, nil
 	}

@@ -39,6 +39,11 @@ func leagueRun(t *testing.T, cfg env.Config, seed uint64, steps int) (returns []
 	if err != nil {
 		t.Fatal(err)
 	}
+	for i := range n {
+		if b.CurrentPlayer[i] != b.AgentSeat[i] {
+			t.Fatalf("reset env %d: seat %d to move, agent's seat %d", i, b.CurrentPlayer[i], b.AgentSeat[i])
+		}
+	}
 	a := v.Spec().NewActions(n)
 	for step := range steps {
 		if b, err = v.Step(a); err != nil {

@@ -152,7 +152,7 @@ func TestVector_AutoresetRows(t *testing.T) {
 				if _, err = v.Step(garbage); !errors.Is(err, env.ErrIllegalAction) {
 					t.Fatalf("same-step env is running again: got %v, want an illegal action", err)
 				}
-				twoStepAction(a.At(spec, 0), b.CurrentPlayer[0] == b.CurrentPlayer[0])
+				twoStepAction(a.At(spec, 0), true) // the first step of the new episode
 				if b, err = v.Step(a); err != nil {
 					t.Fatal(err)
 				}

@@ -68,11 +68,14 @@ func (a *AgentPolicy) ActContext(ctx context.Context, dst env.Action, t env.Turn
 	if err != nil {
 		return fmt.Errorf("envrpc: agent act: %w", err)
 	}
+	// checkTensor's error is a *requestError (InvalidArgument), the fault of a request; here
+	// the agent answered badly, so its text is kept but not its type (toStatus would otherwise
+	// blame the caller of the pool).
 	if err := checkTensor(resp.GetDiscrete(), "act.discrete", flickv1.DType_DTYPE_INT32, 1, len(dst.Discrete)); err != nil {
-		return fmt.Errorf("envrpc: agent response %v", err)
+		return fmt.Errorf("envrpc: agent response %v", err) //nolint:errorlint // not a request's fault, see above
 	}
 	if err := checkTensor(resp.GetContinuous(), "act.continuous", flickv1.DType_DTYPE_FLOAT32, 1, len(dst.Continuous)); err != nil {
-		return fmt.Errorf("envrpc: agent response %v", err)
+		return fmt.Errorf("envrpc: agent response %v", err) //nolint:errorlint // not a request's fault, see above
 	}
 	decodeLE(dst.Discrete, resp.GetDiscrete().GetData())
 	decodeLE(dst.Continuous, resp.GetContinuous().GetData())

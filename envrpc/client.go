@@ -286,7 +286,8 @@ func (r *RemoteVector) decode(w *flickv1.Batch) (*env.Batch, error) {
 			return nil, fmt.Errorf("envrpc: response batch.%s: missing", pt.name)
 		}
 		if err := checkTensor(pt.t, "batch."+pt.name, pt.dtype, pt.shape...); err != nil {
-			return nil, fmt.Errorf("envrpc: response %v", err)
+			// A *requestError blames a request; here the server answered badly.
+			return nil, fmt.Errorf("envrpc: response %v", err) //nolint:errorlint // not a request's fault
 		}
 	}
 	for _, pt := range parts {

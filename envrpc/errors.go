@@ -38,11 +38,6 @@ func exhaustedf(field, format string, args ...any) error {
 	return &requestError{codes.ResourceExhausted, field, fmt.Sprintf(format, args...)}
 }
 
-// unavailablef returns an Unavailable requestError for field.
-func unavailablef(field, format string, args ...any) error {
-	return &requestError{codes.Unavailable, field, fmt.Sprintf(format, args...)}
-}
-
 // errServerClosed is returned by every call after Close.
 var errServerClosed = &requestError{codes.Unavailable, "server", "shutting down"}
 

@@ -91,7 +91,7 @@ func (p *pool) callContext(ctx context.Context) (context.Context, context.Cancel
 // interruption returns the error that marks the pool interrupted when the call's context
 // (call, derived from the client's ctx by callContext) has ended, whatever the Vector did
 // (err), or nil when it has not.
-func (p *pool) interruption(op string, ctx, call context.Context) *interruptedError {
+func (p *pool) interruption(ctx, call context.Context, op string) *interruptedError {
 	cause := callEnded(ctx)
 	if cause == nil {
 		if callEnded(call) == nil {

@@ -144,7 +144,7 @@ func (p *pool) reset(ctx context.Context, req *flickv1.ResetRequest, buf *[]byte
 	} else {
 		b, err = p.vec.ResetMaskContext(call, mask, seeds)
 	}
-	if ie := p.interruption("reset", ctx, call); ie != nil {
+	if ie := p.interruption(ctx, call, "reset"); ie != nil {
 		p.interrupted = ie
 		return nil, ie
 	}
@@ -233,12 +233,13 @@ func (p *pool) step(ctx context.Context, req *flickv1.StepRequest, buf *[]byte) 
 		return nil, "step", err // nothing changes
 	}
 	b, err := p.vec.StepContext(call, p.acts)
-	if ie := p.interruption("step", ctx, call); ie != nil {
+	if ie := p.interruption(ctx, call, "step"); ie != nil {
 		p.interrupted = ie
 		return nil, "step", ie
 	}
 	if err != nil {
-		if oe := p.opponentFault(ctx, err); oe != err {
+		var oe *opponentError
+		if errors.As(p.opponentFault(ctx, err), &oe) {
 			return nil, "step", oe
 		}
 		var ae *env.ActionError

@@ -124,7 +124,9 @@ func (b *RemoteBot) ActContext(ctx context.Context, dst env.Action, t env.Turn, 
 	}
 	switch status.Code(err) {
 	case codes.Unavailable:
-		return fmt.Errorf("%s: %w: %v", b.addr, env.ErrDisconnected, err)
+		// Only the sentinel is wrapped: the bot's gRPC status is its connection's, and must not
+		// become the status of a call that serves this bot's game.
+		return fmt.Errorf("%s: %w: %v", b.addr, env.ErrDisconnected, err) //nolint:errorlint // see above
 	case codes.DeadlineExceeded:
 		return fmt.Errorf("%s: %w", b.addr, context.DeadlineExceeded)
 	}

@@ -408,6 +408,11 @@ func TestAgentPolicy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			for i := range 4 {
+				if b.CurrentPlayer[i] != 0 {
+					t.Fatalf("reset env %d waits for seat %d in the single-agent view", i, b.CurrentPlayer[i])
+				}
+			}
 			act := r.Spec().NewActions(4)
 			rng := rand.New(rand.NewPCG(1, 2))
 			for range 20 {

@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -16,12 +15,12 @@ func TestFlick_SlideDistance(t *testing.T) {
 	for _, open := range []bool{true, false} {
 		s := simOpen(t, open)
 		cfg := s.Config()
-		for _, k := range []physics.Kind{flickemup.KindBullet, flickemup.KindMovementDisc} {
+		for _, k := range []physics.Kind{kindBullet, kindDisc} {
 			for _, v := range []float64{20, 60, 150, 240} {
 				st := &physics.State{Table: physics.Table{Width: 400, Height: 400}, Pieces: []physics.Piece{at(k, 20, 20, 0)}}
 				dir := physics.Polar(1, 0.6)
 				out := flick(t, s, st, 0, dir.Scale(v))
-				want := v * v / (2 * flickemup.Pieces.Spec(k).TableFriction * cfg.Gravity)
+				want := v * v / (2 * testPieces.Spec(k).TableFriction * cfg.Gravity)
 				got := st.Pieces[0].Pos.Sub(physics.Vec{X: 20, Y: 20})
 				if along := got.Dot(dir); math.Abs(along-want) > 0.02 {
 					t.Errorf("%v at %g cm/s (open steps %v): slid %.3f cm, want %.3f", k, v, open, along, want)
@@ -39,7 +38,7 @@ func TestFlick_SlideDistance(t *testing.T) {
 
 // TestFlick_OpenStepsAreFewer checks that OpenTravel saves steps on a long free slide and
 // none near obstacles: a disc flicked across an empty table takes fewer steps than with
-// OpenTravel off; the same disc flicked at a cowboy 1.5 cm away still touches it and knocks it
+// OpenTravel off; the same disc flicked at a figure 1.5 cm away still touches it and knocks it
 // over.
 func TestFlick_OpenStepsAreFewer(t *testing.T) {
 	steps := func(open bool, pieces ...physics.Piece) (physics.Outcome, *physics.State) {
@@ -47,14 +46,14 @@ func TestFlick_OpenStepsAreFewer(t *testing.T) {
 		st := scene(pieces...)
 		return flick(t, s, st, 0, physics.Vec{X: 250}), st
 	}
-	free, _ := steps(true, at(flickemup.KindBullet, 5, 45, 0))
-	fixed, _ := steps(false, at(flickemup.KindBullet, 5, 45, 0))
+	free, _ := steps(true, at(kindBullet, 5, 45, 0))
+	fixed, _ := steps(false, at(kindBullet, 5, 45, 0))
 	if free.Steps*10 > fixed.Steps*7 {
 		t.Errorf("free slide: %d steps with OpenTravel, %d without: want at least 30%% fewer", free.Steps, fixed.Steps)
 	}
-	near, _ := steps(true, at(flickemup.KindBullet, 10, 45, 0), at(flickemup.KindCowboy, 13.6, 45, 0))
+	near, _ := steps(true, at(kindBullet, 10, 45, 0), at(kindFigure, 13.6, 45, 0))
 	if !near.Touched(0, 1) || !near.Fell(1) {
-		t.Errorf("bullet at a cowboy 1.5 cm away: touched %v, fell %v", near.Touched(0, 1), near.Fell(1))
+		t.Errorf("bullet at a figure 1.5 cm away: touched %v, fell %v", near.Touched(0, 1), near.Fell(1))
 	}
 }
 
@@ -62,7 +61,7 @@ func TestFlick_OpenStepsAreFewer(t *testing.T) {
 // or off (equal to StepTravel).
 func simOpen(tb testing.TB, open bool) *physics.Simulator {
 	tb.Helper()
-	cfg := flickemup.PhysicsConfig()
+	cfg := testConfig()
 	if !open {
 		cfg.OpenTravel = cfg.StepTravel
 	}

@@ -3,7 +3,6 @@ package physics_test
 import (
 	"testing"
 
-	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -11,8 +10,8 @@ import (
 // blocks at (45.5, 50) and (54.5, 50), door line y = 50 from x = 47 to x = 53, 12 cm deep.
 func building(extra ...physics.Piece) (*physics.State, physics.Door) {
 	// Facing the building from the south, the viewer looks north: Left is west.
-	st := scene(append([]physics.Piece{at(flickemup.KindSupportBlock, 45.5, 50, 0), at(flickemup.KindSupportBlock, 54.5, 50, 0)}, extra...)...)
-	return st, flickemup.NewDoor(0, 1, 12)
+	st := scene(append([]physics.Piece{at(kindBlock, 45.5, 50, 0), at(kindBlock, 54.5, 50, 0)}, extra...)...)
+	return st, testDoor(0, 1, 12)
 }
 
 func TestDoor_Line(t *testing.T) {
@@ -27,7 +26,7 @@ func TestDoor_Line(t *testing.T) {
 }
 
 func TestDoor_EnteredExited(t *testing.T) {
-	const r = 1.5 // movement disc radius, cm
+	const r = 1.5 // disc radius, cm
 	tests := []struct {
 		name            string
 		pos             physics.Vec
@@ -84,7 +83,7 @@ func TestDoor_OnInnerFace(t *testing.T) {
 func TestDoor_FlickThrough(t *testing.T) {
 	s := newSim(t)
 	t.Run("grazes the inner face", func(t *testing.T) {
-		st, d := building(at(flickemup.KindMovementDisc, 49.2, 30, 0))
+		st, d := building(at(kindDisc, 49.2, 30, 0))
 		before := st.Clone()
 		out := flick(t, s, st, 2, physics.Vec{X: -6, Y: 125})
 		if len(out.Contacts) == 0 {
@@ -98,7 +97,7 @@ func TestDoor_FlickThrough(t *testing.T) {
 		}
 	})
 	t.Run("hits the front face", func(t *testing.T) {
-		st, d := building(at(flickemup.KindMovementDisc, 45.5, 30, 0))
+		st, d := building(at(kindDisc, 45.5, 30, 0))
 		before := st.Clone()
 		out := flick(t, s, st, 2, physics.Vec{Y: 110})
 		if !out.Touched(0, 2) {

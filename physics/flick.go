@@ -62,13 +62,13 @@ func (n Noise) Apply(v Vec, rng *rand.Rand) Vec {
 	return Polar(v.Len()*dp, v.Angle()+da)
 }
 
-// clip returns v shortened to at most max cm/s.
-func clip(v Vec, max float64) Vec {
+// clip returns v shortened to at most limit cm/s.
+func clip(v Vec, limit float64) Vec {
 	l := v.Len()
-	if l <= max || l == 0 {
+	if l <= limit || l == 0 {
 		return v
 	}
-	return v.Scale(max / l)
+	return v.Scale(limit / l)
 }
 
 // check validates f against s.

@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 	"gonum.org/v1/gonum/stat"
 )
@@ -49,7 +48,7 @@ func TestNoise_Apply(t *testing.T) {
 }
 
 func TestConfig_Validate(t *testing.T) {
-	if err := flickemup.PhysicsConfig().Validate(); err != nil {
+	if err := testConfig().Validate(); err != nil {
 		t.Fatalf("default config: %v", err)
 	}
 	tests := []struct {
@@ -68,7 +67,7 @@ func TestConfig_Validate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := flickemup.PhysicsConfig()
+			c := testConfig()
 			tt.change(&c)
 			if _, err := physics.New(c); err == nil {
 				t.Errorf("New accepted %+v", c)
@@ -80,7 +79,7 @@ func TestConfig_Validate(t *testing.T) {
 // TestCatalogue checks a game's catalogue: names parse back to their kinds, the specs are
 // plausible, and NewCatalogue refuses a duplicate name, a bad restitution and no kinds.
 func TestCatalogue(t *testing.T) {
-	c := flickemup.Pieces
+	c := testPieces
 	for _, k := range c.Kinds() {
 		got, err := c.Parse(c.Name(k))
 		if err != nil || got != k {
@@ -115,16 +114,17 @@ func TestCatalogue(t *testing.T) {
 	}
 }
 
-func TestTown_Valid(t *testing.T) {
-	st, doors := flickemup.Town()
-	if err := st.Validate(flickemup.Pieces); err != nil {
+// TestTestTown_Valid checks the tests' own scene, on which other tests rely: valid, its doors
+// framed by blocks, at rest.
+func TestTestTown_Valid(t *testing.T) {
+	st, doors := testTown()
+	if err := st.Validate(testPieces); err != nil {
 		t.Fatal(err)
 	}
-	if got := len(st.Pieces); got != 42 {
-		t.Errorf("town has %d pieces, want 42", got)
-	}
-	if len(doors) != 6 {
-		t.Errorf("town has %d doors, want 6", len(doors))
+	for i, d := range doors {
+		if st.Pieces[d.Left].Kind != kindBlock || st.Pieces[d.Right].Kind != kindBlock {
+			t.Errorf("door %d is not framed by two blocks", i)
+		}
 	}
 	// Nothing moves when a piece far from everything is flicked gently: the scene is at rest
 	// and no two pieces overlap (an overlap would push them apart when woken).

@@ -3,15 +3,14 @@ package physics_test
 import (
 	"testing"
 
-	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
 func TestFlick_KnockOver(t *testing.T) {
 	const (
-		cowboy = flickemup.KindCowboy
-		bullet = flickemup.KindBullet
-		disc   = flickemup.KindMovementDisc
+		figure = kindFigure
+		bullet = kindBullet
+		disc   = kindDisc
 	)
 	tests := []struct {
 		name    string
@@ -23,43 +22,43 @@ func TestFlick_KnockOver(t *testing.T) {
 		hit     int    // Outcome.Hit(flicked)
 	}{
 		{
-			// A movement disc pushed gently into a cowboy slides it without toppling it.
+			// A disc pushed gently into a figure slides it without toppling it.
 			name:    "slow push",
-			pieces:  []physics.Piece{at(cowboy, 50, 50, 0), at(disc, 50, 47.2, 0)},
+			pieces:  []physics.Piece{at(figure, 50, 50, 0), at(disc, 50, 47.2, 0)},
 			flicked: 1, vel: physics.Vec{Y: 15},
 			touch: [2]int{0, 1}, fell: nil, hit: -1,
 		},
 		{
-			// A bullet flicked straight at a cowboy at a normal speed knocks it over: a hit.
+			// A bullet flicked straight at a figure at a normal speed knocks it over: a hit.
 			name:    "direct hit",
-			pieces:  []physics.Piece{at(cowboy, 50, 60, 0), at(bullet, 50, 30, 0)},
+			pieces:  []physics.Piece{at(figure, 50, 60, 0), at(bullet, 50, 30, 0)},
 			flicked: 1, vel: physics.Vec{Y: 150},
 			touch: [2]int{0, 1}, fell: []int{0}, hit: 0,
 		},
 		{
-			// A bullet that first glances off a support block and then topples the cowboy is a
-			// ricochet: the cowboy falls but is not hit.
+			// A bullet that first glances off a block and then topples the figure is a
+			// ricochet: the figure falls but is not hit.
 			name: "ricochet",
 			pieces: []physics.Piece{
-				at(flickemup.KindSupportBlock, 50, 50, 0),
+				at(kindBlock, 50, 50, 0),
 				at(bullet, 30, 40, 0),
-				at(cowboy, 44, 53, 0),
+				at(figure, 44, 53, 0),
 			},
 			flicked: 1, vel: physics.Vec{X: 200, Y: 100},
 			touch: [2]int{0, 1}, fell: []int{2}, hit: -1,
 		},
 		{
-			// A bullet topples the first cowboy off-centre and glances on into a second one: both
+			// A bullet topples the first figure off-centre and glances on into a second one: both
 			// fall, only the first is hit.
 			name:    "two figures",
-			pieces:  []physics.Piece{at(cowboy, 50, 50, 0), at(cowboy, 57, 50.5, 0), at(bullet, 51, 20, 0)},
+			pieces:  []physics.Piece{at(figure, 50, 50, 0), at(figure, 57, 50.5, 0), at(bullet, 51, 20, 0)},
 			flicked: 2, vel: physics.Vec{Y: 300},
 			touch: [2]int{0, 2}, fell: []int{0, 1}, hit: 0,
 		},
 		{
-			// A fallen cowboy cannot fall again: the hit topples nobody.
+			// A fallen figure cannot fall again: the hit topples nobody.
 			name:    "already fallen",
-			pieces:  []physics.Piece{{Kind: cowboy, Pos: physics.Vec{X: 50, Y: 60}, Angle: 0, Fallen: true}, at(bullet, 50, 30, 0)},
+			pieces:  []physics.Piece{{Kind: figure, Pos: physics.Vec{X: 50, Y: 60}, Angle: 0, Fallen: true}, at(bullet, 50, 30, 0)},
 			flicked: 1, vel: physics.Vec{Y: 150},
 			touch: [2]int{0, 1}, fell: nil, hit: -1,
 		},

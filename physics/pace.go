@@ -11,7 +11,7 @@ import "math"
 // centre's distance to the table's edge and its clearance to every other piece, in cm; it is
 // called only when the open travel may apply. [Simulator] plans its steps with Pace, and so
 // may a cheaper model of the same table.
-func (c *Config) Pace(speed, spin, reach, dt float64, far func() (edge, clear float64)) (rest, step float64) {
+func (c *Config) Pace(speed, spin, reach, dt float64, far func() (edge, clearance float64)) (rest, step float64) {
 	rim := math.Abs(spin) * reach
 	rest = speed
 	if math.Abs(spin) > c.RestSpin {
@@ -23,8 +23,8 @@ func (c *Config) Pace(speed, spin, reach, dt float64, far func() (edge, clear fl
 	}
 	travel := c.StepTravel
 	if c.OpenTravel > travel && move*dt > travel {
-		edge, clear := far()
-		travel = max(travel, min(c.OpenTravel, edge, clear/2))
+		edge, clearance := far()
+		travel = max(travel, min(c.OpenTravel, edge, clearance/2))
 	}
 	return rest, min(dt, travel/move)
 }

@@ -35,12 +35,12 @@ func (s *Simulator) plan(st *State) (vmax, dt float64) {
 		if b == nil || b.M_type != box2d.B2BodyType.B2_dynamicBody || b.M_flags&box2d.B2Body_Flags.E_awakeFlag == 0 {
 			continue
 		}
-		clear, n := s.clearance(i, aabb(b), near)
+		gap, n := s.clearance(i, aabb(b), near)
 		near = n
 		v := b.M_linearVelocity
 		rest, step := cfg.Pace(math.Sqrt(v.X*v.X+v.Y*v.Y), b.M_angularVelocity, s.reach[i], dt, func() (float64, float64) {
 			p := b.M_xf.P
-			return min(p.X, p.Y, table.Width-p.X, table.Height-p.Y), clear
+			return min(p.X, p.Y, table.Width-p.X, table.Height-p.Y), gap
 		})
 		vmax, dt = max(vmax, rest), step
 	}

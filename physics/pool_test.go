@@ -7,14 +7,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
 // TestPooled_SameAsSimulator checks that a pooled flick, noise included, is the flick of a
 // simulator of the same configuration, bit for bit, from several goroutines at once.
 func TestPooled_SameAsSimulator(t *testing.T) {
-	cfg := flickemup.PhysicsConfig()
+	cfg := testConfig()
 	cfg.Noise = physics.Noise{AngleSD: 0.05, PowerSD: 0.1}
 	sim, err := physics.New(cfg)
 	if err != nil {
@@ -24,8 +23,8 @@ func TestPooled_SameAsSimulator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, _ := flickemup.Town()
-	st.Pieces = append(st.Pieces, physics.Piece{Kind: flickemup.KindBullet, Pos: physics.Vec{X: 45, Y: 12}})
+	st, _ := testTown()
+	st.Pieces = append(st.Pieces, physics.Piece{Kind: kindBullet, Pos: physics.Vec{X: 45, Y: 12}})
 	bullet := len(st.Pieces) - 1
 	flick := func(i int) physics.Flick {
 		return physics.Flick{Piece: bullet, Velocity: physics.Polar(150+10*float64(i), 0.3+0.4*float64(i))}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -26,7 +25,7 @@ func TestFlick_OffTable(t *testing.T) {
 	s := newSim(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st := scene(physics.Piece{Kind: flickemup.KindMovementDisc, Pos: tt.pos})
+			st := scene(physics.Piece{Kind: kindDisc, Pos: tt.pos})
 			out := flick(t, s, st, 0, tt.vel)
 			if got := out.WentOff(0); got != tt.off {
 				t.Fatalf("WentOff = %v, want %v (final %+v)", got, tt.off, st.Pieces[0])
@@ -41,11 +40,11 @@ func TestFlick_OffTable(t *testing.T) {
 	}
 }
 
-// TestFlick_RestsInTime flicks random pieces of the town at random velocities and checks that
-// every flick comes to rest before the cap and leaves nothing moving.
+// TestFlick_RestsInTime flicks random pieces of the tests' town at random velocities and checks
+// that every flick comes to rest before the cap and leaves nothing moving.
 func TestFlick_RestsInTime(t *testing.T) {
 	s := newSim(t)
-	st, _ := flickemup.Town()
+	st, _ := testTown()
 	rng := rand.New(rand.NewPCG(7, 7))
 	n := 300
 	if testing.Short() {
@@ -61,7 +60,7 @@ func TestFlick_RestsInTime(t *testing.T) {
 		if out.Capped || out.Time >= s.Config().MaxTime {
 			t.Fatalf("flick %d of piece %d at %v: still moving after %.2f s", k, i, v, out.Time)
 		}
-		if err := st.Validate(flickemup.Pieces); err != nil {
+		if err := st.Validate(testPieces); err != nil {
 			t.Fatalf("flick %d left an invalid state: %v", k, err)
 		}
 	}
@@ -69,9 +68,9 @@ func TestFlick_RestsInTime(t *testing.T) {
 
 func TestOutcome_Restore(t *testing.T) {
 	s := newSim(t)
-	st, _ := flickemup.Town()
-	// A movement disc driven hard through the middle of town displaces several pieces.
-	st.Pieces = append(st.Pieces, physics.Piece{Kind: flickemup.KindMovementDisc, Pos: physics.Vec{X: 45, Y: 12}})
+	st, _ := testTown()
+	// A disc driven hard up the middle of the street displaces several pieces.
+	st.Pieces = append(st.Pieces, physics.Piece{Kind: kindDisc, Pos: physics.Vec{X: 45, Y: 12}})
 	before := st.Clone()
 	out := flick(t, s, st, len(st.Pieces)-1, physics.Vec{X: 5, Y: 300})
 	if len(out.Moved) < 3 {
@@ -88,7 +87,7 @@ func TestOutcome_Restore(t *testing.T) {
 
 func TestFlick_BadInput(t *testing.T) {
 	s := newSim(t)
-	pinned := physics.Piece{Kind: flickemup.KindBarrel, Pos: physics.Vec{X: 20, Y: 20}, Static: true}
+	pinned := physics.Piece{Kind: kindBarrel, Pos: physics.Vec{X: 20, Y: 20}, Static: true}
 	tests := []struct {
 		name  string
 		flick physics.Flick
@@ -103,7 +102,7 @@ func TestFlick_BadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			st := scene(at(flickemup.KindBullet, 50, 50, 0), pinned)
+			st := scene(at(kindBullet, 50, 50, 0), pinned)
 			before := st.Clone()
 			_, err := s.Flick(st, tt.flick, nil)
 			if !errors.Is(err, tt.want) {
@@ -115,7 +114,7 @@ func TestFlick_BadInput(t *testing.T) {
 		})
 	}
 	t.Run("BadState", func(t *testing.T) {
-		st := scene(at(flickemup.KindBullet, 50, 50, 0), at(flickemup.KindBarrel, 150, 50, 0))
+		st := scene(at(kindBullet, 50, 50, 0), at(kindBarrel, 150, 50, 0))
 		if _, err := s.Flick(st, physics.Flick{Piece: 0, Velocity: physics.Vec{X: 1}}, nil); !errors.Is(err, physics.ErrBadState) {
 			t.Fatalf("err = %v, want ErrBadState", err)
 		}
@@ -124,7 +123,7 @@ func TestFlick_BadInput(t *testing.T) {
 
 func TestFlick_ClipsSpeed(t *testing.T) {
 	s := newSim(t)
-	st := scene(at(flickemup.KindBullet, 50, 50, 0))
+	st := scene(at(kindBullet, 50, 50, 0))
 	out := flick(t, s, st, 0, physics.Vec{X: 3e5, Y: 4e5})
 	want := physics.Vec{X: 0.6, Y: 0.8}.Scale(s.Config().MaxSpeed)
 	if d := out.Velocity.Sub(want).Len(); d > 1e-9 {
@@ -139,11 +138,11 @@ func FuzzFlick(f *testing.F) {
 	f.Add(math.NaN(), 1.0, 3)
 	f.Add(math.Inf(1), 0.0, 0)
 	f.Add(1e300, -1e300, 42)
-	f.Add(-0.0, 5e-324, 41)
+	f.Add(math.Copysign(0, -1), 5e-324, 41)
 	f.Add(120.0, 250.0, 99)
 	s := newSim(f)
-	base, _ := flickemup.Town()
-	base.Pieces = append(base.Pieces, physics.Piece{Kind: flickemup.KindBullet, Pos: physics.Vec{X: 47, Y: 12}})
+	base, _ := testTown()
+	base.Pieces = append(base.Pieces, physics.Piece{Kind: kindBullet, Pos: physics.Vec{X: 47, Y: 12}})
 	f.Fuzz(func(t *testing.T, vx, vy float64, piece int) {
 		st := base.Clone()
 		out, err := s.Flick(st, physics.Flick{Piece: piece, Velocity: physics.Vec{X: vx, Y: vy}}, nil)
@@ -159,7 +158,7 @@ func FuzzFlick(f *testing.F) {
 		if out.Velocity.Len() > s.Config().MaxSpeed*(1+1e-12) {
 			t.Fatalf("speed %v above the cap", out.Velocity.Len())
 		}
-		if err := st.Validate(flickemup.Pieces); err != nil {
+		if err := st.Validate(testPieces); err != nil {
 			t.Fatalf("invalid state after flick: %v", err)
 		}
 	})

@@ -3,7 +3,6 @@ package physics_test
 import (
 	"testing"
 
-	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -21,7 +20,7 @@ func (w *wall) Stop(p physics.Vec) bool {
 func TestFlick_Stop(t *testing.T) {
 	s := newSim(t)
 	// A disc pushes a tumbleweed, then is stopped at x = 24 while the tumbleweed runs on.
-	st := scene(at(flickemup.KindMovementDisc, 20, 50, 0), at(flickemup.KindTumbleweed, 25, 50, 0))
+	st := scene(at(kindDisc, 20, 50, 0), at(kindTumbleweed, 25, 50, 0))
 	free := scene(append([]physics.Piece(nil), st.Pieces...)...)
 	w := &wall{X: 24}
 	out, err := s.Flick(st, physics.Flick{Piece: 0, Velocity: physics.Vec{X: 150}, Stop: w}, nil)

@@ -8,14 +8,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 
-	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
 // TestTracer_SameTrajectory checks that sampling frames changes nothing: the tracer's flick
 // ends exactly where a plain simulator's does, and its frames are 1/60 s apart or more.
 func TestTracer_SameTrajectory(t *testing.T) {
-	cfg := flickemup.PhysicsConfig()
+	cfg := testConfig()
 	cfg.Noise = physics.DefaultNoise
 	sim, err := physics.New(cfg)
 	if err != nil {
@@ -31,10 +30,10 @@ func TestTracer_SameTrajectory(t *testing.T) {
 	flicks := []physics.Flick{
 		{Piece: 1, Velocity: physics.Vec{X: 0, Y: 280}},
 		{Piece: 6, Velocity: physics.Vec{X: -40, Y: -250}},
-		{Piece: 25, Velocity: physics.Vec{X: 150, Y: 90}},
+		{Piece: 8, Velocity: physics.Vec{X: 150, Y: 90}},
 	}
 	for i, f := range flicks {
-		st1, _ := flickemup.Town()
+		st1, _ := testTown()
 		st2 := st1.Clone()
 		out1, err1 := sim.Flick(st1, f, rand.New(rand.NewPCG(uint64(i), 1)))
 		tr.Begin()
@@ -66,34 +65,34 @@ func TestTracer_SameTrajectory(t *testing.T) {
 }
 
 func TestTracer_BeginTake(t *testing.T) {
-	tr, err := physics.NewTracer(flickemup.PhysicsConfig(), physics.DefaultTable)
+	tr, err := physics.NewTracer(testConfig(), physics.DefaultTable)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, _ := flickemup.Town()
+	st, _ := testTown()
 	rng := rand.New(rand.NewPCG(1, 1))
 	flick := func(piece int) error {
 		_, err := tr.Flick(st, physics.Flick{Piece: piece, Velocity: physics.Vec{X: 0, Y: 5}}, rng)
 		return err
 	}
-	if err := flick(25); err != nil { // not recording: a clone's flick, say
+	if err := flick(8); err != nil { // not recording: a clone's flick, say
 		t.Fatal(err)
 	}
 	tr.Begin()
-	if err := flick(26); err != nil {
+	if err := flick(9); err != nil {
 		t.Fatal(err)
 	}
 	if err := flick(999); !errors.Is(err, physics.ErrBadFlick) { // a failed flick is not kept
 		t.Fatalf("flick of piece 999: %v", err)
 	}
-	if err := flick(27); err != nil {
+	if err := flick(10); err != nil {
 		t.Fatal(err)
 	}
 	got := tr.Take()
-	if len(got) != 2 || got[0].Flick.Piece != 26 || got[1].Flick.Piece != 27 {
-		t.Errorf("took %d flicks, want those of pieces 26 and 27", len(got))
+	if len(got) != 2 || got[0].Flick.Piece != 9 || got[1].Flick.Piece != 10 {
+		t.Errorf("took %d flicks, want those of pieces 9 and 10", len(got))
 	}
-	if err := flick(28); err != nil {
+	if err := flick(13); err != nil {
 		t.Fatal(err)
 	}
 	if got := tr.Take(); len(got) != 0 {

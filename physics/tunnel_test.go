@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -14,15 +13,15 @@ import (
 // step sized to StepTravel prevents tunnelling.
 func TestFlick_NoTunnelling(t *testing.T) {
 	s := newSim(t)
-	max := s.Config().MaxSpeed
+	top := s.Config().MaxSpeed
 	sweep := 36
 	if testing.Short() {
 		sweep = 12
 	}
-	for _, shot := range []physics.Kind{flickemup.KindBullet, flickemup.KindMovementDisc} {
-		for _, obstacle := range flickemup.Pieces.Kinds() {
+	for _, shot := range []physics.Kind{kindBullet, kindDisc} {
+		for _, obstacle := range testPieces.Kinds() {
 			for _, fallen := range []bool{false, true} {
-				if fallen && !flickemup.Pieces.Spec(obstacle).Topples {
+				if fallen && !testPieces.Spec(obstacle).Topples {
 					continue
 				}
 				for k := 0; k < sweep; k++ {
@@ -31,7 +30,7 @@ func TestFlick_NoTunnelling(t *testing.T) {
 					o := physics.Piece{Kind: obstacle, Pos: centre, Angle: 0.37 * float64(k), Fallen: fallen, Static: true}
 					start := centre.Sub(physics.Polar(20, dir))
 					st := scene(o, physics.Piece{Kind: shot, Pos: start})
-					out := flick(t, s, st, 1, physics.Polar(max, dir))
+					out := flick(t, s, st, 1, physics.Polar(top, dir))
 					if !out.Touched(0, 1) {
 						t.Errorf("%v at %v (fallen %v), direction %.2f rad: no contact; the %v ended at %v", shot, obstacle, fallen, dir, shot, st.Pieces[1].Pos)
 						continue
@@ -40,7 +39,7 @@ func TestFlick_NoTunnelling(t *testing.T) {
 					if along := st.Pieces[1].Pos.Sub(centre).Dot(physics.Polar(1, dir)); along > 0 && !st.Pieces[1].Off {
 						// A glancing hit on a long shape may slide the disc along it; it must
 						// still be on the near side of the shape's outline.
-						if d := st.Pieces[1].Pos.Sub(centre).Len(); d < flickemup.Pieces.Spec(shot).Radius {
+						if d := st.Pieces[1].Pos.Sub(centre).Len(); d < testPieces.Spec(shot).Radius {
 							t.Errorf("%v through %v, direction %.2f rad: ended %.2f cm from its centre", shot, obstacle, dir, d)
 						}
 					}
@@ -54,10 +53,10 @@ func TestFlick_NoTunnelling(t *testing.T) {
 // the bullet must hit them and stay behind them.
 func TestFlick_NoTunnellingDynamic(t *testing.T) {
 	s := newSim(t)
-	max := s.Config().MaxSpeed
-	for _, target := range []physics.Kind{flickemup.KindBullet, flickemup.KindMovementDisc, flickemup.KindCowboy, flickemup.KindFence} {
-		st := scene(at(target, 50, 50, 0), at(flickemup.KindBullet, 50, 10, 0))
-		out := flick(t, s, st, 1, physics.Vec{Y: max})
+	top := s.Config().MaxSpeed
+	for _, target := range []physics.Kind{kindBullet, kindDisc, kindFigure, kindFence} {
+		st := scene(at(target, 50, 50, 0), at(kindBullet, 50, 10, 0))
+		out := flick(t, s, st, 1, physics.Vec{Y: top})
 		if !out.Touched(0, 1) {
 			t.Errorf("bullet passed through a %v: contacts %+v", target, out.Contacts)
 		}

@@ -140,7 +140,7 @@ func parseLine(r *Replay, line []byte, n int) (*Replay, error) {
 		Format string `json:"format"`
 	}
 	if err := json.Unmarshal(line, &kind); err != nil {
-		return nil, fmt.Errorf("%w: line %d: %v", ErrFormat, n, err)
+		return nil, fmt.Errorf("%w: line %d: %w", ErrFormat, n, err)
 	}
 	if r == nil && kind.Type != TypeHeader {
 		return nil, fmt.Errorf("%w: line %d: the first line is a %q record, not a header", ErrFormat, n, kind.Type)
@@ -158,17 +158,17 @@ func parseLine(r *Replay, line []byte, n int) (*Replay, error) {
 		}
 		r = &Replay{}
 		if err := json.Unmarshal(line, &r.Header); err != nil {
-			return nil, fmt.Errorf("%w: line %d: %v", ErrFormat, n, err)
+			return nil, fmt.Errorf("%w: line %d: %w", ErrFormat, n, err)
 		}
 		if d := r.Header.Drawing; d != nil {
 			if err := d.Validate(); err != nil {
-				return nil, fmt.Errorf("%w: line %d: %v", ErrFormat, n, err)
+				return nil, fmt.Errorf("%w: line %d: %w", ErrFormat, n, err)
 			}
 		}
 	case TypeStep:
 		var s Step
 		if err := json.Unmarshal(line, &s); err != nil {
-			return nil, fmt.Errorf("%w: line %d: %v", ErrFormat, n, err)
+			return nil, fmt.Errorf("%w: line %d: %w", ErrFormat, n, err)
 		}
 		if s.Index != len(r.Steps) {
 			return nil, fmt.Errorf("%w: line %d: step %d where step %d was expected", ErrFormat, n, s.Index, len(r.Steps))
@@ -177,7 +177,7 @@ func parseLine(r *Replay, line []byte, n int) (*Replay, error) {
 	case TypeEnd:
 		var e End
 		if err := json.Unmarshal(line, &e); err != nil {
-			return nil, fmt.Errorf("%w: line %d: %v", ErrFormat, n, err)
+			return nil, fmt.Errorf("%w: line %d: %w", ErrFormat, n, err)
 		}
 		r.End = &e
 	default:

@@ -188,9 +188,9 @@ func mismatch(step int, field string, want, got any) *MismatchError {
 
 // shorten cuts long JSON for an error message.
 func shorten(b []byte) string {
-	const max = 200
-	if len(b) > max {
-		return string(b[:max]) + "…"
+	const limit = 200
+	if len(b) > limit {
+		return string(b[:limit]) + "…"
 	}
 	return string(b)
 }

@@ -257,7 +257,7 @@ func (an *analysis) source(st *flickago.State, m0 *model, a flickago.Action) (so
 		t.reserve[me][flickago.KindOf(a.Return)]++
 		changed = append(changed, i)
 	}
-	piece := -1
+	var piece int
 	if a.Disc == flickago.NoDisc {
 		if a.Point < 0 || a.Point >= len(an.b.Points[me]) {
 			return source{}, false

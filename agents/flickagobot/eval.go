@@ -170,14 +170,10 @@ func flicksLeft(b *flickago.Board, r float64, t *table, p int) float64 {
 	return w
 }
 
-// canFlick reports whether player p has a flick in t: a face-up family disc on the board, a
-// reserve disc with a free start point of its kind, or a disc to send back to the reserve from
-// its return zone (which no inspector touches) and flick again.
-func canFlick(b *flickago.Board, r float64, t *table, p int) bool {
-	return canFlickWith(b, r, t, p, flicksLeft(b, r, t, p))
-}
-
-// canFlickWith is canFlick given flicksLeft(b, r, t, p) as left.
+// canFlickWith reports whether player p has a flick in t, given flicksLeft(b, r, t, p) as
+// left: a face-up family disc on the board, a reserve disc with a free start point of its kind,
+// or a disc to send back to the reserve from its return zone (which no inspector touches) and
+// flick again.
 func canFlickWith(b *flickago.Board, r float64, t *table, p int, left float64) bool {
 	if left > 0 {
 		return true

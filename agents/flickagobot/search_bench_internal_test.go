@@ -63,7 +63,7 @@ func aimerDecisions(b testing.TB, opp Bot, n int) []*flickago.Game {
 		g.Reset(rand.New(rand.NewPCG(seed, 7)))
 		rng := rand.New(rand.NewPCG(seed, 8))
 		for !g.Over() {
-			var bot Bot = opp
+			bot := opp
 			if g.Current() == int(seed%2) {
 				bot = a
 				if g.Phase() == flickago.PhaseFlick {

@@ -48,7 +48,7 @@ func Play(sc *flickemup.Scenario, o flickemup.Options, bots [2]Bot, seed uint64)
 		}
 		if err := g.Apply(a); err != nil {
 			if errors.Is(err, flickemup.ErrIllegalAction) {
-				return m, fmt.Errorf("%w: %s seed %d, %s: %v", ErrIllegal, sc.Name, seed, t, err)
+				return m, fmt.Errorf("%w: %s seed %d, %s: %w", ErrIllegal, sc.Name, seed, t, err)
 			}
 			return m, err
 		}

@@ -156,7 +156,7 @@ func (s *Situation) Toward(i int, p Place) (Move, bool) {
 	}
 	best, bestScore, found := Move{}, now-2, false
 	for _, m := range s.Moves(i, s.approachPoints(i, p)...) {
-		if m.Enter >= 0 && !(p.Kind == flickemup.PlaceBuilding && m.Enter == p.Index) {
+		if m.Enter >= 0 && (p.Kind != flickemup.PlaceBuilding || m.Enter != p.Index) {
 			continue
 		}
 		score := s.AfterMove(m, p) + MovePenalty(m)

@@ -16,18 +16,18 @@ func (s *Situation) WithCowboyAt(i int, pos physics.Vec, facing float64) *Situat
 	return &w
 }
 
-// MoveCowboy puts cowboy i of w, a copy made by s.WithCowboyAt(i, ...), at pos facing
-// facing, in place: w is then what s.WithCowboyAt(i, pos, facing) would return, without
-// copying the table again. A search that rates many spots of one cowboy one after the other
-// moves one copy; the caller must not keep w from one spot to the next.
-func (w *Situation) MoveCowboy(i int, pos physics.Vec, facing float64) {
-	k := w.Piece(i)
-	p := &w.St.Pieces[k]
+// MoveCowboy puts cowboy i of s, a copy made by o.WithCowboyAt(i, ...) of some Situation o,
+// at pos facing facing, in place: s is then what o.WithCowboyAt(i, pos, facing) would return,
+// without copying the table again. A search that rates many spots of one cowboy one after the
+// other moves one copy; the caller must not keep s from one spot to the next.
+func (s *Situation) MoveCowboy(i int, pos physics.Vec, facing float64) {
+	k := s.Piece(i)
+	p := &s.St.Pieces[k]
 	p.Pos, p.Angle, p.Fallen, p.Off = pos, facing, false, false
-	if w.scene != nil {
-		w.scene.Set(k, *p)
+	if s.scene != nil {
+		s.scene.Set(k, *p)
 	}
-	c := &w.Cows[i]
+	c := &s.Cows[i]
 	c.Pos, c.Facing, c.Fallen, c.Inside = pos, facing, false, -1
 }
 

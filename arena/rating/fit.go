@@ -472,7 +472,7 @@ func (p *problem) solve(cfg Config) (int, float64, *mat.SymDense, error) {
 			// divergence is caught below. Anything else is a failure.
 			var cond mat.Condition
 			if !errors.As(err, &cond) {
-				return 0, 0, nil, fmt.Errorf("%w: %v", ErrSingular, err)
+				return 0, 0, nil, fmt.Errorf("%w: %w", ErrSingular, err)
 			}
 		}
 		step := 0.0

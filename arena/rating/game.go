@@ -37,20 +37,20 @@ func (s Side) String() string {
 type End int8
 
 const (
-	// EndNormal: the rules of the scenario ended the game.
+	// EndNormal means the rules of the scenario ended the game.
 	EndNormal End = iota
-	// EndTurnLimit: the scenario's turn or time limit ended the game; the
+	// EndTurnLimit means the scenario's turn or time limit ended the game; the
 	// result is the adjudicated one.
 	EndTurnLimit
-	// EndTimeout: a bot exceeded its decision deadline and lost (bot fault).
+	// EndTimeout means a bot exceeded its decision deadline and lost (bot fault).
 	EndTimeout
-	// EndIllegal: a bot sent an illegal action and lost (bot fault).
+	// EndIllegal means a bot sent an illegal action and lost (bot fault).
 	EndIllegal
-	// EndCrash: a bot's process crashed and it lost (bot fault).
+	// EndCrash means a bot's process crashed and it lost (bot fault).
 	EndCrash
-	// EndDisconnect: a remote bot's connection dropped and it lost (bot fault).
+	// EndDisconnect means a remote bot's connection dropped and it lost (bot fault).
 	EndDisconnect
-	// EndVoid: an arena fault. The game does not count anywhere in this
+	// EndVoid is an arena fault. The game does not count anywhere in this
 	// package (it is skipped by every statistic) and is replayed by the arena.
 	EndVoid
 )

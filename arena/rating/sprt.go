@@ -46,11 +46,11 @@ type SPRT struct {
 type Verdict int8
 
 const (
-	// Continue: the LLR lies between the bounds; play on.
+	// Continue means the LLR lies between the bounds; play on.
 	Continue Verdict = iota
-	// AcceptH0: the LLR reached the lower bound.
+	// AcceptH0 means the LLR reached the lower bound.
 	AcceptH0
-	// AcceptH1: the LLR reached the upper bound.
+	// AcceptH1 means the LLR reached the upper bound.
 	AcceptH1
 )
 

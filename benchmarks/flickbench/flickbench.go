@@ -1,8 +1,8 @@
 // Package flickbench is the reference workload of the physics benchmarks: the Flick 'em Up!
 // reference town (flickemup.Town, 42 pieces) plus one flicked disc, and a deterministic
-// stream of flicks across it. BenchmarkFlick in physics, the physics row of
-// `go run ./benchmarks -only physics` and the native Box2D comparison of benchmarks/native
-// all run these same flicks.
+// stream of flicks across it. BenchmarkFlick (in this package's tests: `go test -run '^$'
+// -bench Flick ./benchmarks/flickbench`), the physics row of `go run ./benchmarks -only
+// physics` and the native Box2D comparison of benchmarks/native all run these same flicks.
 package flickbench
 
 import (

@@ -260,7 +260,7 @@ func TestReport_TuneInterleaved(t *testing.T) {
 			t.Errorf("search %d: want 6 and 7, 2 games each at %s:\n%s", i+1, want, b)
 		}
 		if (i == 1) != strings.Contains(b, "(superseded)</h3>") {
-			t.Errorf("search %d: superseded %v, want %v", i+1, !(i == 1), i == 1)
+			t.Errorf("search %d: superseded %v, want %v", i+1, i != 1, i == 1)
 		}
 	}
 }

@@ -38,6 +38,11 @@ func (s *suite) testSameStep(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Disabled Reset(%d): %v", seed, err)
 	}
+	for i := range n {
+		if d := diffRow(bs, i, bd, i); d != "" {
+			t.Fatalf("seed %d: Reset: env %d: SameStep vs Disabled: %s", seed, i, d)
+		}
+	}
 	rng := s.actionRNG(4)
 	act := vs.Spec().NewActions(n)
 	done := make([]bool, n)
@@ -126,6 +131,9 @@ func (s *suite) testNextStep(t *testing.T) {
 	bd, err := vd.Reset(seed)
 	if err != nil {
 		t.Fatalf("Disabled Reset(%d): %v", seed, err)
+	}
+	if d := diffRow(bn, 0, bd, 0); d != "" {
+		t.Fatalf("seed %d: Reset: NextStep vs Disabled: %s", seed, d)
 	}
 	// A malformed action, which the reset step must ignore.
 	garbage := spec.NewActions(1)

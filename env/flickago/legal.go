@@ -38,7 +38,7 @@ func blocked(r float64, st *State, pos physics.Vec, p, skip int) bool {
 	near := func(q physics.Vec) bool { return q.Sub(pos).Len() < 2*r-overlapSlack }
 	for q := range NumPlayers {
 		for d, dc := range st.Discs[q] {
-			if dc.Place == OnBoard && !(q == p && d == skip) && near(dc.Pos) {
+			if dc.Place == OnBoard && (q != p || d != skip) && near(dc.Pos) {
 				return true
 			}
 		}

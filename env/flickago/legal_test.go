@@ -103,7 +103,7 @@ func TestGame_Validate(t *testing.T) {
 					a.Point == tt.a.Point && a.Star == tt.a.Star)
 			}
 			// Legal lists the discrete choices: the velocity is not one of them.
-			if legal != (tt.want == nil) && tt.want != flickago.ErrVelocity {
+			if legal != (tt.want == nil) && !errors.Is(tt.want, flickago.ErrVelocity) {
 				t.Errorf("Legal lists %v: %v, want %v", tt.a, legal, tt.want == nil)
 			}
 			if tt.want == nil {

@@ -206,9 +206,3 @@ func (g *Game) blocksDoor(b, j int) bool {
 	}
 	return doorway.Intersects(Pieces.Outline(p))
 }
-
-// depthOfIn is depthOf measured on state st.
-func (g *Game) depthOfIn(st *physics.State, b int, p physics.Vec) float64 {
-	a, e, front := g.lay.doors[b].Line(st)
-	return p.Sub(a.Add(e).Scale(0.5)).Dot(front)
-}

@@ -23,16 +23,6 @@ func (g *Game) footprint(b int) physics.Outline {
 	return footprintShape(mid, u, w, g.lay.doors[b].Depth)
 }
 
-// inFootprint returns the building whose footprint contains p, or -1.
-func (g *Game) inFootprint(p physics.Vec) int {
-	for b := range g.lay.doors {
-		if g.footprint(b).Contains(p) {
-			return b
-		}
-	}
-	return -1
-}
-
 // free reports whether outline s lies wholly on the table and overlaps no piece on it.
 func (g *Game) free(s physics.Outline) bool {
 	if !s.OnTable(g.st.Table) {

@@ -29,9 +29,6 @@ var (
 	bulletRadius = Pieces.Spec(KindBullet).Radius
 	discRadius   = Pieces.Spec(KindMovementDisc).Radius
 	octRadius    = Pieces.Spec(KindDynamite).Radius
-	// bulletOffset is the distance from a cowboy's centre to a bullet placed beside it: one
-	// bullet's width between the base and the bullet, as the rulebook says.
-	bulletOffset = cowboyRadius + 2*bulletRadius + bulletRadius
 	// winchesterLength is the length of the Winchester barrel gauge laid in front of a cowboy.
 	winchesterLength = 2 * Pieces.Spec(KindWinchesterBarrel).HalfLength
 )

@@ -258,10 +258,11 @@ func TestTurn_TwoActionsThenHatFlips(t *testing.T) {
 	}
 }
 
-// replace replaces the first occurrence of old in s, panicking if absent (a test bug).
-func replace(s, old, new string) string {
+// replace replaces the first occurrence of old in s by repl, panicking if old is absent (a
+// test bug).
+func replace(s, old, repl string) string {
 	if !strings.Contains(s, old) {
 		panic("replace: " + old + " not found")
 	}
-	return strings.Replace(s, old, new, 1)
+	return strings.Replace(s, old, repl, 1)
 }

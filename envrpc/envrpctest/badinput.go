@@ -69,7 +69,7 @@ func (tw *twin) advance(t *testing.T) {
 	for range 1000 {
 		var bl, br *env.Batch
 		var errl, errr error
-		if mask, any := doneMask(tw.bl); any && tw.local.Config().Autoreset == env.Disabled {
+		if mask, ended := doneMask(tw.bl); ended && tw.local.Config().Autoreset == env.Disabled {
 			bl, errl = tw.local.ResetMask(mask, nil)
 			br, errr = tw.remote.ResetMask(mask, nil)
 		} else {

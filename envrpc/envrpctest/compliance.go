@@ -182,10 +182,10 @@ func randomActions(v *env.Vector, b *env.Batch, dst env.Actions, rng *rand.Rand)
 // doneMask returns which envs of b ended, and whether any did.
 func doneMask(b *env.Batch) ([]bool, bool) {
 	m := make([]bool, b.NumEnvs)
-	any := false
+	ended := false
 	for i := range m {
 		m[i] = b.Done(i)
-		any = any || m[i]
+		ended = ended || m[i]
 	}
-	return m, any
+	return m, ended
 }

@@ -136,7 +136,7 @@ func (s *suite) compareRun(t *testing.T, local *env.Vector, remote *envrpc.Remot
 	ended := 0
 	for step := 1; step <= s.cfg.Steps; step++ {
 		where := fmt.Sprintf("step %d", step)
-		if mask, any := doneMask(bl); any && c.Autoreset == env.Disabled {
+		if mask, ended := doneMask(bl); ended && c.Autoreset == env.Disabled {
 			bl, errl = local.ResetMask(mask, nil)
 			br, errr = remote.ResetMask(mask, nil)
 			s.same(t, where+" ResetMask", bl, errl, br, errr)

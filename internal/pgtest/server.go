@@ -167,9 +167,9 @@ func (s *Server) waitReady(ctx context.Context) error {
 		}
 		select {
 		case <-s.done:
-			return fmt.Errorf("pgtest: postgres exited at start: %v\n%s", s.err, s.log())
+			return fmt.Errorf("pgtest: postgres exited at start: %w\n%s", s.err, s.log())
 		case <-ctx.Done():
-			return fmt.Errorf("pgtest: postgres not ready: %w (last: %v)\n%s", ctx.Err(), err, s.log())
+			return fmt.Errorf("pgtest: postgres not ready: %w (last: %w)\n%s", ctx.Err(), err, s.log())
 		case <-time.After(20 * time.Millisecond):
 		}
 	}

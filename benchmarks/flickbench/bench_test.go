@@ -1,4 +1,4 @@
-package physics_test
+package flickbench_test
 
 import (
 	"testing"
@@ -8,7 +8,7 @@ import (
 	"github.com/flickarena/flickarena/physics"
 )
 
-// BenchmarkFlick runs the flicks of flickbench: in turn a bullet and a movement disc from a
+// BenchmarkFlick runs the flicks of the stream: in turn a bullet and a movement disc from a
 // random lawman's position across the reference town (42 pieces plus the flicked disc) in a
 // random direction at a random speed up to the maximum, until rest. The town is restored
 // between flicks, so every flick meets the full scene.

@@ -44,11 +44,13 @@ func testLeasedRescue(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	const ttl = 600 * time.Millisecond
+	// The lease's expiry is stamped inside claimSet, so the time before the call is a lower
+	// bound of it: the set must not be played before claimed+ttl.
+	claimed := time.Now()
 	dead, ok, err := s.claimSet(ctx, sched.Info.ID, "dead", nil, ttl, nil)
 	if err != nil || !ok || dead != sched.Fixtures[0].PairID {
 		t.Fatalf("the dead worker's claim: %q, %v, %v; want the first set", dead, ok, err)
 	}
-	claimed := time.Now()
 
 	var deadPlayedAt time.Time
 	ref := RefereeFunc(func(_ context.Context, m Match) (Outcome, error) {

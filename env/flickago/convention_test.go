@@ -17,8 +17,10 @@ func TestEngine_Convention(t *testing.T) {
 		NewEnv: func() (envtest.EngineEnv[*flickago.Game, flickago.Action], error) {
 			return flickago.NewEnv(flickago.DefaultConfig())
 		},
-		Illegal:  func(*flickago.Game) flickago.Action { return flickago.FlickDisc(99, physics.Vec{Y: 10}) },
-		Play:     func(g *flickago.Game, _ []flickago.Action, rng *rand.Rand) flickago.Action { return randomAction(g, rng, nil) },
+		Illegal: func(*flickago.Game) flickago.Action { return flickago.FlickDisc(99, physics.Vec{Y: 10}) },
+		Play: func(g *flickago.Game, _ []flickago.Action, rng *rand.Rand) flickago.Action {
+			return randomAction(g, rng, nil)
+		},
 		Apply:    func(g *flickago.Game, a flickago.Action) error { return g.Apply(a, nil) },
 		Sentinel: flickago.ErrIllegal,
 		Final: func(g *flickago.Game) error {

@@ -3,6 +3,7 @@ package fliprando_test
 import (
 	"testing"
 
+	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/envtest"
 	"github.com/flickarena/flickarena/env/fliprando"
 )
@@ -18,7 +19,7 @@ func TestEngine_Convention(t *testing.T) {
 		t.Run(players, func(t *testing.T) {
 			envtest.RunEngine(t, envtest.EngineConfig[*fliprando.Game, fliprando.Action]{
 				NewEnv: func() (envtest.EngineEnv[*fliprando.Game, fliprando.Action], error) {
-					return fliprando.NewEnv(map[string]string{"players": players, "first": "-1"})
+					return newEnv(env.Options{"players": players, "first": "-1"})
 				},
 				Illegal: func(*fliprando.Game) fliprando.Action { return fliprando.NumActions },
 				Probe: func(*fliprando.Game) []fliprando.Action {

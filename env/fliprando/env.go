@@ -58,8 +58,30 @@ var optionSpecs = env.OptionSpecs{
 // Factory is the env.Factory of the game; its options are listed in the
 // package doc under "Arguments" and declared by [Env.OptionSpecs].
 func Factory(opts env.Options) (env.Game, error) {
-	e, err := NewEnv(opts)
+	// Unknown options are refused: a typo must not silently give a default game.
+	v, err := optionSpecs.Parse(opts)
 	if err != nil {
+		return nil, fmt.Errorf("fliprando: %w", err)
+	}
+	cfg := DefaultConfig()
+	cfg.Players = v.Int("players")
+	cfg.FirstPlayer = v.Int("first")
+	cfg.MoveLegs = v.Bool("move_legs")
+	cfg.LiteralPhase1 = v.Bool("literal_phase1")
+	cfg.SlotPerRound = v.Bool("slot_per_round")
+	cfg.HiddenWeather = v.Bool("hidden_weather")
+	cfg.NegativeScores = v.Bool("negative_scores")
+	switch v.String("reward") {
+	case "rank":
+		cfg.Reward = RewardRank
+	case "win":
+		cfg.Reward = RewardWin
+	case "margin":
+		cfg.Reward = RewardMargin
+	}
+	e, err := NewEnv(cfg)
+	if err != nil {
+		// Return a nil interface, not a nil *Env inside an interface.
 		return nil, err
 	}
 	return e, nil
@@ -68,36 +90,13 @@ func Factory(opts env.Options) (env.Game, error) {
 // OptionSpecs implements [env.OptionDeclarer]: the options of [Factory].
 func (e *Env) OptionSpecs() env.OptionSpecs { return optionSpecs }
 
-// NewEnv returns an Env for opts, checked against their declared specs
-// ([Env.OptionSpecs]), dealt from seed 0 until its first Reset.
-func NewEnv(opts env.Options) (*Env, error) {
-	v, err := optionSpecs.Parse(opts)
-	if err != nil {
-		return nil, fmt.Errorf("fliprando: %w", err)
-	}
-	cfg := DefaultConfig(v.Int("players"))
-	cfg.FirstPlayer = v.Int("first")
-	cfg.MoveLegs = v.Bool("move_legs")
-	cfg.LiteralPhase1 = v.Bool("literal_phase1")
-	cfg.SlotPerRound = v.Bool("slot_per_round")
-	cfg.HiddenWeather = v.Bool("hidden_weather")
-	cfg.NegativeScores = v.Bool("negative_scores")
-	e := &Env{}
-	switch v.String("reward") {
-	case "rank":
-		e.reward = RewardRank
-	case "win":
-		e.reward = RewardWin
-	case "margin":
-		e.reward = RewardMargin
-	}
+// NewEnv returns an Env for cfg, dealt from cfg.Seed until its first Reset.
+func NewEnv(cfg Config) (*Env, error) {
 	g, err := New(cfg)
 	if err != nil {
 		return nil, err
 	}
-	e.g = *g
-	e.spec = newSpec(cfg)
-	return e, nil
+	return &Env{g: *g, reward: cfg.Reward, spec: newSpec(cfg)}, nil
 }
 
 // Register adds the game to r under [ID].
@@ -133,12 +132,8 @@ func newSpec(cfg Config) env.Spec {
 	}
 }
 
-// Game returns the engine (read only: changing it behind the Env's back
+// Engine returns the rules engine, read only for bots (changing it behind the Env's back
 // breaks the shaping reward).
-func (e *Env) Game() *Game { return &e.g }
-
-// Engine returns the rules engine, read only for bots (the engine
-// convention's name for [Env.Game]; see docs/adding-a-game.md).
 func (e *Env) Engine() *Game { return &e.g }
 
 // EncodeAction writes engine action a of the seat to act into dst, or
@@ -160,7 +155,7 @@ func (e *Env) Spec() *env.Spec { return &e.spec }
 
 // Reset implements env.Game: it deals from two draws of rng.
 func (e *Env) Reset(rng *rand.Rand) error {
-	e.g.Deal(rng)
+	e.g.Reset(rng)
 	e.before, e.delta = [MaxPlayers]int{}, [MaxPlayers]int{}
 	return nil
 }

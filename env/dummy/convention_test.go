@@ -29,6 +29,7 @@ func TestEngine_Convention(t *testing.T) {
 			}
 			return p
 		},
-		Seeds: 20,
+		Sentinel: dummy.ErrIllegal,
+		Seeds:    20,
 	})
 }

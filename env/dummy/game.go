@@ -9,6 +9,10 @@ import (
 	"github.com/flickarena/flickarena/env"
 )
 
+// ErrIllegal is wrapped, with env.ErrIllegalAction, by every action the engine refuses
+// ([Game.Check], [Game.Apply], [Env.EncodeAction]). A refused action changes nothing.
+var ErrIllegal = errors.New("dummy: illegal action")
+
 // ErrInvariant is wrapped by every error of [Game.Validate].
 var ErrInvariant = errors.New("dummy: broken invariant")
 
@@ -117,12 +121,20 @@ func (g *Game) Legal(dst []Action) []Action {
 	return append(dst, Action{Move: Pass})
 }
 
-// illegal returns the error refusing a.
+// illegalError is an action the engine refuses: an *env.ActionError (whose message it
+// keeps) that also wraps [ErrIllegal].
+type illegalError struct{ env.ActionError }
+
+// Unwrap returns [ErrIllegal] and the env.ActionError, for errors.Is and errors.As.
+func (e *illegalError) Unwrap() []error { return []error{ErrIllegal, &e.ActionError} }
+
+// illegal returns the error refusing a, wrapping ErrIllegal and env.ErrIllegalAction.
 func illegal(a Action, reason string) error {
-	return &env.ActionError{Env: -1, Field: "action", Reason: fmt.Sprintf("%v: %s", a, reason)}
+	return &illegalError{env.ActionError{Env: -1, Field: "action", Reason: fmt.Sprintf("%v: %s", a, reason)}}
 }
 
-// Check returns nil if a is legal now, or an error wrapping env.ErrIllegalAction saying why.
+// Check returns nil if a is legal now, or an error wrapping [ErrIllegal] and
+// env.ErrIllegalAction saying why.
 // It never changes the game.
 func (g *Game) Check(a Action) error {
 	switch {

@@ -13,7 +13,7 @@ import (
 // of the bank job (players map to their team's seat), and that the scores are the teams'
 // hit points.
 func TestEngine_Convention(t *testing.T) {
-	cfg := flickemup.DefaultEnvConfig()
+	cfg := flickemup.DefaultConfig()
 	cfg.Scenario = "bank-job"
 	envtest.RunEngine(t, envtest.EngineConfig[*flickemup.Game, flickemup.Action]{
 		NewEnv: func() (envtest.EngineEnv[*flickemup.Game, flickemup.Action], error) {
@@ -29,7 +29,7 @@ func TestEngine_Convention(t *testing.T) {
 			return randomAction(g, rng, nil)
 		},
 		Seat:         func(g *flickemup.Game) int { return g.Current() % 2 },
-		Sentinel:     flickemup.ErrIllegalAction,
+		Sentinel:     flickemup.ErrIllegal,
 		Seeds:        2,
 		MaxDecisions: 300,
 		Final: func(g *flickemup.Game) error {

@@ -48,7 +48,7 @@ func TestEnv_HashFollowsTheEngine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := New(Config{Scenario: sc, Options: DefaultOptions()})
+		g, err := New(GameConfig{Scenario: sc, Options: DefaultOptions()})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -29,7 +29,8 @@ func TestEngine_Convention(t *testing.T) {
 					}
 					return p
 				},
-				Seeds: 1,
+				Sentinel: fliprando.ErrIllegal,
+				Seeds:    1,
 			})
 		})
 	}

@@ -45,9 +45,10 @@ func DefaultConfig() Config { return Config{Players: 2, Rounds: 5, Noise: 0.1} }
 //
 // Its only state is the engine's; cfg and spec are constant.
 type Env struct {
-	cfg  Config
-	spec env.Spec
-	g    *Game
+	cfg   Config
+	spec  env.Spec
+	g     *Game
+	seats []string // the seats' names ([Env.SeatNames])
 }
 
 // optionSpecs are the options of [Factory] (see "# Arguments" in the
@@ -93,7 +94,7 @@ func NewEnv(cfg Config) (*Env, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Env{cfg: cfg, spec: newSpec(cfg), g: g}, nil
+	return &Env{cfg: cfg, spec: newSpec(cfg), g: g, seats: env.DefaultSeatNames(cfg.Players)}, nil
 }
 
 // newSpec builds the spec: it depends on the options (the number of
@@ -308,12 +309,14 @@ func (e *Env) MarshalJSON() ([]byte, error) {
 	})
 }
 
-// Interface checks: the compiler proves that *Env is an env.Game and an
-// env.Shaper.
+// Interface checks: the compiler proves that *Env is an env.Game and implements the
+// optional hooks of env (the viewer's and the replay's are checked by the tests, which may
+// import replay).
 var (
-	_ env.Game   = (*Env)(nil)
-	_ env.Shaper = (*Env)(nil)
+	_ env.Game           = (*Env)(nil)
+	_ env.Shaper         = (*Env)(nil)
+	_ env.Scorer         = (*Env)(nil)
+	_ env.SeatNamer      = (*Env)(nil)
+	_ env.Ender          = (*Env)(nil)
+	_ env.OptionDeclarer = (*Env)(nil)
 )
-
-// Scores implements env.Scorer: each seat's points now ([Game.Scores]).
-func (e *Env) Scores(dst []float64) []float64 { return e.g.Scores(dst) }

@@ -22,8 +22,10 @@
 //	racebot    Race (env/dummy) at any number of seats by plain rules: race-thief,
 //	           race-doubler, race-gainer
 //
-// The catalogue agents/builtin names them (random, aimer, planner-lite, planner,
-// planner-deep, race-thief, race-doubler, race-gainer; `arena help run`) for the arena and the env server; any AgentService endpoint plays as remote=HOST:PORT.
+// The catalogue agents/builtin names them for the arena and the env server (`arena help run`;
+// TestDoc_NamesEveryEntry keeps this list in step): random, aimer, planner-lite, planner,
+// planner-deep, greedy, search, search-deep, race-thief, race-doubler, race-gainer. Any
+// AgentService endpoint plays as remote=HOST:PORT.
 // Every bot is deterministic given the generator it is handed, never sends an illegal action
 // (TestAimer_LegalEverywhere, TestPlanner_LegalEverywhere: thousands of positions of every
 // scenario), and its decision time is benchmarked (BenchmarkChoose in agents/planner). How

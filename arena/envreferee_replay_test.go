@@ -39,7 +39,7 @@ func (k *keeper) Keep(m arena.Match, out arena.Outcome, r *replay.Replay) error 
 
 func TestEnvReferee_Replays(t *testing.T) {
 	reg := replaytest.Registry(t)
-	scenarios := map[string]arena.EnvScenario{"race": {Game: dummy.ID}, "showdown": {Game: flickemup.DefaultID}}
+	scenarios := map[string]arena.EnvScenario{"race": {Game: dummy.ID}, "showdown": {Game: flickemup.ID}}
 	tests := []struct {
 		name     string
 		scenario string

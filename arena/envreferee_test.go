@@ -201,11 +201,14 @@ func TestEnvReferee_Play(t *testing.T) {
 		wantReason []string
 	}{
 		{name: "GainerBeatsPasser", scenario: "race", x: gainer, y: passer, deadline: slack,
-			want: arena.Outcome{Ranks: arena.RanksFor(arena.WinX), Termination: arena.TermNormal, FirstMover: first, Turns: 10}},
+			want: arena.Outcome{Ranks: arena.RanksFor(arena.WinX), Termination: arena.TermNormal, FirstMover: first, Turns: 10,
+				EndKind: "last turn: one best score"}},
 		{name: "PasserLosesToGainer", scenario: "race", x: passer, y: gainer,
-			want: arena.Outcome{Ranks: arena.RanksFor(arena.WinY), Termination: arena.TermNormal, FirstMover: first, Turns: 10}},
+			want: arena.Outcome{Ranks: arena.RanksFor(arena.WinY), Termination: arena.TermNormal, FirstMover: first, Turns: 10,
+				EndKind: "last turn: one best score"}},
 		{name: "BothPassDraw", scenario: "race", x: passer, y: passer,
-			want: arena.Outcome{Ranks: arena.RanksFor(arena.Draw), Termination: arena.TermNormal, FirstMover: first, Turns: 10}},
+			want: arena.Outcome{Ranks: arena.RanksFor(arena.Draw), Termination: arena.TermNormal, FirstMover: first, Turns: 10,
+				EndKind: "last turn: a tie for the best score"}},
 		{name: "TurnCap", scenario: "race", x: gainer, y: passer, maxTurns: 3,
 			want:       arena.Outcome{Ranks: arena.RanksFor(arena.Draw), Termination: arena.TermTurnLimit, FirstMover: first, Turns: 3},
 			wantReason: []string{"turn limit of 3"}},

@@ -21,7 +21,7 @@ import (
 )
 
 // arenaScenario is the game the arena measurement plays: the showdown.
-var arenaScenario = flickemup.DefaultID
+var arenaScenario = flickemup.ID
 
 // arenaDeadline is the per-decision deadline of the arena measurement: the default of
 // 'arena run', so that the referee pays for the deadline as it does there.

@@ -47,7 +47,7 @@ func run(scale float64, seed uint64, parts map[string]bool) error {
 	n := func(k int) int { return max(1, int(float64(k)*scale)) }
 	fmt.Printf("Machine: %s; load average %s at start\n", machine(), loadAverage())
 	if parts["compare"] || parts["pools"] || parts["scaling"] {
-		fmt.Printf("Env rows: %s, self-play, random legal actions (env.RandomPolicy), seed %d.\n", flickemup.DefaultID, seed)
+		fmt.Printf("Env rows: %s, self-play, random legal actions (env.RandomPolicy), seed %d.\n", flickemup.ID, seed)
 		fmt.Printf("Their times are taken inside Vector.Step only (the agent's choice is not the env's cost), by the wall clock and by the %s.\n", cpuClock)
 	}
 	if parts["arena"] {

@@ -43,7 +43,7 @@ func recordFlicks(steps int, seed uint64) ([]flickRecord, uint64, error) {
 	}
 	rec := &recorder{noise: flickemup.DefaultOptions().Noise, sim: sim}
 	factory := func(env.Options) (env.Game, error) {
-		cfg := flickemup.DefaultEnvConfig()
+		cfg := flickemup.DefaultConfig()
 		cfg.Options.Table = rec
 		return flickemup.NewEnv(cfg)
 	}

@@ -30,7 +30,7 @@ func TestCompliance_RealGames(t *testing.T) {
 		{flickago.ID, flickago.Factory, envrpctest.Config{NumEnvs: 3, Seed: 5}},
 		// A decision cap well under a random game's length (about 160
 		// decisions) makes the runs cross truncations and autoresets.
-		{flickemup.DefaultID, flickemup.Factory, envrpctest.Config{Options: env.Options{"max_decisions": "12"}, NumEnvs: 3, Seed: 9}},
+		{flickemup.ID, flickemup.Factory, envrpctest.Config{Options: env.Options{"max_decisions": "12"}, NumEnvs: 3, Seed: 9}},
 	} {
 		t.Run(c.id, func(t *testing.T) {
 			envrpctest.Run(t, e.Conn, c.id, c.f, c.cfg)

@@ -87,7 +87,7 @@ func TestWatch(t *testing.T) {
 	sink := &liveLines{}
 	e := envrpctest.NewServer(t, replaytest.Registry(t), envrpc.WithWatch(sink))
 	cfg := func() *flickv1.PoolConfig {
-		return &flickv1.PoolConfig{GameId: flickemup.DefaultID, NumEnvs: 2, View: flickv1.View_VIEW_SINGLE_AGENT,
+		return &flickv1.PoolConfig{GameId: flickemup.ID, NumEnvs: 2, View: flickv1.View_VIEW_SINGLE_AGENT,
 			IllegalMode: flickv1.IllegalMode_ILLEGAL_MODE_REPLACE, Options: map[string]string{envrpc.WatchOption: "true"}}
 	}
 	old, err := envrpc.NewRemoteVector(testCtx(t), e.Conn, cfg(), false)
@@ -123,7 +123,7 @@ func TestWatch(t *testing.T) {
 		t.Fatalf("%d games streamed, want 1: the newest pool's env 0", len(rs))
 	}
 	r := rs[0]
-	if !strings.Contains(r.Header.Title, vec.PoolSpec().GetPoolId()) || r.Header.Game != flickemup.DefaultID {
+	if !strings.Contains(r.Header.Title, vec.PoolSpec().GetPoolId()) || r.Header.Game != flickemup.ID {
 		t.Errorf("header: game %s, title %q; want the showdown of pool %s", r.Header.Game, r.Header.Title, vec.PoolSpec().GetPoolId())
 	}
 	if _, ok := r.Header.Options[envrpc.WatchOption]; ok || r.Header.Options[replay.RecordOption] != "true" {

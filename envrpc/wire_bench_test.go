@@ -167,7 +167,7 @@ func BenchmarkWire_Showdown(b *testing.B) {
 		})
 		for _, c := range wireClients {
 			b.Run(fmt.Sprintf("%s/envs=%d", c.name(), n), func(b *testing.B) {
-				cfg := &flickv1.PoolConfig{GameId: flickemup.DefaultID, NumEnvs: int32(n), IllegalMode: flickv1.IllegalMode_ILLEGAL_MODE_REPLACE}
+				cfg := &flickv1.PoolConfig{GameId: flickemup.ID, NumEnvs: int32(n), IllegalMode: flickv1.IllegalMode_ILLEGAL_MODE_REPLACE}
 				benchRandom(b, remote(b, targets[c.transport], cfg, c.session), n)
 			})
 		}

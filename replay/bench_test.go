@@ -28,7 +28,7 @@ func BenchmarkRecorder_Showdown(b *testing.B) {
 			reg := newRegistry(b)
 			var size, zsize, steps, flicks int
 			for i := range b.N {
-				r := replaytest.Play(b, reg, flickemup.DefaultID, bc.opts, uint64(i%8), 0, bc.pol)
+				r := replaytest.Play(b, reg, flickemup.ID, bc.opts, uint64(i%8), 0, bc.pol)
 				data, err := replay.Marshal(r)
 				if err != nil {
 					b.Fatal(err)

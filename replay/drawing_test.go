@@ -26,7 +26,10 @@ func goodDrawing() draw.Drawing {
 	}
 }
 
-// drawnRace is the Race with a drawing.
+// undrawnRace is the Race without its drawing (only its env.Game methods).
+type undrawnRace struct{ env.Game }
+
+// drawnRace is the Race with another drawing.
 type drawnRace struct{ env.Game }
 
 func (drawnRace) Drawing() draw.Drawing { return goodDrawing() }
@@ -40,7 +43,7 @@ func TestRecorder_Drawing(t *testing.T) {
 	for _, tt := range []struct {
 		game env.Game
 		want bool
-	}{{g, false}, {drawnRace{g}, true}} {
+	}{{undrawnRace{g}, false}, {drawnRace{g}, true}} {
 		rec := replay.NewRecorder(tt.game, replay.Config{})
 		if err := rec.Reset(rand.New(rand.NewPCG(1, 2))); err != nil {
 			t.Fatal(err)

@@ -23,7 +23,7 @@ var recordOn = env.Options{replay.RecordOption: "true"}
 // the digests of the exact values), the same views and hashes, and the same final hash.
 func TestVerify_Showdown(t *testing.T) {
 	for _, key := range []uint64{1, 2, 3} {
-		r := play(t, newRegistry(t), flickemup.DefaultID, recordOn, key, 0)
+		r := play(t, newRegistry(t), flickemup.ID, recordOn, key, 0)
 		flicks, frames := 0, 0
 		for _, s := range r.Steps {
 			flicks += len(s.Flicks)
@@ -65,7 +65,7 @@ func TestVerify_Showdown(t *testing.T) {
 // TestVerify_Tampered checks that Verify notices any change of a replay.
 func TestVerify_Tampered(t *testing.T) {
 	reg := newRegistry(t)
-	r := play(t, reg, flickemup.DefaultID, recordOn, 4, 60)
+	r := play(t, reg, flickemup.ID, recordOn, 4, 60)
 	var fs, fk = -1, -1 // a step with a flick that has frames
 	for i, s := range r.Steps {
 		for k, f := range s.Flicks {
@@ -156,7 +156,7 @@ func TestVerify_Race(t *testing.T) {
 // TestRebuild adds the trajectories to a replay recorded without them.
 func TestRebuild(t *testing.T) {
 	reg := newRegistry(t)
-	thin := play(t, reg, flickemup.DefaultID, nil, 6, 80)
+	thin := play(t, reg, flickemup.ID, nil, 6, 80)
 	for _, s := range thin.Steps {
 		if len(s.Flicks) > 0 {
 			t.Fatal("a replay recorded without the option has flicks")

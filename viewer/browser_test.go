@@ -26,7 +26,7 @@ const screenshotKey = 5
 // showdown records a showdown between two shooters, with its trajectories.
 func showdown(t *testing.T, key uint64) *replay.Replay {
 	t.Helper()
-	return replaytest.Play(t, replaytest.Registry(t), flickemup.DefaultID, replaytest.RecordOn, key, 0, replaytest.Shooter{})
+	return replaytest.Play(t, replaytest.Registry(t), flickemup.ID, replaytest.RecordOn, key, 0, replaytest.Shooter{})
 }
 
 // waitFor waits until the JavaScript expression cond is true in the page, for at most 20 s

@@ -29,7 +29,7 @@ func game(t *testing.T, lines string, acts ...flickemup.Action) *flickemup.Game 
 	}
 	o := flickemup.DefaultOptions()
 	o.Noise = physics.Noise{}
-	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}

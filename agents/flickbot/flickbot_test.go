@@ -78,7 +78,7 @@ func TestPlay_Illegal(t *testing.T) {
 	if !errors.Is(err, flickbot.ErrIllegal) {
 		t.Errorf("Play with an illegal bot: %v, want ErrIllegal", err)
 	}
-	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: flickemup.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ var ErrIllegal = errors.New("flickbot: illegal action")
 // Play plays one game of scenario sc with options o (o.Seed seeds the table), bots[t] deciding
 // for team t. Each team's bot draws from its own stream, seeded from (seed, t).
 func Play(sc *flickemup.Scenario, o flickemup.Options, bots [2]Bot, seed uint64) (Match, error) {
-	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: o})
 	if err != nil {
 		return Match{}, err
 	}
@@ -47,7 +47,7 @@ func Play(sc *flickemup.Scenario, o flickemup.Options, bots [2]Bot, seed uint64)
 			return m, fmt.Errorf("flickbot: %s seed %d: the %s' bot changed the game while choosing", sc.Name, seed, t)
 		}
 		if err := g.Apply(a); err != nil {
-			if errors.Is(err, flickemup.ErrIllegalAction) {
+			if errors.Is(err, flickemup.ErrIllegal) {
 				return m, fmt.Errorf("%w: %s seed %d, %s: %w", ErrIllegal, sc.Name, seed, t, err)
 			}
 			return m, err

@@ -21,7 +21,7 @@ func TestPolicy_PlaysEnvGames(t *testing.T) {
 	}
 	for _, name := range []string{"showdown", "bank-job"} {
 		play := func(seed uint64) (uint64, int) {
-			cfg := flickemup.DefaultEnvConfig()
+			cfg := flickemup.DefaultConfig()
 			cfg.Scenario = name
 			e, err := flickemup.NewEnv(cfg)
 			if err != nil {

@@ -20,7 +20,7 @@ func Positions(sc *flickemup.Scenario, seed uint64, n int, guide Bot, guided flo
 	for game := uint64(0); done < n; game++ {
 		o := flickemup.DefaultOptions()
 		o.Seed = seed*1000 + game
-		g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
+		g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: o})
 		if err != nil {
 			return err
 		}

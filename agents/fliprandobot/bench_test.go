@@ -21,7 +21,7 @@ func positions(tb testing.TB, seed uint64, n, count int) []*fliprando.Game {
 	var out []*fliprando.Game
 	var buf []fliprando.Action
 	for s := seed; len(out) < count; s++ {
-		cfg := fliprando.DefaultConfig(n)
+		cfg := playersConfig(n)
 		cfg.Seed = s
 		g, err := fliprando.New(cfg)
 		if err != nil {

@@ -38,7 +38,7 @@ func seatAdvantage(b *testing.B, name string, bot fliprandobot.Bot, n int) {
 		wins := make([][]float64, n)
 		var rank0 []float64
 		for i := 0; b.Loop(); i++ {
-			g := playGame(b, fliprando.DefaultConfig(n), bots, uint64(i))
+			g := playGame(b, playersConfig(n), bots, uint64(i))
 			w := g.Winners()
 			for s := range n {
 				x := 0.0
@@ -88,7 +88,7 @@ func BenchmarkRulings(b *testing.B) {
 			for s := range bots {
 				bots[s] = fliprandobot.Greedy{}
 			}
-			cfg := fliprando.DefaultConfig(n)
+			cfg := playersConfig(n)
 			v.set(&cfg)
 			var total, spread, margin, length []float64
 			for i := 0; b.Loop(); i++ {

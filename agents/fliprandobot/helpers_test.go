@@ -54,3 +54,10 @@ func meanCI(xs []float64) (mean, half float64) {
 	}
 	return mean, half
 }
+
+// playersConfig returns fliprando.DefaultConfig for n players.
+func playersConfig(n int) fliprando.Config {
+	cfg := fliprando.DefaultConfig()
+	cfg.Players = n
+	return cfg
+}

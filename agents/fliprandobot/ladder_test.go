@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/agents/fliprandobot"
-	"github.com/flickarena/flickarena/env/fliprando"
 )
 
 // TestLadder checks the ladder random < greedy < search at 3 and 4 players, one step at a
@@ -43,7 +42,7 @@ func TestLadder(t *testing.T) {
 						bots[s] = tc.strong
 					}
 				}
-				rv := rankValues(playGame(t, fliprando.DefaultConfig(tc.players), bots, uint64(1000+i/2)))
+				rv := rankValues(playGame(t, playersConfig(tc.players), bots, uint64(1000+i/2)))
 				var sum, cnt [2]float64
 				for s, st := range strong {
 					k := 0

@@ -37,7 +37,7 @@ func TestBots_LegalEverywhere(t *testing.T) {
 	for n := 2; n <= fliprando.MaxPlayers; n++ {
 		t.Run(strconv.Itoa(n)+"players", func(t *testing.T) {
 			for seed := range uint64(seeds) {
-				cfg := fliprando.DefaultConfig(n)
+				cfg := playersConfig(n)
 				cfg.Seed = 500 + seed
 				cfg.FirstPlayer = -1
 				g, err := fliprando.New(cfg)
@@ -177,7 +177,7 @@ func TestPolicy(t *testing.T) {
 // playEnv plays one game of fliprando-v1 at n players, seat s played by pols[s%len(pols)]
 // through Act and Step.
 func playEnv(n int, pols []*fliprandobot.Policy, seed uint64) error {
-	e, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n)})
+	e, err := fliprando.NewEnv(playersConfig(n))
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/agents/fliprandobot"
-	"github.com/flickarena/flickarena/env/fliprando"
 )
 
 // BenchmarkMixedTable measures a search budget at 4 players in the arena's kind of table:
@@ -29,7 +28,7 @@ func BenchmarkMixedTable(b *testing.B) {
 				for k := range n {
 					seated[(k+i)%n] = bots[k]
 				}
-				rv := rankValues(playGame(b, fliprando.DefaultConfig(n), seated, uint64(2000+i/n)))
+				rv := rankValues(playGame(b, playersConfig(n), seated, uint64(2000+i/n)))
 				var v [n]float64
 				for k := range n {
 					v[k] = float64(rv[(k+i)%n])

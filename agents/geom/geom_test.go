@@ -141,7 +141,7 @@ func TestLayoutOf(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
+		g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: flickemup.DefaultOptions()})
 		if err != nil {
 			t.Fatal(err)
 		}

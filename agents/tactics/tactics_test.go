@@ -69,7 +69,7 @@ func TestErrands_BankJob(t *testing.T) {
 // from the bank, no lawman drops anything.
 func checkBankErrands(t *testing.T, sc *flickemup.Scenario, want int) {
 	t.Helper()
-	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: flickemup.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ victory last-team-standing
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: flickemup.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestMoves_Succeed(t *testing.T) {
 		}
 		o := flickemup.DefaultOptions()
 		o.Noise = physics.Noise{}
-		g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
+		g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: o})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -348,7 +348,7 @@ victory last-team-standing
 		if err != nil {
 			continue // two outlaws drawn on top of each other
 		}
-		g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
+		g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: flickemup.DefaultOptions()})
 		if err != nil {
 			t.Fatal(err)
 		}

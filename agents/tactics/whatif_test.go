@@ -17,7 +17,7 @@ func TestMoveCowboy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: flickemup.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

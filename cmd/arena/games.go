@@ -10,11 +10,9 @@ import (
 	gamecatalog "github.com/flickarena/flickarena/internal/catalog"
 )
 
-// newRegistry returns the games the arena can play: the project's catalog,
-// each game registered explicitly (never by init side effects), the same
-// games as cmd/envserver serves: Race (dummy/race-v1, the test game),
-// Flickago (flickago-v3) and every Flick 'em Up! scenario
-// (flickemup/showdown-v9, ...).
+// newRegistry returns the games the arena can play: every game of the project's catalog
+// (internal/catalog), each registered explicitly (never by init side effects), the same
+// games as cmd/envserver serves.
 func newRegistry() (*env.Registry, error) { return gamecatalog.Registry() }
 
 // catalog names the playable scenarios: every registered game of two seats

@@ -49,7 +49,7 @@ func TestMain_BuiltinOpponents(t *testing.T) {
 			}
 		case "aimer", "planner":
 			g := o.GetGames()
-			if !slices.Contains(g, flickago.ID) || !slices.Contains(g, flickemup.DefaultID) || slices.Contains(g, dummy.ID) || o.GetHelp() == "" {
+			if !slices.Contains(g, flickago.ID) || !slices.Contains(g, flickemup.ID) || slices.Contains(g, dummy.ID) || o.GetHelp() == "" {
 				t.Errorf("%s: games %v, help %q", o.GetName(), g, o.GetHelp())
 			}
 		}

@@ -36,7 +36,7 @@ func TestMain_Scenarios(t *testing.T) {
 	}
 	// Each file, a copy of ours, keeps its version line.
 	myTown, dryTown := flickemup.FilePrefix+"my-town-v"+scenarioVersion(t, "showdown"), flickemup.FilePrefix+"dry_town-v"+scenarioVersion(t, "dry-spell")
-	for _, id := range []string{myTown, dryTown, flickemup.DefaultID} {
+	for _, id := range []string{myTown, dryTown, flickemup.ID} {
 		if !slices.Contains(info.GetGames(), id) {
 			t.Errorf("games %v lack %s", info.GetGames(), id)
 		}

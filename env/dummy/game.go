@@ -1,319 +1,247 @@
 package dummy
 
 import (
-	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strconv"
 
 	"github.com/flickarena/flickarena/env"
 )
 
-// ID is the versioned id the game registers under. Bump the version on any
-// change of dynamics, observations or rewards.
-const ID = "dummy/race-v1"
+// ErrIllegal is wrapped, with env.ErrIllegalAction, by every action the engine refuses
+// ([Game.Check], [Game.Apply], [Env.EncodeAction]). A refused action changes nothing.
+var ErrIllegal = errors.New("dummy: illegal action")
 
-// The values of the "move" head. A game names its discrete values once,
-// here, and uses the names everywhere (rules, masks, docs).
-const (
-	Gain   = iota // add the gain of the power to your score
-	Double        // add twice the gain; once per game
-	Steal         // take one point from the target
-	Pass          // do nothing: the no-op, the DefaultAction
-	numMoves
-)
+// ErrInvariant is wrapped by every error of [Game.Validate].
+var ErrInvariant = errors.New("dummy: broken invariant")
 
-// Config holds the game's arguments. A game parses its env.Options into a
-// typed Config once, in its factory, and never looks at strings again.
-type Config struct {
-	// Players is the number of seats, 2 to 5; default 2.
-	Players int
-	// Rounds is the number of turns each player takes, ≥ 1; default 5.
-	Rounds int
-	// Noise is the half-width of the uniform execution noise added to each
-	// gain, in points, in [0, 1]; default 0.1. It stands for the
-	// imprecision of a human flick.
-	Noise float64
+// Action is one move of Race at the engine level: what the mover does, to whom and how hard.
+type Action struct {
+	// Move is Gain, Double, Steal or Pass.
+	Move int
+	// Target is the absolute seat Steal takes a point from (ignored by the other moves).
+	Target int
+	// Power is the power of Gain and Double, in [-1, 1] (ignored by the other moves).
+	Power float64
 }
 
-// DefaultConfig returns the default arguments.
-func DefaultConfig() Config { return Config{Players: 2, Rounds: 5, Noise: 0.1} }
-
-// Env serves a [Game] through the env.Game contract (spec, mask, observations, rewards). It
-// implements env.Game and env.Shaper.
-//
-// Its only state is the engine's; cfg and spec are constant.
-type Env struct {
-	cfg  Config
-	spec env.Spec
-	g    *Game
+// String returns the move in words, as "gain 0.25" or "steal from 1".
+func (a Action) String() string {
+	switch a.Move {
+	case Gain:
+		return fmt.Sprintf("gain %g", a.Power)
+	case Double:
+		return fmt.Sprintf("double %g", a.Power)
+	case Steal:
+		return fmt.Sprintf("steal from %d", a.Target)
+	case Pass:
+		return "pass"
+	}
+	return fmt.Sprintf("move %d", a.Move)
 }
 
-// optionSpecs are the options of [Factory] (see "# Arguments" in the
-// package doc); their defaults are [DefaultConfig]'s.
-var optionSpecs = func() env.OptionSpecs {
-	d := DefaultConfig()
-	return env.OptionSpecs{
-		{Key: "players", Type: env.OptionInt, Min: 2, Max: 5, Default: strconv.Itoa(d.Players), Doc: "players, one seat each"},
-		{Key: "rounds", Type: env.OptionInt, Min: 1, Max: 1000, Default: strconv.Itoa(d.Rounds), Doc: "turns per player"},
-		{Key: "noise", Type: env.OptionFloat, Min: 0, Max: 1, Default: strconv.FormatFloat(d.Noise, 'g', -1, 64),
-			Doc: "half-width of the uniform noise on each gain, points"},
-	}
-}()
+// Game is the rules engine of Race: pure rules, no RL concepts (see [Env] for those).
+type Game struct {
+	cfg Config
+	rng *rand.Rand // the episode's generator, given by Reset; draws the execution noise
 
-// Factory is the env.Factory of the game: it parses the options
-// "players", "rounds" and "noise" (see the package doc), checked against
-// their declared specs ([Env.OptionSpecs]).
-func Factory(opts env.Options) (env.Game, error) {
-	// Unknown options are refused: a typo must not silently give a default
-	// game.
-	v, err := optionSpecs.Parse(opts)
-	if err != nil {
-		return nil, fmt.Errorf("dummy: %w", err)
-	}
-	g, err := NewEnv(Config{Players: v.Int("players"), Rounds: v.Int("rounds"), Noise: v.Float("noise")})
-	if err != nil {
-		// Return a nil interface, not a nil *Game inside an interface.
-		return nil, err
-	}
-	return g, nil
+	scores  []float64 // per seat, points, ≥ 0
+	doubles []bool    // per seat: the Double move is still available
+	delta   []float64 // per seat: score change of the last move (for shaping)
+	sweet   float64   // the power that gains most, in [-1, 1], drawn at Reset
+	current int       // seat to move
+	turn    int       // turns played, 0..Players*Rounds
 }
 
-// OptionSpecs implements [env.OptionDeclarer]: the options of [Factory].
-func (e *Env) OptionSpecs() env.OptionSpecs { return optionSpecs }
-
-// Register adds the game to r under [ID]. Programs call it explicitly
-// (no init side effects).
-func Register(r *env.Registry) error { return r.Register(ID, Factory) }
-
-// NewEnv returns a game with cfg, not yet reset.
-func NewEnv(cfg Config) (*Env, error) {
-	g, err := New(cfg)
-	if err != nil {
-		return nil, err
+// New returns a game with cfg, after checking it, not yet dealt (see [Game.Reset]).
+func New(cfg Config) (*Game, error) {
+	if cfg.Players < 2 || cfg.Players > 5 {
+		return nil, fmt.Errorf("dummy: players %d outside [2, 5]", cfg.Players)
 	}
-	return &Env{cfg: cfg, spec: newSpec(cfg), g: g}, nil
-}
-
-// newSpec builds the spec: it depends on the options (the number of
-// players sizes the observation and the target head), so it is built per
-// game, once.
-func newSpec(cfg Config) env.Spec {
+	if cfg.Rounds < 1 || cfg.Rounds > 1000 {
+		return nil, fmt.Errorf("dummy: rounds %d outside [1, 1000]", cfg.Rounds)
+	}
+	if !(cfg.Noise >= 0 && cfg.Noise <= 1) {
+		return nil, fmt.Errorf("dummy: noise %g outside [0, 1]", cfg.Noise)
+	}
 	p := cfg.Players
-	return env.Spec{
-		ID:         ID,
-		NumPlayers: p,
-		// Observations are from the observer's seat: index 0 of every
-		// per-seat field is the observer, index k the seat k places after
-		// it. Then one network serves every seat (self-play).
-		Obs: []env.Field{
-			{Name: "score", Size: p, Low: 0, High: 1, Doc: "score per seat from the observer, divided by the maximum possible score"},
-			{Name: "double", Size: p, Low: 0, High: 1, Doc: "1 if the seat can still play Double"},
-			{Name: "to_move", Size: p, Low: 0, High: 1, Doc: "one-hot: the seat to move"},
-			{Name: "sweet", Size: 1, Low: -1, High: 1, Doc: "the sweet-spot power of this episode"},
-			{Name: "progress", Size: 1, Low: 0, High: 1, Doc: "turns played / total turns"},
-		},
-		Heads: []env.Head{
-			{Name: "move", N: numMoves, Values: []string{"gain", "double", "steal", "pass"}},
-			// The target is relative too: value k is the seat k+1 places
-			// after the mover, so a player never targets itself.
-			{Name: "target", N: p - 1},
-		},
-		Dims: []env.Dim{
-			{Name: "power", Low: -1, High: 1},
-		},
-		// The game always ends after Players*Rounds turns: no limit needed.
-		MaxEpisodeSteps: 0,
-	}
+	return &Game{
+		cfg:     cfg,
+		scores:  make([]float64, p),
+		doubles: make([]bool, p),
+		delta:   make([]float64, p),
+	}, nil
 }
 
-// Spec implements env.Game. It returns a pointer to the game's own spec,
-// which never changes.
-func (e *Env) Spec() *env.Spec { return &e.spec }
+// Reset deals a new game: it draws the first player and the sweet spot from rng, and keeps
+// rng for the execution noise of Apply.
+func (g *Game) Reset(rng *rand.Rand) {
+	g.rng = rng
+	for i := range g.scores {
+		g.scores[i], g.doubles[i], g.delta[i] = 0, true, 0
+	}
+	// Draw in a fixed order: the order of draws is part of the version.
+	g.current = rng.IntN(g.cfg.Players)
+	g.sweet = rng.Float64()*2 - 1
+	g.turn = 0
+}
 
-// Engine returns the rules engine, for bots that read the state or plan on clones. The
-// caller must not change it.
-func (e *Env) Engine() *Game { return e.g }
+// Config returns the game's configuration.
+func (g *Game) Config() Config { return g.cfg }
 
-// Reset implements env.Game: it deals the engine with rng (see [Game.Reset]).
-func (e *Env) Reset(rng *rand.Rand) error {
-	e.g.Reset(rng)
+// Current returns the seat to move. After the end it is the seat that would have moved next.
+func (g *Game) Current() int { return g.current }
+
+// Over reports whether every turn has been played.
+func (g *Game) Over() bool { return g.turn >= g.cfg.Players*g.cfg.Rounds }
+
+// Sweet returns this game's sweet-spot power, in [-1, 1].
+func (g *Game) Sweet() float64 { return g.sweet }
+
+// CanDouble reports whether seat p may still play Double.
+func (g *Game) CanDouble(p int) bool { return g.doubles[p] }
+
+// Legal appends the legal actions to dst and returns it: Gain and Double (while the mover
+// has it) with power 0 for the caller to choose, Steal from each other seat with at least
+// one point, Pass. None once the game is over.
+func (g *Game) Legal(dst []Action) []Action {
+	if g.Over() {
+		return dst
+	}
+	dst = append(dst, Action{Move: Gain})
+	if g.doubles[g.current] {
+		dst = append(dst, Action{Move: Double})
+	}
+	for k := range g.cfg.Players - 1 {
+		if t := (g.current + 1 + k) % g.cfg.Players; g.scores[t] >= 1 {
+			dst = append(dst, Action{Move: Steal, Target: t})
+		}
+	}
+	return append(dst, Action{Move: Pass})
+}
+
+// illegalError is an action the engine refuses: an *env.ActionError (whose message it
+// keeps) that also wraps [ErrIllegal].
+type illegalError struct{ env.ActionError }
+
+// Unwrap returns [ErrIllegal] and the env.ActionError, for errors.Is and errors.As.
+func (e *illegalError) Unwrap() []error { return []error{ErrIllegal, &e.ActionError} }
+
+// illegal returns the error refusing a, wrapping ErrIllegal and env.ErrIllegalAction.
+func illegal(a Action, reason string) error {
+	return &illegalError{env.ActionError{Env: -1, Field: "action", Reason: fmt.Sprintf("%v: %s", a, reason)}}
+}
+
+// Check returns nil if a is legal now, or an error wrapping [ErrIllegal] and
+// env.ErrIllegalAction saying why.
+// It never changes the game.
+func (g *Game) Check(a Action) error {
+	switch {
+	case g.Over():
+		return illegal(a, "the game is over")
+	case a.Move == Gain || a.Move == Double:
+		if !(a.Power >= -1 && a.Power <= 1) {
+			return illegal(a, "power outside [-1, 1]")
+		}
+		if a.Move == Double && !g.doubles[g.current] {
+			return illegal(a, "double already played")
+		}
+	case a.Move == Steal:
+		if a.Target < 0 || a.Target >= g.cfg.Players || a.Target == g.current {
+			return illegal(a, "no such target")
+		}
+		if g.scores[a.Target] < 1 {
+			return illegal(a, "steal from a seat with less than one point")
+		}
+	case a.Move != Pass:
+		return illegal(a, "unknown move")
+	}
 	return nil
 }
 
-// CurrentPlayer implements env.Game: the engine's [Game.Current].
-func (e *Env) CurrentPlayer() int { return e.g.Current() }
-
-// target returns the absolute seat of relative target value k for the mover.
-func (e *Env) target(k int32) int { return (e.g.current + 1 + int(k)) % e.cfg.Players }
-
-// Mask implements env.Game. Gain and Pass are always legal; Double needs
-// the mover's token; Steal needs some other seat with at least one point.
-// Every target is allowed by the mask (the factorised mask cannot say
-// "this target only for Steal"); Validate checks the pair.
-func (e *Env) Mask(dst []bool) {
-	canSteal := false
-	for k := range e.cfg.Players - 1 {
-		canSteal = canSteal || e.g.scores[e.target(int32(k))] >= 1
-	}
-	dst[Gain], dst[Double], dst[Steal], dst[Pass] = true, e.g.doubles[e.g.current], canSteal, true
-	for k := range e.cfg.Players - 1 {
-		dst[numMoves+k] = true
-	}
-}
-
-// Validate implements env.Game: the engine's verdict on the decoded action (the joint rule
-// is that Steal needs a target with at least one point). Ranges and the mask were checked
-// by the caller.
-func (e *Env) Validate(a env.Action) error {
-	if a.Discrete[0] == Steal && e.g.scores[e.target(a.Discrete[1])] < 1 {
-		return &env.ActionError{Env: -1, Field: `discrete[1] "target"`, Reason: "steal from a seat with less than one point"}
-	}
-	return nil
-}
-
-// DefaultAction implements env.Game: Pass, the no-op.
-func (e *Env) DefaultAction(dst env.Action) {
-	dst.Discrete[0], dst.Discrete[1], dst.Continuous[0] = Pass, 0, 0
-}
-
-// decode returns the engine action of native action a for the mover.
-func (e *Env) decode(a env.Action) Action {
-	return Action{Move: int(a.Discrete[0]), Target: e.target(a.Discrete[1]), Power: float64(a.Continuous[0])}
-}
-
-// DecodeAction returns the engine action of native action src for the seat to move, or an
-// error wrapping env.ErrIllegalAction that names the field at fault.
-func (e *Env) DecodeAction(src env.Action) (Action, error) {
-	mask := make([]bool, e.spec.MaskSize())
-	e.Mask(mask)
-	if err := e.spec.Check(src, mask); err != nil {
-		return Action{}, err
-	}
-	if err := e.Validate(src); err != nil {
-		return Action{}, err
-	}
-	return e.decode(src), nil
-}
-
-// EncodeAction writes engine action a of the seat to move into dst (sized for the Spec):
-// the inverse of DecodeAction. Heads a does not use are 0. An action illegal now is refused
-// with the engine's error (see [Game.Check]) and dst is left alone.
-func (e *Env) EncodeAction(dst env.Action, a Action) error {
-	if err := e.g.Check(a); err != nil {
+// Apply checks a, then plays it for the current seat. The gain of a power x is
+// 2 - |x - sweet| plus uniform noise in [-Noise, Noise] drawn from the game's generator, at
+// least 0. On error the game is unchanged.
+func (g *Game) Apply(a Action) error {
+	if err := g.Check(a); err != nil {
 		return err
 	}
-	dst.Discrete[0], dst.Discrete[1], dst.Continuous[0] = int32(a.Move), 0, 0
+	clear(g.delta)
+	me := g.current
 	switch a.Move {
 	case Gain, Double:
-		dst.Continuous[0] = float32(a.Power)
+		// Draw noise for every gain, in a fixed place, so that the trajectory depends on
+		// the seed and the actions only.
+		noise := (g.rng.Float64()*2 - 1) * g.cfg.Noise
+		gain := max(0, 2-math.Abs(a.Power-g.sweet)+noise)
+		if a.Move == Double {
+			gain *= 2
+			g.doubles[me] = false
+		}
+		g.delta[me] = gain
 	case Steal:
-		dst.Discrete[1] = int32((a.Target - e.g.current - 1 + 2*e.cfg.Players) % e.cfg.Players)
+		g.delta[a.Target] = -1
+		g.delta[me] = 1
+	}
+	for i, d := range g.delta {
+		g.scores[i] += d
+	}
+	g.current = (g.current + 1) % g.cfg.Players
+	g.turn++
+	return nil
+}
+
+// Clone returns a deep copy of the game; it shares the generator, which only Apply draws
+// from.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.scores = append([]float64(nil), g.scores...)
+	c.doubles = append([]bool(nil), g.doubles...)
+	c.delta = append([]float64(nil), g.delta...)
+	return &c
+}
+
+// Scores appends each seat's score now, in points, to dst and returns it.
+func (g *Game) Scores(dst []float64) []float64 { return append(dst, g.scores...) }
+
+// Deltas appends each seat's score change of the last move, in points, to dst and returns it.
+func (g *Game) Deltas(dst []float64) []float64 { return append(dst, g.delta...) }
+
+// Validate checks the state's invariants: scores finite and at least 0, the seat to move
+// and the turn in range, the sweet spot in [-1, 1]. It returns nil or an error wrapping
+// [ErrInvariant].
+func (g *Game) Validate() error {
+	for i, s := range g.scores {
+		if !(s >= 0) || math.IsInf(s, 0) {
+			return fmt.Errorf("%w: seat %d has score %g", ErrInvariant, i, s)
+		}
+	}
+	if g.current < 0 || g.current >= g.cfg.Players {
+		return fmt.Errorf("%w: seat to move %d", ErrInvariant, g.current)
+	}
+	if g.turn < 0 || g.turn > g.cfg.Players*g.cfg.Rounds {
+		return fmt.Errorf("%w: turn %d", ErrInvariant, g.turn)
+	}
+	if !(g.sweet >= -1 && g.sweet <= 1) {
+		return fmt.Errorf("%w: sweet spot %g", ErrInvariant, g.sweet)
 	}
 	return nil
 }
 
-// Step implements env.Game: the engine applies the decoded action.
-func (e *Env) Step(a env.Action) (env.Status, error) {
-	if err := e.g.Apply(e.decode(a)); err != nil {
-		return env.Running, err
+// Hash returns a hash of every state field, in a fixed order.
+func (g *Game) Hash() uint64 {
+	var h env.Hasher
+	h.Int(g.cfg.Players)
+	h.Int(g.cfg.Rounds)
+	h.Float64(g.cfg.Noise)
+	for i := range g.scores {
+		h.Float64(g.scores[i])
+		h.Bool(g.doubles[i])
+		h.Float64(g.delta[i])
 	}
-	if e.g.Over() {
-		return env.Terminated, nil
-	}
-	return env.Running, nil
+	h.Float64(g.sweet)
+	h.Int(g.current)
+	h.Int(g.turn)
+	return h.Sum()
 }
-
-// Outcome implements env.Game: +1 for the only best score, 0 for a seat
-// tied for best, -1 for the others.
-func (e *Env) Outcome(dst []float32) {
-	best := math.Inf(-1)
-	for _, s := range e.g.scores {
-		best = max(best, s)
-	}
-	winners := 0
-	for _, s := range e.g.scores {
-		if s == best {
-			winners++
-		}
-	}
-	for i, s := range e.g.scores {
-		switch {
-		case s < best:
-			dst[i] = -1
-		case winners == 1:
-			dst[i] = 1
-		default:
-			dst[i] = 0
-		}
-	}
-}
-
-// Shaping implements env.Shaper: each seat's score change of the last
-// move, divided by the maximum possible score.
-func (e *Env) Shaping(dst []float32) {
-	for i, d := range e.g.delta {
-		dst[i] = float32(d / e.maxScore())
-	}
-}
-
-// maxScore is an upper bound of any score: every own turn gains at most
-// 2+Noise, or twice that once, or steals 1.
-func (e *Env) maxScore() float64 { return float64(e.cfg.Rounds+1) * (2 + e.cfg.Noise) }
-
-// Observe implements env.Game; see the Spec's fields.
-func (e *Env) Observe(dst []float32, player int) {
-	p := e.cfg.Players
-	g := e.g
-	for k := range p {
-		seat := (player + k) % p
-		dst[k] = float32(g.scores[seat] / e.maxScore())
-		dst[p+k] = b2f(g.doubles[seat])
-		dst[2*p+k] = b2f(seat == g.current)
-	}
-	dst[3*p] = float32(g.sweet)
-	dst[3*p+1] = float32(g.turn) / float32(p*e.cfg.Rounds)
-}
-
-// b2f converts a bool to 0 or 1.
-func b2f(b bool) float32 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// Hash implements env.Game: the engine's [Game.Hash].
-func (e *Env) Hash() uint64 { return e.g.Hash() }
-
-// view is the JSON layout of the state; see the package doc.
-type view struct {
-	Game    string    `json:"game"`
-	Turn    int       `json:"turn"`
-	Turns   int       `json:"turns"`
-	Current int       `json:"current"`
-	Sweet   float64   `json:"sweet"`
-	Scores  []float64 `json:"scores"`
-	Doubles []bool    `json:"doubles"`
-	Over    bool      `json:"over"`
-}
-
-// MarshalJSON implements env.Game.
-func (e *Env) MarshalJSON() ([]byte, error) {
-	g := e.g
-	return json.Marshal(view{
-		Game: ID, Turn: g.turn, Turns: e.cfg.Players * e.cfg.Rounds, Current: g.current,
-		Sweet: g.sweet, Scores: g.scores, Doubles: g.doubles, Over: g.Over(),
-	})
-}
-
-// Interface checks: the compiler proves that *Env is an env.Game and an
-// env.Shaper.
-var (
-	_ env.Game   = (*Env)(nil)
-	_ env.Shaper = (*Env)(nil)
-)
-
-// Scores implements env.Scorer: each seat's points now ([Game.Scores]).
-func (e *Env) Scores(dst []float64) []float64 { return e.g.Scores(dst) }

@@ -128,8 +128,8 @@ func (a Action) String() string {
 	return a.Kind.String()
 }
 
-// ErrIllegalAction is wrapped by every [IllegalActionError].
-var ErrIllegalAction = errors.New("flickemup: illegal action")
+// ErrIllegal is wrapped by every [IllegalActionError].
+var ErrIllegal = errors.New("flickemup: illegal action")
 
 // IllegalActionError reports an action the rules forbid now. The game is unchanged.
 type IllegalActionError struct {
@@ -148,5 +148,5 @@ func (e *IllegalActionError) Error() string {
 
 // Unwrap returns ErrIllegalAction and env.ErrIllegalAction, for errors.Is.
 func (e *IllegalActionError) Unwrap() []error {
-	return []error{ErrIllegalAction, env.ErrIllegalAction}
+	return []error{ErrIllegal, env.ErrIllegalAction}
 }

@@ -1,7 +1,7 @@
 package flickemup
 
 // Apply carries out action a for the current player. An illegal action returns an
-// [*IllegalActionError] (matching [ErrIllegalAction]) and changes nothing. A failure of the
+// [*IllegalActionError] (matching [ErrIllegal]) and changes nothing. A failure of the
 // physics table returns its error, with the table put back as it was and nothing else
 // changed. After Apply the decision belongs to [Game.Current]; the game may be over.
 func (g *Game) Apply(a Action) error {

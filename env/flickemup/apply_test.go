@@ -64,7 +64,7 @@ func TestApply_IllegalChangesNothing(t *testing.T) {
 			}
 			before := snap(t, g)
 			err := g.Apply(tc.a)
-			if !errors.Is(err, flickemup.ErrIllegalAction) {
+			if !errors.Is(err, flickemup.ErrIllegal) {
 				t.Fatalf("Apply(%v) = %v, want ErrIllegalAction", tc.a, err)
 			}
 			var ie *flickemup.IllegalActionError
@@ -92,7 +92,7 @@ func TestApply_TableErrorChangesNothing(t *testing.T) {
 		sel(t, g, 1)
 		before := snap(t, g)
 		err := g.Apply(a)
-		if !errors.Is(err, errNoScript) || errors.Is(err, flickemup.ErrIllegalAction) {
+		if !errors.Is(err, errNoScript) || errors.Is(err, flickemup.ErrIllegal) {
 			t.Errorf("%v: error %v, want the table's error", a.Kind, err)
 		}
 		if len(tab.flicks) != 1 {
@@ -128,7 +128,7 @@ func newReal(t testing.TB, name string, seed uint64) *flickemup.Game {
 	}
 	o := flickemup.DefaultOptions()
 	o.Seed = seed
-	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestGame_Reset(t *testing.T) {
 	g := newReal(t, "showdown", 3)
 	start := g.Hash()
 	first := play(t, g, rand.New(rand.NewPCG(5, 5)), 30)
-	g.Reset(3)
+	g.ResetSeed(3)
 	if g.Hash() != start || g.Hour() != 6 || g.Round() != 1 || g.Over() {
 		t.Fatal("Reset did not restore the opening")
 	}

@@ -21,7 +21,7 @@ func BenchmarkRandomGame(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				o := flickemup.DefaultOptions()
 				o.Seed = uint64(i)
-				g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
+				g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: o})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -13,7 +13,7 @@
 //
 // The engine follows the convention of every game (docs/adding-a-game.md):
 //
-//	New(Config{Scenario, Options}) (*Game, error)   Reset(seed)   Clone() *Game
+//	New(GameConfig{Scenario, Options}) (*Game, error)   Reset(rng), ResetSeed(seed)   Clone() *Game
 //	Phase() Phase   CurrentTeam() Team   Current() int           Actor() (CowboyID, bool)
 //	Legal(dst) []Action                  LegalKinds() mask       Check(a) error
 //	Apply(a) error  (*IllegalActionError wrapping env.ErrIllegalAction, nothing changed, when illegal)
@@ -28,11 +28,11 @@
 // # The env games flickemup/<scenario>-vN
 //
 // [Env] serves a Game through the [env.Game] contract, one env id per scenario of ours, each
-// with the version its file declares (see "# Versions"): flickemup/showdown-vN ([DefaultID],
+// with the version its file declares (see "# Versions"): flickemup/showdown-vN ([ID],
 // [Factory]), flickemup/bank-job-vN, flickemup/dry-spell-vN, flickemup/gunsmith-vN,
-// flickemup/hostage-vN and flickemup/pardon-vN ([ID], [ScenarioFactory]);
+// flickemup/hostage-vN and flickemup/pardon-vN ([ScenarioID], [ScenarioFactory]);
 // [Register] adds them all to an [env.Registry], explicitly (no init side effects), and
-// [NewEnv] also plays a designer's own file (EnvConfig.Custom); [RegisterFiles] serves
+// [NewEnv] also plays a designer's own file (Config.Custom); [RegisterFiles] serves
 // designers' files each under its own id, flickemup/file/<stem>-vN ([FileID]: my-town.scn
 // without a version line is flickemup/file/my-town-v9 at RulesVersion 9), as arena run
 // --scenarios FILE|DIR and envserver --scenarios PATH do. Every Env reports its scenario
@@ -153,7 +153,7 @@
 //
 // # Starting State
 //
-// The scenario's layout, cowboys, tokens, hats, start hour and initiative; [Game.Reset]
+// The scenario's layout, cowboys, tokens, hats, start hour and initiative; [Game.ResetSeed]
 // reseeds the random stream (flick noise and face-down draws). An env game draws that seed
 // from the episode's generator ([Env.Reset]).
 //

@@ -39,7 +39,7 @@ func TestEncoding_Golden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cfg := flickemup.DefaultEnvConfig()
+		cfg := flickemup.DefaultConfig()
 		cfg.Custom = sc
 		g, err := flickemup.NewEnv(cfg)
 		if err != nil {
@@ -94,7 +94,7 @@ func FuzzEnv_Actions(f *testing.F) {
 	f.Add([]byte{0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 11, 0, 0, 0, 0, 0, 1, 2, 3, 4, 5})
 	f.Add([]byte{2, 3, 1, 1, 30, 1, 200, 17, 90, 5, 0, 0, 1, 0, 255, 255, 128})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		cfg := flickemup.DefaultEnvConfig()
+		cfg := flickemup.DefaultConfig()
 		cfg.Scenario = "gunsmith"
 		cfg.Options.Table = stillTable{}
 		e, err := flickemup.NewEnv(cfg)

@@ -13,7 +13,7 @@ import (
 // TestEnv_EndKindAndSeats passes every turn of the showdown until noon: the ending's kind is
 // its reason without the figures, and the seats are named after the teams.
 func TestEnv_EndKindAndSeats(t *testing.T) {
-	e, err := flickemup.NewEnv(flickemup.DefaultEnvConfig())
+	e, err := flickemup.NewEnv(flickemup.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

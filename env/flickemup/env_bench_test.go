@@ -137,7 +137,7 @@ func (stillTable) Flick(*physics.State, physics.Flick, *rand.Rand) (physics.Outc
 // env step.
 func BenchmarkEnvOverhead(b *testing.B) {
 	factory := func(env.Options) (env.Game, error) {
-		cfg := flickemup.DefaultEnvConfig()
+		cfg := flickemup.DefaultConfig()
 		cfg.Options.Table = stillTable{}
 		return flickemup.NewEnv(cfg)
 	}

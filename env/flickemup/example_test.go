@@ -16,7 +16,7 @@ func Example() {
 	}
 	opts := flickemup.DefaultOptions()
 	opts.Noise = physics.Noise{} // perfect flicks
-	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: opts})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: opts})
 	if err != nil {
 		panic(err)
 	}

@@ -127,7 +127,7 @@ func RegisterFiles(r *env.Registry, paths ...string) ([]string, error) {
 // RegisterScenario registers scenario sc in r as the env game id (a valid env id), with the
 // options of the other env games: how a file, or a knob's variant of it, is served.
 func RegisterScenario(r *env.Registry, id string, sc *Scenario) error {
-	f := configFactory(func(cfg *EnvConfig) { cfg.Custom, cfg.ID = sc, id })
+	f := configFactory(func(cfg *Config) { cfg.Custom, cfg.ID = sc, id })
 	if err := r.Register(id, f); err != nil {
 		return fmt.Errorf("flickemup: %s: %w", sc.File, err)
 	}

@@ -72,7 +72,7 @@ func TestRegisterFiles(t *testing.T) {
 	if digests[ids[0]] == digests[ids[1]] {
 		t.Error("two different files, one digest")
 	}
-	if e, _ := flickemup.NewEnv(flickemup.DefaultEnvConfig()); e.ContentDigest() != digests[ids[0]] {
+	if e, _ := flickemup.NewEnv(flickemup.DefaultConfig()); e.ContentDigest() != digests[ids[0]] {
 		t.Error("the library's showdown and its copy digest differently")
 	}
 

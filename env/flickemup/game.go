@@ -138,8 +138,8 @@ type Game struct {
 // seedStream is the PCG stream constant of every game ("flickemu").
 const seedStream = 0x666c69636b656d75
 
-// Config is what a game is created from.
-type Config struct {
+// GameConfig is what a game is created from.
+type GameConfig struct {
 	// Scenario is the scenario played (see [Load], [Parse]). It is shared, not copied: do not
 	// modify it.
 	Scenario *Scenario
@@ -148,7 +148,7 @@ type Config struct {
 }
 
 // New starts a game of cfg.Scenario with cfg.Options.
-func New(cfg Config) (*Game, error) {
+func New(cfg GameConfig) (*Game, error) {
 	sc, o := cfg.Scenario, cfg.Options
 	if sc == nil {
 		return nil, fmt.Errorf("flickemup: nil scenario")
@@ -164,7 +164,7 @@ func New(cfg Config) (*Game, error) {
 		return nil, fmt.Errorf("flickemup: scenario %s: %w", sc.Name, err)
 	}
 	g := &Game{lay: lay, opts: o, table: o.Table}
-	g.Reset(o.Seed)
+	g.ResetSeed(o.Seed)
 	return g, nil
 }
 
@@ -219,9 +219,13 @@ func newLayout(sc *Scenario) *layout {
 	return lay
 }
 
-// Reset starts the game again from the scenario's opening, varied by seed if [Options].Vary
+// Reset starts the game again from the scenario's opening with a seed drawn from rng (one
+// draw): [Game.ResetSeed](rng.Uint64()).
+func (g *Game) Reset(rng *rand.Rand) { g.ResetSeed(rng.Uint64()) }
+
+// ResetSeed starts the game again from the scenario's opening, varied by seed if [Options].Vary
 // asks, with a random stream seeded by seed.
-func (g *Game) Reset(seed uint64) {
+func (g *Game) ResetSeed(seed uint64) {
 	lay := g.lay
 	sc := lay.sc
 	g.pcg = *rand.NewPCG(seed, seedStream)

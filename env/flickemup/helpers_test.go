@@ -154,7 +154,7 @@ func newScripted(t testing.TB, text string, players int, steps ...script) (*flic
 	o := flickemup.DefaultOptions()
 	o.Players = players
 	o.Table = tab
-	g, err := flickemup.New(flickemup.Config{Scenario: mustParse(t, text), Options: o})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: mustParse(t, text), Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}

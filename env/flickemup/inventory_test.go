@@ -136,7 +136,7 @@ func TestTake_FaceDown(t *testing.T) {
 				tab := &scripted{t: t}
 				o := flickemup.DefaultOptions()
 				o.Table, o.Seed = tab, seed
-				g, err := flickemup.New(flickemup.Config{Scenario: mustParse(t, town(cowboys, pile...)), Options: o})
+				g, err := flickemup.New(flickemup.GameConfig{Scenario: mustParse(t, town(cowboys, pile...)), Options: o})
 				if err != nil {
 					t.Fatal(err)
 				}

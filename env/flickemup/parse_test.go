@@ -216,7 +216,7 @@ func FuzzParse(f *testing.F) {
 		// Whatever parses must start a valid game.
 		o := flickemup.DefaultOptions()
 		o.Table = &scripted{t: t}
-		g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
+		g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: o})
 		if err != nil {
 			t.Fatalf("parsed scenario does not start: %v", err)
 		}

@@ -127,7 +127,7 @@ func runRandom(t *testing.T, sc *flickemup.Scenario, seed uint64, tab flickemup.
 	o.Seed = seed
 	o.Players = 2 + int(seed%9)
 	o.Table = tab
-	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +251,7 @@ func TestRandomGames_Branches(t *testing.T) {
 			o := flickemup.DefaultOptions()
 			o.Seed = seed
 			o.Table = &chaos{rng: rand.New(rand.NewPCG(seed, 5))}
-			g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
+			g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: o})
 			if err != nil {
 				t.Fatal(err)
 			}

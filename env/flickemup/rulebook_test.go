@@ -17,7 +17,7 @@ func newPerfect(t testing.TB, text string) *flickemup.Game {
 	t.Helper()
 	o := flickemup.DefaultOptions()
 	o.Noise = physics.Noise{}
-	g, err := flickemup.New(flickemup.Config{Scenario: mustParse(t, text), Options: o})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: mustParse(t, text), Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}

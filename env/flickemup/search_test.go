@@ -14,7 +14,7 @@ func TestGame_Reseed(t *testing.T) {
 	sc := mustParse(t, town(""))
 	o := flickemup.DefaultOptions()
 	o.Seed = 3
-	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestGame_LaunchSpot(t *testing.T) {
 cowboy id=lawmen:2 in=saloon hp=3
 cowboy id=outlaws:1 x=40 y=70 facing=270 hp=3
 `))
-	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: flickemup.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestGame_Revealed(t *testing.T) {
 	sc := mustParse(t, town(`cowboy id=lawmen:1 in=saloon hp=3
 cowboy id=outlaws:1 x=40 y=70 facing=270 hp=3
 `, "token kind=colt in=saloon face=down", "token kind=gold in=saloon face=down"))
-	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: flickemup.DefaultOptions()})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: flickemup.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}

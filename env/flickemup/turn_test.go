@@ -40,7 +40,7 @@ func TestNew_BadPlayers(t *testing.T) {
 	for _, n := range []int{0, 1, 11} {
 		o := flickemup.DefaultOptions()
 		o.Players = n
-		if _, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o}); err == nil {
+		if _, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: o}); err == nil {
 			t.Errorf("New with %d players succeeded", n)
 		}
 	}
@@ -120,7 +120,7 @@ func TestTurnOrder_InitiativeForcedAndHats(t *testing.T) {
 	g, _ := newScripted(t, town(threeEach), 2)
 	// The round opens with the initiative cowboy, lawmen:1: nobody else may be chosen.
 	err := g.Apply(flickemup.Action{Kind: flickemup.ActSelect, Cowboy: 2})
-	if !errors.Is(err, flickemup.ErrIllegalAction) {
+	if !errors.Is(err, flickemup.ErrIllegal) {
 		t.Fatalf("selecting lawmen:2 at round start: %v, want ErrIllegalAction", err)
 	}
 	if got := g.Legal(nil); len(got) != 1 || got[0].Cowboy != 1 {
@@ -172,7 +172,7 @@ func TestTurnOrder_UnavailableFirstRound(t *testing.T) {
 	}
 	o := flickemup.DefaultOptions()
 	o.Table = &scripted{t: t}
-	g, err := flickemup.New(flickemup.Config{Scenario: sc, Options: o})
+	g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +231,7 @@ func TestTurnOrder_NoonEndsTheGame(t *testing.T) {
 			if len(g.Legal(nil)) != 0 {
 				t.Error("legal actions after the end")
 			}
-			if err := g.Apply(flickemup.Action{Kind: flickemup.ActSelect, Cowboy: 1}); !errors.Is(err, flickemup.ErrIllegalAction) {
+			if err := g.Apply(flickemup.Action{Kind: flickemup.ActSelect, Cowboy: 1}); !errors.Is(err, flickemup.ErrIllegal) {
 				t.Errorf("Apply after the end: %v", err)
 			}
 		})

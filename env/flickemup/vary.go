@@ -20,7 +20,7 @@ const varyDraws = 16
 // scenario's opening.
 const varyStream = 0x666c69636b766172
 
-// Variation varies a game's opening by the game's seed ([Options].Seed, [Game.Reset]). The
+// Variation varies a game's opening by the game's seed ([Options].Seed, [Game.ResetSeed]). The
 // zero Variation plays the scenario's opening exactly and draws nothing.
 //
 // Each cowboy standing on the table (not one inside a building) starts at a spot drawn

@@ -16,7 +16,7 @@ func variedGame(t *testing.T, name string, v Variation, seed uint64) *Game {
 	}
 	o := DefaultOptions()
 	o.Seed, o.Vary = seed, v
-	g, err := New(Config{Scenario: sc, Options: o})
+	g, err := New(GameConfig{Scenario: sc, Options: o})
 	if err != nil {
 		t.Fatal(err)
 	}

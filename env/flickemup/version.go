@@ -16,10 +16,10 @@ import (
 // doc). TestVersions, against testdata/versions.golden, fails when a bump is missing.
 const RulesVersion = 9
 
-// ID returns the env id of our scenario name: "flickemup/<name>-v<its version>", the version
+// ScenarioID returns the env id of our scenario name: "flickemup/<name>-v<its version>", the version
 // being the one its file declares ([Scenario.EnvVersion]). A name that is not one of ours
 // gets [RulesVersion], the version of a file without a version line.
-func ID(scenario string) string {
+func ScenarioID(scenario string) string {
 	v := RulesVersion
 	if sc, err := Load(scenario); err == nil {
 		v = sc.EnvVersion()

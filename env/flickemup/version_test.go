@@ -75,11 +75,11 @@ func TestParse_Version(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if sc.Version < 1 || flickemup.ID(in.Name) != "flickemup/"+in.Name+"-v"+strconv.Itoa(sc.Version) {
-			t.Errorf("%s: version %d, id %s", in.Name, sc.Version, flickemup.ID(in.Name))
+		if sc.Version < 1 || flickemup.ScenarioID(in.Name) != "flickemup/"+in.Name+"-v"+strconv.Itoa(sc.Version) {
+			t.Errorf("%s: version %d, id %s", in.Name, sc.Version, flickemup.ScenarioID(in.Name))
 		}
 	}
-	if got := flickemup.ID("nowhere"); got != "flickemup/nowhere-v"+strconv.Itoa(flickemup.RulesVersion) {
+	if got := flickemup.ScenarioID("nowhere"); got != "flickemup/nowhere-v"+strconv.Itoa(flickemup.RulesVersion) {
 		t.Errorf("ID of a name not ours: %s, want RulesVersion's", got)
 	}
 }

@@ -75,7 +75,7 @@ func FuzzDecodeAction(f *testing.F) {
 			t.Fatalf("round trip %d -> %v -> %v (%v)", v, a, dst.Discrete, err)
 		}
 		// Whatever it decodes to, a game's Check never panics on it.
-		g, _ := New(DefaultConfig(3))
+		g, _ := New(playersConfig(3))
 		_ = g.Check(a)
 	})
 }

@@ -15,7 +15,7 @@ import (
 func BenchmarkEnvStep(b *testing.B) {
 	for _, n := range []int{2, 4} {
 		b.Run(strconv.Itoa(n)+"players", func(b *testing.B) {
-			e, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n)})
+			e, err := newEnv(env.Options{"players": strconv.Itoa(n)})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -32,10 +32,14 @@ type Config struct {
 	// NegativeScores selects the alternative to ruling A14: losing 3
 	// points may take a score below 0.
 	NegativeScores bool
+
+	// Reward is the terminal reward of an [Env] (see the package doc, "Rewards"); the
+	// engine does not read it.
+	Reward Reward
 }
 
-// DefaultConfig returns our rulings for n players, seat 0 first, seed 0.
-func DefaultConfig(n int) Config { return Config{Players: n} }
+// DefaultConfig returns our rulings for 2 players, seat 0 first, seed 0, the rank reward.
+func DefaultConfig() Config { return Config{Players: 2} }
 
 // Rounds returns the number of rounds a game with c lasts: 15, or 19
 // with SlotPerRound.
@@ -53,6 +57,9 @@ func (c Config) check() error {
 	}
 	if c.FirstPlayer < -1 || c.FirstPlayer >= c.Players {
 		return fmt.Errorf("fliprando: config: first player %d outside [-1, %d)", c.FirstPlayer, c.Players)
+	}
+	if c.Reward > RewardMargin {
+		return fmt.Errorf("fliprando: config: reward %d unknown", c.Reward)
 	}
 	return nil
 }

@@ -12,7 +12,7 @@ import (
 // TestEnv_DescribeAction: over a random game, each legal action's label names the pending
 // decision and the action (a leg also its hiker's colour), and describing changes nothing.
 func TestEnv_DescribeAction(t *testing.T) {
-	e, err := fliprando.NewEnv(env.Options{"players": "3"})
+	e, err := newEnv(env.Options{"players": "3"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,12 +22,12 @@ func TestEnv_DescribeAction(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	act := env.Action{Discrete: make([]int32, 1)}
 	legs := 0
-	for steps := 0; !e.Game().Over(); steps++ {
-		legal := e.Game().Legal(nil)
+	for steps := 0; !e.Engine().Over(); steps++ {
+		legal := e.Engine().Legal(nil)
 		a := legal[rng.IntN(len(legal))]
 		act.Discrete[0] = int32(a)
 		h := e.Hash()
-		dec := e.Game().Pending()
+		dec := e.Engine().Pending()
 		label := e.DescribeAction(act)
 		if e.Hash() != h {
 			t.Fatalf("step %d: describing %q changed the game", steps, label)
@@ -37,7 +37,7 @@ func TestEnv_DescribeAction(t *testing.T) {
 		}
 		if dec == fliprando.DecMoveDir {
 			legs++
-			if c := fliprando.ColourNames[e.Game().Mover()]; !strings.Contains(label, " "+c+" ") {
+			if c := fliprando.ColourNames[e.Engine().Mover()]; !strings.Contains(label, " "+c+" ") {
 				t.Fatalf("step %d: leg label %q without the %s hiker", steps, label, c)
 			}
 		}

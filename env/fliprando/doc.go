@@ -229,7 +229,7 @@
 //
 // # Starting State
 //
-// Dealt from the episode's generator by [Game.Deal] (weather, markers,
+// Dealt from the episode's generator by [Game.Reset] (weather, markers,
 // tokens, hikers, cards, first player, in that order); the first decision
 // is the first player's set-up block.
 //

@@ -20,7 +20,7 @@ import (
 // path of the drawing finds its pieces in the view.
 func TestEnv_Drawing(t *testing.T) {
 	for n := 2; n <= fliprando.MaxPlayers; n++ {
-		e, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n)})
+		e, err := newEnv(env.Options{"players": strconv.Itoa(n)})
 		if err != nil {
 			t.Fatal(err)
 		}

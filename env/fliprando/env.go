@@ -58,8 +58,30 @@ var optionSpecs = env.OptionSpecs{
 // Factory is the env.Factory of the game; its options are listed in the
 // package doc under "Arguments" and declared by [Env.OptionSpecs].
 func Factory(opts env.Options) (env.Game, error) {
-	e, err := NewEnv(opts)
+	// Unknown options are refused: a typo must not silently give a default game.
+	v, err := optionSpecs.Parse(opts)
 	if err != nil {
+		return nil, fmt.Errorf("fliprando: %w", err)
+	}
+	cfg := DefaultConfig()
+	cfg.Players = v.Int("players")
+	cfg.FirstPlayer = v.Int("first")
+	cfg.MoveLegs = v.Bool("move_legs")
+	cfg.LiteralPhase1 = v.Bool("literal_phase1")
+	cfg.SlotPerRound = v.Bool("slot_per_round")
+	cfg.HiddenWeather = v.Bool("hidden_weather")
+	cfg.NegativeScores = v.Bool("negative_scores")
+	switch v.String("reward") {
+	case "rank":
+		cfg.Reward = RewardRank
+	case "win":
+		cfg.Reward = RewardWin
+	case "margin":
+		cfg.Reward = RewardMargin
+	}
+	e, err := NewEnv(cfg)
+	if err != nil {
+		// Return a nil interface, not a nil *Env inside an interface.
 		return nil, err
 	}
 	return e, nil
@@ -68,36 +90,13 @@ func Factory(opts env.Options) (env.Game, error) {
 // OptionSpecs implements [env.OptionDeclarer]: the options of [Factory].
 func (e *Env) OptionSpecs() env.OptionSpecs { return optionSpecs }
 
-// NewEnv returns an Env for opts, checked against their declared specs
-// ([Env.OptionSpecs]), dealt from seed 0 until its first Reset.
-func NewEnv(opts env.Options) (*Env, error) {
-	v, err := optionSpecs.Parse(opts)
-	if err != nil {
-		return nil, fmt.Errorf("fliprando: %w", err)
-	}
-	cfg := DefaultConfig(v.Int("players"))
-	cfg.FirstPlayer = v.Int("first")
-	cfg.MoveLegs = v.Bool("move_legs")
-	cfg.LiteralPhase1 = v.Bool("literal_phase1")
-	cfg.SlotPerRound = v.Bool("slot_per_round")
-	cfg.HiddenWeather = v.Bool("hidden_weather")
-	cfg.NegativeScores = v.Bool("negative_scores")
-	e := &Env{}
-	switch v.String("reward") {
-	case "rank":
-		e.reward = RewardRank
-	case "win":
-		e.reward = RewardWin
-	case "margin":
-		e.reward = RewardMargin
-	}
+// NewEnv returns an Env for cfg, dealt from cfg.Seed until its first Reset.
+func NewEnv(cfg Config) (*Env, error) {
 	g, err := New(cfg)
 	if err != nil {
 		return nil, err
 	}
-	e.g = *g
-	e.spec = newSpec(cfg)
-	return e, nil
+	return &Env{g: *g, reward: cfg.Reward, spec: newSpec(cfg)}, nil
 }
 
 // Register adds the game to r under [ID].
@@ -133,12 +132,8 @@ func newSpec(cfg Config) env.Spec {
 	}
 }
 
-// Game returns the engine (read only: changing it behind the Env's back
+// Engine returns the rules engine, read only for bots (changing it behind the Env's back
 // breaks the shaping reward).
-func (e *Env) Game() *Game { return &e.g }
-
-// Engine returns the rules engine, read only for bots (the engine
-// convention's name for [Env.Game]; see docs/adding-a-game.md).
 func (e *Env) Engine() *Game { return &e.g }
 
 // EncodeAction writes engine action a of the seat to act into dst, or
@@ -160,7 +155,7 @@ func (e *Env) Spec() *env.Spec { return &e.spec }
 
 // Reset implements env.Game: it deals from two draws of rng.
 func (e *Env) Reset(rng *rand.Rand) error {
-	e.g.Deal(rng)
+	e.g.Reset(rng)
 	e.before, e.delta = [MaxPlayers]int{}, [MaxPlayers]int{}
 	return nil
 }
@@ -263,67 +258,5 @@ func RankValues(dst []float32, totals []float64, r Reward) {
 	}
 }
 
-// Hash implements env.Game: every field of the state but the generator,
-// small fields packed eight bytes to a word.
-func (e *Env) Hash() uint64 {
-	g := &e.g
-	var h env.Hasher
-	var word uint64
-	k := 0
-	put := func(x int) { // one byte into the current word
-		word |= uint64(uint8(x)) << (8 * k)
-		if k++; k == 8 {
-			h.Uint64(word)
-			word, k = 0, 0
-		}
-	}
-	put(g.cfg.Players)
-	for _, w := range g.weather {
-		put(int(w))
-	}
-	put(int(g.counter))
-	for _, m := range g.markers {
-		put(int(m))
-	}
-	for _, v := range g.hiker {
-		put(int(v))
-	}
-	for s := range NumSlots {
-		put(int(g.tokColour[s]))
-		put(int(b2f(g.tokValue[s])))
-	}
-	put(int(g.pileN))
-	for _, id := range g.pile[:g.pileN] {
-		put(int(id))
-	}
-	for p := range g.players {
-		pl := &g.players[p]
-		for _, o := range pl.obst {
-			put(int(o))
-		}
-		for _, m := range pl.mult {
-			put(int(m))
-		}
-		for _, t := range pl.tiles {
-			put(int(t))
-		}
-		put(int(g.gift[p]))
-	}
-	for _, x := range []int8{g.first, g.round, g.active, g.turns, int8(g.dec), g.actor, int8(g.p1Start), g.p1First,
-		g.played, g.act, g.src, g.joker, g.units, g.mover, g.legs, g.legsMax, g.excl, g.tog, g.cont, int8(g.eor), g.eorIdx} {
-		put(int(x))
-	}
-	put(int(b2f(g.over)))
-	h.Uint64(word)
-	h.Uint64(g.discard[0])
-	h.Uint64(g.discard[1])
-	for p := range g.players {
-		pl := &g.players[p]
-		h.Int(pl.score)
-		h.Uint64(pl.hand[0])
-		h.Uint64(pl.hand[1])
-		h.Uint64(pl.played[0])
-		h.Uint64(pl.played[1])
-	}
-	return h.Sum()
-}
+// Hash implements env.Game: the engine's [Game.Hash].
+func (e *Env) Hash() uint64 { return e.g.Hash() }

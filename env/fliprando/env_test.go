@@ -75,7 +75,7 @@ func TestRankValues(t *testing.T) {
 // pile below its top) give the same observation, while the observer's own
 // hand does show.
 func TestHiddenInformation(t *testing.T) {
-	e, err := fliprando.NewEnv(env.Options{"players": "3"})
+	e, err := newEnv(env.Options{"players": "3"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestHiddenInformation(t *testing.T) {
 // do not reach an observation; without it they do.
 func TestHiddenWeather(t *testing.T) {
 	for _, hidden := range []bool{false, true} {
-		e, err := fliprando.NewEnv(env.Options{"players": "2", "hidden_weather": strconv.FormatBool(hidden)})
+		e, err := newEnv(env.Options{"players": "2", "hidden_weather": strconv.FormatBool(hidden)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -161,7 +161,7 @@ func TestDeterminize(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	changed := 0
 	for n := 2; n <= 5; n++ {
-		e, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n)})
+		e, err := newEnv(env.Options{"players": strconv.Itoa(n)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -176,17 +176,17 @@ func TestDeterminize(t *testing.T) {
 				before := make([]float32, fliprando.ObsSize)
 				e.Observe(before, seat)
 				c := *e
-				c.Game().Determinize(seat, rng)
+				c.Engine().Determinize(seat, rng)
 				after := make([]float32, fliprando.ObsSize)
 				c.Observe(after, seat)
 				if !slices.Equal(before, after) {
 					t.Fatalf("n %d step %d: the seat's observation changed", n, step)
 				}
-				if err := c.Game().Validate(); err != nil {
+				if err := c.Engine().Validate(); err != nil {
 					t.Fatalf("n %d step %d: %v", n, step, err)
 				}
 				for p := range n {
-					if p != seat && !slices.Equal(c.Game().Hand(p, nil), e.Game().Hand(p, nil)) {
+					if p != seat && !slices.Equal(c.Engine().Hand(p, nil), e.Engine().Hand(p, nil)) {
 						changed++
 					}
 				}
@@ -218,7 +218,7 @@ func TestDeterminize(t *testing.T) {
 // outcome ranks the totals.
 func TestShapingSumsToTotal(t *testing.T) {
 	for n := 2; n <= 5; n++ {
-		e, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n)})
+		e, err := newEnv(env.Options{"players": strconv.Itoa(n)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -252,7 +252,7 @@ func TestShapingSumsToTotal(t *testing.T) {
 				break
 			}
 		}
-		totals := e.Game().Scores(nil)
+		totals := e.Engine().Scores(nil)
 		for p := range n {
 			if d := sum[p] - totals[p]; d > 1e-3 || d < -1e-3 {
 				t.Errorf("n %d seat %d: shaping sums to %g points, total %g", n, p, sum[p], totals[p])
@@ -273,7 +273,7 @@ func TestShapingSumsToTotal(t *testing.T) {
 // same determinisation for the same generator state.
 func TestDeterminize_OnlyInformation(t *testing.T) {
 	for n := 2; n <= 5; n++ {
-		e, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n)})
+		e, err := newEnv(env.Options{"players": strconv.Itoa(n)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -287,8 +287,8 @@ func TestDeterminize_OnlyInformation(t *testing.T) {
 				t.Fatalf("n %d: the twin's hand of seat %d is the same", n, other)
 			}
 			a, b := *e, *twin
-			a.Game().Determinize(seat, rand.New(rand.NewPCG(3, 3)))
-			b.Game().Determinize(seat, rand.New(rand.NewPCG(3, 3)))
+			a.Engine().Determinize(seat, rand.New(rand.NewPCG(3, 3)))
+			b.Engine().Determinize(seat, rand.New(rand.NewPCG(3, 3)))
 			if a.Hash() != b.Hash() {
 				t.Errorf("n %d seat %d: the determinisations differ though the seat cannot tell the games apart", n, seat)
 			}
@@ -327,11 +327,11 @@ func TestOptionSpecs(t *testing.T) {
 		t.Errorf("reward declared as %+v", r)
 	}
 	for n := 2; n <= 5; n++ {
-		g, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n), "first": strconv.Itoa(n - 1)})
+		g, err := newEnv(env.Options{"players": strconv.Itoa(n), "first": strconv.Itoa(n - 1)})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c := g.Game().Config(); c.Players != n || c.FirstPlayer != n-1 {
+		if c := g.Engine().Config(); c.Players != n || c.FirstPlayer != n-1 {
 			t.Errorf("players=%d first=%d made %+v", n, n-1, c)
 		}
 	}
@@ -347,16 +347,16 @@ func TestOptionSpecs(t *testing.T) {
 			t.Errorf("%s declared as %+v, want a documented bool, default false", key, o)
 		}
 		for _, on := range []bool{false, true} {
-			g, err := fliprando.NewEnv(env.Options{key: strconv.FormatBool(on)})
+			g, err := newEnv(env.Options{key: strconv.FormatBool(on)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if get(g.Game().Config()) != on {
+			if get(g.Engine().Config()) != on {
 				t.Errorf("%s=%v does not reach the Config", key, on)
 			}
 		}
 	}
-	if _, err := fliprando.NewEnv(env.Options{"players": "3", "first": "3"}); err == nil {
+	if _, err := newEnv(env.Options{"players": "3", "first": "3"}); err == nil {
 		t.Error("first=3 with 3 players accepted")
 	}
 }

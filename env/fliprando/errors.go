@@ -11,9 +11,20 @@ import (
 // breaks a rule that no sequence of legal actions can break.
 var ErrInvariant = errors.New("fliprando: broken invariant")
 
-// illegal returns an error wrapping env.ErrIllegalAction for action a.
+// ErrIllegal is wrapped, with env.ErrIllegalAction, by every action the engine refuses
+// ([Game.Check], [Game.Apply], [Env.EncodeAction]). A refused action changes nothing.
+var ErrIllegal = errors.New("fliprando: illegal action")
+
+// illegalError is an action the engine refuses: an *env.ActionError (whose message it
+// keeps) that also wraps [ErrIllegal].
+type illegalError struct{ env.ActionError }
+
+// Unwrap returns [ErrIllegal] and the env.ActionError, for errors.Is and errors.As.
+func (e *illegalError) Unwrap() []error { return []error{ErrIllegal, &e.ActionError} }
+
+// illegal returns an error wrapping ErrIllegal and env.ErrIllegalAction for action a.
 func illegal(a Action, format string, args ...any) error {
-	return &env.ActionError{Env: -1, Field: "action", Reason: fmt.Sprintf("%v: ", a) + fmt.Sprintf(format, args...)}
+	return &illegalError{env.ActionError{Env: -1, Field: "action", Reason: fmt.Sprintf("%v: ", a) + fmt.Sprintf(format, args...)}}
 }
 
 // broken returns an error wrapping ErrInvariant.

@@ -181,9 +181,9 @@ func New(cfg Config) (*Game, error) {
 	return g, nil
 }
 
-// Deal restarts the game with its config, reseeding its generator from
+// Reset restarts the game with its config, reseeding its generator from
 // rng (two draws), and deals.
-func (g *Game) Deal(rng *rand.Rand) {
+func (g *Game) Reset(rng *rand.Rand) {
 	s1, s2 := rng.Uint64(), rng.Uint64()
 	g.deal(s1, s2)
 }

@@ -24,7 +24,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 func TestGoldenTrajectories(t *testing.T) {
 	var out bytes.Buffer
 	for n := 2; n <= 5; n++ {
-		e, err := fliprando.NewEnv(env.Options{"players": strconv.Itoa(n), "first": "-1"})
+		e, err := newEnv(env.Options{"players": strconv.Itoa(n), "first": "-1"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,7 +57,7 @@ func TestGoldenTrajectories(t *testing.T) {
 				break
 			}
 		}
-		fmt.Fprintf(&out, "  end after %d decisions, hash %016x, totals %v\n", steps, e.Hash(), e.Game().Scores(nil))
+		fmt.Fprintf(&out, "  end after %d decisions, hash %016x, totals %v\n", steps, e.Hash(), e.Engine().Scores(nil))
 	}
 	path := filepath.Join("testdata", "trajectories.golden")
 	if *update {

@@ -23,7 +23,7 @@ func slot(t *testing.T, c, r int) int {
 // tile.
 func ready(t *testing.T, n int) *Game {
 	t.Helper()
-	cfg := DefaultConfig(n)
+	cfg := playersConfig(n)
 	cfg.Seed = 1
 	return readyCfg(t, cfg)
 }
@@ -122,3 +122,10 @@ func takeCard(t *testing.T, g *Game, ok func(Card) bool) int {
 
 // legalSet returns the legal actions as a slice.
 func legalSet(g *Game) []Action { return g.Legal(nil) }
+
+// playersConfig returns [DefaultConfig] for n players.
+func playersConfig(n int) Config {
+	cfg := DefaultConfig()
+	cfg.Players = n
+	return cfg
+}

@@ -108,7 +108,7 @@ func TestRandomGamesInvariants(t *testing.T) {
 	for n := 2; n <= MaxPlayers; n++ {
 		r := rand.New(rand.NewPCG(uint64(n), 7))
 		for seed := range games {
-			cfg := DefaultConfig(n)
+			cfg := playersConfig(n)
 			cfg.Seed = uint64(seed)
 			cfg.FirstPlayer = -1
 			g, _ := playRandom(t, cfg, r)
@@ -137,7 +137,7 @@ func TestRandomGamesVariants(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(11, 12))
 			for seed := range games {
-				cfg := DefaultConfig(2 + seed%4)
+				cfg := playersConfig(2 + seed%4)
 				cfg.Seed = uint64(seed)
 				set(&cfg)
 				playRandom(t, cfg, r)

@@ -8,7 +8,7 @@ import (
 // TestMoveLegsVariant: under ruling A4's alternative, MOVE at multiplier 2
 // is one activation of 2 legs, one card discarded; a JOKER MOVE is 1 leg.
 func TestMoveLegsVariant(t *testing.T) {
-	cfg := DefaultConfig(2)
+	cfg := playersConfig(2)
 	cfg.Seed, cfg.MoveLegs = 1, true
 	g := readyCfg(t, cfg)
 	g.players[0].mult[Move] = 2
@@ -34,7 +34,7 @@ func TestMoveLegsVariant(t *testing.T) {
 // them go below.
 func TestNegativeScores(t *testing.T) {
 	for _, neg := range []bool{false, true} {
-		cfg := DefaultConfig(2)
+		cfg := playersConfig(2)
 		cfg.Seed, cfg.NegativeScores = 1, neg
 		g := readyCfg(t, cfg)
 		g.players[0].score = 1

@@ -21,7 +21,7 @@ func TestRegistry(t *testing.T) {
 	ids := reg.IDs()
 	wants := []string{dummy.ID, flickago.ID, fliprando.ID}
 	for _, in := range flickemup.List() {
-		wants = append(wants, flickemup.ID(in.Name))
+		wants = append(wants, flickemup.ScenarioID(in.Name))
 	}
 	for _, want := range wants {
 		if !slices.Contains(ids, want) {

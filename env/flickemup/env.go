@@ -12,8 +12,8 @@ import (
 	"github.com/flickarena/flickarena/physics"
 )
 
-// DefaultID is the id of the default scenario's env game, [ID]([DefaultScenario]).
-var DefaultID = ID(DefaultScenario)
+// ID is the id of the default scenario's env game, [ScenarioID]([DefaultScenario]).
+var ID = ScenarioID(DefaultScenario)
 
 // DefaultMaxDecisions is the default decision cap: more than the rules ever need (a cowboy
 // turn takes at most 5 decisions and at most 10 cowboys play in each of at most 11 rounds),
@@ -62,8 +62,8 @@ const (
 	ShapingNone = "none"
 )
 
-// EnvConfig configures an [Env].
-type EnvConfig struct {
+// Config configures an [Env].
+type Config struct {
 	// Scenario is the name of one of our scenarios ([List]); "" means [DefaultScenario].
 	Scenario string
 	// Custom, if not nil, is played instead of Scenario: a designer's own file ([ParseFile]).
@@ -84,9 +84,9 @@ type EnvConfig struct {
 	Record bool
 }
 
-// DefaultEnvConfig returns the default showdown with the engine's default options.
-func DefaultEnvConfig() EnvConfig {
-	return EnvConfig{Scenario: DefaultScenario, Options: DefaultOptions(), MaxDecisions: DefaultMaxDecisions, Shaping: ShapingHP}
+// DefaultConfig returns the default showdown with the engine's default options.
+func DefaultConfig() Config {
+	return Config{Scenario: DefaultScenario, Options: DefaultOptions(), MaxDecisions: DefaultMaxDecisions, Shaping: ShapingHP}
 }
 
 // Env is a Flick 'em Up! [Game] behind the [env.Game] contract: one seat per team (seat 0
@@ -95,7 +95,7 @@ func DefaultEnvConfig() EnvConfig {
 type Env struct {
 	g    *Game
 	c    *coder
-	cfg  EnvConfig
+	cfg  Config
 	dec  int             // decisions taken this episode
 	prev [2]int          // each team's hit points before the last Step, for Shaping
 	tr   *physics.Tracer // the flicks' table when recording, else nil
@@ -106,7 +106,7 @@ type Env struct {
 }
 
 // NewEnv returns the env of a game with cfg, not yet reset.
-func NewEnv(cfg EnvConfig) (*Env, error) {
+func NewEnv(cfg Config) (*Env, error) {
 	if cfg.Scenario == "" {
 		cfg.Scenario = DefaultScenario
 	}
@@ -164,7 +164,7 @@ func NewEnv(cfg EnvConfig) (*Env, error) {
 			return nil, fmt.Errorf("flickemup: options: %w", err)
 		}
 	}
-	g, err := New(Config{Scenario: sc, Options: o})
+	g, err := New(GameConfig{Scenario: sc, Options: o})
 	if err != nil {
 		return nil, err
 	}
@@ -178,13 +178,13 @@ func NewEnv(cfg EnvConfig) (*Env, error) {
 	return e, nil
 }
 
-// Factory is the [env.Factory] of [DefaultID], the showdown.
+// Factory is the [env.Factory] of [ID], the showdown.
 func Factory(opts env.Options) (env.Game, error) { return ScenarioFactory(DefaultScenario)(opts) }
 
 // envOptions are the options of the env factories (see "# Arguments" in the package doc);
-// their defaults are [DefaultEnvConfig]'s.
+// their defaults are [DefaultConfig]'s.
 var envOptions = func() env.OptionSpecs {
-	d := DefaultEnvConfig()
+	d := DefaultConfig()
 	g := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
 	return env.OptionSpecs{
 		{Key: optAngleSD, Type: env.OptionFloat, Min: 0, Max: math.Pi, Default: g(d.Options.Noise.AngleSD),
@@ -215,18 +215,18 @@ var envOptions = func() env.OptionSpecs {
 // start_jitter, start_turn and start_initiative, checked against their declared specs
 // ([Env.OptionSpecs]); the last three apply only with vary_start=true.
 func ScenarioFactory(name string) env.Factory {
-	return configFactory(func(cfg *EnvConfig) { cfg.Scenario = name })
+	return configFactory(func(cfg *Config) { cfg.Scenario = name })
 }
 
 // configFactory returns an [env.Factory] of the default configuration, set up by set, with
 // the env options applied.
-func configFactory(set func(*EnvConfig)) env.Factory {
+func configFactory(set func(*Config)) env.Factory {
 	return func(opts env.Options) (env.Game, error) {
 		v, err := envOptions.Parse(opts)
 		if err != nil {
 			return nil, fmt.Errorf("flickemup: %w", err)
 		}
-		cfg := DefaultEnvConfig()
+		cfg := DefaultConfig()
 		set(&cfg)
 		cfg.Options.Noise.AngleSD = v.Float(optAngleSD)
 		cfg.Options.Noise.PowerSD = v.Float(optPowerSD)
@@ -267,7 +267,7 @@ func (e *Env) OptionSpecs() env.OptionSpecs { return envOptions }
 // Programs call it explicitly; the package has no init side effects.
 func Register(r *env.Registry) error {
 	for _, in := range List() {
-		if err := r.Register(ID(in.Name), ScenarioFactory(in.Name)); err != nil {
+		if err := r.Register(ScenarioID(in.Name), ScenarioFactory(in.Name)); err != nil {
 			return fmt.Errorf("flickemup: %w", err)
 		}
 	}
@@ -290,7 +290,7 @@ func (e *Env) Tracer() *physics.Tracer { return e.tr }
 func (e *Env) DescribeAction(a env.Action) string { return e.decode(a).String() }
 
 // Config returns the Env's configuration.
-func (e *Env) Config() EnvConfig { return e.cfg }
+func (e *Env) Config() Config { return e.cfg }
 
 // Spec implements env.Game.
 func (e *Env) Spec() *env.Spec { return &e.c.spec }
@@ -298,7 +298,7 @@ func (e *Env) Spec() *env.Spec { return &e.c.spec }
 // Reset implements env.Game: it restarts the scenario with a seed drawn from rng; the engine's
 // own stream, so seeded, then draws every flick's noise and every face-down token.
 func (e *Env) Reset(rng *rand.Rand) error {
-	e.g.Reset(rng.Uint64())
+	e.g.Reset(rng)
 	e.dec = 0
 	e.prev = e.g.HitPointsByTeam()
 	e.legalOK = false

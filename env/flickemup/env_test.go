@@ -55,8 +55,8 @@ func TestRegister(t *testing.T) {
 	if got := r.IDs(); !slices.Equal(got, want) {
 		t.Errorf("IDs = %v, want %v", got, want)
 	}
-	if flickemup.ID(flickemup.DefaultScenario) != flickemup.DefaultID {
-		t.Errorf("ID(%q) = %q, want DefaultID %q", flickemup.DefaultScenario, flickemup.ID(flickemup.DefaultScenario), flickemup.DefaultID)
+	if flickemup.ScenarioID(flickemup.DefaultScenario) != flickemup.ID {
+		t.Errorf("ScenarioID(%q) = %q, want ID %q", flickemup.DefaultScenario, flickemup.ScenarioID(flickemup.DefaultScenario), flickemup.ID)
 	}
 	if err := flickemup.Register(r); err == nil {
 		t.Errorf("second Register succeeded")
@@ -65,11 +65,11 @@ func TestRegister(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := def.Spec().ID; got != flickemup.DefaultID {
-		t.Errorf("Factory's game is %s, want %s", got, flickemup.DefaultID)
+	if got := def.Spec().ID; got != flickemup.ID {
+		t.Errorf("Factory's game is %s, want %s", got, flickemup.ID)
 	}
 
-	g, err := r.New(flickemup.ID("pardon"), env.Options{"angle_sd": "0.1", "power_sd": "0", "max_decisions": "7", "players": "5", "shaping": "none"})
+	g, err := r.New(flickemup.ScenarioID("pardon"), env.Options{"angle_sd": "0.1", "power_sd": "0", "max_decisions": "7", "players": "5", "shaping": "none"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,8 +100,8 @@ func TestSpec_SameShapeEveryScenario(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := g.Spec()
-		if s.ID != flickemup.ID(in.Name) {
-			t.Errorf("spec id %s, want %s", s.ID, flickemup.ID(in.Name))
+		if s.ID != flickemup.ScenarioID(in.Name) {
+			t.Errorf("spec id %s, want %s", s.ID, flickemup.ScenarioID(in.Name))
 		}
 		if first == nil {
 			first = s
@@ -136,7 +136,7 @@ func equalSpecs(a, b env.Spec) bool {
 // table tab if not nil.
 func newEnv(t *testing.T, text string, tab flickemup.Table) *flickemup.Env {
 	t.Helper()
-	cfg := flickemup.DefaultEnvConfig()
+	cfg := flickemup.DefaultConfig()
 	cfg.Custom = mustParse(t, text)
 	cfg.Options.Noise = physics.Noise{}
 	cfg.Options.Table = tab
@@ -599,7 +599,7 @@ cowboy id=outlaws:1 x=40 y=70 facing=270 hp=2
 		t.Errorf("outcome %v, want [1 -1] (%s)", out, e.Engine().Result().Reason)
 	}
 
-	none := flickemup.DefaultEnvConfig()
+	none := flickemup.DefaultConfig()
 	none.Shaping = flickemup.ShapingNone
 	ne, err := flickemup.NewEnv(none)
 	if err != nil {
@@ -667,7 +667,7 @@ func ExampleEnv() {
 	if err := flickemup.Register(reg); err != nil {
 		panic(err)
 	}
-	factory, err := reg.Lookup(flickemup.DefaultID)
+	factory, err := reg.Lookup(flickemup.ID)
 	if err != nil {
 		panic(err)
 	}

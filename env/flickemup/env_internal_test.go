@@ -33,7 +33,7 @@ func TestEnv_HashFollowsTheEngine(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := fields(tt.v); !slices.Equal(got, tt.want) {
-			t.Errorf("%T has fields %v, hashWords was written for %v: update hashWords (envgame.go) and this list", tt.v, got, tt.want)
+			t.Errorf("%T has fields %v, hashWords was written for %v: update hashWords (env.go) and this list", tt.v, got, tt.want)
 		}
 	}
 
@@ -48,7 +48,7 @@ func TestEnv_HashFollowsTheEngine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := New(Config{Scenario: sc, Options: DefaultOptions()})
+		g, err := New(GameConfig{Scenario: sc, Options: DefaultOptions()})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -21,7 +21,6 @@ Flickago and every Flick 'em Up! scenario (``flickarena/flickemup-<scenario>-vN`
 from flickarena import games
 from flickarena.agent import AgentServer, Turn, serve_agent
 from flickarena.client import Client, Session, default_server
-from flickarena.observation import ObsFields
 from flickarena.errors import (
     DeadlineExceededError,
     FailedPreconditionError,
@@ -33,6 +32,7 @@ from flickarena.errors import (
     UnauthenticatedError,
     UnavailableError,
 )
+from flickarena.observation import ObsFields
 from flickarena.pettingzoo_env import FlickAECEnv, FlickParallelEnv, env, parallel_env
 from flickarena.pool import Batch, Pool
 from flickarena.registration import (

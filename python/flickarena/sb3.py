@@ -29,7 +29,8 @@ Importing this module needs ``stable-baselines3`` (``pip install 'flickarena[sb3
 from __future__ import annotations
 
 import time
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -89,7 +90,7 @@ class FlickSB3VecEnv(VecEnv):
         self._reset_options()
         self._masks = np.array(info["action_mask"], dtype=bool)
         self._started[:] = time.perf_counter()
-        self.reset_infos = [{} for _ in range(self.num_envs)]
+        self.reset_infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
         return obs
 
     def step_async(self, actions: np.ndarray) -> None:

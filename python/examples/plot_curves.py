@@ -10,7 +10,7 @@ policy against the same opponent, from ``ppo.py --evaluate random|passive``), an
 ``--baseline-return`` one on the training-return panels (``--evaluate ... --eval-shaping 1``). Needs the
 ``plot`` extra (matplotlib)::
 
-    python python/examples/plot_curves.py --out python/docs/ppo/flickago-aimer.png \\
+    python python/examples/plot_curves.py --out flickago-aimer.png \\
         --curve "Flickago vs aimer=runs/flickago-aimer-s1,runs/flickago-aimer-s2,runs/flickago-aimer-s3"
 """
 

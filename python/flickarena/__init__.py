@@ -12,7 +12,8 @@ games as:
 - a raw pool of numpy batches: :class:`Pool`;
 - a Stable-Baselines3 ``VecEnv`` (the ``sb3`` extra): :class:`flickarena.sb3.FlickSB3VecEnv`;
 
-and serve a Python policy as a bot: :func:`serve_agent`.
+and serve a Python policy as a bot: :func:`serve_agent`. A sampler that draws the discrete heads
+one by one sends legal actions only with the game's :func:`joint_rule`.
 
 Importing the package registers the Gymnasium ids of :data:`registration.GAMES`: the dummy game,
 Flickago and every Flick 'em Up! scenario (``flickarena/flickemup-<scenario>-vN``, N its file's version).
@@ -32,6 +33,7 @@ from flickarena.errors import (
     UnauthenticatedError,
     UnavailableError,
 )
+from flickarena.joint import JointRule, joint_rule
 from flickarena.observation import ObsFields
 from flickarena.pettingzoo_env import FlickAECEnv, FlickParallelEnv, env, parallel_env
 from flickarena.pool import Batch, Pool
@@ -60,6 +62,7 @@ __all__ = [
     "FlickarenaError",
     "GameFaultError",
     "InvalidArgumentError",
+    "JointRule",
     "NotFoundError",
     "ObsFields",
     "Pool",
@@ -72,6 +75,7 @@ __all__ = [
     "env",
     "games",
     "gym_id",
+    "joint_rule",
     "parallel_env",
     "register_game",
     "register_scenario_file",

@@ -37,6 +37,7 @@ import numpy as np
 import torch
 import torch.nn as nn
 from ppo_agent import Agent, Baseline, Game, agent_return, env_seeds, evaluate, load, save
+from torch.utils.tensorboard import SummaryWriter
 
 from flickarena import FlickVectorEnv, joint_rule
 from flickarena.launch import EnvServer
@@ -131,8 +132,6 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
     """Trains; returns the summary (also written to summary.json)."""
     G, n, T, N = args.groups, args.num_envs // args.groups, args.num_steps, args.num_envs
     pools = [stack.enter_context(make_envs(args, server, n, args.shaping)) for _ in range(G)]
-    from torch.utils.tensorboard import SummaryWriter
-
     os.makedirs(args.run_dir, exist_ok=True)
     writer = stack.enter_context(contextlib.closing(SummaryWriter(args.run_dir)))
     writer.add_text("args", json.dumps(vars(args)))

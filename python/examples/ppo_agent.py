@@ -142,7 +142,7 @@ class Baseline(Agent):
         b, obs_np = len(obs), obs.cpu().numpy()
         heads: list[torch.Tensor] = []
         for i, m in enumerate(torch.split(mask, self.nvec, -1)):
-            m = torch.as_tensor(self.rule.narrow(i, obs_np, [x.numpy() for x in heads], m.numpy()))
+            m = torch.as_tensor(self.rule.narrow(i, obs_np, [x.cpu().numpy() for x in heads], m.cpu().numpy()))
             m = m | ~m.any(-1, keepdim=True)
             heads.append(torch.multinomial(m.float(), 1).squeeze(-1) if self.kind == "random" else m.float().argmax(-1))
         u = torch.rand(b, self.dims) * 2 - 1 if self.kind == "random" else torch.zeros(b, self.dims)

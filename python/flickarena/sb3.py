@@ -99,7 +99,10 @@ class FlickSB3VecEnv(VecEnv):
     def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
         if self._actions is None:
             raise RuntimeError("step_wait without step_async")
-        actions = self._actions.reshape((self.num_envs,) + self.action_space.shape)
+        shape = self.action_space.shape
+        if shape is None:
+            raise TypeError(f"action space {self.action_space} has no shape")
+        actions = self._actions.reshape((self.num_envs, *shape))
         self._actions = None
         obs, rew, term, trunc, info = self.env.step(actions)
         self._masks = np.array(info["action_mask"], dtype=bool)

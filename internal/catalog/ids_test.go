@@ -27,8 +27,7 @@ var historical = map[string][]string{
 	"agents/flickagobot/doc.go":     {"flickago-v2"},           // a measurement of that version
 	"docs/scale-out.md":             {"flickemup/showdown-v2"}, // a measurement of that version
 	"python/examples/greedy_bot.py": {"flickemup/showdown-v2"}, // a measurement of that version
-	"python/examples/serve_ppo.py":  {"flickago-v2"},           // the checkpoints' game
-	"python/tests/test_ppo.py":      {"flickago-v2"},           // the checkpoints' game
+	"python/tests/test_ppo.py":      {"flickago-v2"},           // a checkpoint of that version is refused
 	// a file that declares its version
 	"python/tests/test_scenario_files.py": {"flickemup/file/my-town-v3"},
 }

@@ -4,7 +4,8 @@ Each round trains two runs of the same length and seed, one with ``--async-step`
 step sent, the other pool's forward pass computed while it runs) and one with
 ``--no-async-step`` (the same pools stepped one blocking call at a time: the same run, bit for
 bit, as tests/test_ppo.py checks), in alternating order. It prints each run's steps/s and its
-time shares (env wait, forward, update), and the ratio per round and its median. Needs the
+time shares (env wait, forward, update), and the ratio per round and its median. Each run is
+the script itself (a subprocess with this Python), read back from its summary.json. Needs the
 ``ppo`` extra.
 
     python python/benchmarks/bench_ppo_async.py --server unix:///tmp/fa.sock --opponent aimer [--rounds 3]
@@ -13,22 +14,16 @@ time shares (env wait, forward, update), and the ratio per round and its median.
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import json
 import os
 import pathlib
 import platform
 import statistics
+import subprocess
 import sys
 import tempfile
 
-
-def load_ppo():
-    path = pathlib.Path(__file__).resolve().parents[1] / "examples" / "ppo.py"
-    spec = importlib.util.spec_from_file_location("ppo", path)
-    ppo = importlib.util.module_from_spec(spec)
-    sys.modules["ppo"] = ppo
-    spec.loader.exec_module(ppo)
-    return ppo
+PPO = pathlib.Path(__file__).resolve().parents[1] / "examples" / "ppo.py"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -39,7 +34,6 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--steps", type=int, default=8192, help="agent env steps per run")
     parser.add_argument("--rounds", type=int, default=3, help="pairs of runs")
     args = parser.parse_args(argv)
-    ppo = load_ppo()
     print(f"{platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
     ratios = []
@@ -49,9 +43,12 @@ def main(argv: list[str] | None = None) -> None:
             order = [True, False] if r % 2 == 0 else [False, True]
             for use_async in order:
                 flag = "--async-step" if use_async else "--no-async-step"
-                s = ppo.main(["--server", args.server, "--game", args.game, "--opponent", args.opponent,
-                              "--total-steps", str(args.steps), "--eval-every", "0", "--eval-episodes", "2",
-                              "--run-dir", os.path.join(tmp, f"{r}{flag}"), flag])
+                run_dir = os.path.join(tmp, f"{r}{flag}")
+                subprocess.run([sys.executable, str(PPO), "--server", args.server, "--game", args.game,
+                                "--opponent", args.opponent, "--total-steps", str(args.steps), "--eval-every", "0",
+                                "--eval-episodes", "2", "--run-dir", run_dir, flag], check=True, stdout=subprocess.DEVNULL)
+                with open(os.path.join(run_dir, "summary.json")) as f:
+                    s = json.load(f)
                 sps[use_async] = s["steps_per_second"]
                 shares = ", ".join(f"{k} {v:.0%}" for k, v in s["shares"].items())
                 print(f"round {r + 1} {flag}: {s['steps_per_second']:.0f} steps/s ({shares})", flush=True)

@@ -104,7 +104,7 @@ def all_go_rows(binary: str, n: int) -> dict[str, float]:
     rows = go_rows(binary, n)
     missing = {"inprocess", *GO_ROWS} - rows.keys()
     if missing:
-        raise RuntimeError(f"go benchmark output lacks {sorted(missing)}:\n{out}")
+        raise RuntimeError(f"go benchmark output lacks {sorted(missing)}; it has {sorted(rows)}")
     return rows
 
 

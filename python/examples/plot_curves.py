@@ -10,7 +10,7 @@ policy against the same opponent, from ``ppo.py --evaluate random|passive``), an
 ``--baseline-return`` one on the training-return panels (``--evaluate ... --eval-shaping 1``). Needs the
 ``plot`` extra (matplotlib)::
 
-    python python/examples/plot_curves.py --out python/docs/ppo/flickago-aimer.png \\
+    python python/examples/plot_curves.py --out flickago-aimer.png \\
         --curve "Flickago vs aimer=runs/flickago-aimer-s1,runs/flickago-aimer-s2,runs/flickago-aimer-s3"
 """
 
@@ -81,8 +81,8 @@ def main(argv: list[str] | None = None) -> None:
                                                   ("train_return", "training return (shaped)")]):
                 ax = axes[row][col]
                 ok = [np.isfinite(r[ykey]) for r in runs]
-                grid, mean, lo, hi = spread([r[xkey][k] * scale for r, k in zip(runs, ok)],
-                                            [r[ykey][k] for r, k in zip(runs, ok)])
+                grid, mean, lo, hi = spread([r[xkey][k] * scale for r, k in zip(runs, ok, strict=True)],
+                                            [r[ykey][k] for r, k in zip(runs, ok, strict=True)])
                 line, = ax.plot(grid, mean, label=f"{title} ({len(runs)} seeds)")
                 ax.fill_between(grid, lo, hi, color=line.get_color(), alpha=0.2)
                 ax.set_xlabel(xlabel)

@@ -56,7 +56,8 @@ def main() -> None:
           f"(time in step; {steps / elapsed:,.0f} with the sampling of the actions in Python)")
     if outcomes:
         o = np.array(outcomes)
-        print(f"  {len(o)} episodes ended: lawmen won {np.mean(o > 0):.0%}, lost {np.mean(o < 0):.0%}, drew {np.mean(o == 0):.0%}")
+        print(f"  {len(o)} episodes ended: lawmen won {np.mean(o > 0):.0%}, lost {np.mean(o < 0):.0%}, "
+              f"drew {np.mean(o == 0):.0%}")
     else:
         print("  no episode ended yet: run longer (--seconds)")
 

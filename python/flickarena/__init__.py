@@ -12,7 +12,8 @@ games as:
 - a raw pool of numpy batches: :class:`Pool`;
 - a Stable-Baselines3 ``VecEnv`` (the ``sb3`` extra): :class:`flickarena.sb3.FlickSB3VecEnv`;
 
-and serve a Python policy as a bot: :func:`serve_agent`.
+and serve a Python policy as a bot: :func:`serve_agent`. A sampler that draws the discrete heads
+one by one sends legal actions only with the game's :func:`joint_rule`.
 
 Importing the package registers the Gymnasium ids of :data:`registration.GAMES`: the dummy game,
 Flickago and every Flick 'em Up! scenario (``flickarena/flickemup-<scenario>-vN``, N its file's version).
@@ -21,7 +22,6 @@ Flickago and every Flick 'em Up! scenario (``flickarena/flickemup-<scenario>-vN`
 from flickarena import games
 from flickarena.agent import AgentServer, Turn, serve_agent
 from flickarena.client import Client, Session, default_server
-from flickarena.observation import ObsFields
 from flickarena.errors import (
     DeadlineExceededError,
     FailedPreconditionError,
@@ -33,6 +33,8 @@ from flickarena.errors import (
     UnauthenticatedError,
     UnavailableError,
 )
+from flickarena.joint import JointRule, joint_rule
+from flickarena.observation import ObsFields
 from flickarena.pettingzoo_env import FlickAECEnv, FlickParallelEnv, env, parallel_env
 from flickarena.pool import Batch, Pool
 from flickarena.registration import (
@@ -60,6 +62,7 @@ __all__ = [
     "FlickarenaError",
     "GameFaultError",
     "InvalidArgumentError",
+    "JointRule",
     "NotFoundError",
     "ObsFields",
     "Pool",
@@ -72,6 +75,7 @@ __all__ = [
     "env",
     "games",
     "gym_id",
+    "joint_rule",
     "parallel_env",
     "register_game",
     "register_scenario_file",

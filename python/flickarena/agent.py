@@ -16,9 +16,10 @@ actions: ``(discrete [B, heads] ints, continuous [B, dims] floats)``::
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterable
 from concurrent import futures
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import NoReturn
 
 import grpc
 import numpy as np
@@ -80,6 +81,12 @@ def random_policy(turn: Turn) -> tuple[np.ndarray, np.ndarray]:
     return disc, cont
 
 
+def _abort(context: grpc.ServicerContext, code: grpc.StatusCode, details: str) -> NoReturn:
+    """Ends the call with ``code``: ``context.abort``, which raises (grpc's stubs do not say so)."""
+    context.abort(code, details)
+    raise RuntimeError(f"grpc: context.abort({code}) returned")
+
+
 class _Servicer(pb_grpc.AgentServiceServicer):
     def __init__(self, policy: Policy, name: str, games: Iterable[str], version: str):
         self.policy = policy
@@ -91,16 +98,16 @@ class _Servicer(pb_grpc.AgentServiceServicer):
     def Act(self, request: pb.ActRequest, context: grpc.ServicerContext) -> pb.ActResponse:
         g = request.game
         if self.info.games and g.id not in self.info.games:
-            context.abort(grpc.StatusCode.INVALID_ARGUMENT, f"game: {self.info.name} does not play {g.id}")
+            _abort(context, grpc.StatusCode.INVALID_ARGUMENT, f"game: {self.info.name} does not play {g.id}")
         try:
             turn = Turn(g, to_numpy(request.player), to_numpy(request.obs),
                         to_numpy(request.action_mask), to_numpy(request.seed))
         except ValueError as e:
-            context.abort(grpc.StatusCode.INVALID_ARGUMENT, f"act: {e}")
+            _abort(context, grpc.StatusCode.INVALID_ARGUMENT, f"act: {e}")
         b, h, d = len(turn.player), len(g.heads), len(g.dims)
         if turn.obs.shape != (b, g.obs_size) or turn.action_mask.shape != (b, g.mask_size) or turn.seed.shape != (b,):
-            context.abort(grpc.StatusCode.INVALID_ARGUMENT,
-                          "act: obs, action_mask and seed do not match player and the game spec")
+            _abort(context, grpc.StatusCode.INVALID_ARGUMENT,
+                   "act: obs, action_mask and seed do not match player and the game spec")
         disc, cont = self.policy(turn)
         disc = np.asarray(disc).reshape(b, h) if h else np.zeros((b, 0))
         cont = np.asarray(cont).reshape(b, d) if d else np.zeros((b, 0))
@@ -108,7 +115,7 @@ class _Servicer(pb_grpc.AgentServiceServicer):
             return pb.ActResponse(discrete=from_numpy(disc, np.int32, "discrete"),
                                   continuous=from_numpy(cont, np.float32, "continuous"))
         except (ValueError, TypeError) as e:
-            context.abort(grpc.StatusCode.INTERNAL, f"act: policy of {self.info.name}: {e}")
+            _abort(context, grpc.StatusCode.INTERNAL, f"act: policy of {self.info.name}: {e}")
 
 
 class AgentServer:

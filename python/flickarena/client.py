@@ -17,9 +17,9 @@ from typing import Any
 
 import grpc
 
+from flickarena._deadline import Watchdog
 from flickarena._gen.v1 import flickarena_pb2 as pb
 from flickarena._gen.v1 import flickarena_pb2_grpc as pb_grpc
-from flickarena._deadline import Watchdog
 from flickarena.errors import DeadlineExceededError, FlickarenaError, error_from_rpc, error_from_status
 
 DEFAULT_SERVER = "127.0.0.1:50051"

@@ -21,8 +21,8 @@ from typing import Any
 
 import gymnasium as gym
 
-from flickarena.pettingzoo_env import FlickAECEnv, FlickParallelEnv
 from flickarena._catalog import ENTRY_NAMES
+from flickarena.pettingzoo_env import FlickAECEnv, FlickParallelEnv
 from flickarena.registration import GAMES, gym_id, register_game
 
 

@@ -28,7 +28,8 @@ A random Flip' Rando game lasts about 230 decisions at 2 seats and 810 at 5
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -69,19 +70,26 @@ class _Game:
                 "action_mask": spaces.Box(0, 1, shape=(sp.mask_size,), dtype=np.int8),
             }
         )
-        self.batch: Batch | None = None
+        self._batch: Batch | None = None
         self.acted = -1  # the seat that acted on the last step (-1: none since the reset)
+
+    @property
+    def batch(self) -> Batch:
+        """The last reset's or step's result; raises RuntimeError before the first reset."""
+        if self._batch is None:
+            raise RuntimeError("reset the env first")
+        return self._batch
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         b = self.batch
-        assert b is not None, "reset the env first"
+        assert b.obs_all_seats is not None, "the pool observes every seat"
         mask = np.zeros(self.pool.spaces.mask_size, dtype=np.int8)
         if seat == int(b.current_player[0]) and not b.done[0]:
             mask = self.pool.spaces.flat_masks(b.action_mask[0]).copy()
         return {"observation": np.array(b.obs_all_seats[0, seat]), "action_mask": mask}
 
     def reset(self, seed: int | None) -> None:
-        self.batch = self.pool.reset(seed=seed)
+        self._batch = self.pool.reset(seed=seed)
         self.acted = -1
 
     def info(self, seat: int, mask: np.ndarray) -> dict[str, Any]:
@@ -91,11 +99,12 @@ class _Game:
 
     def act(self, action: Any) -> None:
         self.acted = int(self.batch.current_player[0])
+        batched: dict[str, np.ndarray] | np.ndarray
         if self.pool.spaces.format == "native":
             batched = {k: np.asarray(v)[None] for k, v in action.items()}
         else:
             batched = np.asarray(action)[None]
-        self.batch = self.pool.step(batched)
+        self._batch = self.pool.step(batched)
 
 
 class FlickAECEnv(AECEnv):

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import operator
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 from gymnasium.vector import AutoresetMode
@@ -34,7 +35,10 @@ SEATS = {"zero": pb.AGENT_SEAT_ZERO, "alternate": pb.AGENT_SEAT_ALTERNATE, "rand
 ILLEGAL = {"reject": pb.ILLEGAL_MODE_REJECT, "replace": pb.ILLEGAL_MODE_REPLACE}
 
 
-def _lookup(table: Mapping[Any, int], value: Any, what: str) -> int:
+_Enum = TypeVar("_Enum", bound=int)
+
+
+def _lookup(table: Mapping[Any, _Enum], value: Any, what: str) -> _Enum:
     try:
         return table[value]
     except KeyError:

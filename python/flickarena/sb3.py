@@ -29,7 +29,8 @@ Importing this module needs ``stable-baselines3`` (``pip install 'flickarena[sb3
 from __future__ import annotations
 
 import time
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -89,7 +90,7 @@ class FlickSB3VecEnv(VecEnv):
         self._reset_options()
         self._masks = np.array(info["action_mask"], dtype=bool)
         self._started[:] = time.perf_counter()
-        self.reset_infos = [{} for _ in range(self.num_envs)]
+        self.reset_infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
         return obs
 
     def step_async(self, actions: np.ndarray) -> None:
@@ -98,7 +99,10 @@ class FlickSB3VecEnv(VecEnv):
     def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
         if self._actions is None:
             raise RuntimeError("step_wait without step_async")
-        actions = self._actions.reshape((self.num_envs,) + self.action_space.shape)
+        shape = self.action_space.shape
+        if shape is None:
+            raise TypeError(f"action space {self.action_space} has no shape")
+        actions = self._actions.reshape((self.num_envs, *shape))
         self._actions = None
         obs, rew, term, trunc, info = self.env.step(actions)
         self._masks = np.array(info["action_mask"], dtype=bool)

@@ -7,7 +7,8 @@ this adapter makes one server call per step for a single game.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -81,6 +82,7 @@ class FlickEnv(gym.Env):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         fmt = self.pool.spaces.format
+        batched: dict[str, np.ndarray] | np.ndarray
         if fmt == "native":
             batched = {k: np.asarray(v)[None] for k, v in action.items()}
         else:

@@ -55,8 +55,8 @@ class HybridDict(spaces.Dict):
     """The native hybrid action space; ``sample`` also takes the flat factorised mask."""
 
     def sample(self, mask: Any = None, probability: Any = None) -> dict[str, Any]:
-        if isinstance(mask, np.ndarray) and "discrete" in self.spaces:
-            disc = self.spaces["discrete"]
+        disc = self.spaces.get("discrete")
+        if isinstance(mask, np.ndarray) and isinstance(disc, spaces.MultiDiscrete):
             out: dict[str, Any] = {"discrete": disc.sample(mask=_split(mask, disc.nvec))}
             if "continuous" in self.spaces:
                 out["continuous"] = self.spaces["continuous"].sample()
@@ -101,6 +101,7 @@ class GameSpaces:
         fmt = spec.config.action_format
         self.bins = spec.config.bins
         self.heads, self.dims = len(g.heads), len(g.dims)
+        self.action: spaces.Space[Any]
         if fmt == pb.ACTION_FORMAT_BOX:
             self.format = "box"
             ones = np.ones(g.box_size, np.float32)

@@ -23,9 +23,10 @@ Every error names the server it came from (``server unix:///tmp/a.sock: INVALID_
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import fields
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -115,8 +116,8 @@ class SplitPool:
                     failed = (k, e)
         try:
             if failed is not None:
-                k, e = failed
-                raise _named(self.servers[k], e) from e
+                k, err = failed
+                raise _named(self.servers[k], err) from err
             self.pools = [p for p in created if p is not None]
             self._check_specs()
         except BaseException:
@@ -124,7 +125,7 @@ class SplitPool:
             for p in created:
                 if p is not None:
                     p.close()
-            for c, owned in zip(clients, self._owned):
+            for c, owned in zip(clients, self._owned, strict=True):
                 if owned:
                     c.close()
             self._executor.shutdown(wait=True)
@@ -184,8 +185,8 @@ class SplitPool:
                 if failed is None:
                     failed = (k, e)
         if failed is not None:
-            k, e = failed
-            raise _named(self.servers[k], e) from e
+            k, err = failed
+            raise _named(self.servers[k], err) from err
         return results
 
     def _part(self, x: Any, k: int) -> Any:
@@ -232,7 +233,7 @@ class SplitPool:
             return
         self.closed = True
         list(self._executor.map(lambda p: p.close(timeout), self.pools))
-        for p, owned in zip(self.pools, self._owned):
+        for p, owned in zip(self.pools, self._owned, strict=True):
             if owned:
                 p.client.close()
         self._executor.shutdown(wait=True)
@@ -254,7 +255,7 @@ def _join(batches: list[Batch]) -> Batch:
     """Returns the batches' rows, in order, as one batch."""
     if len(batches) == 1:
         return batches[0]
-    out = {}
+    out: dict[str, Any] = {}
     for f in fields(Batch):
         parts = [getattr(b, f.name) for b in batches]
         out[f.name] = None if parts[0] is None else np.concatenate(parts)

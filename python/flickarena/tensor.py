@@ -13,14 +13,14 @@ import numpy as np
 
 from flickarena._gen.v1 import flickarena_pb2 as pb
 
-_TO_NUMPY: dict[int, np.dtype] = {
+_TO_NUMPY: dict[pb.DType, np.dtype] = {
     pb.DTYPE_BOOL: np.dtype(np.bool_),
     pb.DTYPE_INT32: np.dtype("<i4"),
     pb.DTYPE_INT64: np.dtype("<i8"),
     pb.DTYPE_UINT64: np.dtype("<u8"),
     pb.DTYPE_FLOAT32: np.dtype("<f4"),
 }
-_FROM_NUMPY: dict[np.dtype, int] = {v: k for k, v in _TO_NUMPY.items()}
+_FROM_NUMPY: dict[np.dtype, pb.DType] = {v: k for k, v in _TO_NUMPY.items()}
 
 
 def to_numpy(t: pb.Tensor) -> np.ndarray:

@@ -15,13 +15,15 @@ batch is spread over one pool per server, stepped concurrently, with the seeds o
 from __future__ import annotations
 
 import functools
-from typing import Any, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from flickarena.client import Client
+from flickarena.errors import FlickarenaError
 from flickarena.illegal import ReplacedWatch
 from flickarena.pool import Batch, Pool
 from flickarena.split_pool import SplitPool
@@ -93,6 +95,7 @@ class FlickVectorEnv(VectorEnv):
         transport: str = "unary",
     ):
         mode = _MODES[autoreset_mode] if autoreset_mode in _MODES else AutoresetMode(autoreset_mode)
+        make: Callable[..., Pool | SplitPool]
         if isinstance(server, (list, tuple)):
             make = functools.partial(SplitPool, servers=server)
         else:
@@ -147,8 +150,8 @@ class FlickVectorEnv(VectorEnv):
         else:
             super().reset(seed=seed)
             if mask is not None:
-                seeds = None if seed is None else [int(seed) + i for i in range(self.num_envs)]
-                batch = self.pool.reset(mask=mask, seeds=seeds)
+                env_seeds = None if seed is None else [int(seed) + i for i in range(self.num_envs)]
+                batch = self.pool.reset(mask=mask, seeds=env_seeds)
             else:
                 batch = self.pool.reset(seed=seed)
         self._to_move = np.array(batch.current_player, dtype=np.int64)
@@ -162,12 +165,19 @@ class FlickVectorEnv(VectorEnv):
     def send(self, actions: Any) -> None:
         """Sends the actions without waiting (EnvPool's ``send``): the server steps every env
         while the caller computes (its next forward pass, a gradient step); :meth:`recv`
-        returns what :meth:`step` would have. One step may be in flight."""
-        self.pool.send(actions)
+        returns what :meth:`step` would have. One step may be in flight. An env split over
+        several servers steps with :meth:`step` only (FlickarenaError)."""
+        self._single_pool("send").send(actions)
 
     def recv(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Waits for the step sent with :meth:`send`; returns ``step``'s five values."""
-        return self._result(self.pool.recv())
+        return self._result(self._single_pool("recv").recv())
+
+    def _single_pool(self, call: str) -> Pool:
+        """The pool, for the calls a SplitPool does not have."""
+        if not isinstance(self.pool, Pool):
+            raise FlickarenaError(f"{call}: an env split over several servers steps with step() only")
+        return self.pool
 
     def _result(self, batch: Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """The five values of a step from its batch."""

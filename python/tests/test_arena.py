@@ -13,11 +13,10 @@ import subprocess
 
 import numpy as np
 import pytest
+from test_agent import load_example
 
 import flickarena
 from flickarena.agent import Turn, random_policy
-
-from test_agent import load_example
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 

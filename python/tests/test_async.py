@@ -21,7 +21,7 @@ def test_send_recv_equals_step(server, transport):
             ra = a.step(act)
             b.send(act)
             rb = b.recv()
-            for x, y in zip(ra[:4], rb[:4]):
+            for x, y in zip(ra[:4], rb[:4], strict=True):
                 np.testing.assert_array_equal(x, y)
             np.testing.assert_array_equal(ra[4]["state_hash"], rb[4]["state_hash"])
         b.send(act)

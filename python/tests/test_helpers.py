@@ -22,7 +22,7 @@ def test_obs_fields_slice_the_observation(server):
         fields = ObsFields.of(envs)
         assert fields.size == obs.shape[1] and len(fields.names) == len(envs.pool.game.obs)
         start = 0
-        for f, spec in zip(fields.fields, envs.pool.game.obs):
+        for f, spec in zip(fields.fields, envs.pool.game.obs, strict=True):
             assert (f.name, f.size, f.doc) == (spec.name, spec.size, spec.doc) and f.start == start
             got = fields.get(obs, f.name)
             assert got.shape == (3, f.size)

@@ -56,7 +56,7 @@ def test_alternating_seat_rewards_the_agents_seat(server):
     finally:
         envs.close()
     for s in seats:
-        assert len(s) >= 3 and all(a != b for a, b in zip(s, s[1:])), seats
+        assert len(s) >= 3 and all(a != b for a, b in zip(s, s[1:], strict=False)), seats
 
 
 def test_mixture_of_builtin_bots_is_deterministic(server):

@@ -12,10 +12,11 @@ import pytest
 sb3 = pytest.importorskip("stable_baselines3")
 sb3_contrib = pytest.importorskip("sb3_contrib")
 
+from stable_baselines3.common.logger import Logger  # noqa: E402
+
 import flickarena  # noqa: E402
 from flickarena.illegal import IllegalActionsWarning  # noqa: E402
 from flickarena.sb3 import FlickSB3VecEnv  # noqa: E402
-from stable_baselines3.common.logger import Logger  # noqa: E402
 
 GAME = "flickago-v3"
 

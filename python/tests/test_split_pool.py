@@ -76,8 +76,8 @@ def test_three_servers_play_the_games_of_one(server, three_servers, kwargs, rese
     ended = sum(int((c[2] | c[3]).sum()) for c in want[1:])
     assert ended > n, f"only {ended} episodes ended in {steps} steps: the test would not cover autoresets"
     assert any(c[6].any() for c in want[1:]), "no action was illegal: the replacement is not covered"
-    for k, (w, g) in enumerate(zip(want, got)):
-        for x, y in zip(w, g):
+    for k, (w, g) in enumerate(zip(want, got, strict=True)):
+        for x, y in zip(w, g, strict=True):
             assert x.dtype == y.dtype and x.shape == y.shape
             assert x.tobytes() == y.tobytes(), f"call {k}: three servers differ from one\n{x}\n{y}"
 

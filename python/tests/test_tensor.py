@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_client import GAME, legal_native
 
 from flickarena import Pool
 from flickarena.tensor import from_numpy, to_numpy
-
-from test_client import GAME, legal_native
 
 
 @pytest.mark.parametrize(
@@ -19,7 +18,8 @@ from test_client import GAME, legal_native
         (np.array([[1, 2**32]], dtype=np.int64), np.int32, ValueError, "discrete[0, 1]: 4294967296 is out of the int32 range"),
         ([0, -(2**31) - 1], np.int32, ValueError, "discrete[1]: -2147483649 is out of the int32 range"),
         ([2**63], np.int64, ValueError, "discrete[0]: 9223372036854775808 is out of the int64 range"),
-        (np.array([2**64 - 1], dtype=np.uint64), np.int64, ValueError, "discrete[0]: 18446744073709551615 is out of the int64 range"),
+        (np.array([2**64 - 1], dtype=np.uint64), np.int64, ValueError,
+         "discrete[0]: 18446744073709551615 is out of the int64 range"),
         ([-1], np.uint64, ValueError, "discrete[0]: -1 is out of the uint64 range"),
         ([[0.0, 0.9]], np.int32, ValueError, "discrete[0, 1]: 0.9 is not a whole number"),
         ([np.nan], np.int64, ValueError, "discrete[0]: nan is not a whole number"),

@@ -1,0 +1,224 @@
+"""The agent of examples/ppo.py and what its two scripts share: the actor-critic network,
+checkpoints, evaluation, and a checkpoint's policy for serving as a bot (examples/serve_ppo.py).
+
+The action is the game's native hybrid action: one masked categorical per discrete head (values
+the mask forbids get no probability) and one Gaussian per continuous dim, drawn in [-1, 1]
+(clipped) and scaled to the dim's bounds. The heads are drawn in order, each on its mask narrowed
+by the game's joint rule (:func:`flickarena.joint_rule`) given the heads drawn before it, so that
+the action is legal as a whole; the narrowed masks are returned with the action, and computing
+the log-probability of a stored action on its stored masks needs no rule. The actor and the
+critic are separate two-layer tanh MLPs on the observation, normalised by running statistics.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass
+
+import numpy as np
+import torch
+import torch.nn as nn
+
+import flickarena
+
+
+@dataclass
+class Game:
+    """What the agent needs of the game's spec (saved with checkpoints)."""
+
+    game_id: str
+    obs_size: int
+    nvec: list[int]
+    low: list[float]  # each continuous dim's bounds
+    high: list[float]
+
+    @classmethod
+    def of(cls, spec) -> Game:
+        """The Game of a GameSpec (``envs.pool.game``)."""
+        return cls(spec.id, spec.obs_size, [h.n for h in spec.heads], [d.low for d in spec.dims], [d.high for d in spec.dims])
+
+    def env_action(self, disc: torch.Tensor, u: torch.Tensor) -> dict[str, np.ndarray]:
+        """The native action of drawn heads and Gaussian draws: dims clipped to [-1, 1], scaled."""
+        low, high = np.array(self.low, np.float32), np.array(self.high, np.float32)
+        cont = low + (np.clip(u.cpu().numpy(), -1, 1) + 1) * 0.5 * (high - low)
+        return {"discrete": disc.cpu().numpy().astype(np.int32), "continuous": cont.astype(np.float32)}
+
+
+class RunningNorm(nn.Module):
+    """Normalises observations by their running mean and variance (parallel-variance update)."""
+
+    def __init__(self, size: int):
+        super().__init__()
+        self.register_buffer("mean", torch.zeros(size))
+        self.register_buffer("var", torch.ones(size))
+        self.register_buffer("count", torch.tensor(1e-4))
+
+    def update(self, x: torch.Tensor) -> None:
+        """Adds a batch ``[B, size]`` to the statistics."""
+        m, v, n = x.mean(0), x.var(0, unbiased=False), x.shape[0]
+        delta, total = m - self.mean, self.count + n
+        self.mean += delta * n / total
+        self.var = (self.var * self.count + v * n + delta**2 * self.count * n / total) / total
+        self.count = total
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return ((x - self.mean) / torch.sqrt(self.var + 1e-8)).clamp(-10, 10)
+
+
+def layer_init(n_in: int, n_out: int, std: float = np.sqrt(2)) -> nn.Linear:
+    """A linear layer with orthogonal weights of gain ``std`` and zero biases."""
+    lin = nn.Linear(n_in, n_out)
+    nn.init.orthogonal_(lin.weight, std)
+    nn.init.zeros_(lin.bias)
+    return lin
+
+
+class Agent(nn.Module):
+    """Actor (masked categorical heads, Gaussian dims) and critic on the normalised observation.
+    ``rule`` (the game's joint rule, not saved in checkpoints) narrows the heads' masks when
+    actions are drawn."""
+
+    def __init__(self, obs_size: int, nvec: list[int], dims: int, hidden: int):
+        super().__init__()
+        self.nvec, self.dims = list(nvec), dims
+        self.rule = flickarena.JointRule()
+        self.norm = RunningNorm(obs_size)
+        self.critic = nn.Sequential(layer_init(obs_size, hidden), nn.Tanh(), layer_init(hidden, hidden), nn.Tanh(),
+                                    layer_init(hidden, 1, 1.0))
+        self.trunk = nn.Sequential(layer_init(obs_size, hidden), nn.Tanh(), layer_init(hidden, hidden), nn.Tanh())
+        self.logits = layer_init(hidden, sum(nvec), 0.01)
+        self.mu = layer_init(hidden, dims, 0.01) if dims else None
+        self.log_std = nn.Parameter(torch.full((dims,), -0.5))
+
+    def get_value(self, obs: torch.Tensor) -> torch.Tensor:
+        """The critic's value ``[B]``."""
+        return self.critic(self.norm(obs)).squeeze(-1)
+
+    def get_action_and_value(self, obs: torch.Tensor, mask: torch.Tensor, disc: torch.Tensor | None = None,
+                             u: torch.Tensor | None = None, greedy: bool = False):
+        """Returns (heads [B, H], u [B, D], log-prob [B], entropy [B], value [B], mask [B, M]).
+
+        Draws the action, each head on its mask narrowed by ``self.rule``, and returns the
+        narrowed masks; given ``disc`` and ``u`` (the unclipped Gaussian draws) and the masks
+        they were drawn on, computes their log-probability instead. ``greedy`` takes each
+        head's most likely value and the dims' means.
+        """
+        h = self.trunk(self.norm(obs))
+        obs_np = obs.cpu().numpy() if disc is None else None
+        chosen: list[torch.Tensor] = []
+        masks: list[torch.Tensor] = []
+        logp = ent = torch.zeros(len(obs), device=obs.device)
+        for i, (logits, m) in enumerate(zip(torch.split(self.logits(h), self.nvec, -1),
+                                            torch.split(mask, self.nvec, -1), strict=True)):
+            if obs_np is not None:
+                narrowed = self.rule.narrow(i, obs_np, [c.cpu().numpy() for c in chosen], m.cpu().numpy())
+                m = torch.as_tensor(narrowed, device=mask.device)
+            m = m | ~m.any(-1, keepdim=True)  # a head with no legal value (never expected): every value
+            cat = torch.distributions.Categorical(logits=logits.masked_fill(~m, -1e9))
+            x = disc[:, i] if disc is not None else (cat.probs.argmax(-1) if greedy else cat.sample())
+            chosen.append(x)
+            masks.append(m)
+            logp, ent = logp + cat.log_prob(x), ent + cat.entropy()
+        if self.mu is not None:
+            mu = self.mu(h)
+            gauss = torch.distributions.Normal(mu, self.log_std.exp().expand_as(mu))
+            if u is None:
+                u = mu if greedy else gauss.sample()
+            logp, ent = logp + gauss.log_prob(u).sum(-1), ent + gauss.entropy().sum(-1)
+        else:
+            u = torch.zeros(len(obs), 0, device=obs.device)
+        return torch.stack(chosen, -1), u, logp, ent, self.get_value(obs), torch.cat(masks, -1)
+
+
+class Baseline(Agent):
+    """The untrained baselines of ``ppo.py --evaluate random`` (uniformly random legal values
+    and dims) and ``--evaluate passive`` (each head's first legal value, every dim at its middle)."""
+
+    def __init__(self, game: Game, kind: str):
+        super().__init__(game.obs_size, game.nvec, len(game.low), 8)
+        self.kind = kind
+
+    def get_action_and_value(self, obs, mask, disc=None, u=None, greedy=False):
+        b, obs_np = len(obs), obs.cpu().numpy()
+        heads: list[torch.Tensor] = []
+        for i, m in enumerate(torch.split(mask, self.nvec, -1)):
+            m = torch.as_tensor(self.rule.narrow(i, obs_np, [x.cpu().numpy() for x in heads], m.cpu().numpy()))
+            m = m | ~m.any(-1, keepdim=True)
+            heads.append(torch.multinomial(m.float(), 1).squeeze(-1) if self.kind == "random" else m.float().argmax(-1))
+        u = torch.rand(b, self.dims) * 2 - 1 if self.kind == "random" else torch.zeros(b, self.dims)
+        zero = torch.zeros(b)
+        return torch.stack(heads, -1), u, zero, zero, zero, mask
+
+
+def env_seeds(base: int, group: int, n: int) -> list[int]:
+    """Env seeds of one pool of n envs: distinct across pools and runs of different seeds."""
+    return [base * 1_000_003 + group * n + i for i in range(n)]
+
+
+def agent_return(info: dict) -> np.ndarray:
+    """The agent's episode return per env (its seat's column), valid where an episode ended."""
+    ret = info["episode_return"]
+    return ret[np.arange(len(ret)), info.get("agent_seat", np.zeros(len(ret), int))]
+
+
+@torch.no_grad()
+def evaluate(agent: Agent, game: Game, envs: flickarena.FlickVectorEnv, episodes: int, seed: int, greedy: bool,
+             device: torch.device) -> dict[str, float]:
+    """Plays ``episodes`` episodes (each env an equal share, so long games are not left out)
+    and returns the mean outcome, the win rate, and the win, draw and loss counts."""
+    n = envs.num_envs
+    quota = np.full(n, episodes // n) + (np.arange(n) < episodes % n)
+    obs, info = envs.reset(seed=env_seeds(seed, 0, n))
+    outcomes: list[float] = []
+    played = np.zeros(n, int)
+    while played.sum() < episodes:
+        o, m = torch.as_tensor(obs, device=device), torch.as_tensor(info["action_mask"], device=device)
+        disc, u, *_ = agent.get_action_and_value(o, m, greedy=greedy)
+        obs, _, term, trunc, info = envs.step(game.env_action(disc, u))
+        for i in np.flatnonzero(term | trunc):
+            if played[i] < quota[i]:
+                outcomes.append(float(agent_return(info)[i]))
+                played[i] += 1
+    out = np.array(outcomes)
+    return {"episodes": len(out), "mean_outcome": float(out.mean()), "wins": int((out > 0).sum()),
+            "draws": int((out == 0).sum()), "losses": int((out < 0).sum()), "win_rate": float((out > 0).mean())}
+
+
+def save(path: str, agent: Agent, optim: torch.optim.Optimizer, game: Game, args: dict, steps: int,
+         seconds: float) -> None:
+    """Writes the agent, its optimizer's state (for ``--init``), its game, the run's settings
+    and its training so far (env steps, seconds of training without evaluations) to ``path``
+    (atomically)."""
+    torch.save({"model": agent.state_dict(), "optim": optim.state_dict(), "game": asdict(game), "args": args,
+                "env_steps": steps, "train_seconds": seconds}, path + ".tmp")
+    os.replace(path + ".tmp", path)
+
+
+def load(path: str, device: torch.device) -> tuple[Agent, Game, dict]:
+    """Loads a checkpoint: the agent (in eval mode, without its game's rule), its game and the
+    checkpoint's dict (settings, training so far, optimizer state)."""
+    ck = torch.load(path, map_location=device, weights_only=False)
+    game = Game(**ck["game"])
+    agent = Agent(game.obs_size, game.nvec, len(game.low), ck["args"]["hidden"]).to(device)
+    agent.load_state_dict(ck["model"])
+    agent.eval()
+    return agent, game, ck
+
+
+def checkpoint_policy(path: str):
+    """Returns (policy, game id) of a checkpoint: ``policy(turn)`` as
+    :func:`flickarena.serve_agent` takes it, playing the most likely heads and the mean dims
+    (deterministic) for whichever seat is to move, legal actions only; serve it for that game
+    alone (``games=[game_id]``)."""
+    torch.set_num_threads(1)
+    agent, game, _ = load(path, torch.device("cpu"))
+
+    @torch.no_grad()
+    def policy(turn: flickarena.Turn) -> tuple[np.ndarray, np.ndarray]:
+        agent.rule = flickarena.joint_rule(turn.game)
+        obs = torch.as_tensor(np.asarray(turn.obs, np.float32))
+        disc, u, *_ = agent.get_action_and_value(obs, torch.as_tensor(np.asarray(turn.action_mask, bool)), greedy=True)
+        action = game.env_action(disc, u)
+        return action["discrete"], action["continuous"]
+
+    return policy, game.game_id

@@ -21,7 +21,7 @@ deps: ## Install what the tests need beyond Go: headless Chromium for the browse
 	bash scripts/install-postgres
 
 .PHONY: test
-test: deps checkgenerate ## Install what is needed, then run every test (short mode, race detector, vet, gofmt, generated code, Python): what CI runs
+test: deps checkgenerate lint ## Install what is needed, then run every test (short mode, race detector, vet, gofmt, linters, generated code, Python): what CI runs
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '\.pb\.go$$')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...

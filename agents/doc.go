@@ -8,9 +8,11 @@
 //	           position (hit points, exposure, objective); its budget (candidates × samples,
 //	           reply) is a parameter: planner-lite 4×2 without a reply, planner 8×3 and
 //	           planner-deep 12×6 with a reply of six decisions
-//	flickbot   the engine-level Bot interface, its env.Policy adapter for the arena (name and
-//	           version), Random, Play, and the property-test helpers Positions and Check
-//	enginebot  the adapter itself, generic over the game: flickbot's and flickagobot's
+//	flickemupbot
+//	           the engine-level Bot interface of Flick 'em Up!, its env.Policy adapter for
+//	           the arena (name and version), Random, Play, and the property-test helpers
+//	           Positions and Check
+//	enginebot  the adapter itself, generic over the game: flickemupbot's and flickagobot's
 //	           Policy are its instances
 //	fliprandobot
 //	           Flip' Rando: greedy (best immediate gain by a valuation in points) and

@@ -34,7 +34,7 @@ type Aimer struct{}
 // New returns the aimer.
 func New() *Aimer { return &Aimer{} }
 
-// Choose implements flickbot.Bot: it reads the table and applies the rules of the package doc.
+// Choose implements flickemupbot.Bot: it reads the table and applies the rules of the package doc.
 // It draws nothing from rng: the aimer is a deterministic function of the position.
 func (a *Aimer) Choose(g *flickemup.Game, rng *rand.Rand) flickemup.Action {
 	return tactics.Legal(g, Decide(tactics.Read(g)))

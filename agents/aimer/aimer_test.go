@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/agents/aimer"
-	"github.com/flickarena/flickarena/agents/flickbot"
+	"github.com/flickarena/flickarena/agents/flickemupbot"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
 
@@ -22,8 +22,8 @@ func TestAimer_LegalEverywhere(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = flickbot.Positions(sc, 2, n, b, 0.5, func(g *flickemup.Game) error {
-			return flickbot.Check(b, g, uint64(g.Turns()))
+		err = flickemupbot.Positions(sc, 2, n, b, 0.5, func(g *flickemup.Game) error {
+			return flickemupbot.Check(b, g, uint64(g.Turns()))
 		})
 		if err != nil {
 			t.Errorf("%s: %v", in.Name, err)
@@ -53,11 +53,11 @@ func TestAimer_BeatsRandom(t *testing.T) {
 		won, played := 0, 0
 		for seed := uint64(0); seed < uint64(games); seed++ {
 			for side := flickemup.Lawmen; side <= flickemup.Outlaws; side++ {
-				bots := [2]flickbot.Bot{flickbot.Random{}, flickbot.Random{}}
+				bots := [2]flickemupbot.Bot{flickemupbot.Random{}, flickemupbot.Random{}}
 				bots[side] = aimer.New()
 				o := flickemup.DefaultOptions()
 				o.Seed = seed
-				m, err := flickbot.Play(sc, o, bots, seed)
+				m, err := flickemupbot.Play(sc, o, bots, seed)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,6 +1,6 @@
 package aimer
 
-import "github.com/flickarena/flickarena/agents/flickbot"
+import "github.com/flickarena/flickarena/agents/flickemupbot"
 
 // NewBot returns the aimer as an arena bot, called [Name] at [Version].
-func NewBot() *flickbot.Policy { return flickbot.NewPolicy(Name, Version, New()) }
+func NewBot() *flickemupbot.Policy { return flickemupbot.NewPolicy(Name, Version, New()) }

@@ -8,7 +8,7 @@ import (
 	"github.com/flickarena/flickarena/agents/aimer"
 	"github.com/flickarena/flickarena/agents/bygame"
 	"github.com/flickarena/flickarena/agents/flickagobot"
-	"github.com/flickarena/flickarena/agents/flickbot"
+	"github.com/flickarena/flickarena/agents/flickemupbot"
 	"github.com/flickarena/flickarena/agents/fliprandobot"
 	"github.com/flickarena/flickarena/agents/planner"
 	"github.com/flickarena/flickarena/agents/racebot"
@@ -151,7 +151,7 @@ func mustRace(name string) Bot {
 
 // bothGames returns the bot called name that plays Flick 'em Up! with fem and Flickago with
 // fago, each unchanged (its version names both: "flickemup=...,flickago=...").
-func bothGames(name string, fem *flickbot.Policy, fago *flickagobot.Policy) Bot {
+func bothGames(name string, fem *flickemupbot.Policy, fago *flickagobot.Policy) Bot {
 	return bygame.New(name, bygame.On[*flickemup.Env]("flickemup", fem), bygame.On[*flickago.Env]("flickago", fago))
 }
 

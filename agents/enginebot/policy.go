@@ -42,7 +42,7 @@ type Env[G Engine, A any] interface {
 
 // Game names the game a [Policy] plays, for its errors.
 type Game struct {
-	// Pkg prefixes the policy's errors, e.g. "flickbot".
+	// Pkg prefixes the policy's errors, e.g. "flickemupbot".
 	Pkg string
 	// ErrWrongGame is wrapped by the error of a policy asked to play an env game of another
 	// type.

@@ -5,7 +5,7 @@ import (
 
 	"github.com/flickarena/flickarena/agents/aimer"
 	"github.com/flickarena/flickarena/agents/enginebot/enginebottest"
-	"github.com/flickarena/flickarena/agents/flickbot"
+	"github.com/flickarena/flickarena/agents/flickemupbot"
 	"github.com/flickarena/flickarena/agents/planner"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
@@ -20,7 +20,7 @@ func corpus(b *testing.B) []*flickemup.Game {
 		if err != nil {
 			b.Fatal(err)
 		}
-		err = flickbot.Positions(sc, 7, 200, aimer.New(), 0.9, func(g *flickemup.Game) error {
+		err = flickemupbot.Positions(sc, 7, 200, aimer.New(), 0.9, func(g *flickemup.Game) error {
 			out = append(out, g.Clone())
 			return nil
 		})

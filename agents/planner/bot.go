@@ -3,7 +3,7 @@ package planner
 import (
 	"fmt"
 
-	"github.com/flickarena/flickarena/agents/flickbot"
+	"github.com/flickarena/flickarena/agents/flickemupbot"
 )
 
 // String returns the budget as "<candidates>x<samples>", followed by "+r<reply>" when the
@@ -17,7 +17,7 @@ func (b Budget) String() string {
 
 // NewBot returns a planner with budget b as an arena bot called name, at version
 // "<Version>/<budget>" (so that a change of budget is a new bot for the arena).
-func NewBot(name string, b Budget) *flickbot.Policy {
+func NewBot(name string, b Budget) *flickemupbot.Policy {
 	p := New(b)
-	return flickbot.NewPolicy(name, Version+"/"+p.budget.String(), p)
+	return flickemupbot.NewPolicy(name, Version+"/"+p.budget.String(), p)
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/flickarena/flickarena/agents/aimer"
 	"github.com/flickarena/flickarena/agents/enginebot"
-	"github.com/flickarena/flickarena/agents/flickbot"
+	"github.com/flickarena/flickarena/agents/flickemupbot"
 	"github.com/flickarena/flickarena/agents/planner"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
@@ -26,7 +26,7 @@ func decisionPositions(t *testing.T, n int) []*flickemup.Game {
 			t.Fatal(err)
 		}
 		got := 0
-		err = flickbot.Positions(sc, 40+uint64(k), 40*n, aimer.New(), 0.8, func(g *flickemup.Game) error {
+		err = flickemupbot.Positions(sc, 40+uint64(k), 40*n, aimer.New(), 0.8, func(g *flickemup.Game) error {
 			if got < n && g.Phase() == flickemup.PhaseAct {
 				out = append(out, g.Clone())
 				got++

@@ -59,7 +59,7 @@ func New(b Budget) *Planner {
 // Budget returns the planner's budget.
 func (p *Planner) Budget() Budget { return p.budget }
 
-// Choose implements flickbot.Bot.
+// Choose implements flickemupbot.Bot.
 func (p *Planner) Choose(g *flickemup.Game, rng *rand.Rand) flickemup.Action {
 	return tactics.Legal(g, p.choose(g, rng))
 }

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/agents/aimer"
-	"github.com/flickarena/flickarena/agents/flickbot"
+	"github.com/flickarena/flickarena/agents/flickemupbot"
 	"github.com/flickarena/flickarena/agents/planner"
 	"github.com/flickarena/flickarena/agents/tactics"
 	"github.com/flickarena/flickarena/env/flickemup"
@@ -25,8 +25,8 @@ func TestPlanner_LegalEverywhere(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err = flickbot.Positions(sc, 3, n, aimer.New(), 0.5, func(g *flickemup.Game) error {
-			return flickbot.Check(p, g, uint64(g.Turns()))
+		err = flickemupbot.Positions(sc, 3, n, aimer.New(), 0.5, func(g *flickemup.Game) error {
+			return flickemupbot.Check(p, g, uint64(g.Turns()))
 		})
 		if err != nil {
 			t.Errorf("%s: %v", in.Name, err)
@@ -45,7 +45,7 @@ func TestPlanner_ErrandsFollowTheAimer(t *testing.T) {
 			t.Fatal(err)
 		}
 		checked := 0
-		err = flickbot.Positions(sc, 5, 150, am, 0.7, func(g *flickemup.Game) error {
+		err = flickemupbot.Positions(sc, 5, 150, am, 0.7, func(g *flickemup.Game) error {
 			s := tactics.Read(g)
 			var i int
 			switch g.Phase() {
@@ -84,7 +84,7 @@ func TestPlanner_SeedMatters(t *testing.T) {
 	}
 	p := planner.New(planner.Lite)
 	differ := 0
-	err = flickbot.Positions(sc, 4, 120, aimer.New(), 1, func(g *flickemup.Game) error {
+	err = flickemupbot.Positions(sc, 4, 120, aimer.New(), 1, func(g *flickemup.Game) error {
 		if g.Phase() != flickemup.PhaseAct {
 			return nil
 		}
@@ -114,11 +114,11 @@ func TestPlanner_BeatsRandom(t *testing.T) {
 	}
 	for seed := uint64(0); seed < 3; seed++ {
 		for side := flickemup.Lawmen; side <= flickemup.Outlaws; side++ {
-			bots := [2]flickbot.Bot{flickbot.Random{}, flickbot.Random{}}
+			bots := [2]flickemupbot.Bot{flickemupbot.Random{}, flickemupbot.Random{}}
 			bots[side] = planner.New(planner.Lite)
 			o := flickemup.DefaultOptions()
 			o.Seed = seed
-			m, err := flickbot.Play(sc, o, bots, seed)
+			m, err := flickemupbot.Play(sc, o, bots, seed)
 			if err != nil {
 				t.Fatal(err)
 			}

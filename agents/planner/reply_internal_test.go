@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/agents/aimer"
-	"github.com/flickarena/flickarena/agents/flickbot"
+	"github.com/flickarena/flickarena/agents/flickemupbot"
 	"github.com/flickarena/flickarena/agents/tactics"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
@@ -19,7 +19,7 @@ func TestReply(t *testing.T) {
 		t.Fatal(err)
 	}
 	checked := 0
-	err = flickbot.Positions(sc, 5, 80, aimer.New(), 1, func(g *flickemup.Game) error {
+	err = flickemupbot.Positions(sc, 5, 80, aimer.New(), 1, func(g *flickemup.Game) error {
 		if g.Phase() != flickemup.PhaseSelect || g.Over() {
 			return nil
 		}

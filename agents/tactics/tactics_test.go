@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/agents/aimer"
-	"github.com/flickarena/flickarena/agents/flickbot"
+	"github.com/flickarena/flickarena/agents/flickemupbot"
 	"github.com/flickarena/flickarena/agents/tactics"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/physics"
@@ -195,7 +195,7 @@ func TestMoves_Succeed(t *testing.T) {
 					}
 				}
 			}
-			if err := g.Apply(flickbot.Random{}.Choose(g, rng)); err != nil {
+			if err := g.Apply(flickemupbot.Random{}.Choose(g, rng)); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -284,7 +284,7 @@ func TestShots_Calibrated(t *testing.T) {
 	}
 	var predicted, hits float64
 	shots := 0
-	err = flickbot.Positions(sc, 5, 600, aimer.New(), 0.7, func(g *flickemup.Game) error {
+	err = flickemupbot.Positions(sc, 5, 600, aimer.New(), 0.7, func(g *flickemup.Game) error {
 		if g.Phase() != flickemup.PhaseAct || g.Turns()%3 != 0 {
 			return nil
 		}

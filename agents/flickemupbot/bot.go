@@ -1,4 +1,4 @@
-package flickbot
+package flickemupbot
 
 import (
 	"math/rand/v2"

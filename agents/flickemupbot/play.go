@@ -1,4 +1,4 @@
-package flickbot
+package flickemupbot
 
 import (
 	"errors"
@@ -25,7 +25,7 @@ type Match struct {
 }
 
 // ErrIllegal is wrapped by the error of a game in which a bot chose an illegal action.
-var ErrIllegal = errors.New("flickbot: illegal action")
+var ErrIllegal = errors.New("flickemupbot: illegal action")
 
 // Play plays one game of scenario sc with options o (o.Seed seeds the table), bots[t] deciding
 // for team t. Each team's bot draws from its own stream, seeded from (seed, t).
@@ -38,13 +38,13 @@ func Play(sc *flickemup.Scenario, o flickemup.Options, bots [2]Bot, seed uint64)
 	var m Match
 	for n := 0; !g.Over(); n++ {
 		if n == MaxDecisions {
-			return m, fmt.Errorf("flickbot: %s seed %d: no end after %d decisions", sc.Name, seed, n)
+			return m, fmt.Errorf("flickemupbot: %s seed %d: no end after %d decisions", sc.Name, seed, n)
 		}
 		t := g.CurrentTeam()
 		before := g.Hash()
 		a := bots[t].Choose(g, rngs[t])
 		if g.Hash() != before {
-			return m, fmt.Errorf("flickbot: %s seed %d: the %s' bot changed the game while choosing", sc.Name, seed, t)
+			return m, fmt.Errorf("flickemupbot: %s seed %d: the %s' bot changed the game while choosing", sc.Name, seed, t)
 		}
 		if err := g.Apply(a); err != nil {
 			if errors.Is(err, flickemup.ErrIllegal) {

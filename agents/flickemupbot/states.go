@@ -1,4 +1,4 @@
-package flickbot
+package flickemupbot
 
 import (
 	"fmt"
@@ -26,7 +26,7 @@ func Positions(sc *flickemup.Scenario, seed uint64, n int, guide Bot, guided flo
 		}
 		for steps := 0; !g.Over() && done < n; steps++ {
 			if steps == MaxDecisions {
-				return fmt.Errorf("flickbot: %s seed %d: no end after %d decisions", sc.Name, o.Seed, steps)
+				return fmt.Errorf("flickemupbot: %s seed %d: no end after %d decisions", sc.Name, o.Seed, steps)
 			}
 			if err := visit(g); err != nil {
 				return err
@@ -39,7 +39,7 @@ func Positions(sc *flickemup.Scenario, seed uint64, n int, guide Bot, guided flo
 				a = Random{}.Choose(g, rng)
 			}
 			if err := g.Apply(a); err != nil {
-				return fmt.Errorf("flickbot: %s: playing to the positions: %w", sc.Name, err)
+				return fmt.Errorf("flickemupbot: %s: playing to the positions: %w", sc.Name, err)
 			}
 		}
 	}
@@ -53,13 +53,13 @@ func Check(b Bot, g *flickemup.Game, seed uint64) error {
 	before := g.Hash()
 	a := b.Choose(g, rand.New(rand.NewPCG(seed, 1)))
 	if g.Hash() != before {
-		return fmt.Errorf("flickbot: the bot changed the game while choosing %v", a)
+		return fmt.Errorf("flickemupbot: the bot changed the game while choosing %v", a)
 	}
 	if err := g.Check(a); err != nil {
-		return fmt.Errorf("flickbot: the bot chose an illegal action in phase %v: %w", g.Phase(), err)
+		return fmt.Errorf("flickemupbot: the bot chose an illegal action in phase %v: %w", g.Phase(), err)
 	}
 	if again := b.Choose(g, rand.New(rand.NewPCG(seed, 1))); again != a {
-		return fmt.Errorf("flickbot: the same seed gave %v then %v", a, again)
+		return fmt.Errorf("flickemupbot: the same seed gave %v then %v", a, again)
 	}
 	return nil
 }

@@ -1,11 +1,11 @@
-package flickbot_test
+package flickemupbot_test
 
 import (
 	"errors"
 	"math/rand/v2"
 	"testing"
 
-	"github.com/flickarena/flickarena/agents/flickbot"
+	"github.com/flickarena/flickarena/agents/flickemupbot"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
@@ -15,7 +15,7 @@ import (
 // Policy on both seats: every encoded action passes the spec's check and the game's
 // validation, and the same seed gives the same game.
 func TestPolicy_PlaysEnvGames(t *testing.T) {
-	p := flickbot.NewPolicy("random-engine", "1", flickbot.Random{})
+	p := flickemupbot.NewPolicy("random-engine", "1", flickemupbot.Random{})
 	if p.Name() != "random-engine" || p.Version() != "1" {
 		t.Fatalf("identity %q %q", p.Name(), p.Version())
 	}
@@ -70,8 +70,8 @@ func TestPolicy_OtherGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	spec := g.Spec()
-	err = flickbot.NewPolicy("x", "1", flickbot.Random{}).Act(spec.NewAction(), env.Turn{Spec: spec, Game: g}, rand.New(rand.NewPCG(1, 1)))
-	if !errors.Is(err, flickbot.ErrNotFlickemup) {
+	err = flickemupbot.NewPolicy("x", "1", flickemupbot.Random{}).Act(spec.NewAction(), env.Turn{Spec: spec, Game: g}, rand.New(rand.NewPCG(1, 1)))
+	if !errors.Is(err, flickemupbot.ErrNotFlickemup) {
 		t.Errorf("Act on the dummy game: %v, want ErrNotFlickemup", err)
 	}
 }

@@ -1,4 +1,4 @@
-// Package flickbot is the common ground of the Go bots of Flick 'em Up!: the [Bot]
+// Package flickemupbot is the common ground of the Go bots of Flick 'em Up!: the [Bot]
 // interface they implement on the rules engine (env/flickemup), [Policy], which enters a Bot
 // into the arena and the env's single-agent view (an env.Policy with a name and a version,
 // playing *flickemup.Env games through their Engine and EncodeAction), [Random] (uniformly
@@ -9,4 +9,4 @@
 //
 // Bots decide on the engine, not on the flattened observation: they read the table, simulate
 // on clones, and return an engine action.
-package flickbot
+package flickemupbot

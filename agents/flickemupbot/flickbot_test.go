@@ -1,11 +1,11 @@
-package flickbot_test
+package flickemupbot_test
 
 import (
 	"errors"
 	"math/rand/v2"
 	"testing"
 
-	"github.com/flickarena/flickarena/agents/flickbot"
+	"github.com/flickarena/flickarena/agents/flickemupbot"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
 
@@ -21,9 +21,9 @@ func TestRandom_LegalEverywhere(t *testing.T) {
 			t.Fatal(err)
 		}
 		phases := map[flickemup.Phase]int{}
-		err = flickbot.Positions(sc, 1, n, nil, 0, func(g *flickemup.Game) error {
+		err = flickemupbot.Positions(sc, 1, n, nil, 0, func(g *flickemup.Game) error {
 			phases[g.Phase()]++
-			return flickbot.Check(flickbot.Random{}, g, uint64(g.Turns()))
+			return flickemupbot.Check(flickemupbot.Random{}, g, uint64(g.Turns()))
 		})
 		if err != nil {
 			t.Fatalf("%s: %v", in.Name, err)
@@ -43,15 +43,15 @@ func TestPlay(t *testing.T) {
 	}
 	o := flickemup.DefaultOptions()
 	o.Seed = 4
-	bots := [2]flickbot.Bot{flickbot.Random{}, flickbot.Random{}}
-	m, err := flickbot.Play(sc, o, bots, 9)
+	bots := [2]flickemupbot.Bot{flickemupbot.Random{}, flickemupbot.Random{}}
+	m, err := flickemupbot.Play(sc, o, bots, 9)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !m.Result.Over || m.Decisions[0] == 0 || m.Decisions[1] == 0 {
 		t.Errorf("match %+v", m)
 	}
-	again, err := flickbot.Play(sc, o, bots, 9)
+	again, err := flickemupbot.Play(sc, o, bots, 9)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,15 +74,15 @@ func TestPlay_Illegal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = flickbot.Play(sc, flickemup.DefaultOptions(), [2]flickbot.Bot{badBot{}, flickbot.Random{}}, 1)
-	if !errors.Is(err, flickbot.ErrIllegal) {
+	_, err = flickemupbot.Play(sc, flickemup.DefaultOptions(), [2]flickemupbot.Bot{badBot{}, flickemupbot.Random{}}, 1)
+	if !errors.Is(err, flickemupbot.ErrIllegal) {
 		t.Errorf("Play with an illegal bot: %v, want ErrIllegal", err)
 	}
 	g, err := flickemup.New(flickemup.GameConfig{Scenario: sc, Options: flickemup.DefaultOptions()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := flickbot.Check(badBot{}, g, 1); err == nil {
+	if err := flickemupbot.Check(badBot{}, g, 1); err == nil {
 		t.Errorf("Check accepted ending the turn in the select phase")
 	}
 }

@@ -1,4 +1,4 @@
-package flickbot
+package flickemupbot
 
 import (
 	"errors"
@@ -14,10 +14,10 @@ import (
 type Policy = enginebot.Policy[*flickemup.Env, *flickemup.Game, flickemup.Action]
 
 // ErrNotFlickemup is wrapped by the error of a Policy asked to play another game.
-var ErrNotFlickemup = errors.New("flickbot: not a Flick 'em Up! game")
+var ErrNotFlickemup = errors.New("flickemupbot: not a Flick 'em Up! game")
 
 // game names Flick 'em Up! in a Policy's errors.
-var game = enginebot.Game{Pkg: "flickbot", ErrWrongGame: ErrNotFlickemup}
+var game = enginebot.Game{Pkg: "flickemupbot", ErrWrongGame: ErrNotFlickemup}
 
 // NewPolicy returns bot b as a policy called name, at version.
 func NewPolicy(name, version string, b Bot) *Policy {

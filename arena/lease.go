@@ -43,9 +43,9 @@ func (s *Store) sqliteExpiry(ttl time.Duration) (now, expires string) {
 	return formatTime(t), formatTime(t.Add(ttl))
 }
 
-// planLeases enters every rotation set of sched in the work queue, once: a
+// PlanLeases enters every rotation set of sched in the work queue, once: a
 // set entered by an earlier run or another worker is left as it is.
-func (s *Store) planLeases(ctx context.Context, sched Schedule) error {
+func (s *Store) PlanLeases(ctx context.Context, sched Schedule) error {
 	if !s.Leased() {
 		return ErrNoLeases
 	}
@@ -81,7 +81,7 @@ VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, sched.Info.ID, p, seqs[i]); err != nil
 	return nil
 }
 
-// claimSet leases to worker, for ttl, the first rotation set of tournament
+// ClaimSet leases to worker, for ttl, the first rotation set of tournament
 // id in schedule order that is not done, not leased (or whose lease has
 // expired: its worker died or hung; or leased to worker already: a claim
 // whose answer was lost to an outage, as worker claims one set at a time)
@@ -90,7 +90,7 @@ VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, sched.Info.ID, p, seqs[i]); err != nil
 // when its lease expired during an outage that kept it from being renewed.
 // It reports false when there is none. Claimers never wait for each other (SKIP LOCKED).
 // On SQLite the claim is one write transaction: claimers take turns.
-func (s *Store) claimSet(ctx context.Context, id, worker string, siblings []string, ttl time.Duration, skip []string) (string, bool, error) {
+func (s *Store) ClaimSet(ctx context.Context, id, worker string, siblings []string, ttl time.Duration, skip []string) (string, bool, error) {
 	notSkipped, skipArg, err := s.inList("pair_id", skip)
 	if err != nil {
 		return "", false, fmt.Errorf("arena: claim a set of %s: %w", id, err)
@@ -129,10 +129,10 @@ RETURNING pair_id`, worker, expires, id, id, now, worker, skipArg, worker, sibli
 	return pair, true, nil
 }
 
-// renewLeases extends, to ttl from now, every lease that the holders (the
+// RenewLeases extends, to ttl from now, every lease that the holders (the
 // goroutines of a worker) hold on tournament id (its heartbeat). A lease
 // taken over by another worker is not renewed.
-func (s *Store) renewLeases(ctx context.Context, id string, holders []string, ttl time.Duration) error {
+func (s *Store) RenewLeases(ctx context.Context, id string, holders []string, ttl time.Duration) error {
 	held, holdersArg, err := s.inList("worker", holders)
 	if err == nil && s.db.d == postgres {
 		_, err = s.db.ExecContext(ctx, `UPDATE leases SET expires_at = now() + make_interval(secs => ?)
@@ -151,9 +151,9 @@ WHERE tournament_id = ? AND `+held+` AND NOT done AND expires_at IS NOT NULL`, e
 	return nil
 }
 
-// finishSet marks the set pair done (every game recorded) if worker still
+// FinishSet marks the set pair done (every game recorded) if worker still
 // holds it; a set taken over meanwhile is left to its new holder.
-func (s *Store) finishSet(ctx context.Context, id, pair, worker string) error {
+func (s *Store) FinishSet(ctx context.Context, id, pair, worker string) error {
 	err := s.write(ctx, func(tx *sqlTx) error {
 		_, err := tx.ExecContext(ctx, `UPDATE leases SET done = true, expires_at = NULL
 WHERE tournament_id = ? AND pair_id = ? AND worker = ?`, id, pair, worker)
@@ -165,9 +165,9 @@ WHERE tournament_id = ? AND pair_id = ? AND worker = ?`, id, pair, worker)
 	return nil
 }
 
-// releaseSet frees the set pair, if worker holds it, for another worker or
+// ReleaseSet frees the set pair, if worker holds it, for another worker or
 // a later run to claim at once.
-func (s *Store) releaseSet(ctx context.Context, id, pair, worker string) error {
+func (s *Store) ReleaseSet(ctx context.Context, id, pair, worker string) error {
 	err := s.write(ctx, func(tx *sqlTx) error {
 		_, err := tx.ExecContext(ctx, `UPDATE leases SET expires_at = NULL, worker = ''
 WHERE tournament_id = ? AND pair_id = ? AND worker = ? AND NOT done`, id, pair, worker)
@@ -179,9 +179,9 @@ WHERE tournament_id = ? AND pair_id = ? AND worker = ? AND NOT done`, id, pair, 
 	return nil
 }
 
-// unfinishedSets counts the sets of tournament id that are not done, leaving
+// UnfinishedSets counts the sets of tournament id that are not done, leaving
 // out those in skip.
-func (s *Store) unfinishedSets(ctx context.Context, id string, skip []string) (int, error) {
+func (s *Store) UnfinishedSets(ctx context.Context, id string, skip []string) (int, error) {
 	notSkipped, skipArg, err := s.inList("pair_id", skip)
 	if err != nil {
 		return 0, fmt.Errorf("arena: count unfinished sets of %s: %w", id, err)
@@ -195,8 +195,8 @@ AND NOT (`+notSkipped+`)`, id, skipArg).Scan(&n)
 	return n, nil
 }
 
-// recordedKeys returns which of keys tournament id has recorded games for.
-func (s *Store) recordedKeys(ctx context.Context, id string, keys []string) (map[string]bool, error) {
+// RecordedKeys returns which of keys tournament id has recorded games for.
+func (s *Store) RecordedKeys(ctx context.Context, id string, keys []string) (map[string]bool, error) {
 	among, keysArg, err := s.inList("game_key", keys)
 	if err != nil {
 		return nil, fmt.Errorf("arena: recorded keys: %w", err)
@@ -220,8 +220,8 @@ func (s *Store) recordedKeys(ctx context.Context, id string, keys []string) (map
 	return out, nil
 }
 
-// countGames returns the number of recorded games of tournament id.
-func (s *Store) countGames(ctx context.Context, id string) (int, error) {
+// CountGames returns the number of recorded games of tournament id.
+func (s *Store) CountGames(ctx context.Context, id string) (int, error) {
 	var n int
 	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE tournament_id = ?`, id).Scan(&n); err != nil {
 		return 0, fmt.Errorf("arena: count games of %s: %w", id, err)

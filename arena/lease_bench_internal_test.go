@@ -40,7 +40,7 @@ func BenchmarkLeases_Claim(b *testing.B) {
 				pair := fmt.Sprintf("set%08d", i)
 				sched.Fixtures = append(sched.Fixtures, Fixture{Seq: i, PairID: pair, Key: pair + "|0"})
 			}
-			if err := stores[0].planLeases(ctx, sched); err != nil {
+			if err := stores[0].PlanLeases(ctx, sched); err != nil {
 				b.Fatal(err)
 			}
 			b.ResetTimer()
@@ -56,7 +56,7 @@ func BenchmarkLeases_Claim(b *testing.B) {
 					n := 0
 					defer func() { mu.Lock(); claims += n; mu.Unlock() }()
 					for {
-						pair, ok, err := s.claimSet(ctx, "bench", worker, nil, time.Minute, nil)
+						pair, ok, err := s.ClaimSet(ctx, "bench", worker, nil, time.Minute, nil)
 						if err != nil {
 							b.Error(err)
 							return
@@ -64,7 +64,7 @@ func BenchmarkLeases_Claim(b *testing.B) {
 						if !ok {
 							return
 						}
-						if err := s.finishSet(ctx, "bench", pair, worker); err != nil {
+						if err := s.FinishSet(ctx, "bench", pair, worker); err != nil {
 							b.Error(err)
 							return
 						}

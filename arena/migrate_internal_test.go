@@ -169,7 +169,7 @@ VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 3, 'race:players=3', '1', 'h', 9, 2, 'norma
 	if !reflect.DeepEqual(before, after) || !reflect.DeepEqual(runs, runsAfter) {
 		t.Errorf("changed by the migration:\nbefore %+v %+v\nafter  %+v %+v", before, runs, after, runsAfter)
 	}
-	if err := s.recordRun(ctx, RunRecord{TournamentID: "t", Command: "c", Concurrency: 1, MaxAttempts: 1,
+	if err := s.RecordRun(ctx, RunRecord{TournamentID: "t", Command: "c", Concurrency: 1, MaxAttempts: 1,
 		RatingPrior: 250, HasRatingPrior: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -306,7 +306,7 @@ VALUES ('t', '2026-01-01T00:00:00.000000000Z', 'arena tune --knob start.hour', 2
 		t.Errorf("changed by the migration:\nbefore %+v\nafter  %+v", before, after)
 	}
 	labels := map[string]string{"tune.search": "3f2a", "tune.value": "town-hall"}
-	if err := s.recordRun(ctx, RunRecord{TournamentID: "t", Command: "c", Concurrency: 1, MaxAttempts: 1, Labels: labels}); err != nil {
+	if err := s.RecordRun(ctx, RunRecord{TournamentID: "t", Command: "c", Concurrency: 1, MaxAttempts: 1, Labels: labels}); err != nil {
 		t.Fatal(err)
 	}
 	runs := runsOf(s)

@@ -20,11 +20,14 @@ const DefaultDBRetry = time.Minute
 // database outage that lasted longer than its RunnerConfig.DBRetry.
 var ErrDatabaseUnreachable = errors.New("database unreachable")
 
-// isOutage reports whether err says that the database could not be
+// IsOutage reports whether err says that the database could not be
 // reached, rather than that it refused the statement: a PostgreSQL server
 // that is down, restarting or cut off (no connection, a connection lost, a
 // shutdown), or an SQLite file locked past [BusyTimeout]. The same
 // operation may succeed once the database is back.
+func (s *Store) IsOutage(err error) bool { return isOutage(err) }
+
+// isOutage is [Store.IsOutage].
 func isOutage(err error) bool {
 	if err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return false
@@ -59,19 +62,21 @@ const sqliteLocked = 6
 type outageRetry struct {
 	// limit is how long one operation is retried: RunnerConfig.DBRetry.
 	limit time.Duration
+	// isOutage tells the failures to retry: [RunStore.IsOutage].
+	isOutage func(err error) bool
 	// onOutage, if not nil, is called at each failure that is retried.
 	onOutage func(err error, waited time.Duration)
 }
 
 // do calls op until it succeeds, fails otherwise than by an outage
-// ([isOutage]), ctx is done, or its failures have lasted limit; the pauses
+// (o.isOutage), ctx is done, or its failures have lasted limit; the pauses
 // between calls grow from 50 ms to 2 s. An operation given up on an outage
 // fails with an error wrapping [ErrDatabaseUnreachable] and op's last error.
 func (o outageRetry) do(ctx context.Context, op func() error) error {
 	var first time.Time
 	for pause := 50 * time.Millisecond; ; pause = min(2*pause, 2*time.Second) {
 		err := op()
-		if err == nil || !isOutage(err) || ctx.Err() != nil {
+		if err == nil || !o.isOutage(err) || ctx.Err() != nil {
 			return err
 		}
 		if first.IsZero() {

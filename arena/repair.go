@@ -3,18 +3,10 @@ package arena
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"slices"
 )
 
-// ErrIncomplete is returned by [Runner.Run] when, the run over with no game
-// failed and no interruption, some planned games of the tournament are not
-// in the store (deleted behind the arena's back while it ran): running the
-// same schedule again plays them.
-var ErrIncomplete = errors.New("arena: tournament incomplete after its run")
-
-// reopenMissing checks the work queue of a leased store against sched's
+// ReopenMissing checks the work queue of a leased store against sched's
 // plan: a rotation set marked done must have all its games recorded, and a
 // set that does not (its games deleted by someone who can bypass the
 // append-only triggers, such as the table owner) is put back in the queue,
@@ -25,7 +17,7 @@ var ErrIncomplete = errors.New("arena: tournament incomplete after its run")
 // The check reads the queue and the games in one statement, so a set that
 // another worker finishes meanwhile is never taken for a damaged one: a
 // set is marked done only after its games are committed.
-func (s *Store) reopenMissing(ctx context.Context, sched Schedule) ([]string, error) {
+func (s *Store) ReopenMissing(ctx context.Context, sched Schedule) ([]string, error) {
 	if !s.Leased() {
 		return nil, ErrNoLeases
 	}
@@ -53,39 +45,7 @@ func (s *Store) reopenMissing(ctx context.Context, sched Schedule) ([]string, er
 	return out, nil
 }
 
-// checkPlan returns an error wrapping [ErrIncomplete] unless every planned
-// game of sched is recorded in the store.
-func (s *Store) checkPlan(ctx context.Context, sched Schedule) error {
-	id := sched.Info.ID
-	played, err := s.PlayedKeys(ctx, id)
-	if err != nil {
-		return err
-	}
-	var missing []string
-	for _, f := range sched.Fixtures {
-		if !played[f.Key] {
-			missing = append(missing, f.Key)
-		}
-	}
-	if len(missing) == 0 {
-		return nil
-	}
-	return fmt.Errorf("%w: %s: %d of its %d planned games are not recorded (%s); run it again to play them",
-		ErrIncomplete, id, len(missing), len(sched.Fixtures), keyList(missing))
-}
-
-// maxListedKeys is how many game keys a message lists.
-const maxListedKeys = 10
-
-// keyList lists keys for a message, the first maxListedKeys of them.
-func keyList(keys []string) string {
-	if len(keys) <= maxListedKeys {
-		return fmt.Sprintf("%q", keys)
-	}
-	return fmt.Sprintf("%q and %d more", slices.Clip(keys[:maxListedKeys]), len(keys)-maxListedKeys)
-}
-
-// reopenMissingPostgres is reopenMissing's statement on PostgreSQL: the queue and the games
+// reopenMissingPostgres is ReopenMissing's statement on PostgreSQL: the queue and the games
 // read, and the damaged sets reopened, in one statement. It returns the missing games' keys.
 func (s *Store) reopenMissingPostgres(ctx context.Context, id string, pairs, keys []string) (map[string]bool, error) {
 	rows, err := s.db.QueryContext(ctx, `WITH plan (pair_id, game_key) AS (
@@ -115,7 +75,7 @@ SELECT m.game_key FROM missing m JOIN reopened r ON r.pair_id = m.pair_id`, pair
 	return found, rows.Err()
 }
 
-// reopenMissingSQLite is reopenMissing on SQLite: SQLite has no data-modifying common table
+// reopenMissingSQLite is ReopenMissing on SQLite: SQLite has no data-modifying common table
 // expressions, so the missing games are read and their sets reopened in one write
 // transaction, which no other process can interleave (SQLite has one writer at a time).
 func (s *Store) reopenMissingSQLite(ctx context.Context, id string, pairs, keys []string) (map[string]bool, error) {

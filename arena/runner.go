@@ -85,15 +85,15 @@ func DefaultRunnerConfig() RunnerConfig {
 // it ends, and replays games voided by arena faults.
 type Runner struct {
 	ref   Referee
-	store *Store
+	store RunStore
 	cfg   RunnerConfig
 	now   func() time.Time
 	retry outageRetry // the store's operations through outages
 }
 
 // NewRunner returns a runner that plays games with ref and records them in
-// store.
-func NewRunner(ref Referee, store *Store, cfg RunnerConfig) (*Runner, error) {
+// store (package arena/store's Store).
+func NewRunner(ref Referee, store RunStore, cfg RunnerConfig) (*Runner, error) {
 	switch {
 	case ref == nil || store == nil:
 		return nil, errors.New("arena: new runner: nil referee or store")
@@ -116,7 +116,7 @@ func NewRunner(ref Referee, store *Store, cfg RunnerConfig) (*Runner, error) {
 		cfg.LeaseTTL = DefaultLeaseTTL
 	}
 	return &Runner{ref: ref, store: store, cfg: cfg, now: time.Now,
-		retry: outageRetry{limit: cfg.DBRetry, onOutage: cfg.DBOutage}}, nil
+		retry: outageRetry{limit: cfg.DBRetry, isOutage: store.IsOutage, onOutage: cfg.DBOutage}}, nil
 }
 
 // Summary counts what a call to [Runner.Run] did.
@@ -185,7 +185,7 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	run := RunRecord{TournamentID: id, Command: r.cfg.Command,
 		Concurrency: r.cfg.Concurrency, MaxAttempts: r.cfg.MaxAttempts, ArenaVersion: r.cfg.ArenaVersion,
 		RatingPrior: r.cfg.RatingPrior, HasRatingPrior: true, Labels: r.cfg.Labels}
-	if err := r.retry.do(ctx, func() error { return r.store.recordRun(ctx, run) }); err != nil {
+	if err := r.retry.do(ctx, func() error { return r.store.RecordRun(ctx, run) }); err != nil {
 		return sum, err
 	}
 	var prior GameList
@@ -235,7 +235,7 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	}
 	// The tournament is finished: check it against its plan, not against
 	// the bookkeeping that led here.
-	if err := r.store.checkPlan(ctx, s); err != nil {
+	if err := checkPlan(ctx, r.store, s); err != nil {
 		return st.sum, err
 	}
 	return st.sum, nil
@@ -286,7 +286,7 @@ func (st *runState) play(ctx context.Context, f Fixture) bool {
 		fault := FaultRecord{TournamentID: st.sched.Info.ID, Key: f.Key, Attempt: attempt, Error: err.Error(),
 			ArenaVersion: r.cfg.ArenaVersion, StartedAt: started, EndedAt: ended}
 		if werr := r.retry.do(ctx, func() error {
-			return r.store.appendFault(context.WithoutCancel(ctx), fault)
+			return r.store.AppendFault(context.WithoutCancel(ctx), fault)
 		}); werr != nil {
 			st.fail(werr)
 			return false

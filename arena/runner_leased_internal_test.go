@@ -39,11 +39,11 @@ func testLeasedRescue(t *testing.T, path string) {
 	if err := s.RecordTournament(ctx, sched.Info); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.planLeases(ctx, sched); err != nil {
+	if err := s.PlanLeases(ctx, sched); err != nil {
 		t.Fatal(err)
 	}
 	const ttl = 600 * time.Millisecond
-	dead, ok, err := s.claimSet(ctx, sched.Info.ID, "dead", nil, ttl, nil)
+	dead, ok, err := s.ClaimSet(ctx, sched.Info.ID, "dead", nil, ttl, nil)
 	if err != nil || !ok || dead != sched.Fixtures[0].PairID {
 		t.Fatalf("the dead worker's claim: %q, %v, %v; want the first set", dead, ok, err)
 	}
@@ -72,7 +72,7 @@ func testLeasedRescue(t *testing.T, path string) {
 	if d := deadPlayedAt.Sub(claimed); d < ttl {
 		t.Errorf("the dead worker's set was played %v after its claim, before its lease of %v ran out", d, ttl)
 	}
-	if n, err := s.unfinishedSets(ctx, sched.Info.ID, nil); err != nil || n != 0 {
+	if n, err := s.UnfinishedSets(ctx, sched.Info.ID, nil); err != nil || n != 0 {
 		t.Errorf("%d sets unfinished, %v; want none", n, err)
 	}
 }
@@ -90,8 +90,8 @@ func TestLeases_ReadOnly(t *testing.T) {
 	if !s.Leased() {
 		t.Error("an SQLite store is not leased")
 	}
-	if err := s.planLeases(ctx, Schedule{}); err != nil {
-		t.Errorf("planLeases on SQLite: %v", err)
+	if err := s.PlanLeases(ctx, Schedule{}); err != nil {
+		t.Errorf("PlanLeases on SQLite: %v", err)
 	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
@@ -104,7 +104,7 @@ func TestLeases_ReadOnly(t *testing.T) {
 	if ro.Leased() {
 		t.Error("a read-only store is leased")
 	}
-	if err := ro.planLeases(ctx, Schedule{}); err != ErrNoLeases {
-		t.Errorf("planLeases on a read-only store: %v, want ErrNoLeases", err)
+	if err := ro.PlanLeases(ctx, Schedule{}); err != ErrNoLeases {
+		t.Errorf("PlanLeases on a read-only store: %v, want ErrNoLeases", err)
 	}
 }

@@ -439,7 +439,7 @@ func TestNewRunner_Errors(t *testing.T) {
 	tests := []struct {
 		name   string
 		ref    arena.Referee
-		store  *arena.Store
+		store  arena.RunStore
 		change func(*arena.RunnerConfig)
 	}{
 		{"NilReferee", nil, s, func(*arena.RunnerConfig) {}},

@@ -406,8 +406,8 @@ games_per_pairing, bots, scenarios, planned FROM tournaments ORDER BY created_at
 	return out, nil
 }
 
-// recordRun appends r to the runs table (StartedAt is set by the store).
-func (s *Store) recordRun(ctx context.Context, r RunRecord) error {
+// RecordRun appends r to the runs table (StartedAt is set by the store).
+func (s *Store) RecordRun(ctx context.Context, r RunRecord) error {
 	r.StartedAt = s.now()
 	err := s.write(ctx, func(tx *sqlTx) error { return insertRun(ctx, tx, r) })
 	if err != nil {
@@ -567,8 +567,8 @@ VALUES (?, ?, ?, ?, ?, ?)`, id, seat, b.Name, b.Version, g.Ranks[seat], pts); er
 	return true, nil
 }
 
-// appendFault appends a voided attempt.
-func (s *Store) appendFault(ctx context.Context, f FaultRecord) error {
+// AppendFault appends a voided attempt.
+func (s *Store) AppendFault(ctx context.Context, f FaultRecord) error {
 	err := s.write(ctx, func(tx *sqlTx) error { return insertFault(ctx, tx, f) })
 	if err != nil {
 		return fmt.Errorf("arena: append fault of %q: %w", f.Key, err)

@@ -64,10 +64,10 @@ func TestPostgres_AppendOnlyAndMigration(t *testing.T) {
 		Scenarios: []Scenario{{ID: "s", SeatNames: []string{"x", "y"}}}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.recordRun(ctx, RunRecord{TournamentID: "t", Labels: map[string]string{"tune.value": "town-hall"}}); err != nil {
+	if err := s.RecordRun(ctx, RunRecord{TournamentID: "t", Labels: map[string]string{"tune.value": "town-hall"}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.appendFault(ctx, FaultRecord{TournamentID: "t", Key: "k", Attempt: 1, Error: "boom"}); err != nil {
+	if err := s.AppendFault(ctx, FaultRecord{TournamentID: "t", Key: "k", Attempt: 1, Error: "boom"}); err != nil {
 		t.Fatal(err)
 	}
 	g := GameRecord{TournamentID: "t", Key: "k", PairID: "p", Scenario: Scenario{ID: "s"},

@@ -66,7 +66,7 @@ type layerRule struct {
 }
 
 // layerRules are the one-way dependencies of docs/decisions/architecture-layers.md: cmd ->
-// envrpc, arena -> agents -> env/<game> -> env, physics, draw.
+// envrpc, arena/store -> arena -> agents -> env/<game> -> env, physics, draw.
 var layerRules = []layerRule{
 	{pkgs: "physics", forbidden: []string{"~/", "google.golang.org/grpc", "database/sql"},
 		why: "physics knows nothing of games: each physics game supplies its own pieces"},
@@ -85,6 +85,8 @@ var layerRules = []layerRule{
 		why: "bots play games through env; the arena and the wire sit above them"},
 	{pkgs: "arena/", forbidden: []string{"~/cmd/", "~/envrpc/", "google.golang.org/grpc"},
 		why: "the arena is a library under the commands and knows no gRPC"},
+	{pkgs: "arena", forbidden: []string{"~/arena/store", "database/sql", "modernc.org/", "github.com/jackc/"},
+		why: "the runner records games through arena.RunStore, an interface it owns: persistence and its drivers live in arena/store, which imports arena, never the other way round"},
 	{pkgs: "arena/rating", forbidden: []string{"~/", "google.golang.org/grpc", "database/sql"},
 		why: "the rating maths is pure"},
 	{pkgs: "*", except: []string{"envrpc/", "cmd/", "proto/"}, forbidden: []string{"google.golang.org/grpc"},
@@ -154,6 +156,7 @@ func TestDependencyRules_Planted(t *testing.T) {
 		{"replay", module + "/arena/rating", "replay depends on " + module + "/arena/rating"},
 		{"agents/random", module + "/arena", "agents/random depends on " + module + "/arena"},
 		{"arena", module + "/envrpc", "arena depends on " + module + "/envrpc"},
+		{"arena", "database/sql", "arena depends on database/sql"},
 		{"arena/rating", "database/sql", "arena/rating depends on database/sql"},
 		{"viewer", "google.golang.org/grpc", "viewer depends on google.golang.org/grpc"},
 	} {

@@ -40,7 +40,7 @@ type RunnerConfig struct {
 	// or its games. Names are not empty. Default: none.
 	Labels map[string]string
 	// LeaseTTL is how long a worker holds a rotation set of a leased store
-	// ([Store.Leased]) without renewing it; its heartbeat renews its leases
+	// (every writable store) without renewing it; its heartbeat renews its leases
 	// every LeaseTTL/3, and a set whose lease ran out (its worker died or
 	// hung) is rescued by another worker. Positive. Default: 30 s.
 	LeaseTTL time.Duration
@@ -51,7 +51,7 @@ type RunnerConfig struct {
 	// DBRetry is how long an operation on the store is retried, with pauses
 	// growing to 2 s, while the database is unreachable (a PostgreSQL
 	// server down, restarting or cut off; an SQLite file locked past
-	// [BusyTimeout]) before the run gives up with an error wrapping
+	// arena/store's BusyTimeout) before the run gives up with an error wrapping
 	// [ErrDatabaseUnreachable]. Games in flight play on meanwhile, and
 	// nothing recorded is lost either way: a game whose recording was given
 	// up is played again by the next run. Not negative; 0 for no retry.
@@ -161,7 +161,7 @@ type Summary struct {
 // again later plays only what is missing. An error from the store stops the
 // run the same way, once retried for DBRetry if the database is unreachable.
 //
-// On a leased store ([Store.Leased]: every writable store) Run is one worker
+// On a leased store (every writable store: arena/store's Store.Leased) Run is one worker
 // among any number running s on the same database: its goroutines claim
 // rotation sets under leases rather than taking the pending fixtures in
 // order, a set whose game fails every attempt (its other games played all

@@ -16,6 +16,7 @@ import (
 
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/arena/report"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
 
@@ -149,11 +150,11 @@ Examples:
 	if knob.TurnCap() && *maxTurns != 0 {
 		return fmt.Errorf("tune: --max-turns cannot be given with the turn-cap knob %s (each value is the cap)", knob.Name)
 	}
-	store, err := arena.OpenStore(ctx, *db)
+	st, err := store.Open(ctx, *db)
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
-	defer store.Close()
+	defer st.Close()
 	cfg := arena.DefaultRunnerConfig()
 	cfg.Concurrency = *concurrency
 	cfg.ArenaVersion = arenaVersion()
@@ -192,7 +193,7 @@ Examples:
 		for j, r := range c.runs {
 			rc := cfg
 			rc.Labels = tuneLabels(search, knob.Name, c.value, j)
-			if r.runner, err = arena.NewRunner(c.ref, store, rc); err != nil {
+			if r.runner, err = arena.NewRunner(c.ref, st, rc); err != nil {
 				return fmt.Errorf("tune: %w", err)
 			}
 		}
@@ -214,7 +215,7 @@ Examples:
 		if err != nil {
 			return false, fmt.Errorf("tune: %s=%s, %s: %w (run the same command again to resume)", knob.Name, c.value, r.pair.name(), err)
 		}
-		if err := r.measure(ctx, store, sched, z, stderr); err != nil {
+		if err := r.measure(ctx, st, sched, z, stderr); err != nil {
 			return false, fmt.Errorf("tune: %w", err)
 		}
 		return true, nil

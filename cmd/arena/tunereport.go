@@ -12,6 +12,7 @@ import (
 
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/arena/report"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // tuneSide names the side whose score a tune shows: seat 0, the lawmen (a knob belongs to a
@@ -30,7 +31,7 @@ const tuneSide = "lawmen"
 // (searchLooks): each value's side score and interval at the last complete look, up to the
 // look where the search stops; games of later looks (a longer search of the same tournaments)
 // are not counted.
-func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecord) ([]report.Tune, error) {
+func reportTunes(ctx context.Context, st *store.Store, recs []arena.GameRecord) ([]report.Tune, error) {
 	byTournament := map[string][]arena.GameRecord{}
 	var ids []string
 	for _, g := range recs {
@@ -73,7 +74,7 @@ func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecor
 	recorded := map[string][]*tuneTournament{} // the recorded searches, by id
 	searchesOf := map[string][]string{}        // the ids of each tournament's recorded searches
 	for _, id := range ids {
-		runs, err := store.Runs(ctx, id)
+		runs, err := st.Runs(ctx, id)
 		if err != nil {
 			return nil, err
 		}

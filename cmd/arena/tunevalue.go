@@ -12,6 +12,7 @@ import (
 
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/arena/report"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // candidate is one value of the knob being tuned, played by every pair of bots.
@@ -149,8 +150,8 @@ func verdictOr(v string) string {
 // measure sets r's side score and interval from the recorded games of the schedule's
 // fixtures: the mean of the pairs' side-X scores, ± z standard errors. A malformed game
 // is left out with a warning on warn.
-func (r *pairRun) measure(ctx context.Context, store *arena.Store, sched arena.Schedule, z float64, warn io.Writer) error {
-	list, err := store.ReadGames(ctx, arena.GameFilter{TournamentID: sched.Info.ID})
+func (r *pairRun) measure(ctx context.Context, st *store.Store, sched arena.Schedule, z float64, warn io.Writer) error {
+	list, err := st.ReadGames(ctx, arena.GameFilter{TournamentID: sched.Info.ID})
 	if err != nil {
 		return fmt.Errorf("games of %s: %w", r.pair.name(), err)
 	}

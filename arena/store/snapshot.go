@@ -1,4 +1,4 @@
-package arena
+package store
 
 import (
 	"errors"
@@ -43,11 +43,11 @@ func takeSnapshot(path string) (fileSnapshot, error) {
 }
 
 // CheckSnapshot reports, for a read-only store that reads its SQLite file
-// as immutable (see [OpenStoreReadOnly]), whether what it read may mix two
+// as immutable (see [OpenReadOnly]), whether what it read may mix two
 // states of the file: it fails with [ErrChangedWhileRead] once a writer has
 // opened the file (its -wal file exists) or changed it since the store was
 // opened. It returns nil for any other store. Call it after the reads whose
-// consistency matters, as [CopyStore] does.
+// consistency matters, as [Copy] does.
 func (s *Store) CheckSnapshot() error {
 	if s.snapshot == nil {
 		return nil

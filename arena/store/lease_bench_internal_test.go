@@ -1,4 +1,4 @@
-package arena
+package store
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/flickarena/flickarena/internal/pgtest"
+
+	"github.com/flickarena/flickarena/arena"
 )
 
 // BenchmarkLeases_Claim measures the work queue under a simulated fleet:
@@ -24,21 +26,21 @@ func BenchmarkLeases_Claim(b *testing.B) {
 			u := pgtest.DB(b)
 			stores := make([]*Store, claimers)
 			for i := range stores {
-				s, err := OpenStore(ctx, u)
+				s, err := Open(ctx, u)
 				if err != nil {
 					b.Fatal(err)
 				}
 				defer s.Close()
 				stores[i] = s
 			}
-			info := TournamentInfo{ID: "bench", Kind: RoundRobin}
+			info := arena.TournamentInfo{ID: "bench", Kind: arena.RoundRobin}
 			if err := stores[0].RecordTournament(ctx, info); err != nil {
 				b.Fatal(err)
 			}
-			sched := Schedule{Info: info}
+			sched := arena.Schedule{Info: info}
 			for i := range b.N {
 				pair := fmt.Sprintf("set%08d", i)
-				sched.Fixtures = append(sched.Fixtures, Fixture{Seq: i, PairID: pair, Key: pair + "|0"})
+				sched.Fixtures = append(sched.Fixtures, arena.Fixture{Seq: i, PairID: pair, Key: pair + "|0"})
 			}
 			if err := stores[0].PlanLeases(ctx, sched); err != nil {
 				b.Fatal(err)

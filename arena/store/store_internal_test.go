@@ -1,4 +1,4 @@
-package arena
+package store
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/flickarena/flickarena/arena"
 )
 
 func TestMigrations_Count(t *testing.T) {
@@ -20,7 +22,7 @@ func TestMigrations_Count(t *testing.T) {
 
 func TestStore_Pragmas(t *testing.T) {
 	ctx := context.Background()
-	s, err := OpenStore(ctx, filepath.Join(t.TempDir(), "r.db"))
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "r.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,23 +46,23 @@ func TestStore_Pragmas(t *testing.T) {
 
 func TestStore_AppendOnlyTriggers(t *testing.T) {
 	ctx := context.Background()
-	s, err := OpenStore(ctx, filepath.Join(t.TempDir(), "r.db"))
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "r.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if err := s.RecordTournament(ctx, TournamentInfo{ID: "t", Kind: RoundRobin,
-		Scenarios: []Scenario{{ID: "s", SeatNames: []string{"x", "y"}}}}); err != nil {
+	if err := s.RecordTournament(ctx, arena.TournamentInfo{ID: "t", Kind: arena.RoundRobin,
+		Scenarios: []arena.Scenario{{ID: "s", SeatNames: []string{"x", "y"}}}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.RecordRun(ctx, RunRecord{TournamentID: "t", Labels: map[string]string{"tune.value": "town-hall"}}); err != nil {
+	if err := s.RecordRun(ctx, arena.RunRecord{TournamentID: "t", Labels: map[string]string{"tune.value": "town-hall"}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AppendFault(ctx, FaultRecord{TournamentID: "t", Key: "k", Attempt: 1, Error: "boom"}); err != nil {
+	if err := s.AppendFault(ctx, arena.FaultRecord{TournamentID: "t", Key: "k", Attempt: 1, Error: "boom"}); err != nil {
 		t.Fatal(err)
 	}
-	g := GameRecord{TournamentID: "t", Key: "k", PairID: "p", Scenario: Scenario{ID: "s"},
-		Bots: []BotInfo{{Name: "a"}, {Name: "b"}}, Ranks: []int{1, 1}, Points: []float64{0, 0}, Termination: TermNormal, Attempt: 1}
+	g := arena.GameRecord{TournamentID: "t", Key: "k", PairID: "p", Scenario: arena.Scenario{ID: "s"},
+		Bots: []arena.BotInfo{{Name: "a"}, {Name: "b"}}, Ranks: []int{1, 1}, Points: []float64{0, 0}, Termination: arena.TermNormal, Attempt: 1}
 	if _, err := s.AppendGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +84,7 @@ func TestStore_AppendOnlyTriggers(t *testing.T) {
 func TestOpenStore_SchemaTooNew(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "r.db")
-	s, err := OpenStore(ctx, path)
+	s, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,11 +95,11 @@ func TestOpenStore_SchemaTooNew(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := OpenStore(ctx, path); !errors.Is(err, ErrSchemaTooNew) {
+	if s, err := Open(ctx, path); !errors.Is(err, ErrSchemaTooNew) {
 		if err == nil {
 			s.Close()
 		}
-		t.Errorf("OpenStore of a newer database: %v, want ErrSchemaTooNew", err)
+		t.Errorf("Open of a newer database: %v, want ErrSchemaTooNew", err)
 	}
 }
 
@@ -105,7 +107,7 @@ func TestOpenStore_Reopen(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "r.db")
 	for range 3 {
-		s, err := OpenStore(ctx, path)
+		s, err := Open(ctx, path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,7 +147,7 @@ func checkIntegrity(path string) error {
 func TestOpenStoreReadOnly_NeverWrites(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "results.db")
-	s, err := OpenStore(ctx, path)
+	s, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +158,7 @@ func TestOpenStoreReadOnly_NeverWrites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ro, err := OpenStoreReadOnly(ctx, path)
+	ro, err := OpenReadOnly(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +169,7 @@ func TestOpenStoreReadOnly_NeverWrites(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "readonly") {
 		t.Errorf("a write through the read-only store: err %v, want a read-only error", err)
 	}
-	if err := ro.RecordTournament(ctx, TournamentInfo{ID: "t"}); err == nil {
+	if err := ro.RecordTournament(ctx, arena.TournamentInfo{ID: "t"}); err == nil {
 		t.Error("RecordTournament succeeded on a read-only store")
 	}
 	if err := ro.Close(); err != nil {
@@ -180,7 +182,39 @@ func TestOpenStoreReadOnly_NeverWrites(t *testing.T) {
 	if !bytes.Equal(before, after) {
 		t.Error("the read-only store changed the file")
 	}
-	if _, err := OpenStoreReadOnly(ctx, filepath.Join(t.TempDir(), "none.db")); err == nil {
+	if _, err := OpenReadOnly(ctx, filepath.Join(t.TempDir(), "none.db")); err == nil {
 		t.Error("a missing file opened read-only")
+	}
+}
+
+// TestLeases_ReadOnly: an SQLite store has a work queue, as a PostgreSQL
+// store has (it used to have none, and two runs of one tournament on one
+// file both played every game); a read-only store has none.
+func TestLeases_ReadOnly(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "r.db")
+	s, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Leased() {
+		t.Error("an SQLite store is not leased")
+	}
+	if err := s.PlanLeases(ctx, arena.Schedule{}); err != nil {
+		t.Errorf("PlanLeases on SQLite: %v", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ro, err := OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if ro.Leased() {
+		t.Error("a read-only store is leased")
+	}
+	if err := ro.PlanLeases(ctx, arena.Schedule{}); err != ErrNoLeases {
+		t.Errorf("PlanLeases on a read-only store: %v, want ErrNoLeases", err)
 	}
 }

@@ -1,4 +1,4 @@
-package arena
+package store
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// ErrDamaged is returned by [OpenStore] and [OpenStoreReadOnly] for an
+// ErrDamaged is returned by [Open] and [OpenReadOnly] for an
 // SQLite file that fails SQLite's quick integrity check (PRAGMA
 // quick_check): pages overwritten or lost. The arena neither reads nor
 // writes such a file: games appended to it might never be read back, and

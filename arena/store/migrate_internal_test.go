@@ -1,4 +1,4 @@
-package arena
+package store
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/flickarena/flickarena/arena"
 )
 
 // writeDB creates the SQLite database at path with the statements, as an
@@ -29,7 +31,7 @@ func writeDB(t *testing.T, path string, stmts ...string) {
 
 // TestMigrate_V1ToV2: a database of schema version 1 (two-seat games, as
 // the release before seats wrote it) is read as it is by a read-only store,
-// and migrated by OpenStore to one row per seat and game: the same games,
+// and migrated by Open to one row per seat and game: the same games,
 // side X on seat 0, a win of X ranked 1 and 2, a draw 1 and 1.
 func TestMigrate_V1ToV2(t *testing.T) {
 	ctx := context.Background()
@@ -64,15 +66,15 @@ VALUES ('t', `+row+`, 1, 'v', '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:0
 		t.Fatal(err)
 	}
 
-	ro, err := OpenStoreReadOnly(ctx, path)
+	ro, err := OpenReadOnly(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	before, err := ro.Games(ctx, GameFilter{})
+	before, err := ro.Games(ctx, arena.GameFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	byBot, err := ro.Games(ctx, GameFilter{Bot: "b", TournamentID: "t"})
+	byBot, err := ro.Games(ctx, arena.GameFilter{Bot: "b", TournamentID: "t"})
 	if err != nil || len(byBot) != 3 {
 		t.Fatalf("v1 games of bot b: %d, %v", len(byBot), err)
 	}
@@ -81,14 +83,14 @@ VALUES ('t', `+row+`, 1, 'v', '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:0
 		t.Fatalf("%d games read from version 1, want 3", len(before))
 	}
 	want := []struct {
-		bots   []BotInfo
+		bots   []arena.BotInfo
 		ranks  []int
 		first  int
 		points []float64
 	}{
-		{[]BotInfo{{"a", "1"}, {"b", "2"}}, []int{1, 2}, 0, []float64{1.5, 0.5}},
-		{[]BotInfo{{"b", "2"}, {"a", "1"}}, []int{1, 1}, 1, []float64{0, 0}},
-		{[]BotInfo{{"a", "1"}, {"b", "2"}}, []int{2, 1}, 1, []float64{0, 0}},
+		{[]arena.BotInfo{{Name: "a", Version: "1"}, {Name: "b", Version: "2"}}, []int{1, 2}, 0, []float64{1.5, 0.5}},
+		{[]arena.BotInfo{{Name: "b", Version: "2"}, {Name: "a", Version: "1"}}, []int{1, 1}, 1, []float64{0, 0}},
+		{[]arena.BotInfo{{Name: "a", Version: "1"}, {Name: "b", Version: "2"}}, []int{2, 1}, 1, []float64{0, 0}},
 	}
 	for i, w := range want {
 		g := before[i]
@@ -100,7 +102,7 @@ VALUES ('t', `+row+`, 1, 'v', '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:0
 
 	s := openMigrated(t, ctx, path)
 	defer s.Close()
-	after, err := s.Games(ctx, GameFilter{})
+	after, err := s.Games(ctx, arena.GameFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +121,7 @@ VALUES ('t', `+row+`, 1, 'v', '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:0
 
 // TestMigrate_V2ToV3: a database of schema version 2 is read as it is by a
 // read-only store (no ending kinds, no recorded priors), and migrated by
-// OpenStore (to the current version) without changing a game; the runs and games written afterwards
+// Open (to the current version) without changing a game; the runs and games written afterwards
 // keep their prior and ending kind.
 func TestMigrate_V2ToV3(t *testing.T) {
 	ctx := context.Background()
@@ -137,9 +139,9 @@ VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 3, 'race:players=3', '1', 'h', 9, 2, 'norma
 '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:00:01.000000000Z')`,
 		`INSERT INTO game_seats VALUES (1, 0, 'a', '1', 2, 3.5), (1, 1, 'b', '1', 3, 1), (1, 2, 'c', '1', 1, 7)`,
 	)
-	read := func(s *Store) ([]GameRecord, []RunRecord) {
+	read := func(s *Store) ([]arena.GameRecord, []arena.RunRecord) {
 		t.Helper()
-		gs, err := s.Games(ctx, GameFilter{})
+		gs, err := s.Games(ctx, arena.GameFilter{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -149,7 +151,7 @@ VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 3, 'race:players=3', '1', 'h', 9, 2, 'norma
 		}
 		return gs, rs
 	}
-	ro, err := OpenStoreReadOnly(ctx, path)
+	ro, err := OpenReadOnly(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +171,7 @@ VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 3, 'race:players=3', '1', 'h', 9, 2, 'norma
 	if !reflect.DeepEqual(before, after) || !reflect.DeepEqual(runs, runsAfter) {
 		t.Errorf("changed by the migration:\nbefore %+v %+v\nafter  %+v %+v", before, runs, after, runsAfter)
 	}
-	if err := s.RecordRun(ctx, RunRecord{TournamentID: "t", Command: "c", Concurrency: 1, MaxAttempts: 1,
+	if err := s.RecordRun(ctx, arena.RunRecord{TournamentID: "t", Command: "c", Concurrency: 1, MaxAttempts: 1,
 		RatingPrior: 250, HasRatingPrior: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -208,9 +210,9 @@ VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 2, 'my-town', '2', 'h', 9, 0, 'normal', 'a 
 '2026-01-01T00:00:00.000000000Z', '2026-01-01T00:00:01.000000000Z')`,
 		`INSERT INTO game_seats VALUES (1, 0, 'a', '1', 1, 1), (1, 1, 'b', '1', 2, 0)`,
 	)
-	read := func(s *Store) ([]GameRecord, []TournamentInfo) {
+	read := func(s *Store) ([]arena.GameRecord, []arena.TournamentInfo) {
 		t.Helper()
-		gs, err := s.Games(ctx, GameFilter{})
+		gs, err := s.Games(ctx, arena.GameFilter{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -220,7 +222,7 @@ VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 2, 'my-town', '2', 'h', 9, 0, 'normal', 'a 
 		}
 		return gs, ts
 	}
-	ro, err := OpenStoreReadOnly(ctx, path)
+	ro, err := OpenReadOnly(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +240,7 @@ VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 2, 'my-town', '2', 'h', 9, 0, 'normal', 'a 
 	}
 
 	info := tours[0]
-	info.Scenarios = []Scenario{{ID: "my-town", Version: "2", Hash: "h", SeatNames: []string{"lawmen", "outlaws"}}}
+	info.Scenarios = []arena.Scenario{{ID: "my-town", Version: "2", Hash: "h", SeatNames: []string{"lawmen", "outlaws"}}}
 	if err := s.RecordTournament(ctx, info); err != nil {
 		t.Fatal(err)
 	}
@@ -254,12 +256,12 @@ VALUES (1, 't', 'k|0', 'p', 0, 0, 0, 2, 'my-town', '2', 'h', 9, 0, 'normal', 'a 
 	if len(toursNamed) != 1 || toursNamed[0].ID != "t" || !reflect.DeepEqual(toursNamed[0].Scenarios[0].SeatNames, want) {
 		t.Errorf("tournament after the names were recorded: %+v; want seats %q", toursNamed, want)
 	}
-	if got, err := s.Games(ctx, GameFilter{TournamentID: "other"}); err != nil || len(got) != 0 {
+	if got, err := s.Games(ctx, arena.GameFilter{TournamentID: "other"}); err != nil || len(got) != 0 {
 		t.Errorf("games of another tournament: %+v, %v", got, err)
 	}
 
 	bad := info
-	bad.Scenarios = []Scenario{{ID: "my-town", SeatNames: []string{"lawmen"}}}
+	bad.Scenarios = []arena.Scenario{{ID: "my-town", SeatNames: []string{"lawmen"}}}
 	if err := s.RecordTournament(ctx, bad); err == nil || !strings.Contains(err.Error(), "1 seat names for 2 seats") {
 		t.Errorf("one name for two seats: %v, want an error", err)
 	}
@@ -282,7 +284,7 @@ func TestMigrate_V4ToV5(t *testing.T) {
 		`INSERT INTO runs (tournament_id, started_at, command, concurrency, max_attempts, arena_version, rating_prior)
 VALUES ('t', '2026-01-01T00:00:00.000000000Z', 'arena tune --knob start.hour', 2, 3, 'v', 0)`,
 	)
-	runsOf := func(s *Store) []RunRecord {
+	runsOf := func(s *Store) []arena.RunRecord {
 		t.Helper()
 		rs, err := s.Runs(ctx, "t")
 		if err != nil {
@@ -290,7 +292,7 @@ VALUES ('t', '2026-01-01T00:00:00.000000000Z', 'arena tune --knob start.hour', 2
 		}
 		return rs
 	}
-	ro, err := OpenStoreReadOnly(ctx, path)
+	ro, err := OpenReadOnly(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -306,7 +308,7 @@ VALUES ('t', '2026-01-01T00:00:00.000000000Z', 'arena tune --knob start.hour', 2
 		t.Errorf("changed by the migration:\nbefore %+v\nafter  %+v", before, after)
 	}
 	labels := map[string]string{"tune.search": "3f2a", "tune.value": "town-hall"}
-	if err := s.RecordRun(ctx, RunRecord{TournamentID: "t", Command: "c", Concurrency: 1, MaxAttempts: 1, Labels: labels}); err != nil {
+	if err := s.RecordRun(ctx, arena.RunRecord{TournamentID: "t", Command: "c", Concurrency: 1, MaxAttempts: 1, Labels: labels}); err != nil {
 		t.Fatal(err)
 	}
 	runs := runsOf(s)
@@ -319,7 +321,7 @@ VALUES ('t', '2026-01-01T00:00:00.000000000Z', 'arena tune --knob start.hour', 2
 // is then at SchemaVersion.
 func openMigrated(t *testing.T, ctx context.Context, path string) *Store {
 	t.Helper()
-	s, err := OpenStore(ctx, path)
+	s, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}

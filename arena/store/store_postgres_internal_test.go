@@ -1,4 +1,4 @@
-package arena
+package store
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/internal/pgtest"
+
+	"github.com/flickarena/flickarena/arena"
 )
 
 // TestPgMigrations_Cover: every schema version past the PostgreSQL baseline
@@ -43,7 +45,7 @@ func TestPostgres_AppendOnlyAndMigration(t *testing.T) {
 	errs := make([]error, len(stores))
 	var wg sync.WaitGroup
 	for i := range stores {
-		wg.Go(func() { stores[i], errs[i] = OpenStore(ctx, u) })
+		wg.Go(func() { stores[i], errs[i] = Open(ctx, u) })
 	}
 	wg.Wait()
 	for i, err := range errs {
@@ -60,18 +62,18 @@ func TestPostgres_AppendOnlyAndMigration(t *testing.T) {
 	if n != 1+SchemaVersion-pgBaselineVersion || v != SchemaVersion {
 		t.Errorf("%d migration rows up to version %d, want %d up to %d", n, v, 1+SchemaVersion-pgBaselineVersion, SchemaVersion)
 	}
-	if err := s.RecordTournament(ctx, TournamentInfo{ID: "t", Kind: RoundRobin,
-		Scenarios: []Scenario{{ID: "s", SeatNames: []string{"x", "y"}}}}); err != nil {
+	if err := s.RecordTournament(ctx, arena.TournamentInfo{ID: "t", Kind: arena.RoundRobin,
+		Scenarios: []arena.Scenario{{ID: "s", SeatNames: []string{"x", "y"}}}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.RecordRun(ctx, RunRecord{TournamentID: "t", Labels: map[string]string{"tune.value": "town-hall"}}); err != nil {
+	if err := s.RecordRun(ctx, arena.RunRecord{TournamentID: "t", Labels: map[string]string{"tune.value": "town-hall"}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AppendFault(ctx, FaultRecord{TournamentID: "t", Key: "k", Attempt: 1, Error: "boom"}); err != nil {
+	if err := s.AppendFault(ctx, arena.FaultRecord{TournamentID: "t", Key: "k", Attempt: 1, Error: "boom"}); err != nil {
 		t.Fatal(err)
 	}
-	g := GameRecord{TournamentID: "t", Key: "k", PairID: "p", Scenario: Scenario{ID: "s"},
-		Bots: []BotInfo{{Name: "a"}, {Name: "b"}}, Ranks: []int{1, 1}, Points: []float64{0, 0}, Termination: TermNormal, Attempt: 1}
+	g := arena.GameRecord{TournamentID: "t", Key: "k", PairID: "p", Scenario: arena.Scenario{ID: "s"},
+		Bots: []arena.BotInfo{{Name: "a"}, {Name: "b"}}, Ranks: []int{1, 1}, Points: []float64{0, 0}, Termination: arena.TermNormal, Attempt: 1}
 	if _, err := s.AppendGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +90,7 @@ func TestPostgres_AppendOnlyAndMigration(t *testing.T) {
 			t.Errorf("%s succeeded on an append-only table", stmt)
 		}
 	}
-	if got, err := s.Games(ctx, GameFilter{}); err != nil || len(got) != 1 {
+	if got, err := s.Games(ctx, arena.GameFilter{}); err != nil || len(got) != 1 {
 		t.Errorf("after the refused writes: %d games, %v; want 1", len(got), err)
 	}
 }

@@ -1,4 +1,4 @@
-package arena_test
+package store_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // testTournament is a tournament record for store tests.
@@ -93,8 +94,8 @@ func testStoreRoundTrip(t *testing.T, b backend) {
 	if diff := cmp.Diff(wantT, tours[0]); diff != "" {
 		t.Errorf("tournament round trip (-want +got):\n%s", diff)
 	}
-	if v, err := s2.SchemaVersion(ctx); err != nil || v != arena.SchemaVersion {
-		t.Errorf("SchemaVersion = %d, %v; want %d", v, err, arena.SchemaVersion)
+	if v, err := s2.SchemaVersion(ctx); err != nil || v != store.SchemaVersion {
+		t.Errorf("SchemaVersion = %d, %v; want %d", v, err, store.SchemaVersion)
 	}
 }
 
@@ -221,9 +222,9 @@ func testStoreGamesFilter(t *testing.T, b backend) {
 
 func TestOpenStore_BadPath(t *testing.T) {
 	for _, p := range []string{"", ":memory:", "a?mode=ro", "file:x.db", filepath.Join(t.TempDir(), "missing", "x.db")} {
-		if s, err := arena.OpenStore(context.Background(), p); err == nil {
+		if s, err := store.Open(context.Background(), p); err == nil {
 			_ = s.Close()
-			t.Errorf("OpenStore(%q) succeeded, want an error", p)
+			t.Errorf("Open(%q) succeeded, want an error", p)
 		}
 	}
 }
@@ -237,16 +238,16 @@ func testStoreConcurrentWriters(t *testing.T, b backend) {
 	ctx := context.Background()
 	path := b.newDB(t)
 	const perWriter, overlap = 60, 20
-	stores := make([]*arena.Store, 2)
+	stores := make([]*store.Store, 2)
 	var wg sync.WaitGroup
 	openErrs := make([]error, 2)
 	for i := range stores {
-		wg.Go(func() { stores[i], openErrs[i] = arena.OpenStore(ctx, path) })
+		wg.Go(func() { stores[i], openErrs[i] = store.Open(ctx, path) })
 	}
 	wg.Wait()
 	for i, err := range openErrs {
 		if err != nil {
-			t.Fatalf("writer %d: OpenStore: %v", i, err)
+			t.Fatalf("writer %d: Open: %v", i, err)
 		}
 		t.Cleanup(func() { _ = stores[i].Close() })
 	}
@@ -347,7 +348,7 @@ func TestOpenStore_Concurrent(t *testing.T) {
 		errs := make([]error, 3)
 		for j := range errs {
 			wg.Go(func() {
-				s, err := arena.OpenStore(context.Background(), path)
+				s, err := store.Open(context.Background(), path)
 				if err == nil {
 					err = s.Close()
 				}
@@ -378,7 +379,7 @@ func TestStore_OpenWriteCloseCycles(t *testing.T) {
 	for w := range writers {
 		wg.Go(func() {
 			for c := range cycles {
-				s, err := arena.OpenStore(ctx, path)
+				s, err := store.Open(ctx, path)
 				if err != nil {
 					errs[w] = err
 					return
@@ -410,7 +411,7 @@ func TestStore_OpenWriteCloseCycles(t *testing.T) {
 	if got := games(t, s, "t1"); len(got) != writers*cycles {
 		t.Errorf("%d games, want %d", len(got), writers*cycles)
 	}
-	if err := arena.CheckIntegrity(path); err != nil {
+	if err := store.CheckIntegrity(path); err != nil {
 		t.Error(err)
 	}
 }

@@ -1,4 +1,4 @@
-package arena_test
+package store_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // ownerExec runs stmts on the database at path as its owner: beside the
@@ -17,7 +18,7 @@ import (
 func ownerExec(t *testing.T, path string, stmts ...string) {
 	t.Helper()
 	driver, dsn := "pgx", path
-	if !arena.IsPostgresURL(path) {
+	if !store.IsPostgresURL(path) {
 		driver, dsn = "sqlite", path+"?_pragma=busy_timeout(10000)"
 	}
 	db, err := sql.Open(driver, dsn)
@@ -62,7 +63,7 @@ SELECT id, 5, 'ghost', '1', 1, 0 FROM games WHERE game_key = 'extra-seat'`,
 		`DROP TRIGGER game_seats_no_update`, nan,
 		`CREATE TRIGGER game_seats_no_update BEFORE UPDATE ON game_seats BEGIN SELECT RAISE(ABORT, 'game_seats is append-only'); END`,
 	}
-	if arena.IsPostgresURL(path) {
+	if store.IsPostgresURL(path) {
 		stmts = []string{stmts[0], `ALTER TABLE game_seats DISABLE TRIGGER game_seats_append_only`,
 			strings.Replace(nan, "'NaN'", "'NaN'::float8", 1), `ALTER TABLE game_seats ENABLE TRIGGER game_seats_append_only`}
 	}

@@ -1,4 +1,4 @@
-package arena
+package store
 
 import (
 	"context"
@@ -6,18 +6,20 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/flickarena/flickarena/arena"
 )
 
 // Games returns the recorded games matching f, as [Store.ReadGames] does,
-// but fails, with an error wrapping [ErrMalformedGame] that names the first
+// but fails, with an error wrapping [arena.ErrMalformedGame] that names the first
 // one, when any of them is malformed.
-func (s *Store) Games(ctx context.Context, f GameFilter) ([]GameRecord, error) {
+func (s *Store) Games(ctx context.Context, f arena.GameFilter) ([]arena.GameRecord, error) {
 	list, err := s.ReadGames(ctx, f)
 	if err != nil {
 		return nil, err
 	}
 	if len(list.Skipped) > 0 {
-		return nil, fmt.Errorf("arena: query games: %w: %v (and %d more)", ErrMalformedGame, list.Skipped[0], len(list.Skipped)-1)
+		return nil, fmt.Errorf("arena: query games: %w: %v (and %d more)", arena.ErrMalformedGame, list.Skipped[0], len(list.Skipped)-1)
 	}
 	return list.Games, nil
 }
@@ -25,14 +27,14 @@ func (s *Store) Games(ctx context.Context, f GameFilter) ([]GameRecord, error) {
 // ReadGames returns the recorded games matching f, ordered by tournament id
 // and then by schedule position, so the order never depends on which games
 // finished first. Each game's scenario carries the seat names recorded with
-// its tournament ([Scenario.SeatNames]; nil when none were). A read-only
+// its tournament ([arena.Scenario.SeatNames]; nil when none were). A read-only
 // store of schema version 1 (two seats) is read as it is.
 //
-// A malformed game (one that [GameRecord.Validate] refuses, or whose row
+// A malformed game (one that [arena.GameRecord.Validate] refuses, or whose row
 // cannot be read: a seat that does not exist or is missing, points that are
 // not finite numbers, an unknown termination) does not fail the read: it is
 // left out and listed in the result's Skipped, for the caller to report.
-func (s *Store) ReadGames(ctx context.Context, f GameFilter) (GameList, error) {
+func (s *Store) ReadGames(ctx context.Context, f arena.GameFilter) (arena.GameList, error) {
 	if s.version == 1 {
 		return s.gamesV1(ctx, f)
 	}
@@ -62,17 +64,17 @@ scenario_hash, seed, first_mover, termination, reason, ` + kind + `, turns, atte
 FROM games` + cond + " ORDER BY tournament_id, seq, id"
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
-		return GameList{}, fmt.Errorf("arena: query games: %w", err)
+		return arena.GameList{}, fmt.Errorf("arena: query games: %w", err)
 	}
 	defer rows.Close()
 	var (
-		out []GameRecord
+		out []arena.GameRecord
 		bad = map[int]string{} // index in out -> what is wrong
 	)
 	index := map[int64]int{} // row id -> index in out
 	for rows.Next() {
 		var (
-			g              GameRecord
+			g              arena.GameRecord
 			seats          int
 			seed           int64
 			term           string
@@ -89,7 +91,7 @@ FROM games` + cond + " ORDER BY tournament_id, seq, id"
 		}
 		g.Seed = uint64(seed)
 		var problem error
-		g.Termination, problem = ParseTermination(term)
+		g.Termination, problem = arena.ParseTermination(term)
 		if problem == nil {
 			g.StartedAt, problem = parseTime(started)
 		}
@@ -102,21 +104,21 @@ FROM games` + cond + " ORDER BY tournament_id, seq, id"
 		if problem != nil {
 			bad[len(out)] = problem.Error()
 		} else {
-			g.Bots, g.Ranks, g.Points = make([]BotInfo, seats), make([]int, seats), make([]float64, seats)
+			g.Bots, g.Ranks, g.Points = make([]arena.BotInfo, seats), make([]int, seats), make([]float64, seats)
 		}
 		index[g.ID] = len(out)
 		out = append(out, g)
 	}
 	if err := rows.Err(); err != nil {
-		return GameList{}, fmt.Errorf("arena: query games: %w", err)
+		return arena.GameList{}, fmt.Errorf("arena: query games: %w", err)
 	}
 	rows.Close()
 	if err := s.fillSeats(ctx, cond, args, out, index, bad); err != nil {
-		return GameList{}, err
+		return arena.GameList{}, err
 	}
 	names, err := s.seatNames(ctx, f.TournamentID)
 	if err != nil {
-		return GameList{}, err
+		return arena.GameList{}, err
 	}
 	for i, g := range out {
 		if n := names[seatNamesKey{g.TournamentID, g.Scenario.ID}]; len(n) == len(g.Bots) {
@@ -164,9 +166,9 @@ func rawIdentity(rows *sql.Rows) (id int64, tournament, key string) {
 }
 
 // splitMalformed returns games with the malformed ones, those in bad or
-// that [GameRecord.Validate] refuses, moved to Skipped.
-func splitMalformed(games []GameRecord, bad map[int]string) GameList {
-	var list GameList
+// that [arena.GameRecord.Validate] refuses, moved to Skipped.
+func splitMalformed(games []arena.GameRecord, bad map[int]string) arena.GameList {
+	var list arena.GameList
 	for i, g := range games {
 		problem, isBad := bad[i]
 		if !isBad {
@@ -175,7 +177,7 @@ func splitMalformed(games []GameRecord, bad map[int]string) GameList {
 			}
 		}
 		if isBad {
-			list.Skipped = append(list.Skipped, SkippedGame{ID: g.ID, TournamentID: g.TournamentID, Key: g.Key, Problem: problem})
+			list.Skipped = append(list.Skipped, arena.SkippedGame{ID: g.ID, TournamentID: g.TournamentID, Key: g.Key, Problem: problem})
 			continue
 		}
 		list.Games = append(list.Games, g)
@@ -187,7 +189,7 @@ func splitMalformed(games []GameRecord, bad map[int]string) GameList {
 // on the games table) into their Bots, Ranks and Points. A game whose seats
 // cannot be read, or that lacks a seat or has one that does not exist, is
 // entered in bad (by index in out) with what is wrong.
-func (s *Store) fillSeats(ctx context.Context, cond string, args []any, out []GameRecord, index map[int64]int, bad map[int]string) error {
+func (s *Store) fillSeats(ctx context.Context, cond string, args []any, out []arena.GameRecord, index map[int64]int, bad map[int]string) error {
 	rows, err := s.db.QueryContext(ctx, `SELECT game_id, seat, bot, bot_version, rank, points FROM game_seats
 WHERE game_id IN (SELECT id FROM games`+cond+`)`, args...)
 	if err != nil {
@@ -199,7 +201,7 @@ WHERE game_id IN (SELECT id FROM games`+cond+`)`, args...)
 		var (
 			id   int64
 			seat int
-			b    BotInfo
+			b    arena.BotInfo
 			rank int
 			pts  float64
 		)
@@ -241,7 +243,7 @@ WHERE game_id IN (SELECT id FROM games`+cond+`)`, args...)
 
 // gamesV1 is ReadGames on a database of schema version 1: two seats per game,
 // side X seat 0 and side Y seat 1, the result as ranks.
-func (s *Store) gamesV1(ctx context.Context, f GameFilter) (GameList, error) {
+func (s *Store) gamesV1(ctx context.Context, f arena.GameFilter) (arena.GameList, error) {
 	var (
 		where []string
 		args  []any
@@ -264,25 +266,25 @@ turns, points_x, points_y, attempt, arena_version, started_at, ended_at FROM gam
 	q += " ORDER BY tournament_id, seq, id"
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
-		return GameList{}, fmt.Errorf("arena: query games: %w", err)
+		return arena.GameList{}, fmt.Errorf("arena: query games: %w", err)
 	}
 	defer rows.Close()
 	var (
-		out []GameRecord
+		out []arena.GameRecord
 		bad = map[int]string{} // index in out -> what is wrong
 	)
 	for rows.Next() {
 		var (
-			g                   GameRecord
+			g                   arena.GameRecord
 			seed                int64
 			first, result, term string
 			started, ended      string
 		)
-		g.Bots, g.Points = make([]BotInfo, 2), make([]float64, 2)
+		g.Bots, g.Points = make([]arena.BotInfo, 2), make([]float64, 2)
 		if err := rows.Scan(&g.ID, &g.TournamentID, &g.Key, &g.PairID, &g.Seq, &g.Round, &g.Leg,
 			&g.Scenario.ID, &g.Scenario.Version, &g.Scenario.Hash, &seed,
-			&g.Bots[SideX].Name, &g.Bots[SideX].Version, &g.Bots[SideY].Name, &g.Bots[SideY].Version,
-			&first, &result, &term, &g.Reason, &g.Turns, &g.Points[SideX], &g.Points[SideY],
+			&g.Bots[arena.SideX].Name, &g.Bots[arena.SideX].Version, &g.Bots[arena.SideY].Name, &g.Bots[arena.SideY].Version,
+			&first, &result, &term, &g.Reason, &g.Turns, &g.Points[arena.SideX], &g.Points[arena.SideY],
 			&g.Attempt, &g.ArenaVersion, &started, &ended); err != nil {
 			g.ID, g.TournamentID, g.Key = rawIdentity(rows)
 			bad[len(out)] = err.Error()
@@ -292,13 +294,13 @@ turns, points_x, points_y, attempt, arena_version, started_at, ended_at FROM gam
 		g.Seed = uint64(seed)
 		fm, problem := parseSide(first)
 		g.FirstMover = int(fm)
-		var res Result
+		var res arena.Result
 		if problem == nil {
 			res, problem = parseResult(result)
-			g.Ranks = RanksFor(res)
+			g.Ranks = arena.RanksFor(res)
 		}
 		if problem == nil {
-			g.Termination, problem = ParseTermination(term)
+			g.Termination, problem = arena.ParseTermination(term)
 		}
 		if problem == nil {
 			g.StartedAt, problem = parseTime(started)
@@ -312,7 +314,31 @@ turns, points_x, points_y, attempt, arena_version, started_at, ended_at FROM gam
 		out = append(out, g)
 	}
 	if err := rows.Err(); err != nil {
-		return GameList{}, fmt.Errorf("arena: query games: %w", err)
+		return arena.GameList{}, fmt.Errorf("arena: query games: %w", err)
 	}
 	return splitMalformed(out, bad), nil
+}
+
+// parseSide is the inverse of [arena.Side.String] for valid sides.
+func parseSide(s string) (arena.Side, error) {
+	switch s {
+	case "X":
+		return arena.SideX, nil
+	case "Y":
+		return arena.SideY, nil
+	}
+	return 0, fmt.Errorf("arena: unknown side %q", s)
+}
+
+// parseResult is the inverse of [arena.Result.String] for valid results.
+func parseResult(s string) (arena.Result, error) {
+	switch s {
+	case "X":
+		return arena.WinX, nil
+	case "Y":
+		return arena.WinY, nil
+	case "draw":
+		return arena.Draw, nil
+	}
+	return 0, fmt.Errorf("arena: unknown result %q", s)
 }

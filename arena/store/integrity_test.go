@@ -1,4 +1,4 @@
-package arena_test
+package store_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // damageFile overwrites the middle pages of the SQLite file at path (a
@@ -55,13 +56,13 @@ func TestOpenStore_DamagedFile(t *testing.T) {
 		switch {
 		case err == nil:
 			t.Errorf("%s: the damaged file opened", what)
-		case !errors.Is(err, arena.ErrDamaged):
+		case !errors.Is(err, store.ErrDamaged):
 			t.Errorf("%s: %v, want ErrDamaged", what, err)
 		case !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "backup"):
 			t.Errorf("%s: %v, want the file named and what to do", what, err)
 		}
 	}
-	w, err := arena.OpenStore(ctx, path)
+	w, err := store.Open(ctx, path)
 	if err == nil {
 		// Today's arena: a new tournament goes into the damaged file.
 		next := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer"), Scenarios: scenarios("showdown"),
@@ -70,10 +71,10 @@ func TestOpenStore_DamagedFile(t *testing.T) {
 		t.Logf("a new tournament on the damaged file: %+v, %v", sum, runErr)
 		w.Close()
 	}
-	check("OpenStore", err)
-	r, err := arena.OpenStoreReadOnly(ctx, path)
+	check("Open", err)
+	r, err := store.OpenReadOnly(ctx, path)
 	if err == nil {
 		r.Close()
 	}
-	check("OpenStoreReadOnly", err)
+	check("OpenReadOnly", err)
 }

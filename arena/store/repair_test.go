@@ -1,4 +1,4 @@
-package arena_test
+package store_test
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/internal/pgtest"
 )
 
@@ -26,7 +27,7 @@ func deleteGames(t *testing.T, path, id string, keys ...string) {
 		`ALTER TABLE games ENABLE TRIGGER games_append_only`,
 		`ALTER TABLE game_seats ENABLE TRIGGER game_seats_append_only`,
 	}
-	if !arena.IsPostgresURL(path) {
+	if !store.IsPostgresURL(path) {
 		before, after = []string{`DROP TRIGGER games_no_delete`, `DROP TRIGGER game_seats_no_delete`}, []string{
 			`CREATE TRIGGER games_no_delete BEFORE DELETE ON games BEGIN SELECT RAISE(ABORT, 'games is append-only'); END`,
 			`CREATE TRIGGER game_seats_no_delete BEFORE DELETE ON game_seats BEGIN SELECT RAISE(ABORT, 'game_seats is append-only'); END`,

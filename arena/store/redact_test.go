@@ -1,4 +1,4 @@
-package arena_test
+package store_test
 
 import (
 	"net/url"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // TestRedactURL_TrickyPasswords: no password, however written (special
@@ -41,7 +41,7 @@ func TestRedactURL_TrickyPasswords(t *testing.T) {
 		{"results.db", "", "results.db"},
 		{"--scenarios=race:players=3", "", "--scenarios=race:players=3"},
 	} {
-		got := arena.RedactURL(tc.in)
+		got := store.RedactURL(tc.in)
 		if got != tc.want {
 			t.Errorf("RedactURL(%q) = %q, want %q", tc.in, got, tc.want)
 		}

@@ -1,4 +1,4 @@
-package arena
+package store
 
 import (
 	"context"
@@ -207,17 +207,17 @@ CREATE INDEX leases_todo ON leases (tournament_id, first_seq) WHERE NOT done;
 // number of migrations.
 const SchemaVersion = 6
 
-// minReadableVersion is the oldest schema version [OpenStoreReadOnly] reads
+// minReadableVersion is the oldest schema version [OpenReadOnly] reads
 // without a migration (version 1 is read by a query of its own).
 const minReadableVersion = 1
 
-// ErrSchemaTooNew is returned by [OpenStore] for a database migrated by a
+// ErrSchemaTooNew is returned by [Open] for a database migrated by a
 // newer arena than this one.
 var ErrSchemaTooNew = errors.New("arena: database schema is newer than this arena")
 
-// ErrSchemaTooOld is returned by [OpenStoreReadOnly] for a database that
+// ErrSchemaTooOld is returned by [OpenReadOnly] for a database that
 // needs a migration before this arena can read it: opening it with
-// [OpenStore] (any 'arena run' on it) migrates it.
+// [Open] (any 'arena run' on it) migrates it.
 var ErrSchemaTooOld = errors.New("arena: database schema is older than this arena; open it writable once to migrate it")
 
 // migrate brings db's schema to SchemaVersion in one immediate transaction,

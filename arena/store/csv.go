@@ -1,4 +1,4 @@
-package arena
+package store
 
 import (
 	"encoding/csv"
@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/flickarena/flickarena/arena"
 )
 
 // CSVColumns are the columns of [WriteCSV], in order. One row is one seat of
@@ -50,7 +52,7 @@ var CSVColumns = []string{"game", "tournament", "game_key", "rotation_set", "rou
 
 // WriteCSV writes games as CSV (RFC 4180, a header row of [CSVColumns]), one
 // row per game and seat, in the order of games and seats. seatNames returns
-// the names of the seats of a scenario given by its [RatingScenario] name, or
+// the names of the seats of a scenario given by its [arena.RatingScenario] name, or
 // nil for "player 1" to "player N"; it may be nil.
 //
 // A text value that a spreadsheet would take for a formula, one starting
@@ -62,7 +64,7 @@ var CSVColumns = []string{"game", "tournament", "game_key", "rotation_set", "rou
 // The rows read as long-format rankings: R's PlackettLuce takes them with
 // rankings(d, id = "game", item = "bot", rank = "rank"), and grouping the rows
 // by game, ordered by rank, gives the orderings that Python's choix fits.
-func WriteCSV(w io.Writer, games []GameRecord, seatNames func(scenario string) []string) error {
+func WriteCSV(w io.Writer, games []arena.GameRecord, seatNames func(scenario string) []string) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(CSVColumns); err != nil {
 		return fmt.Errorf("arena: write csv: %w", err)
@@ -72,7 +74,7 @@ func WriteCSV(w io.Writer, games []GameRecord, seatNames func(scenario string) [
 		if len(g.Ranks) != len(g.Bots) {
 			return fmt.Errorf("arena: write csv: game %q has %d ranks for %d seats", g.Key, len(g.Ranks), len(g.Bots))
 		}
-		scenario := RatingScenario(g.Scenario)
+		scenario := arena.RatingScenario(g.Scenario)
 		var names []string
 		if seatNames != nil {
 			names = seatNames(scenario)
@@ -94,7 +96,7 @@ func WriteCSV(w io.Writer, games []GameRecord, seatNames func(scenario string) [
 				strconv.FormatInt(g.ID, 10), csvText(g.TournamentID), csvText(g.Key), csvText(g.TournamentID+"|"+g.PairID),
 				strconv.Itoa(g.Round+1), csvText(scenario), strconv.Itoa(len(g.Bots)), strconv.FormatUint(g.Seed, 10),
 				strconv.Itoa(s), csvText(name), csvText(b.Name), csvText(b.Version), strconv.Itoa(g.Ranks[s]),
-				strconv.FormatFloat(pts, 'g', -1, 64), strconv.FormatFloat(SeatScore(g.Ranks, s), 'g', -1, 64), first,
+				strconv.FormatFloat(pts, 'g', -1, 64), strconv.FormatFloat(arena.SeatScore(g.Ranks, s), 'g', -1, 64), first,
 				csvText(g.Termination.String()), csvText(g.EndKind), csvText(g.Reason), strconv.Itoa(g.Turns))
 			if err := cw.Write(row); err != nil {
 				return fmt.Errorf("arena: write csv: %w", err)

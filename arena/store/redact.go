@@ -1,4 +1,4 @@
-package arena
+package store
 
 import (
 	"net/url"

@@ -1,4 +1,4 @@
-package arena
+package store
 
 // CheckIntegrity exports checkIntegrity to the black-box tests.
 var CheckIntegrity = checkIntegrity

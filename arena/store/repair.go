@@ -1,9 +1,11 @@
-package arena
+package store
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"github.com/flickarena/flickarena/arena"
 )
 
 // ReopenMissing checks the work queue of a leased store against sched's
@@ -17,7 +19,7 @@ import (
 // The check reads the queue and the games in one statement, so a set that
 // another worker finishes meanwhile is never taken for a damaged one: a
 // set is marked done only after its games are committed.
-func (s *Store) ReopenMissing(ctx context.Context, sched Schedule) ([]string, error) {
+func (s *Store) ReopenMissing(ctx context.Context, sched arena.Schedule) ([]string, error) {
 	if !s.Leased() {
 		return nil, ErrNoLeases
 	}

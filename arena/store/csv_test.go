@@ -1,4 +1,4 @@
-package arena_test
+package store_test
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 func TestWriteCSV(t *testing.T) {
@@ -27,17 +28,17 @@ func TestWriteCSV(t *testing.T) {
 		return nil
 	}
 	var buf bytes.Buffer
-	if err := arena.WriteCSV(&buf, []arena.GameRecord{three, two}, names); err != nil {
+	if err := store.WriteCSV(&buf, []arena.GameRecord{three, two}, names); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := csv.NewReader(&buf).ReadAll()
 	if err != nil {
 		t.Fatalf("the output is not CSV: %v", err)
 	}
-	if len(rows) != 6 || !slices.Equal(rows[0], arena.CSVColumns) {
+	if len(rows) != 6 || !slices.Equal(rows[0], store.CSVColumns) {
 		t.Fatalf("%d rows, header %q; want a header and 5 seats", len(rows), rows[0])
 	}
-	col := func(row []string, name string) string { return row[slices.Index(arena.CSVColumns, name)] }
+	col := func(row []string, name string) string { return row[slices.Index(store.CSVColumns, name)] }
 	want := []map[string]string{
 		{"game": "7", "rotation_set": "t|p", "round": "3", "scenario": "race-v1:players=3", "seats": "3", "seed": "18446744073709551615",
 			"seat": "0", "seat_name": "player 1", "bot": "a", "bot_version": "1", "rank": "2", "points": "3.5", "score": "0.25",
@@ -58,10 +59,10 @@ func TestWriteCSV(t *testing.T) {
 
 	bad := three
 	bad.Ranks = []int{1, 2}
-	if err := arena.WriteCSV(&buf, []arena.GameRecord{bad}, nil); err == nil {
+	if err := store.WriteCSV(&buf, []arena.GameRecord{bad}, nil); err == nil {
 		t.Error("a game with fewer ranks than seats was written")
 	}
-	if err := arena.WriteCSV(failWriter{}, []arena.GameRecord{three}, nil); err == nil || !strings.Contains(err.Error(), "disk full") {
+	if err := store.WriteCSV(failWriter{}, []arena.GameRecord{three}, nil); err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Errorf("write error: %v", err)
 	}
 }

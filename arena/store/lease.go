@@ -1,4 +1,4 @@
-package arena
+package store
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/flickarena/flickarena/arena"
 )
 
 // ErrNoLeases is returned by the lease operations of a store that has no
@@ -45,7 +47,7 @@ func (s *Store) sqliteExpiry(ttl time.Duration) (now, expires string) {
 
 // PlanLeases enters every rotation set of sched in the work queue, once: a
 // set entered by an earlier run or another worker is left as it is.
-func (s *Store) PlanLeases(ctx context.Context, sched Schedule) error {
+func (s *Store) PlanLeases(ctx context.Context, sched arena.Schedule) error {
 	if !s.Leased() {
 		return ErrNoLeases
 	}

@@ -1,4 +1,4 @@
-package arena
+package arena_test
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/internal/pgtest"
 )
 
@@ -26,13 +28,13 @@ func TestRunner_LeasedRescue(t *testing.T) {
 
 func testLeasedRescue(t *testing.T, path string) {
 	ctx := context.Background()
-	s, err := OpenStore(ctx, path)
+	s, err := store.Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	sched, err := NewSchedule(Tournament{Bots: []Player{rescueBot("a"), rescueBot("b"), rescueBot("c")},
-		Scenarios: []Scenario{{ID: "s", Version: "1"}}, GamesPerPairing: 2, Seed: 3})
+	sched, err := arena.NewSchedule(arena.Tournament{Bots: []arena.Player{rescueBot("a"), rescueBot("b"), rescueBot("c")},
+		Scenarios: []arena.Scenario{{ID: "s", Version: "1"}}, GamesPerPairing: 2, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,15 +52,15 @@ func testLeasedRescue(t *testing.T, path string) {
 	claimed := time.Now()
 
 	var deadPlayedAt time.Time
-	ref := RefereeFunc(func(_ context.Context, m Match) (Outcome, error) {
+	ref := arena.RefereeFunc(func(_ context.Context, m arena.Match) (arena.Outcome, error) {
 		if m.Key == sched.Fixtures[0].Key && deadPlayedAt.IsZero() {
 			deadPlayedAt = time.Now()
 		}
-		return Outcome{Termination: TermNormal, Ranks: []int{1, 2}, Turns: 1}, nil
+		return arena.Outcome{Termination: arena.TermNormal, Ranks: []int{1, 2}, Turns: 1}, nil
 	})
-	cfg := DefaultRunnerConfig()
+	cfg := arena.DefaultRunnerConfig()
 	cfg.Concurrency, cfg.LeaseTTL, cfg.Worker = 2, ttl, "live"
-	r, err := NewRunner(ref, s, cfg)
+	r, err := arena.NewRunner(ref, s, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,37 +76,5 @@ func testLeasedRescue(t *testing.T, path string) {
 	}
 	if n, err := s.UnfinishedSets(ctx, sched.Info.ID, nil); err != nil || n != 0 {
 		t.Errorf("%d sets unfinished, %v; want none", n, err)
-	}
-}
-
-// TestLeases_ReadOnly: an SQLite store has a work queue, as a PostgreSQL
-// store has (it used to have none, and two runs of one tournament on one
-// file both played every game); a read-only store has none.
-func TestLeases_ReadOnly(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "r.db")
-	s, err := OpenStore(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !s.Leased() {
-		t.Error("an SQLite store is not leased")
-	}
-	if err := s.PlanLeases(ctx, Schedule{}); err != nil {
-		t.Errorf("PlanLeases on SQLite: %v", err)
-	}
-	if err := s.Close(); err != nil {
-		t.Fatal(err)
-	}
-	ro, err := OpenStoreReadOnly(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ro.Close()
-	if ro.Leased() {
-		t.Error("a read-only store is leased")
-	}
-	if err := ro.PlanLeases(ctx, Schedule{}); err != ErrNoLeases {
-		t.Errorf("PlanLeases on a read-only store: %v, want ErrNoLeases", err)
 	}
 }

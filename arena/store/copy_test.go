@@ -1,4 +1,4 @@
-package arena_test
+package store_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // TestCopyStore copies an SQLite results file with a played tournament (its
@@ -41,18 +42,18 @@ func testCopyStore(t *testing.T, b backend) {
 			t.Fatal(err)
 		}
 	}
-	ro, err := arena.OpenStoreReadOnly(ctx, srcPath)
+	ro, err := store.OpenReadOnly(ctx, srcPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ro.Close()
 
 	dst, _ := b.open(t)
-	sum, err := arena.CopyStore(ctx, dst, ro)
+	sum, err := store.Copy(ctx, dst, ro)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := arena.CopySummary{Tournaments: 1, Runs: 2, Faults: 1, Games: len(sched.Fixtures)}
+	want := store.CopySummary{Tournaments: 1, Runs: 2, Faults: 1, Games: len(sched.Fixtures)}
 	if sum != want {
 		t.Errorf("first copy: %+v, want %+v", sum, want)
 	}
@@ -64,12 +65,12 @@ func testCopyStore(t *testing.T, b backend) {
 	id := sched.Info.ID
 	for _, c := range []struct {
 		what     string
-		got, src func(*arena.Store) (any, error)
+		got, src func(*store.Store) (any, error)
 	}{
-		{"tournaments", func(s *arena.Store) (any, error) { return s.Tournaments(ctx) }, nil},
-		{"runs", func(s *arena.Store) (any, error) { return s.Runs(ctx, id) }, nil},
-		{"faults", func(s *arena.Store) (any, error) { return s.Faults(ctx, id) }, nil},
-		{"games", func(s *arena.Store) (any, error) { return s.Games(ctx, arena.GameFilter{}) }, nil},
+		{"tournaments", func(s *store.Store) (any, error) { return s.Tournaments(ctx) }, nil},
+		{"runs", func(s *store.Store) (any, error) { return s.Runs(ctx, id) }, nil},
+		{"faults", func(s *store.Store) (any, error) { return s.Faults(ctx, id) }, nil},
+		{"games", func(s *store.Store) (any, error) { return s.Games(ctx, arena.GameFilter{}) }, nil},
 	} {
 		w, err1 := c.got(src)
 		g, err2 := c.got(dst)
@@ -85,18 +86,18 @@ func testCopyStore(t *testing.T, b backend) {
 		t.Errorf("copied games name their seats %q, want %q", got[0].Scenario.SeatNames, named[0].SeatNames)
 	}
 
-	again, err := arena.CopyStore(ctx, dst, ro)
+	again, err := store.Copy(ctx, dst, ro)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (arena.CopySummary{Merged: 1, Skipped: len(sched.Fixtures)}); again != want {
+	if want := (store.CopySummary{Merged: 1, Skipped: len(sched.Fixtures)}); again != want {
 		t.Errorf("second copy: %+v, want %+v", again, want)
 	}
 	if got := games(t, dst, id); len(got) != len(sched.Fixtures) {
 		t.Errorf("%d games after two copies, want %d", len(got), len(sched.Fixtures))
 	}
-	if _, err := arena.CopyStore(ctx, ro, dst); err == nil {
-		t.Error("CopyStore into a read-only store succeeded")
+	if _, err := store.Copy(ctx, ro, dst); err == nil {
+		t.Error("Copy into a read-only store succeeded")
 	}
 }
 
@@ -117,7 +118,7 @@ func TestCopyStore_WriterDuringRead(t *testing.T) {
 	if err := src.Close(); err != nil {
 		t.Fatal(err)
 	}
-	ro, err := arena.OpenStoreReadOnly(ctx, srcPath)
+	ro, err := store.OpenReadOnly(ctx, srcPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +136,7 @@ func TestCopyStore_WriterDuringRead(t *testing.T) {
 	}
 	reopen(t, srcPath) // a writer opens the file: its -wal appears
 	dst, _ := backends[0].open(t)
-	if _, err := arena.CopyStore(ctx, dst, ro); !errors.Is(err, arena.ErrChangedWhileRead) {
+	if _, err := store.Copy(ctx, dst, ro); !errors.Is(err, store.ErrChangedWhileRead) {
 		t.Errorf("copy while a writer has the source open: %v, want ErrChangedWhileRead", err)
 	}
 	if got := games(t, dst, sched.Info.ID); len(got) != 0 {

@@ -1,4 +1,4 @@
-package arena_test
+package store_test
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // TestWriteCSV_Formulas: a text value that a spreadsheet would evaluate as a
@@ -21,14 +22,14 @@ func TestWriteCSV_Formulas(t *testing.T) {
 		EndKind: "\t=1+1", Reason: "\r=1+1", Turns: 4}
 	names := func(string) []string { return []string{"=seat", "plain"} }
 	var buf bytes.Buffer
-	if err := arena.WriteCSV(&buf, []arena.GameRecord{g}, names); err != nil {
+	if err := store.WriteCSV(&buf, []arena.GameRecord{g}, names); err != nil {
 		t.Fatal(err)
 	}
 	rows, err := csv.NewReader(&buf).ReadAll()
 	if err != nil {
 		t.Fatalf("the output is not CSV: %v", err)
 	}
-	col := func(row int, name string) string { return rows[row][slices.Index(arena.CSVColumns, name)] }
+	col := func(row int, name string) string { return rows[row][slices.Index(store.CSVColumns, name)] }
 	for _, c := range []struct {
 		row        int
 		name, want string

@@ -1,4 +1,4 @@
-package arena
+package store
 
 import (
 	"context"
@@ -13,6 +13,8 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
+
+	"github.com/flickarena/flickarena/arena"
 )
 
 // BusyTimeout is how long a store waits for another writer (another arena on
@@ -20,7 +22,7 @@ import (
 const BusyTimeout = 30 * time.Second
 
 // Store is the append-only results database: an SQLite file in WAL mode,
-// or a PostgreSQL database (see [OpenStore]).
+// or a PostgreSQL database (see [Open]).
 // Several Stores, in one process or several, may use the same file at once:
 // writes are serialized by SQLite's lock, each game is committed in its own
 // transaction, and a game already recorded is never recorded twice; the
@@ -34,21 +36,21 @@ type Store struct {
 	// version is the schema version of the database: SchemaVersion, or an
 	// older one that a read-only store reads as it is.
 	version int
-	// readOnly is set for a store opened by OpenStoreReadOnly.
+	// readOnly is set for a store opened by OpenReadOnly.
 	readOnly bool
 	// snapshot is the file as it was when a read-only store opened it as
 	// immutable (nil otherwise), for CheckSnapshot.
 	snapshot *fileSnapshot
 }
 
-// OpenStore opens, creating it if needed, the results database at path (a
+// Open opens, creating it if needed, the results database at path (a
 // file path; it must not contain '?'), and migrates its schema to
 // [SchemaVersion]. A path that is a PostgreSQL URL ([IsPostgresURL]) opens
 // that database instead, which must exist (its tables are created). It fails with [ErrSchemaTooNew] for a database written by
 // a newer arena, and with [ErrDamaged] for an SQLite file that fails
 // SQLite's quick integrity check, which it runs at every open (its time
 // grows with the file's size: about 0.6 s for 200,000 games, 52 MB).
-func OpenStore(ctx context.Context, path string) (*Store, error) {
+func Open(ctx context.Context, path string) (*Store, error) {
 	if IsPostgresURL(path) {
 		return openPostgres(ctx, path, false)
 	}
@@ -88,7 +90,7 @@ func OpenStore(ctx context.Context, path string) (*Store, error) {
 	return s, nil
 }
 
-// OpenStoreReadOnly opens the existing results database at path for
+// OpenReadOnly opens the existing results database at path for
 // reading only: nothing is ever written to it and no file is created beside
 // it (no WAL switch, no migration, no -wal or -shm file), so an archived or
 // shared file, or one in a read-only directory, can be read, and reading
@@ -105,7 +107,7 @@ func OpenStore(ctx context.Context, path string) (*Store, error) {
 // [ErrDamaged] for an SQLite file that fails SQLite's quick integrity check.
 //
 // The write methods of a read-only Store fail.
-func OpenStoreReadOnly(ctx context.Context, path string) (*Store, error) {
+func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 	if IsPostgresURL(path) {
 		return openPostgres(ctx, path, true)
 	}
@@ -213,6 +215,18 @@ func retryBusy(ctx context.Context, f func() error) error {
 	}
 }
 
+// sleep waits for d or until ctx is done; it reports whether d elapsed.
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
 // Close closes the database.
 func (s *Store) Close() error {
 	if err := s.db.Close(); err != nil {
@@ -232,10 +246,10 @@ func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
 
 // RecordTournament records info unless a tournament with its ID is already
 // recorded (same ID, same parameters). CreatedAt is set by the store. The
-// seat names of its scenarios ([Scenario.SeatNames]) are recorded beside
+// seat names of its scenarios ([arena.Scenario.SeatNames]) are recorded beside
 // it, those of a tournament recorded already too when it has none yet (a
 // tournament begun by an older arena gets its names when it is resumed).
-func (s *Store) RecordTournament(ctx context.Context, info TournamentInfo) error {
+func (s *Store) RecordTournament(ctx context.Context, info arena.TournamentInfo) error {
 	if info.ID == "" {
 		return errors.New("arena: record tournament: empty id")
 	}
@@ -265,7 +279,7 @@ func (s *Store) RecordTournament(ctx context.Context, info TournamentInfo) error
 // insertTournament inserts info, created at created, unless its ID is
 // recorded already; bots and scenarios are its JSON columns. It reports
 // whether it inserted.
-func insertTournament(ctx context.Context, tx *sqlTx, info TournamentInfo, created time.Time, bots, scenarios []byte) (bool, error) {
+func insertTournament(ctx context.Context, tx *sqlTx, info arena.TournamentInfo, created time.Time, bots, scenarios []byte) (bool, error) {
 	res, err := tx.ExecContext(ctx, `INSERT INTO tournaments
 (id, created_at, schedule_version, kind, gauntlet_bot, seed, games_per_pairing, bots, scenarios, planned)
 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
@@ -280,7 +294,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
 
 // checkSeatNames checks the seat names of info's scenarios: none, or one
 // non-empty name per seat.
-func checkSeatNames(info TournamentInfo) error {
+func checkSeatNames(info arena.TournamentInfo) error {
 	for _, sc := range info.Scenarios {
 		if len(sc.SeatNames) == 0 {
 			continue
@@ -299,7 +313,7 @@ func checkSeatNames(info TournamentInfo) error {
 
 // insertSeatNames records the seat names of info's scenarios, a seat that
 // has its name recorded already keeping it.
-func insertSeatNames(ctx context.Context, tx *sqlTx, info TournamentInfo) error {
+func insertSeatNames(ctx context.Context, tx *sqlTx, info arena.TournamentInfo) error {
 	for _, sc := range info.Scenarios {
 		for seat, name := range sc.SeatNames {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO scenario_seats (tournament_id, scenario_id, seat, name)
@@ -357,17 +371,17 @@ func (s *Store) seatNames(ctx context.Context, id string) (map[seatNamesKey][]st
 }
 
 // Tournaments returns every recorded tournament, oldest first.
-func (s *Store) Tournaments(ctx context.Context) ([]TournamentInfo, error) {
+func (s *Store) Tournaments(ctx context.Context) ([]arena.TournamentInfo, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, created_at, schedule_version, kind, gauntlet_bot, seed,
 games_per_pairing, bots, scenarios, planned FROM tournaments ORDER BY created_at, id`)
 	if err != nil {
 		return nil, fmt.Errorf("arena: list tournaments: %w", err)
 	}
 	defer rows.Close()
-	var out []TournamentInfo
+	var out []arena.TournamentInfo
 	for rows.Next() {
 		var (
-			t                      TournamentInfo
+			t                      arena.TournamentInfo
 			created, kind          string
 			seed                   int64
 			botsJSON, scenarioJSON string
@@ -376,7 +390,7 @@ games_per_pairing, bots, scenarios, planned FROM tournaments ORDER BY created_at
 			&t.GamesPerPairing, &botsJSON, &scenarioJSON, &t.Planned); err != nil {
 			return nil, fmt.Errorf("arena: list tournaments: %w", err)
 		}
-		t.Kind, t.Seed = Kind(kind), uint64(seed)
+		t.Kind, t.Seed = arena.Kind(kind), uint64(seed)
 		if t.CreatedAt, err = parseTime(created); err != nil {
 			return nil, fmt.Errorf("arena: list tournaments: %w", err)
 		}
@@ -407,7 +421,7 @@ games_per_pairing, bots, scenarios, planned FROM tournaments ORDER BY created_at
 }
 
 // RecordRun appends r to the runs table (StartedAt is set by the store).
-func (s *Store) RecordRun(ctx context.Context, r RunRecord) error {
+func (s *Store) RecordRun(ctx context.Context, r arena.RunRecord) error {
 	r.StartedAt = s.now()
 	err := s.write(ctx, func(tx *sqlTx) error { return insertRun(ctx, tx, r) })
 	if err != nil {
@@ -417,7 +431,7 @@ func (s *Store) RecordRun(ctx context.Context, r RunRecord) error {
 }
 
 // insertRun appends r and its labels (its ID is ignored).
-func insertRun(ctx context.Context, tx *sqlTx, r RunRecord) error {
+func insertRun(ctx context.Context, tx *sqlTx, r arena.RunRecord) error {
 	var prior any // NULL when not recorded
 	if r.HasRatingPrior {
 		prior = r.RatingPrior
@@ -471,7 +485,7 @@ JOIN runs r ON r.id = l.run_id WHERE r.tournament_id = ?`, id)
 }
 
 // Runs returns the runs of tournament id, oldest first, with their labels.
-func (s *Store) Runs(ctx context.Context, id string) ([]RunRecord, error) {
+func (s *Store) Runs(ctx context.Context, id string) ([]arena.RunRecord, error) {
 	prior := "rating_prior"
 	if s.version < 3 { // a read-only store of an older schema
 		prior = "NULL"
@@ -482,10 +496,10 @@ max_attempts, arena_version, `+prior+` FROM runs WHERE tournament_id = ? ORDER B
 		return nil, fmt.Errorf("arena: list runs: %w", err)
 	}
 	defer rows.Close()
-	var out []RunRecord
+	var out []arena.RunRecord
 	for rows.Next() {
 		var (
-			r       RunRecord
+			r       arena.RunRecord
 			started string
 			prior   sql.NullFloat64
 		)
@@ -518,7 +532,7 @@ max_attempts, arena_version, `+prior+` FROM runs WHERE tournament_id = ? ORDER B
 // the tournament already has a game with g's key (recorded by an earlier run
 // or by another arena on the same database). The tournament must have been
 // recorded with [Store.RecordTournament]; g.ID is ignored.
-func (s *Store) AppendGame(ctx context.Context, g GameRecord) (inserted bool, err error) {
+func (s *Store) AppendGame(ctx context.Context, g arena.GameRecord) (inserted bool, err error) {
 	if err := g.Validate(); err != nil {
 		return false, err
 	}
@@ -537,7 +551,7 @@ func (s *Store) AppendGame(ctx context.Context, g GameRecord) (inserted bool, er
 
 // insertGame inserts g and its seats unless its tournament has a game with
 // its key already; it reports whether it inserted.
-func insertGame(ctx context.Context, tx *sqlTx, g GameRecord) (bool, error) {
+func insertGame(ctx context.Context, tx *sqlTx, g arena.GameRecord) (bool, error) {
 	var id int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO games (tournament_id, game_key, pair_id, seq, round, leg, seats,
 scenario_id, scenario_version, scenario_hash, seed, first_mover, termination, reason, end_kind, turns, attempt,
@@ -568,7 +582,7 @@ VALUES (?, ?, ?, ?, ?, ?)`, id, seat, b.Name, b.Version, g.Ranks[seat], pts); er
 }
 
 // AppendFault appends a voided attempt.
-func (s *Store) AppendFault(ctx context.Context, f FaultRecord) error {
+func (s *Store) AppendFault(ctx context.Context, f arena.FaultRecord) error {
 	err := s.write(ctx, func(tx *sqlTx) error { return insertFault(ctx, tx, f) })
 	if err != nil {
 		return fmt.Errorf("arena: append fault of %q: %w", f.Key, err)
@@ -577,7 +591,7 @@ func (s *Store) AppendFault(ctx context.Context, f FaultRecord) error {
 }
 
 // insertFault appends f (its ID is ignored).
-func insertFault(ctx context.Context, tx *sqlTx, f FaultRecord) error {
+func insertFault(ctx context.Context, tx *sqlTx, f arena.FaultRecord) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO faults
 (tournament_id, game_key, attempt, error, arena_version, started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		f.TournamentID, f.Key, f.Attempt, f.Error, f.ArenaVersion, formatTime(f.StartedAt), formatTime(f.EndedAt))
@@ -586,17 +600,17 @@ func insertFault(ctx context.Context, tx *sqlTx, f FaultRecord) error {
 
 // Faults returns the voided attempts of tournament id, in order of
 // recording.
-func (s *Store) Faults(ctx context.Context, id string) ([]FaultRecord, error) {
+func (s *Store) Faults(ctx context.Context, id string) ([]arena.FaultRecord, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, tournament_id, game_key, attempt, error, arena_version,
 started_at, ended_at FROM faults WHERE tournament_id = ? ORDER BY id`, id)
 	if err != nil {
 		return nil, fmt.Errorf("arena: list faults: %w", err)
 	}
 	defer rows.Close()
-	var out []FaultRecord
+	var out []arena.FaultRecord
 	for rows.Next() {
 		var (
-			f              FaultRecord
+			f              arena.FaultRecord
 			started, ended string
 		)
 		if err := rows.Scan(&f.ID, &f.TournamentID, &f.Key, &f.Attempt, &f.Error, &f.ArenaVersion,

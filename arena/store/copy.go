@@ -1,13 +1,15 @@
-package arena
+package store
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/flickarena/flickarena/arena"
 )
 
-// CopySummary counts what [CopyStore] copied.
+// CopySummary counts what [Copy] copied.
 type CopySummary struct {
 	// Tournaments is the number of tournaments copied; Merged the number
 	// the target held already, whose missing games alone were copied.
@@ -20,7 +22,7 @@ type CopySummary struct {
 	Games, Skipped int
 }
 
-// CopyStore copies every tournament of src into dst, in one transaction of
+// Copy copies every tournament of src into dst, in one transaction of
 // dst: a copy that fails or is interrupted copies nothing. A tournament new
 // to dst is copied whole: its identity and creation time, its scenarios'
 // seat names, its runs, voided attempts and games, with every time and
@@ -28,9 +30,9 @@ type CopySummary struct {
 // already (the same id: the same plan) gets only the games and seat names
 // it lacks, so that copying twice, or copying the files of two machines
 // that played parts of one tournament, records each game once. src is only
-// read (open it with [OpenStoreReadOnly]); an SQLite src read as immutable
+// read (open it with [OpenReadOnly]); an SQLite src read as immutable
 // that a writer opened during the read fails the copy ([Store.CheckSnapshot]).
-func CopyStore(ctx context.Context, dst, src *Store) (CopySummary, error) {
+func Copy(ctx context.Context, dst, src *Store) (CopySummary, error) {
 	var sum CopySummary
 	if dst.readOnly {
 		return sum, errors.New("arena: copy store: the target store is read-only")
@@ -40,10 +42,10 @@ func CopyStore(ctx context.Context, dst, src *Store) (CopySummary, error) {
 		return sum, fmt.Errorf("arena: copy store: %w", err)
 	}
 	type tournamentRows struct {
-		info   TournamentInfo
-		runs   []RunRecord
-		faults []FaultRecord
-		games  []GameRecord
+		info   arena.TournamentInfo
+		runs   []arena.RunRecord
+		faults []arena.FaultRecord
+		games  []arena.GameRecord
 	}
 	all := make([]tournamentRows, len(tours))
 	for i, t := range tours {
@@ -54,7 +56,7 @@ func CopyStore(ctx context.Context, dst, src *Store) (CopySummary, error) {
 		if all[i].faults, err = src.Faults(ctx, t.ID); err != nil {
 			return sum, fmt.Errorf("arena: copy store: %w", err)
 		}
-		if all[i].games, err = src.Games(ctx, GameFilter{TournamentID: t.ID}); err != nil {
+		if all[i].games, err = src.Games(ctx, arena.GameFilter{TournamentID: t.ID}); err != nil {
 			return sum, fmt.Errorf("arena: copy store: %w", err)
 		}
 	}

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -21,28 +20,16 @@ var ErrNoLeases = errors.New("arena: the store has no leases (it is read-only)")
 // processes of its machine: WAL mode shares a file between them only).
 func (s *Store) Leased() bool { return !s.readOnly }
 
-// inList returns the condition that col is one of vals, and its argument:
-// an array for PostgreSQL, a JSON array for SQLite (read by json_each).
+// inList returns the condition that col is one of vals, and its argument,
+// in the store's dialect ([postgresInList], [sqliteInList]).
 func (s *Store) inList(col string, vals []string) (string, any, error) {
 	if vals == nil {
 		vals = []string{}
 	}
 	if s.db.d == postgres {
-		return col + " = ANY(?)", vals, nil
+		return postgresInList(col, vals)
 	}
-	js, err := json.Marshal(vals)
-	if err != nil {
-		return "", nil, err
-	}
-	return col + " IN (SELECT value FROM json_each(?))", string(js), nil
-}
-
-// sqliteExpiry returns, on SQLite, the stored time now and ttl from now:
-// SQLite has no clock of its own, and the processes that share a file share
-// a machine.
-func (s *Store) sqliteExpiry(ttl time.Duration) (now, expires string) {
-	t := s.now()
-	return formatTime(t), formatTime(t.Add(ttl))
+	return sqliteInList(col, vals)
 }
 
 // PlanLeases enters every rotation set of sched in the work queue, once: a
@@ -62,22 +49,11 @@ func (s *Store) PlanLeases(ctx context.Context, sched arena.Schedule) error {
 			pairs, seqs = append(pairs, f.PairID), append(seqs, int32(f.Seq))
 		}
 	}
-	var err error
+	plan := s.planLeasesSQLite
 	if s.db.d == postgres {
-		_, err = s.db.ExecContext(ctx, `INSERT INTO leases (tournament_id, pair_id, first_seq)
-SELECT ?, p, q FROM unnest(?::text[], ?::int[]) AS u(p, q) ON CONFLICT DO NOTHING`, sched.Info.ID, pairs, seqs)
-	} else {
-		err = s.write(ctx, func(tx *sqlTx) error {
-			for i, p := range pairs {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO leases (tournament_id, pair_id, first_seq)
-VALUES (?, ?, ?) ON CONFLICT DO NOTHING`, sched.Info.ID, p, seqs[i]); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
+		plan = s.planLeasesPostgres
 	}
-	if err != nil {
+	if err := plan(ctx, sched.Info.ID, pairs, seqs); err != nil {
 		return fmt.Errorf("arena: plan leases of %s: %w", sched.Info.ID, err)
 	}
 	return nil
@@ -101,26 +77,12 @@ func (s *Store) ClaimSet(ctx context.Context, id, worker string, siblings []stri
 	if err != nil {
 		return "", false, fmt.Errorf("arena: claim a set of %s: %w", id, err)
 	}
+	c := claim{id: id, worker: worker, ttl: ttl, notSkipped: notSkipped, skipArg: skipArg, held: held, siblingsArg: siblingsArg}
 	var pair string
 	if s.db.d == postgres {
-		err = s.db.QueryRowContext(ctx, `UPDATE leases SET worker = ?, expires_at = now() + make_interval(secs => ?)
-WHERE tournament_id = ? AND pair_id = (
-	SELECT pair_id FROM leases
-	WHERE tournament_id = ? AND NOT done AND (expires_at IS NULL OR expires_at < now() OR worker = ?)
-	AND NOT (`+notSkipped+`) AND NOT (worker <> ? AND `+held+`)
-	ORDER BY first_seq LIMIT 1 FOR UPDATE SKIP LOCKED)
-RETURNING pair_id`, worker, ttl.Seconds(), id, id, worker, skipArg, worker, siblingsArg).Scan(&pair)
+		pair, err = s.claimSetPostgres(ctx, c)
 	} else {
-		now, expires := s.sqliteExpiry(ttl)
-		err = s.write(ctx, func(tx *sqlTx) error {
-			return tx.QueryRowContext(ctx, `UPDATE leases SET worker = ?, expires_at = ?
-WHERE tournament_id = ? AND pair_id = (
-	SELECT pair_id FROM leases
-	WHERE tournament_id = ? AND NOT done AND (expires_at IS NULL OR expires_at < ? OR worker = ?)
-	AND NOT (`+notSkipped+`) AND NOT (worker <> ? AND `+held+`)
-	ORDER BY first_seq LIMIT 1)
-RETURNING pair_id`, worker, expires, id, id, now, worker, skipArg, worker, siblingsArg).Scan(&pair)
-		})
+		pair, err = s.claimSetSQLite(ctx, c)
 	}
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -131,21 +93,24 @@ RETURNING pair_id`, worker, expires, id, id, now, worker, skipArg, worker, sibli
 	return pair, true, nil
 }
 
+// claim is a claim of [Store.ClaimSet], its lists as conditions of the
+// store's dialect ([Store.inList]) with their arguments.
+type claim struct {
+	id, worker           string
+	ttl                  time.Duration
+	notSkipped, held     string // the conditions: pair_id among skip, worker among siblings
+	skipArg, siblingsArg any
+}
+
 // RenewLeases extends, to ttl from now, every lease that the holders (the
 // goroutines of a worker) hold on tournament id (its heartbeat). A lease
 // taken over by another worker is not renewed.
 func (s *Store) RenewLeases(ctx context.Context, id string, holders []string, ttl time.Duration) error {
 	held, holdersArg, err := s.inList("worker", holders)
 	if err == nil && s.db.d == postgres {
-		_, err = s.db.ExecContext(ctx, `UPDATE leases SET expires_at = now() + make_interval(secs => ?)
-WHERE tournament_id = ? AND `+held+` AND NOT done AND expires_at IS NOT NULL`, ttl.Seconds(), id, holdersArg)
+		err = s.renewLeasesPostgres(ctx, id, held, holdersArg, ttl)
 	} else if err == nil {
-		_, expires := s.sqliteExpiry(ttl)
-		err = s.write(ctx, func(tx *sqlTx) error {
-			_, err := tx.ExecContext(ctx, `UPDATE leases SET expires_at = ?
-WHERE tournament_id = ? AND `+held+` AND NOT done AND expires_at IS NOT NULL`, expires, id, holdersArg)
-			return err
-		})
+		err = s.renewLeasesSQLite(ctx, id, held, holdersArg, ttl)
 	}
 	if err != nil {
 		return fmt.Errorf("arena: renew leases of %s: %w", id, err)

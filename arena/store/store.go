@@ -7,12 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"net/url"
 	"slices"
-	"strings"
 	"time"
-
-	_ "modernc.org/sqlite" // registers the pure-Go "sqlite" driver
 
 	"github.com/flickarena/flickarena/arena"
 )
@@ -54,40 +50,7 @@ func Open(ctx context.Context, path string) (*Store, error) {
 	if IsPostgresURL(path) {
 		return openPostgres(ctx, path, false)
 	}
-	if path == "" || path == ":memory:" || strings.ContainsRune(path, '?') || strings.HasPrefix(path, "file:") {
-		return nil, fmt.Errorf("arena: open store: want a plain file path, got %q", path)
-	}
-	// Per connection: wait for other writers; synchronous=FULL so that a
-	// committed game survives a power cut too; immediate transactions so
-	// that a writer takes the write lock at BEGIN and never has to upgrade
-	// (an upgrade can fail with SQLITE_BUSY without waiting). WAL mode is
-	// set once below, not here: it is stored in the file, and the switch
-	// fails at once with SQLITE_BUSY, busy timeout or not, while another
-	// connection opens the file.
-	dsn := path + fmt.Sprintf("?_pragma=busy_timeout(%d)", BusyTimeout.Milliseconds()) +
-		"&_pragma=synchronous(FULL)&_pragma=foreign_keys(1)&_txlock=immediate"
-	raw, err := sql.Open("sqlite", dsn)
-	if err != nil {
-		return nil, fmt.Errorf("arena: open store %q: %w", path, err)
-	}
-	db := &sqlDB{raw: raw, d: sqlite}
-	s := &Store{db: db, now: time.Now, version: SchemaVersion}
-	if err := quickCheck(ctx, db, path); err != nil {
-		_ = db.Close() // the check's error is the one to report
-		if errors.Is(err, ErrDamaged) {
-			return nil, err // it says it all
-		}
-		return nil, fmt.Errorf("arena: open store %q: %w", path, err)
-	}
-	if err := retryBusy(ctx, func() error { return setWAL(ctx, db) }); err != nil {
-		_ = db.Close() // the WAL error is the one to report
-		return nil, fmt.Errorf("arena: open store %q: %w", path, err)
-	}
-	if err := retryBusy(ctx, func() error { return migrate(ctx, db, s.now()) }); err != nil {
-		_ = db.Close() // the migration error is the one to report
-		return nil, fmt.Errorf("arena: open store %q: %w", path, err)
-	}
-	return s, nil
+	return openSQLite(ctx, path)
 }
 
 // OpenReadOnly opens the existing results database at path for
@@ -111,108 +74,7 @@ func OpenReadOnly(ctx context.Context, path string) (*Store, error) {
 	if IsPostgresURL(path) {
 		return openPostgres(ctx, path, true)
 	}
-	if path == "" || path == ":memory:" {
-		return nil, fmt.Errorf("arena: open store: want a file path, got %q", path)
-	}
-	snap, err := takeSnapshot(path)
-	if err != nil {
-		return nil, fmt.Errorf("arena: open store: %w", err)
-	}
-	modes := []string{"mode=ro", "mode=ro&immutable=1"}
-	if snap.quiescent {
-		modes = modes[1:]
-	}
-	var (
-		errs []error
-		seen = map[string]bool{}
-	)
-	for _, params := range modes {
-		s, err := openReadOnly(ctx, path, params)
-		if err == nil {
-			if strings.Contains(params, "immutable") {
-				s.snapshot = &snap
-			}
-			return s, nil
-		}
-		if errors.Is(err, ErrDamaged) {
-			return nil, err // it says it all
-		}
-		if errors.Is(err, ErrSchemaTooNew) || errors.Is(err, ErrSchemaTooOld) {
-			return nil, fmt.Errorf("arena: open store %q: %w", path, err)
-		}
-		if !seen[err.Error()] { // both modes often fail alike: say it once
-			seen[err.Error()] = true
-			errs = append(errs, err)
-		}
-	}
-	return nil, fmt.Errorf("arena: open store %q read-only: %w", path, errors.Join(errs...))
-}
-
-// readOnlyURI returns the SQLite URI of the file at path with the query
-// params (SQLite ignores the driver's _pragma parameters).
-func readOnlyURI(path, params string) string {
-	u := url.URL{Scheme: "file", Opaque: (&url.URL{Path: path}).EscapedPath()}
-	return u.String() + "?" + params + fmt.Sprintf("&_pragma=busy_timeout(%d)", BusyTimeout.Milliseconds()) +
-		"&_pragma=query_only(1)"
-}
-
-// openReadOnly opens path read-only with the URI params and checks its
-// schema version.
-func openReadOnly(ctx context.Context, path, params string) (*Store, error) {
-	raw, err := sql.Open("sqlite", readOnlyURI(path, params))
-	if err != nil {
-		return nil, err
-	}
-	db := &sqlDB{raw: raw, d: sqlite}
-	if err := quickCheck(ctx, db, path); err != nil {
-		_ = db.Close() // the check's error is the one to report
-		return nil, err
-	}
-	v, err := schemaVersion(ctx, db)
-	switch {
-	case err != nil:
-	case v > SchemaVersion:
-		err = fmt.Errorf("%w: database at version %d, arena knows %d", ErrSchemaTooNew, v, SchemaVersion)
-	case v < minReadableVersion:
-		err = fmt.Errorf("%w: database at version %d, arena reads %d to %d", ErrSchemaTooOld, v, minReadableVersion, SchemaVersion)
-	}
-	if err != nil {
-		_ = db.Close() // err is the one to report
-		return nil, err
-	}
-	return &Store{db: db, now: time.Now, version: v, readOnly: true}, nil
-}
-
-// setWAL switches db to WAL mode (a no-op when it is in WAL mode already).
-func setWAL(ctx context.Context, db *sqlDB) error {
-	var mode string
-	if err := db.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode); err != nil {
-		return fmt.Errorf("set WAL mode: %w", err)
-	}
-	if !strings.EqualFold(mode, "wal") {
-		return fmt.Errorf("set WAL mode: journal mode is %q", mode)
-	}
-	return nil
-}
-
-// sqliteBusy is SQLite's primary result code SQLITE_BUSY.
-const sqliteBusy = 5
-
-// retryBusy calls f until it does not fail with SQLITE_BUSY, for at most
-// BusyTimeout, with growing pauses of up to 100 ms. It covers the few
-// operations for which SQLite returns SQLITE_BUSY without waiting.
-func retryBusy(ctx context.Context, f func() error) error {
-	deadline := time.Now().Add(BusyTimeout)
-	for pause := time.Millisecond; ; pause = min(2*pause, 100*time.Millisecond) {
-		err := f()
-		var coded interface{ Code() int }
-		if err == nil || !errors.As(err, &coded) || coded.Code()&0xff != sqliteBusy || time.Now().After(deadline) {
-			return err
-		}
-		if !sleep(ctx, pause) {
-			return errors.Join(err, ctx.Err())
-		}
-	}
+	return openSQLiteReadOnly(ctx, path)
 }
 
 // sleep waits for d or until ctx is done; it reports whether d elapsed.

@@ -1,5 +1,11 @@
 package store
 
+// The PostgreSQL side of the store: opening a database by URL, its schema
+// (a baseline and the migrations after it, in one transaction under an
+// advisory lock), and its forms of the statements that differ from
+// SQLite's: the lease queue (server clock, SKIP LOCKED) and the check of
+// finished sets (one data-modifying statement).
+
 import (
 	"context"
 	"fmt"
@@ -269,4 +275,69 @@ func migratePostgres(ctx context.Context, db *sqlDB, now time.Time) (err error) 
 		return fmt.Errorf("migrate: %w", err)
 	}
 	return nil
+}
+
+// postgresInList is [Store.inList] on PostgreSQL: the values as an array.
+func postgresInList(col string, vals []string) (string, any, error) {
+	return col + " = ANY(?)", vals, nil
+}
+
+// planLeasesPostgres is [Store.PlanLeases] on PostgreSQL: one statement.
+func (s *Store) planLeasesPostgres(ctx context.Context, id string, pairs []string, seqs []int32) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO leases (tournament_id, pair_id, first_seq)
+SELECT ?, p, q FROM unnest(?::text[], ?::int[]) AS u(p, q) ON CONFLICT DO NOTHING`, id, pairs, seqs)
+	return err
+}
+
+// claimSetPostgres is [Store.ClaimSet] on PostgreSQL: expiries by the
+// server's clock, and claimers never wait for each other (SKIP LOCKED). It
+// fails with sql.ErrNoRows when there is no set to claim.
+func (s *Store) claimSetPostgres(ctx context.Context, c claim) (string, error) {
+	var pair string
+	err := s.db.QueryRowContext(ctx, `UPDATE leases SET worker = ?, expires_at = now() + make_interval(secs => ?)
+WHERE tournament_id = ? AND pair_id = (
+	SELECT pair_id FROM leases
+	WHERE tournament_id = ? AND NOT done AND (expires_at IS NULL OR expires_at < now() OR worker = ?)
+	AND NOT (`+c.notSkipped+`) AND NOT (worker <> ? AND `+c.held+`)
+	ORDER BY first_seq LIMIT 1 FOR UPDATE SKIP LOCKED)
+RETURNING pair_id`, c.worker, c.ttl.Seconds(), c.id, c.id, c.worker, c.skipArg, c.worker, c.siblingsArg).Scan(&pair)
+	return pair, err
+}
+
+// renewLeasesPostgres is [Store.RenewLeases] on PostgreSQL, held (with its
+// argument) being the condition on the holders.
+func (s *Store) renewLeasesPostgres(ctx context.Context, id, held string, holdersArg any, ttl time.Duration) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE leases SET expires_at = now() + make_interval(secs => ?)
+WHERE tournament_id = ? AND `+held+` AND NOT done AND expires_at IS NOT NULL`, ttl.Seconds(), id, holdersArg)
+	return err
+}
+
+// reopenMissingPostgres is ReopenMissing's statement on PostgreSQL: the queue and the games
+// read, and the damaged sets reopened, in one statement. It returns the missing games' keys.
+func (s *Store) reopenMissingPostgres(ctx context.Context, id string, pairs, keys []string) (map[string]bool, error) {
+	rows, err := s.db.QueryContext(ctx, `WITH plan (pair_id, game_key) AS (
+	SELECT * FROM unnest(?::text[], ?::text[])
+), missing AS (
+	SELECT p.pair_id, p.game_key FROM plan p
+	JOIN leases l ON l.tournament_id = ? AND l.pair_id = p.pair_id AND l.done
+	WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.tournament_id = ? AND g.game_key = p.game_key)
+), reopened AS (
+	UPDATE leases SET done = false, worker = '', expires_at = NULL
+	WHERE tournament_id = ? AND done AND pair_id IN (SELECT pair_id FROM missing)
+	RETURNING pair_id
+)
+SELECT m.game_key FROM missing m JOIN reopened r ON r.pair_id = m.pair_id`, pairs, keys, id, id, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	found := map[string]bool{}
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, err
+		}
+		found[k] = true
+	}
+	return found, rows.Err()
 }

@@ -22,18 +22,41 @@ type backend struct {
 	newDB func(t testing.TB) string
 }
 
-// backends are every store backend: an SQLite file, a PostgreSQL database
-// on a private server (skipped, or failed under FLICKARENA_REQUIRE_POSTGRES,
-// without PostgreSQL).
-var backends = []backend{
-	{"SQLite", func(t testing.TB) string { return filepath.Join(t.TempDir(), "results.db") }},
-	{"PostgreSQL", pgtest.DB},
-}
+// The store backends: an SQLite file, a PostgreSQL database on a private
+// server (skipped, or failed under FLICKARENA_REQUIRE_POSTGRES, without
+// PostgreSQL).
+var (
+	sqliteBackend   = backend{"SQLite", func(t testing.TB) string { return filepath.Join(t.TempDir(), "results.db") }}
+	postgresBackend = backend{"PostgreSQL", pgtest.DB}
+	// backends are both, SQLite first.
+	backends = []backend{sqliteBackend, postgresBackend}
+)
 
-// eachBackend runs test once per backend, as subtests named after them.
-func eachBackend(t *testing.T, test func(t *testing.T, b backend)) {
-	for _, b := range backends {
-		t.Run(b.name, func(t *testing.T) { test(t, b) })
+// TestStore_SQLite runs the store's behaviour suite on an SQLite file.
+func TestStore_SQLite(t *testing.T) { storeSuite(t, sqliteBackend) }
+
+// TestStore_PostgreSQL runs the store's behaviour suite on PostgreSQL.
+func TestStore_PostgreSQL(t *testing.T) { storeSuite(t, postgresBackend) }
+
+// storeSuite is the behaviour every store backend shares: each test, a
+// subtest, on new databases of b.
+func storeSuite(t *testing.T, b backend) {
+	for _, tc := range []struct {
+		name string
+		test func(t *testing.T, b backend)
+	}{
+		{"RoundTrip", testStoreRoundTrip},
+		{"AppendOnce", testStoreAppendOnce},
+		{"AppendGame_Invalid", testStoreAppendGameInvalid},
+		{"Games_Filter", testStoreGamesFilter},
+		{"ConcurrentWriters", testStoreConcurrentWriters},
+		{"Runs", testStoreRuns},
+		{"Copy", testCopyStore},
+		{"MalformedGames", testStoreMalformedGames},
+		{"Runner_IncompleteAfterRun", testRunnerIncompleteAfterRun},
+		{"Runner_LeasedRepairsDeletedGames", testRunnerLeasedRepairsDeletedGames},
+	} {
+		t.Run(tc.name, func(t *testing.T) { tc.test(t, b) })
 	}
 }
 

@@ -14,14 +14,13 @@ import (
 	"github.com/flickarena/flickarena/arena/store"
 )
 
-// TestCopyStore copies an SQLite results file with a played tournament (its
-// runs and their labels, a voided attempt, its games, its scenario's seat names) into a store of each backend: every
-// record arrives as recorded; a second copy adds nothing.
-func TestCopyStore(t *testing.T) { eachBackend(t, testCopyStore) }
-
+// testCopyStore copies an SQLite results file with a played tournament (its
+// runs and their labels, a voided attempt, its games, its scenario's seat
+// names) into a store of backend b: every record arrives as recorded; a
+// second copy adds nothing.
 func testCopyStore(t *testing.T, b backend) {
 	ctx := context.Background()
-	src, srcPath := backends[0].open(t)
+	src, srcPath := sqliteBackend.open(t)
 	named := scenarios("showdown")
 	named[0].SeatNames = []string{"lawmen", "outlaws"}
 	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner"), Scenarios: named,
@@ -107,7 +106,7 @@ func testCopyStore(t *testing.T, b backend) {
 // ErrChangedWhileRead, copying nothing, rather than copy a mix of two states.
 func TestCopyStore_WriterDuringRead(t *testing.T) {
 	ctx := context.Background()
-	src, srcPath := backends[0].open(t)
+	src, srcPath := sqliteBackend.open(t)
 	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer"), Scenarios: scenarios("showdown"),
 		GamesPerPairing: 4, Seed: 7})
 	if _, err := mustRunner(t, arena.RefereeFunc(func(_ context.Context, m arena.Match) (arena.Outcome, error) {
@@ -135,7 +134,7 @@ func TestCopyStore_WriterDuringRead(t *testing.T) {
 		t.Errorf("CheckSnapshot with no writer: %v", err)
 	}
 	reopen(t, srcPath) // a writer opens the file: its -wal appears
-	dst, _ := backends[0].open(t)
+	dst, _ := sqliteBackend.open(t)
 	if _, err := store.Copy(ctx, dst, ro); !errors.Is(err, store.ErrChangedWhileRead) {
 		t.Errorf("copy while a writer has the source open: %v, want ErrChangedWhileRead", err)
 	}

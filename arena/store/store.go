@@ -39,6 +39,9 @@ type Store struct {
 	snapshot *fileSnapshot
 }
 
+// Store is the runner's store.
+var _ arena.RunStore = (*Store)(nil)
+
 // Open opens, creating it if needed, the results database at path (a
 // file path; it must not contain '?'), and migrates its schema to
 // [SchemaVersion]. A path that is a PostgreSQL URL ([IsPostgresURL]) opens

@@ -54,8 +54,6 @@ func record(tid, key string) arena.GameRecord {
 	}
 }
 
-func TestStore_RoundTrip(t *testing.T) { eachBackend(t, testStoreRoundTrip) }
-
 func testStoreRoundTrip(t *testing.T, b backend) {
 	ctx := context.Background()
 	s, path := b.open(t)
@@ -99,8 +97,6 @@ func testStoreRoundTrip(t *testing.T, b backend) {
 	}
 }
 
-func TestStore_AppendOnce(t *testing.T) { eachBackend(t, testStoreAppendOnce) }
-
 func testStoreAppendOnce(t *testing.T, b backend) {
 	ctx := context.Background()
 	s, _ := b.open(t)
@@ -126,8 +122,6 @@ func testStoreAppendOnce(t *testing.T, b backend) {
 		t.Errorf("Tournaments = %d, %v; want 1", len(tours), err)
 	}
 }
-
-func TestStore_AppendGame_Invalid(t *testing.T) { eachBackend(t, testStoreAppendGameInvalid) }
 
 func testStoreAppendGameInvalid(t *testing.T, b backend) {
 	ctx := context.Background()
@@ -164,8 +158,6 @@ func testStoreAppendGameInvalid(t *testing.T, b backend) {
 		t.Errorf("%d games stored, want none", len(got))
 	}
 }
-
-func TestStore_Games_Filter(t *testing.T) { eachBackend(t, testStoreGamesFilter) }
 
 func testStoreGamesFilter(t *testing.T, b backend) {
 	ctx := context.Background()
@@ -229,11 +221,9 @@ func TestOpenStore_BadPath(t *testing.T) {
 	}
 }
 
-// TestStore_ConcurrentWriters plays two arenas on one database file: two
+// testStoreConcurrentWriters plays two arenas on one database file: two
 // Stores (two connection pools, as two processes would have), opened at the
 // same time on a new file, appending interleaved and overlapping games.
-func TestStore_ConcurrentWriters(t *testing.T) { eachBackend(t, testStoreConcurrentWriters) }
-
 func testStoreConcurrentWriters(t *testing.T, b backend) {
 	ctx := context.Background()
 	path := b.newDB(t)
@@ -296,8 +286,6 @@ func testStoreConcurrentWriters(t *testing.T, b backend) {
 	}
 	b.checkIntegrity(t, path)
 }
-
-func TestStore_Runs(t *testing.T) { eachBackend(t, testStoreRuns) }
 
 func testStoreRuns(t *testing.T, b backend) {
 	ctx := context.Background()

@@ -73,7 +73,7 @@ type layerRule struct {
 }
 
 // layerRules are the one-way dependencies of docs/decisions/architecture-layers.md: cmd ->
-// envrpc, arena -> agents -> env/<game> -> env, physics, draw.
+// envrpc, arena/store -> arena -> agents -> env/<game> -> env, physics, draw.
 var layerRules = []layerRule{
 	{pkgs: "physics", forbidden: []string{"~/", "google.golang.org/grpc", "database/sql"},
 		why: "physics knows nothing of games: each physics game supplies its own pieces"},
@@ -94,6 +94,8 @@ var layerRules = []layerRule{
 		why: "bots play games through env; the arena and the wire sit above them"},
 	{pkgs: "arena/", forbidden: []string{"~/cmd/", "~/envrpc/", "google.golang.org/grpc"},
 		why: "the arena is a library under the commands and knows no gRPC"},
+	{pkgs: "arena", forbidden: []string{"~/arena/store", "database/sql", "modernc.org/", "github.com/jackc/"},
+		why: "the runner records games through arena.RunStore, an interface it owns: persistence and its drivers live in arena/store, which imports arena, never the other way round"},
 	{pkgs: "arena/rating", forbidden: []string{"~/", "google.golang.org/grpc", "database/sql"},
 		why: "the rating maths is pure"},
 	{pkgs: "arena/tune", forbidden: []string{"~/env/", "~/agents/", "~/arena/store/", "~/viewer/"}, allowed: []string{"~/env"},
@@ -195,6 +197,7 @@ func TestDependencyRules_Planted(t *testing.T) {
 		{"replay", module + "/arena/rating", "replay depends on " + module + "/arena/rating", false},
 		{"agents/random", module + "/arena", "agents/random depends on " + module + "/arena", false},
 		{"arena", module + "/envrpc", "arena depends on " + module + "/envrpc", false},
+		{"arena", "database/sql", "arena depends on database/sql", false},
 		{"arena/rating", "database/sql", "arena/rating depends on database/sql", false},
 		{"arena/tune", module + "/env/flickemup", "arena/tune depends on " + module + "/env/flickemup", false},
 		{"viewer", "google.golang.org/grpc", "viewer depends on google.golang.org/grpc", false},

@@ -1,19 +1,20 @@
 package arena_test
 
 import (
-	"context"
+	"database/sql"
+	"errors"
 	"path/filepath"
 	"testing"
 
-	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/internal/pgtest"
 )
 
-// TestMain stops the PostgreSQL server that the tests of both backends
-// share (pgtest.DB starts it on first use).
+// TestMain stops the PostgreSQL server that the runner's tests on both
+// store backends share (pgtest.DB starts it on first use).
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-// backend is a store backend the store's behaviour suite runs on.
+// backend is a store backend the runner's tests run on.
 type backend struct {
 	// name names the subtest.
 	name string
@@ -38,73 +39,26 @@ func eachBackend(t *testing.T, test func(t *testing.T, b backend)) {
 
 // open opens a store on a new database of b, closed at the end of the test.
 // It returns the store and its path.
-func (b backend) open(t testing.TB) (*arena.Store, string) {
+func (b backend) open(t testing.TB) (*store.Store, string) {
 	t.Helper()
 	path := b.newDB(t)
 	return reopen(t, path), path
 }
 
-// checkIntegrity checks the database at path with SQLite's integrity check;
-// PostgreSQL keeps its own.
-func (b backend) checkIntegrity(t testing.TB, path string) {
-	t.Helper()
-	if arena.IsPostgresURL(path) {
-		return
-	}
-	if err := arena.CheckIntegrity(path); err != nil {
-		t.Error(err)
-	}
-}
-
-// TestIsPostgresURL: only postgres:// and postgresql:// URLs leave SQLite.
-func TestIsPostgresURL(t *testing.T) {
-	for db, want := range map[string]bool{
-		"results.db": false, "postgres.db": false, "file:x.db": false, "/tmp/postgres://x": false,
-		"postgres://u@h/arena": true, "postgresql:///arena?host=/run/postgresql": true,
-	} {
-		if got := arena.IsPostgresURL(db); got != want {
-			t.Errorf("IsPostgresURL(%q) = %v, want %v", db, got, want)
-		}
-	}
-	for in, want := range map[string]string{
-		"postgres://u:secret@h/arena":              "postgres://u:xxxxx@h/arena",
-		"postgres://u@h/arena?password=secret&x=1": "postgres://u@h/arena?password=xxxxx&x=1",
-		"postgresql:///arena?host=/run/postgresql": "postgresql:///arena?host=/run/postgresql",
-		"results.db": "results.db",
-	} {
-		if got := arena.RedactURL(in); got != want {
-			t.Errorf("RedactURL(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
-// TestOpenStore_PostgresReadOnly: a read-only PostgreSQL store reads and
-// refuses to write; a database the arena never wrote is refused read-only.
-func TestOpenStore_PostgresReadOnly(t *testing.T) {
-	ctx := context.Background()
-	u := pgtest.DB(t)
-	if _, err := arena.OpenStoreReadOnly(ctx, u); err == nil {
-		t.Error("an empty database opened read-only")
-	}
-	s := reopen(t, u)
-	if err := s.RecordTournament(ctx, testTournament); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.AppendGame(ctx, record("t1", "k1")); err != nil {
-		t.Fatal(err)
-	}
-	ro, err := arena.OpenStoreReadOnly(ctx, u)
+// checkIntegrity runs SQLite's integrity check on the database at path (the
+// driver is the store's).
+func checkIntegrity(path string) error {
+	db, err := sql.Open("sqlite", path)
 	if err != nil {
-		t.Fatal(err)
+		return err
 	}
-	defer ro.Close()
-	if got := games(t, ro, "t1"); len(got) != 1 {
-		t.Errorf("read-only store reads %d games, want 1", len(got))
+	defer db.Close()
+	var res string
+	if err := db.QueryRow("PRAGMA integrity_check").Scan(&res); err != nil {
+		return err
 	}
-	if _, err := ro.AppendGame(ctx, record("t1", "k2")); err == nil {
-		t.Error("AppendGame succeeded on a read-only store")
+	if res != "ok" {
+		return errors.New("integrity check: " + res)
 	}
-	if err := ro.RecordTournament(ctx, arena.TournamentInfo{ID: "t9", Kind: arena.RoundRobin}); err == nil {
-		t.Error("RecordTournament succeeded on a read-only PostgreSQL store")
-	}
+	return nil
 }

@@ -29,28 +29,22 @@
 //
 // # Results
 //
-// A [Store] is an embedded SQLite database (modernc.org/sqlite, pure Go) in
-// WAL mode, with one row per game and one per seat of each game (bot,
-// place, score) holding every field of the game record of rating-math.md
-// §3.1 ([GameRecord]), plus tables for tournaments, runs and voided
-// attempts, and the names of each tournament's scenarios' seats
-// ([Scenario.SeatNames], outside the tournament's identity). A database of an older schema is migrated when opened for
-// writing ([OpenStore]); [OpenStoreReadOnly] reads a file without writing to
-// it, an older schema as it is. Every table is append-only (enforced by triggers), each
-// game is committed in its own transaction, and the schema is versioned by a
-// migration table. Several arenas may share one database file: writers wait
-// for each other up to [BusyTimeout], and a game recorded twice is stored
-// once. [Store.Games] returns games as plain structs for the rating package.
-//
-// The same Store runs on PostgreSQL when [OpenStore] is given a postgres://
-// URL ([IsPostgresURL]; pgx): the same tables with PostgreSQL's types, the
-// same statements, append-only by triggers too. A PostgreSQL store is
-// leased ([Store.Leased]): any number of worker processes, on any machines,
-// running the same schedule share it, each claiming a rotation set at a time
-// under a lease that its heartbeat renews ([RunnerConfig.LeaseTTL]); the sets
-// of a worker that died are rescued when their leases run out, and each
-// worker returns when every set is done. [CopyStore] copies one store into
-// another (an SQLite file into PostgreSQL).
+// The runner records its games through [RunStore], a small interface of the
+// few operations it calls; package arena/store implements it. Its Store is
+// an embedded SQLite database (modernc.org/sqlite, pure Go) in WAL mode, or
+// a PostgreSQL database given by a postgres:// URL (pgx), with one row per
+// game and one per seat of each game (bot, place, score) holding every field
+// of the game record of rating-math.md §3.1 ([GameRecord]), plus tables for
+// tournaments, runs and voided attempts, and the names of each tournament's
+// scenarios' seats ([Scenario.SeatNames], outside the tournament's
+// identity). Every table is append-only, each game is committed in its own
+// transaction, and a game recorded twice is stored once. Any number of
+// worker processes running the same schedule on one database share it, each
+// claiming a rotation set at a time under a lease that its heartbeat renews
+// ([RunnerConfig.LeaseTTL]); the sets of a worker that died are rescued when
+// their leases run out, and each worker returns when every set is done. The
+// store reads games back as plain structs ([GameList]) for the rating
+// package, copies one database into another and writes games as CSV.
 //
 // # Running
 //
@@ -96,9 +90,9 @@
 // number of seats to the input of its per-seat balance
 // ([rating.SeatBalances]): the one place where the arena's records become
 // rating games; [Rankings] converts games of any number of seats to the
-// input of its Plackett–Luce fit ([rating.FitRankings]). [WriteCSV] writes
-// games of any number of seats as CSV, one row per game and seat, which R's
-// PlackettLuce and Python's choix read.
+// input of its Plackett–Luce fit ([rating.FitRankings]). Package
+// arena/store's WriteCSV writes games of any number of seats as CSV, one row
+// per game and seat, which R's PlackettLuce and Python's choix read.
 //
 // # Example
 //
@@ -109,11 +103,11 @@
 //		Seed:            1,
 //	})
 //	// handle err
-//	store, err := arena.OpenStore(ctx, "results.db")
-//	// handle err; defer store.Close()
+//	results, err := store.Open(ctx, "results.db") // package arena/store
+//	// handle err; defer results.Close()
 //	cfg := arena.DefaultRunnerConfig()
 //	cfg.Progress = func(p arena.Progress) { updates <- p }
-//	runner, err := arena.NewRunner(referee, store, cfg)
+//	runner, err := arena.NewRunner(referee, results, cfg)
 //	// handle err
 //	summary, err := runner.Run(ctx, sched)
 package arena

@@ -13,6 +13,7 @@ import (
 
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/dummy"
 )
@@ -447,7 +448,7 @@ func TestEnvReferee_Tournament(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store, err := arena.OpenStore(ctx, filepath.Join(t.TempDir(), "results.db"))
+	store, err := store.Open(ctx, filepath.Join(t.TempDir(), "results.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

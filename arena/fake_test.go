@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // bot is a fake arena.Player.
@@ -71,18 +72,18 @@ var fairReferee = arena.RefereeFunc(func(_ context.Context, m arena.Match) (aren
 
 // openStore opens a store in a new temporary directory and closes it at the
 // end of the test. It returns the store and its path.
-func openStore(t testing.TB) (*arena.Store, string) {
+func openStore(t testing.TB) (*store.Store, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "results.db")
 	return reopen(t, path), path
 }
 
 // reopen opens the store at path and closes it at the end of the test.
-func reopen(t testing.TB, path string) *arena.Store {
+func reopen(t testing.TB, path string) *store.Store {
 	t.Helper()
-	s, err := arena.OpenStore(context.Background(), path)
+	s, err := store.Open(context.Background(), path)
 	if err != nil {
-		t.Fatalf("OpenStore(%q): %v", path, err)
+		t.Fatalf("store.Open(%q): %v", path, err)
 	}
 	t.Cleanup(func() {
 		if err := s.Close(); err != nil {
@@ -112,7 +113,7 @@ func testConfig(concurrency int) arena.RunnerConfig {
 }
 
 // mustRunner returns a runner or fails the test.
-func mustRunner(t testing.TB, ref arena.Referee, s *arena.Store, cfg arena.RunnerConfig) *arena.Runner {
+func mustRunner(t testing.TB, ref arena.Referee, s *store.Store, cfg arena.RunnerConfig) *arena.Runner {
 	t.Helper()
 	r, err := arena.NewRunner(ref, s, cfg)
 	if err != nil {
@@ -122,7 +123,7 @@ func mustRunner(t testing.TB, ref arena.Referee, s *arena.Store, cfg arena.Runne
 }
 
 // games returns the games of tournament id or fails the test.
-func games(t testing.TB, s *arena.Store, id string) []arena.GameRecord {
+func games(t testing.TB, s *store.Store, id string) []arena.GameRecord {
 	t.Helper()
 	g, err := s.Games(context.Background(), arena.GameFilter{TournamentID: id})
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 // plain data; the rating package converts it to its own types.
 type GameRecord struct {
 	// ID is the store's row id, assigned on append (increasing in order of
-	// recording); ignored by [Store.AppendGame].
+	// recording); ignored by the store's AppendGame.
 	ID int64
 	// TournamentID is the [TournamentInfo.ID] of the tournament that
 	// planned the game.

@@ -81,16 +81,6 @@ func NewReplayFiles(policy, dir string, maxFirst int) (*ReplayFiles, error) {
 	return k, nil
 }
 
-// DefaultReplayDir is the replay directory beside a database: results.db → results-replays;
-// for a PostgreSQL database ([IsPostgresURL]), "replays" in the current directory.
-func DefaultReplayDir(db string) string {
-	if IsPostgresURL(db) {
-		return "replays" // a server's database has no directory: the current one
-	}
-	base := strings.TrimSuffix(filepath.Base(db), filepath.Ext(db))
-	return filepath.Join(filepath.Dir(db), base+"-replays")
-}
-
 // Plan tells the keeper the tournament's fixtures; call it before the run.
 func (k *ReplayFiles) Plan(s Schedule) {
 	k.mu.Lock()

@@ -51,7 +51,4 @@ func TestNewReplayFiles(t *testing.T) {
 	if got := arena.ReplayFileName("0123456789", "race|a|b|0|1"); got != "01234567-race_a_b_0_1.jsonl.gz" {
 		t.Errorf("ReplayFileName = %q", got)
 	}
-	if got := arena.DefaultReplayDir(filepath.Join("x", "results.db")); got != filepath.Join("x", "results-replays") {
-		t.Errorf("DefaultReplayDir = %q", got)
-	}
 }

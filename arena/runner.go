@@ -40,7 +40,7 @@ type RunnerConfig struct {
 	// or its games. Names are not empty. Default: none.
 	Labels map[string]string
 	// LeaseTTL is how long a worker holds a rotation set of a leased store
-	// ([Store.Leased]) without renewing it; its heartbeat renews its leases
+	// (every writable store) without renewing it; its heartbeat renews its leases
 	// every LeaseTTL/3, and a set whose lease ran out (its worker died or
 	// hung) is rescued by another worker. Positive. Default: 30 s.
 	LeaseTTL time.Duration
@@ -51,7 +51,7 @@ type RunnerConfig struct {
 	// DBRetry is how long an operation on the store is retried, with pauses
 	// growing to 2 s, while the database is unreachable (a PostgreSQL
 	// server down, restarting or cut off; an SQLite file locked past
-	// [BusyTimeout]) before the run gives up with an error wrapping
+	// arena/store's BusyTimeout) before the run gives up with an error wrapping
 	// [ErrDatabaseUnreachable]. Games in flight play on meanwhile, and
 	// nothing recorded is lost either way: a game whose recording was given
 	// up is played again by the next run. Not negative; 0 for no retry.
@@ -85,15 +85,15 @@ func DefaultRunnerConfig() RunnerConfig {
 // it ends, and replays games voided by arena faults.
 type Runner struct {
 	ref   Referee
-	store *Store
+	store RunStore
 	cfg   RunnerConfig
 	now   func() time.Time
 	retry outageRetry // the store's operations through outages
 }
 
 // NewRunner returns a runner that plays games with ref and records them in
-// store.
-func NewRunner(ref Referee, store *Store, cfg RunnerConfig) (*Runner, error) {
+// store (package arena/store's Store).
+func NewRunner(ref Referee, store RunStore, cfg RunnerConfig) (*Runner, error) {
 	switch {
 	case ref == nil || store == nil:
 		return nil, errors.New("arena: new runner: nil referee or store")
@@ -116,7 +116,7 @@ func NewRunner(ref Referee, store *Store, cfg RunnerConfig) (*Runner, error) {
 		cfg.LeaseTTL = DefaultLeaseTTL
 	}
 	return &Runner{ref: ref, store: store, cfg: cfg, now: time.Now,
-		retry: outageRetry{limit: cfg.DBRetry, onOutage: cfg.DBOutage}}, nil
+		retry: outageRetry{limit: cfg.DBRetry, isOutage: store.IsOutage, onOutage: cfg.DBOutage}}, nil
 }
 
 // Summary counts what a call to [Runner.Run] did.
@@ -161,7 +161,7 @@ type Summary struct {
 // again later plays only what is missing. An error from the store stops the
 // run the same way, once retried for DBRetry if the database is unreachable.
 //
-// On a leased store ([Store.Leased]: every writable store) Run is one worker
+// On a leased store (every writable store: arena/store's Store.Leased) Run is one worker
 // among any number running s on the same database: its goroutines claim
 // rotation sets under leases rather than taking the pending fixtures in
 // order, a set whose game fails every attempt (its other games played all
@@ -185,7 +185,7 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	run := RunRecord{TournamentID: id, Command: r.cfg.Command,
 		Concurrency: r.cfg.Concurrency, MaxAttempts: r.cfg.MaxAttempts, ArenaVersion: r.cfg.ArenaVersion,
 		RatingPrior: r.cfg.RatingPrior, HasRatingPrior: true, Labels: r.cfg.Labels}
-	if err := r.retry.do(ctx, func() error { return r.store.recordRun(ctx, run) }); err != nil {
+	if err := r.retry.do(ctx, func() error { return r.store.RecordRun(ctx, run) }); err != nil {
 		return sum, err
 	}
 	var prior GameList
@@ -237,7 +237,7 @@ func (r *Runner) Run(ctx context.Context, s Schedule) (Summary, error) {
 	}
 	// The tournament is finished: check it against its plan, not against
 	// the bookkeeping that led here.
-	if err := r.store.checkPlan(ctx, s); err != nil {
+	if err := checkPlan(ctx, r.store, s); err != nil {
 		return st.sum, err
 	}
 	return st.sum, nil
@@ -288,7 +288,7 @@ func (st *runState) play(ctx context.Context, f Fixture) bool {
 		fault := FaultRecord{TournamentID: st.sched.Info.ID, Key: f.Key, Attempt: attempt, Error: err.Error(),
 			ArenaVersion: r.cfg.ArenaVersion, StartedAt: started, EndedAt: ended}
 		if werr := r.retry.do(ctx, func() error {
-			return r.store.appendFault(context.WithoutCancel(ctx), fault)
+			return r.store.AppendFault(context.WithoutCancel(ctx), fault)
 		}); werr != nil {
 			st.fail(werr)
 			return false

@@ -42,11 +42,11 @@ func (st *runState) playLeased(ctx context.Context, pending []Fixture) {
 		worker = defaultWorker()
 	}
 	ttl := r.cfg.LeaseTTL
-	if err := r.retry.do(ctx, func() error { return r.store.planLeases(ctx, st.sched) }); err != nil {
+	if err := r.retry.do(ctx, func() error { return r.store.PlanLeases(ctx, st.sched) }); err != nil {
 		st.fail(err)
 		return
 	}
-	repaired, err := r.store.reopenMissing(ctx, st.sched)
+	repaired, err := r.store.ReopenMissing(ctx, st.sched)
 	if err != nil {
 		st.fail(err)
 		return
@@ -77,7 +77,7 @@ func (st *runState) playLeased(ctx context.Context, pending []Fixture) {
 				return
 			case <-t.C:
 			}
-			if err := r.retry.do(hbCtx, func() error { return r.store.renewLeases(hbCtx, id, holders, ttl) }); err != nil {
+			if err := r.retry.do(hbCtx, func() error { return r.store.RenewLeases(hbCtx, id, holders, ttl) }); err != nil {
 				if hbCtx.Err() == nil {
 					st.fail(err)
 				}
@@ -99,7 +99,7 @@ func (st *runState) playLeased(ctx context.Context, pending []Fixture) {
 // countRecorded counts the tournament's recorded games, for the progress
 // and Summary.Others. A failed count is only a stale figure.
 func (st *runState) countRecorded(ctx context.Context) {
-	n, err := st.r.store.countGames(ctx, st.sched.Info.ID)
+	n, err := st.r.store.CountGames(ctx, st.sched.Info.ID)
 	if err != nil {
 		return
 	}
@@ -126,7 +126,7 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, siblings []str
 			ok   bool
 		)
 		err := retry.do(ctx, func() (err error) {
-			pair, ok, err = store.claimSet(ctx, id, worker, siblings, ttl, skip)
+			pair, ok, err = store.ClaimSet(ctx, id, worker, siblings, ttl, skip)
 			return err
 		})
 		if err != nil {
@@ -138,7 +138,7 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, siblings []str
 		if !ok {
 			var n int
 			err := retry.do(ctx, func() (err error) {
-				n, err = store.unfinishedSets(ctx, id, skip)
+				n, err = store.UnfinishedSets(ctx, id, skip)
 				return err
 			})
 			if err != nil {
@@ -155,7 +155,7 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, siblings []str
 		if slices.Contains(st.skipped(), pair) {
 			// Given up by another goroutine of this run after this one read
 			// the skip list: leave it, as that one did.
-			if err := retry.do(ctx, func() error { return store.releaseSet(bg, id, pair, worker) }); err != nil {
+			if err := retry.do(ctx, func() error { return store.ReleaseSet(bg, id, pair, worker) }); err != nil {
 				st.fail(err)
 				return
 			}
@@ -172,7 +172,7 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, siblings []str
 		}
 		var done map[string]bool
 		err = retry.do(ctx, func() (err error) {
-			done, err = store.recordedKeys(ctx, id, keys)
+			done, err = store.RecordedKeys(ctx, id, keys)
 			return err
 		})
 		if err != nil {
@@ -195,18 +195,18 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, siblings []str
 		}
 		switch {
 		case ctx.Err() != nil:
-			_ = store.releaseSet(bg, id, pair, worker) // best effort: else the lease runs out
+			_ = store.ReleaseSet(bg, id, pair, worker) // best effort: else the lease runs out
 			return
 		case !complete: // a game failed every attempt: leave the set to another worker or run
 			st.mu.Lock()
 			st.skip = append(st.skip, pair)
 			st.mu.Unlock()
-			if err := retry.do(ctx, func() error { return store.releaseSet(bg, id, pair, worker) }); err != nil {
+			if err := retry.do(ctx, func() error { return store.ReleaseSet(bg, id, pair, worker) }); err != nil {
 				st.fail(err)
 				return
 			}
 		default:
-			if err := retry.do(ctx, func() error { return store.finishSet(bg, id, pair, worker) }); err != nil {
+			if err := retry.do(ctx, func() error { return store.FinishSet(bg, id, pair, worker) }); err != nil {
 				st.fail(err)
 				return
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // roundRobin is the tournament of the runner tests: 3 pairings x 2 scenarios
@@ -224,7 +225,7 @@ func TestRunner_TwoArenas(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	path := filepath.Join(t.TempDir(), "shared.db")
-	stores := []*arena.Store{reopen(t, path), reopen(t, path)}
+	stores := []*store.Store{reopen(t, path), reopen(t, path)}
 	sums := make([]arena.Summary, 2)
 	errs := make([]error, 2)
 	var calls [2]atomic.Int64
@@ -252,7 +253,7 @@ func TestRunner_TwoArenas(t *testing.T) {
 	if diff := cmp.Diff(wantViews(sched), views(games(t, stores[0], sched.Info.ID))); diff != "" {
 		t.Errorf("games (-want +got):\n%s", diff)
 	}
-	if err := arena.CheckIntegrity(path); err != nil {
+	if err := checkIntegrity(path); err != nil {
 		t.Error(err)
 	}
 }
@@ -413,7 +414,7 @@ func TestRunner_VoidAndReplay(t *testing.T) {
 
 func TestRunner_StoreFailureStops(t *testing.T) {
 	ctx := context.Background()
-	s, err := arena.OpenStore(ctx, filepath.Join(t.TempDir(), "r.db"))
+	s, err := store.Open(ctx, filepath.Join(t.TempDir(), "r.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -439,7 +440,7 @@ func TestNewRunner_Errors(t *testing.T) {
 	tests := []struct {
 		name   string
 		ref    arena.Referee
-		store  *arena.Store
+		store  arena.RunStore
 		change func(*arena.RunnerConfig)
 	}{
 		{"NilReferee", nil, s, func(*arena.RunnerConfig) {}},

@@ -21,7 +21,7 @@ type Scenario struct {
 	// ("lawmen", "outlaws"; env.SeatNames), or nil when the referee gives
 	// none. They are not part of the tournament identity (a scenario named
 	// otherwise is the same scenario): the store records them beside the
-	// tournament, in a table of their own ([Store.RecordTournament]), and
+	// tournament, in a table of their own (the store's RecordTournament), and
 	// reads them back with the tournament's games, so that a reader names
 	// the seats of a scenario it cannot set up itself (a designer's file).
 	SeatNames []string `json:"-"`

@@ -21,17 +21,6 @@ const (
 	SideY = rating.SideY
 )
 
-// parseSide is the inverse of [Side.String] for valid sides.
-func parseSide(s string) (Side, error) {
-	switch s {
-	case "X":
-		return SideX, nil
-	case "Y":
-		return SideY, nil
-	}
-	return 0, fmt.Errorf("arena: unknown side %q", s)
-}
-
 // Result is the result of a two-seat game, read from its places
 // ([ResultOf]). Its zero value is invalid, so that a forgotten result is
 // caught rather than recorded as a win.
@@ -96,17 +85,4 @@ func (r Result) String() string {
 		return "draw"
 	}
 	return fmt.Sprintf("Result(%d)", int8(r))
-}
-
-// parseResult is the inverse of [Result.String] for valid results.
-func parseResult(s string) (Result, error) {
-	switch s {
-	case "X":
-		return WinX, nil
-	case "Y":
-		return WinY, nil
-	case "draw":
-		return Draw, nil
-	}
-	return 0, fmt.Errorf("arena: unknown result %q", s)
 }

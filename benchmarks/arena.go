@@ -15,6 +15,7 @@ import (
 	"github.com/flickarena/flickarena/agents/aimer"
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/flickemup"
 	gamecatalog "github.com/flickarena/flickarena/internal/catalog"
@@ -121,14 +122,14 @@ func timedRun(games int, f func() (steps int, err error)) (arenaResult, error) {
 // new store at path, and counts the steps (turns) of the recorded games.
 func runnerRun(ref arena.Referee, sched arena.Schedule, path string, concurrency int) (arenaResult, error) {
 	ctx := context.Background()
-	store, err := arena.OpenStore(ctx, path)
+	st, err := store.Open(ctx, path)
 	if err != nil {
 		return arenaResult{}, err
 	}
-	defer store.Close()
+	defer st.Close()
 	cfg := arena.DefaultRunnerConfig()
 	cfg.Concurrency = concurrency
-	runner, err := arena.NewRunner(ref, store, cfg)
+	runner, err := arena.NewRunner(ref, st, cfg)
 	if err != nil {
 		return arenaResult{}, err
 	}
@@ -140,7 +141,7 @@ func runnerRun(ref arena.Referee, sched arena.Schedule, path string, concurrency
 		if sum.Played != len(sched.Fixtures) {
 			return 0, fmt.Errorf("played %d of %d games", sum.Played, len(sched.Fixtures))
 		}
-		recs, err := store.Games(ctx, arena.GameFilter{TournamentID: sched.Info.ID})
+		recs, err := st.Games(ctx, arena.GameFilter{TournamentID: sched.Info.ID})
 		if err != nil {
 			return 0, err
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // TestRun_RemoteBadName: a remote bot whose name or version is too long or
@@ -45,7 +46,7 @@ func TestRun_RemoteBadName(t *testing.T) {
 func TestReadingCommands_StoredBadName(t *testing.T) {
 	ctx := context.Background()
 	db := filepath.Join(t.TempDir(), "results.db")
-	store, err := arena.OpenStore(ctx, db)
+	st, err := store.Open(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func TestReadingCommands_StoredBadName(t *testing.T) {
 	bots := []arena.BotInfo{{Name: "random", Version: "1"}, {Name: bad, Version: "v\x1b[0m"}}
 	info := arena.TournamentInfo{ID: "t1", ScheduleVersion: 1, Kind: arena.RoundRobin, Seed: 1, GamesPerPairing: 2,
 		Bots: bots, Scenarios: []arena.Scenario{{ID: "race", Version: "1"}}, Planned: 2}
-	if err := store.RecordTournament(ctx, info); err != nil {
+	if err := st.RecordTournament(ctx, info); err != nil {
 		t.Fatal(err)
 	}
 	now := time.Now()
@@ -65,11 +66,11 @@ func TestReadingCommands_StoredBadName(t *testing.T) {
 			Scenario: arena.Scenario{ID: "race", Version: "1"}, Seed: 1, Bots: []arena.BotInfo{bots[leg], bots[1-leg]},
 			FirstMover: 0, Ranks: arena.RanksFor(arena.WinX), Termination: arena.TermNormal, Turns: 3, Attempt: 1,
 			StartedAt: now, EndedAt: now}
-		if _, err := store.AppendGame(ctx, g); err != nil {
+		if _, err := st.AppendGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := store.Close(); err != nil {
+	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
 	safe := arena.SafeBotName(bad)

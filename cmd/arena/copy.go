@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // runCopy copies the tournaments of one results database into another.
@@ -35,20 +35,20 @@ Example:
 	case *to == "":
 		return errors.New("copy: --to is required, e.g. --to postgres://user@host/arena")
 	case *from == *to:
-		return fmt.Errorf("copy: --from and --to name the same database %s", arena.RedactURL(*from))
+		return fmt.Errorf("copy: --from and --to name the same database %s", store.RedactURL(*from))
 	}
 	src, err := openExisting(ctx, *from)
 	if err != nil {
 		return fmt.Errorf("copy: --from: %w", err)
 	}
 	defer src.Close()
-	dst, err := arena.OpenStore(ctx, *to)
+	dst, err := store.Open(ctx, *to)
 	if err != nil {
 		return fmt.Errorf("copy: --to: %w", err)
 	}
 	defer dst.Close()
-	fmt.Fprintf(stderr, "copying %s into %s...\n", arena.RedactURL(*from), arena.RedactURL(*to))
-	sum, err := arena.CopyStore(ctx, dst, src)
+	fmt.Fprintf(stderr, "copying %s into %s...\n", store.RedactURL(*from), store.RedactURL(*to))
+	sum, err := store.Copy(ctx, dst, src)
 	if err != nil {
 		return fmt.Errorf("copy: %w", err)
 	}
@@ -62,10 +62,10 @@ Example:
 func redactArgs(args []string) []string {
 	out := make([]string, len(args))
 	for i, a := range args {
-		if name, val, ok := cutFlag(a); ok && arena.IsPostgresURL(val) {
-			out[i] = name + "=" + arena.RedactURL(val)
+		if name, val, ok := cutFlag(a); ok && store.IsPostgresURL(val) {
+			out[i] = name + "=" + store.RedactURL(val)
 		} else {
-			out[i] = arena.RedactURL(a)
+			out[i] = store.RedactURL(a)
 		}
 	}
 	return out

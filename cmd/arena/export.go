@@ -11,6 +11,7 @@ import (
 
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/arena/rating"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // exportFormats are the formats of 'arena export', by name.
@@ -95,7 +96,7 @@ Python's choix takes each game's bots ordered by rank (the README shows how).`, 
 	names := seatNames(recs, nil)
 	lookup := func(s string) []string { return names[s] }
 	if *out == "" {
-		if err := arena.WriteCSV(stdout, recs, lookup); err != nil {
+		if err := store.WriteCSV(stdout, recs, lookup); err != nil {
 			return fmt.Errorf("export csv: %w", err)
 		}
 		return nil
@@ -105,7 +106,7 @@ Python's choix takes each game's bots ordered by rank (the README shows how).`, 
 		return fmt.Errorf("export csv: %w", err)
 	}
 	bw := bufio.NewWriter(f)
-	err = arena.WriteCSV(bw, recs, lookup)
+	err = store.WriteCSV(bw, recs, lookup)
 	if err = errors.Join(err, bw.Flush(), f.Close()); err != nil {
 		os.Remove(*out)
 		return fmt.Errorf("export csv: %w", err)

@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // gameQuery selects the stored games a reading command works on.
@@ -45,7 +46,7 @@ func (q *gameQuery) describe() string {
 	if len(q.bots) > 0 {
 		parts = append(parts, "bots "+strings.Join(q.bots, ", "))
 	}
-	db := arena.RedactURL(q.db)
+	db := store.RedactURL(q.db)
 	if len(parts) == 0 {
 		return db
 	}
@@ -55,28 +56,28 @@ func (q *gameQuery) describe() string {
 // openExisting opens the results database at path, which must exist, for
 // reading only: the reading commands never create, migrate or write one, so
 // they read an archived file or one in a read-only directory.
-func openExisting(ctx context.Context, path string) (*arena.Store, error) {
-	if arena.IsPostgresURL(path) {
-		return arena.OpenStoreReadOnly(ctx, path)
+func openExisting(ctx context.Context, path string) (*store.Store, error) {
+	if store.IsPostgresURL(path) {
+		return store.OpenReadOnly(ctx, path)
 	}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("no results database at %s (play games with 'arena run --db %s' first)", path, path)
 	} else if err != nil {
 		return nil, err
 	}
-	return arena.OpenStoreReadOnly(ctx, path)
+	return store.OpenReadOnly(ctx, path)
 }
 
 // load returns the selected games in the store's order (by tournament,
 // then schedule position). A malformed game is left out with a warning on
 // warn naming it. It fails when none is selected.
 func (q *gameQuery) load(ctx context.Context, warn io.Writer) ([]arena.GameRecord, error) {
-	store, err := openExisting(ctx, q.db)
+	st, err := openExisting(ctx, q.db)
 	if err != nil {
 		return nil, err
 	}
-	defer store.Close()
-	list, err := store.ReadGames(ctx, arena.GameFilter{})
+	defer st.Close()
+	list, err := st.ReadGames(ctx, arena.GameFilter{})
 	if err != nil {
 		return nil, err
 	}

@@ -30,14 +30,14 @@ func ratingPrior(ctx context.Context, q *gameQuery, recs []arena.GameRecord, fs 
 			ids = append(ids, g.TournamentID)
 		}
 	}
-	store, err := openExisting(ctx, q.db)
+	st, err := openExisting(ctx, q.db)
 	if err != nil {
 		return 0, "", err
 	}
-	defer store.Close()
+	defer st.Close()
 	var priors []float64
 	for _, id := range ids {
-		runs, err := store.Runs(ctx, id)
+		runs, err := st.Runs(ctx, id)
 		if err != nil {
 			return 0, "", err
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // copyFile copies src to dst.
@@ -53,14 +54,14 @@ func TestRelease_V1Database(t *testing.T) {
 	// Migrated to one row per seat and game, and rated as before.
 	migrated := filepath.Join(dir, "migrated.db")
 	copyFile(t, db, migrated)
-	store, err := arena.OpenStore(context.Background(), migrated)
+	st, err := store.Open(context.Background(), migrated)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v, err := store.SchemaVersion(context.Background()); err != nil || v != arena.SchemaVersion || v < 2 {
-		t.Fatalf("schema version %d after the migration (%v), want %d", v, err, arena.SchemaVersion)
+	if v, err := st.SchemaVersion(context.Background()); err != nil || v != store.SchemaVersion || v < 2 {
+		t.Fatalf("schema version %d after the migration (%v), want %d", v, err, store.SchemaVersion)
 	}
-	if err := store.Close(); err != nil {
+	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
 	out, _ = mustRun(t, "ratings", "--db", migrated)

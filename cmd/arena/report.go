@@ -15,6 +15,7 @@ import (
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/arena/rating"
 	"github.com/flickarena/flickarena/arena/report"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/env"
 )
 
@@ -94,7 +95,7 @@ browser.`, stderr)
 		return fmt.Errorf("report: %w", err)
 	}
 	if *replayDir == "" {
-		*replayDir = arena.DefaultReplayDir(q.db)
+		*replayDir = store.DefaultReplayDir(q.db)
 	}
 	if *embed > 0 {
 		reg, err := newRegistry()
@@ -157,14 +158,14 @@ func generation(ctx context.Context, q *gameQuery, recs []arena.GameRecord) (rep
 			ids = append(ids, g.TournamentID)
 		}
 	}
-	store, err := openExisting(ctx, q.db)
+	st, err := openExisting(ctx, q.db)
 	if err != nil {
 		return gen, err
 	}
-	defer store.Close()
+	defer st.Close()
 	var commands []string
 	for _, id := range ids {
-		runs, err := store.Runs(ctx, id)
+		runs, err := st.Runs(ctx, id)
 		if err != nil {
 			return gen, err
 		}
@@ -180,7 +181,7 @@ func generation(ctx context.Context, q *gameQuery, recs []arena.GameRecord) (rep
 		gen.Params = append(gen.Params, report.Param{Key: "tournaments", Value: strconv.Itoa(len(ids))})
 		return gen, nil
 	}
-	all, err := store.Tournaments(ctx)
+	all, err := st.Tournaments(ctx)
 	if err != nil {
 		return gen, err
 	}
@@ -223,12 +224,12 @@ func generation(ctx context.Context, q *gameQuery, recs []arena.GameRecord) (rep
 
 // tunesOf returns the knob searches among the games (see reportTunes).
 func tunesOf(ctx context.Context, q *gameQuery, recs []arena.GameRecord) ([]report.Tune, error) {
-	store, err := openExisting(ctx, q.db)
+	st, err := openExisting(ctx, q.db)
 	if err != nil {
 		return nil, err
 	}
-	defer store.Close()
-	return reportTunes(ctx, store, recs)
+	defer st.Close()
+	return reportTunes(ctx, st, recs)
 }
 
 // registerReplayFiles registers in reg the Flick 'em Up! scenario files that list names

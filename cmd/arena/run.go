@@ -13,6 +13,7 @@ import (
 
 	"github.com/flickarena/flickarena/agents/builtin"
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // runRun plays a tournament and prints its ratings.
@@ -74,7 +75,7 @@ Examples:
 		return err
 	}
 	if *replayDir == "" {
-		*replayDir = arena.DefaultReplayDir(*db)
+		*replayDir = store.DefaultReplayDir(*db)
 	}
 	switch {
 	case *botList == "":
@@ -205,11 +206,11 @@ Examples:
 		keeper.Plan(sched)
 	}
 
-	store, err := arena.OpenStore(ctx, *db)
+	st, err := store.Open(ctx, *db)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	defer store.Close()
+	defer st.Close()
 	bar := startProgress(stderr)
 	cfg := arena.DefaultRunnerConfig()
 	cfg.Concurrency = *concurrency
@@ -220,7 +221,7 @@ Examples:
 	cfg.Command = commandLine("run", redactArgs(args))
 	cfg.RatingPrior = *prior
 	cfg.Progress = bar.Update
-	runner, err := arena.NewRunner(ref, store, cfg)
+	runner, err := arena.NewRunner(ref, st, cfg)
 	if err != nil {
 		bar.Stop()
 		return fmt.Errorf("run: %w", err)
@@ -258,7 +259,7 @@ Examples:
 		return fmt.Errorf("run: %w", runErr)
 	}
 
-	list, err := store.ReadGames(ctx, arena.GameFilter{TournamentID: info.ID})
+	list, err := st.ReadGames(ctx, arena.GameFilter{TournamentID: info.ID})
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
 
@@ -36,12 +37,12 @@ func must[T any](v T, err error) T {
 // gamesByTournament returns the number of games of each tournament of the database.
 func gamesByTournament(t *testing.T, db string) map[string]int {
 	t.Helper()
-	store, err := arena.OpenStoreReadOnly(context.Background(), db)
+	st, err := store.OpenReadOnly(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
-	games, err := store.Games(context.Background(), arena.GameFilter{})
+	defer st.Close()
+	games, err := st.Games(context.Background(), arena.GameFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}

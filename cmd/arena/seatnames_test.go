@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
 
@@ -18,12 +19,12 @@ import (
 // sorted, reading it without migrating it.
 func tournamentIDs(t *testing.T, path string) []string {
 	t.Helper()
-	store, err := arena.OpenStoreReadOnly(context.Background(), path)
+	st, err := store.OpenReadOnly(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
-	ts, err := store.Tournaments(context.Background())
+	defer st.Close()
+	ts, err := st.Tournaments(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // TestRun_Seats plays Race at 3 and 4 seats, as a user would: the
@@ -99,12 +100,12 @@ func TestRun_Seats(t *testing.T) {
 	// Every game as CSV, one row per seat: 48×3 + 12×4 + 72×2.
 	out, _ = mustRun(t, "export", "csv", "--db", db)
 	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
-	if err != nil || len(rows) != 1+48*3+12*4+72*2 || !slices.Equal(rows[0], arena.CSVColumns) {
+	if err != nil || len(rows) != 1+48*3+12*4+72*2 || !slices.Equal(rows[0], store.CSVColumns) {
 		t.Fatalf("export csv: %d rows (%v), header %q", len(rows), err, rows[0])
 	}
 	perGame := map[string][]string{} // game -> its ranks, in seat order
 	for _, r := range rows[1:] {
-		perGame[r[0]] = append(perGame[r[0]], r[slices.Index(arena.CSVColumns, "rank")])
+		perGame[r[0]] = append(perGame[r[0]], r[slices.Index(store.CSVColumns, "rank")])
 	}
 	if len(perGame) != 132 {
 		t.Errorf("export csv: %d games, want 132", len(perGame))

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/internal/browsertest"
 )
 
@@ -66,8 +67,8 @@ func TestRace_NSeats(t *testing.T) {
 	}
 	bots3 := map[string]int{}
 	for _, r := range rows[1:] {
-		if r[slices.Index(arena.CSVColumns, "seats")] == "3" {
-			bots3[r[slices.Index(arena.CSVColumns, "bot")]]++
+		if r[slices.Index(store.CSVColumns, "seats")] == "3" {
+			bots3[r[slices.Index(store.CSVColumns, "bot")]]++
 		}
 	}
 	for _, b := range strings.Split(bots, ",") {

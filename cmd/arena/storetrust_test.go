@@ -10,7 +10,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 
-	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/internal/pgtest"
 )
 
@@ -110,7 +110,7 @@ func TestRead_MalformedGame(t *testing.T) {
 		mustRun(t, "run", "--bots", "random,steady,sharp", "--scenarios", "race", "--games", "4", "--db", db)
 		victim := storedGames(t, db)[2]
 		driver := "sqlite"
-		if arena.IsPostgresURL(db) {
+		if store.IsPostgresURL(db) {
 			driver = "pgx"
 		}
 		raw, err := sql.Open(driver, db)
@@ -125,7 +125,7 @@ func TestRead_MalformedGame(t *testing.T) {
 		for _, cmd := range [][]string{{"ratings"}, {"balance"}, {"export", "csv"}} {
 			out, errOut, err := run(t, append(cmd, "--db", db)...)
 			if err != nil {
-				t.Errorf("%s: arena %s: %v", arena.RedactURL(db), cmd[0], err)
+				t.Errorf("%s: arena %s: %v", store.RedactURL(db), cmd[0], err)
 				continue
 			}
 			wantLines(t, "arena "+cmd[0]+"'s stderr", errOut,

@@ -15,6 +15,7 @@ import (
 
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
@@ -115,12 +116,12 @@ func wantLines(t *testing.T, what, out string, want ...string) {
 // storedGames returns the games in the database at path.
 func storedGames(t *testing.T, path string) []arena.GameRecord {
 	t.Helper()
-	store, err := arena.OpenStore(context.Background(), path)
+	st, err := store.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer store.Close()
-	games, err := store.Games(context.Background(), arena.GameFilter{})
+	defer st.Close()
+	games, err := st.Games(context.Background(), arena.GameFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}

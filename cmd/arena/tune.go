@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/arena/tune"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
@@ -143,11 +144,11 @@ Examples:
 	if knob.TurnCap() && *maxTurns != 0 {
 		return fmt.Errorf("tune: --max-turns cannot be given with the turn-cap knob %s (each value is the cap)", knob.Name)
 	}
-	store, err := arena.OpenStore(ctx, *db)
+	st, err := store.Open(ctx, *db)
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
-	defer store.Close()
+	defer st.Close()
 	cfg := arena.DefaultRunnerConfig()
 	cfg.Concurrency = *concurrency
 	cfg.ArenaVersion = arenaVersion()
@@ -186,7 +187,7 @@ Examples:
 		for j, r := range c.runs {
 			rc := cfg
 			rc.Labels = tune.Labels(search, knob.Name, c.value, j)
-			if r.runner, err = arena.NewRunner(c.ref, store, rc); err != nil {
+			if r.runner, err = arena.NewRunner(c.ref, st, rc); err != nil {
 				return fmt.Errorf("tune: %w", err)
 			}
 		}
@@ -217,7 +218,7 @@ Examples:
 			fmt.Fprintf(stderr, "look %d/%d  %s=%-6s %s\n", k, looks, knob.Name, c.Value, c.VerdictText())
 		}
 	}
-	res, err := ts.Run(ctx, &tuneGames{knob: knob.Name, values: values, store: store, warn: stderr}, progress)
+	res, err := ts.Run(ctx, &tuneGames{knob: knob.Name, values: values, store: st, warn: stderr}, progress)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 )
 
 // tuneValue is one value of the knob being tuned: its variant's game and referee, and a
@@ -42,7 +43,7 @@ func valueTournaments(values []*tuneValue) [][]string {
 type tuneGames struct {
 	knob   string
 	values []*tuneValue
-	store  *arena.Store
+	store  *store.Store
 	warn   io.Writer // the games a run repaired and the malformed games a read left out
 }
 

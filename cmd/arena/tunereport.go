@@ -10,13 +10,14 @@ import (
 
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/arena/report"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/arena/tune"
 )
 
 // reportTunes finds the knob searches of 'arena tune' among the games (tune.Recorded), the
 // recorded command lines read with the flags of 'arena tune' (tuneCommandOf).
-func reportTunes(ctx context.Context, store *arena.Store, recs []arena.GameRecord) ([]report.Tune, error) {
-	return tune.Recorded{Runs: store, Command: tuneCommandOf, Sides: [2]string{tuneSide, tuneOtherSide}}.Searches(ctx, recs)
+func reportTunes(ctx context.Context, st *store.Store, recs []arena.GameRecord) ([]report.Tune, error) {
+	return tune.Recorded{Runs: st, Command: tuneCommandOf, Sides: [2]string{tuneSide, tuneOtherSide}}.Searches(ctx, recs)
 }
 
 // tuneCommandOf reads a recorded 'arena tune' command line with the flags of 'arena tune',

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/arena/tune"
 	"github.com/flickarena/flickarena/env/flickemup"
 )
@@ -30,7 +31,7 @@ func tuneBlocks(t *testing.T, page string) []string {
 func reportOf(t *testing.T, db string) string {
 	t.Helper()
 	out := filepath.Join(filepath.Dir(db), "report.html")
-	if arena.IsPostgresURL(db) {
+	if store.IsPostgresURL(db) {
 		out = filepath.Join(t.TempDir(), "report.html")
 	}
 	mustRun(t, "report", "--db", db, "--out", out, "--embed-replays", "0")
@@ -197,7 +198,7 @@ func TestReport_TuneInterleaved(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	db := filepath.Join(dir, "tune.db")
-	store, err := arena.OpenStore(ctx, db)
+	st, err := store.Open(ctx, db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +238,7 @@ func TestReport_TuneInterleaved(t *testing.T) {
 			ref := arena.RefereeFunc(func(context.Context, arena.Match) (arena.Outcome, error) {
 				return arena.Outcome{Ranks: c.ranks, Termination: arena.TermNormal, Turns: 10}, nil
 			})
-			runner, err := arena.NewRunner(ref, store, cfg)
+			runner, err := arena.NewRunner(ref, st, cfg)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -246,7 +247,7 @@ func TestReport_TuneInterleaved(t *testing.T) {
 			}
 		}
 	}
-	if err := store.Close(); err != nil {
+	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
 	blocks := tuneBlocks(t, reportOf(t, db))

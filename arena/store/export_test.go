@@ -1,0 +1,4 @@
+package store
+
+// CheckIntegrity exports checkIntegrity to the black-box tests.
+var CheckIntegrity = checkIntegrity

@@ -214,7 +214,7 @@ func TestLeases_ReadOnly(t *testing.T) {
 	if ro.Leased() {
 		t.Error("a read-only store is leased")
 	}
-	if err := ro.PlanLeases(ctx, arena.Schedule{}); err != ErrNoLeases {
+	if err := ro.PlanLeases(ctx, arena.Schedule{}); !errors.Is(err, ErrNoLeases) {
 		t.Errorf("PlanLeases on a read-only store: %v, want ErrNoLeases", err)
 	}
 }

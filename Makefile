@@ -65,8 +65,8 @@ native-bench: ## Compare the physics with native Box2D 2.4 on the same flicks (i
 fuzz: ## Fuzz the flick input for 30 s
 	$(GO) test -run '^$$' -fuzz FuzzFlick -fuzztime 30s ./physics
 
-# Code generation (proto/flickarena/v1 and python/flickarena/_gen; python/flickarena/_catalog.py,
-# the games of internal/catalog, by `go run ./internal/catalog/pycatalog`): protoc comes from the pip
+# Code generation (proto/flickarena/v1 and python/flickarena/_gen; python/flickarena/_catalogue.py,
+# the games of internal/catalogue, by `go run ./internal/catalogue/pycatalogue`): protoc comes from the pip
 # package grpcio-tools, the Go plugins from `go install`, every version pinned here and
 # installed under .tmp/, so that `make generate` gives the same bytes on every machine.
 # Python needs a proto path rewrite: the stubs live in the package flickarena._gen.v1, so the
@@ -109,7 +109,7 @@ endef
 generate: $(GEN_TOOLS) ## Regenerate the Go and Python code of proto/flickarena/v1 with the pinned tools, and Python's list of the games
 	rm -rf python/flickarena/_gen proto/flickarena/v1/*.pb.go
 	$(call gen,$(CURDIR))
-	$(GO) run ./internal/catalog/pycatalog
+	$(GO) run ./internal/catalogue/pycatalogue
 
 .PHONY: checkgenerate
 checkgenerate: $(GEN_TOOLS) ## Fail if the committed generated code differs from what `make generate` writes
@@ -117,8 +117,8 @@ checkgenerate: $(GEN_TOOLS) ## Fail if the committed generated code differs from
 	$(call gen,$(TOOLS)/checkgen)
 	diff -r -x '*.proto' -x doc.go $(TOOLS)/checkgen/proto/flickarena/v1 proto/flickarena/v1
 	diff -r -x __pycache__ $(TOOLS)/checkgen/python/flickarena/_gen python/flickarena/_gen
-	$(GO) run ./internal/catalog/pycatalog $(TOOLS)/checkgen/_catalog.py
-	diff $(TOOLS)/checkgen/_catalog.py python/flickarena/_catalog.py
+	$(GO) run ./internal/catalogue/pycatalogue $(TOOLS)/checkgen/_catalogue.py
+	diff $(TOOLS)/checkgen/_catalogue.py python/flickarena/_catalogue.py
 
 # The Python package, its tests and examples run in a venv of their own (python/.venv), so the
 # system Python is untouched. The stamps reinstall when pyproject.toml changes. The quick start

@@ -90,7 +90,7 @@ var layerRules = []layerRule{
 		why: "the conformance suite knows no concrete game"},
 	{pkgs: "replay/", forbidden: []string{"~/agents/", "~/arena/", "~/envrpc/", "~/cmd/", "~/viewer/", "google.golang.org/grpc"},
 		why: "replay sits above the games and below the bots, the arena and the wire"},
-	{pkgs: "agents/", forbidden: []string{"~/arena/", "~/envrpc/", "~/cmd/", "~/replay/", "~/viewer/", "~/internal/catalog", "google.golang.org/grpc"},
+	{pkgs: "agents/", forbidden: []string{"~/arena/", "~/envrpc/", "~/cmd/", "~/replay/", "~/viewer/", "~/internal/catalogue", "google.golang.org/grpc"},
 		why: "bots play games through env; the arena and the wire sit above them"},
 	{pkgs: "arena/", forbidden: []string{"~/cmd/", "~/envrpc/", "google.golang.org/grpc"},
 		why: "the arena is a library under the commands and knows no gRPC"},

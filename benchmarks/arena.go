@@ -18,7 +18,7 @@ import (
 	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/flickemup"
-	gamecatalog "github.com/flickarena/flickarena/internal/catalog"
+	gamecatalogue "github.com/flickarena/flickarena/internal/catalogue"
 )
 
 // arenaScenario is the game the arena measurement plays: the showdown.
@@ -51,7 +51,7 @@ type arenaBench struct {
 // the same bots, by GOMAXPROCS goroutines. The three are interleaved, rounds times, and must
 // play the same games (the same steps in all); it returns the medians.
 func arenaMeasure(games, rounds int, seed uint64) (arenaBench, error) {
-	reg, err := gamecatalog.Registry()
+	reg, err := gamecatalogue.Registry()
 	if err != nil {
 		return arenaBench{}, err
 	}

@@ -7,28 +7,28 @@ import (
 
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/env"
-	gamecatalog "github.com/flickarena/flickarena/internal/catalog"
+	gamecatalogue "github.com/flickarena/flickarena/internal/catalogue"
 )
 
-// newRegistry returns the games the arena can play: every game of the project's catalog
-// (internal/catalog), each registered explicitly (never by init side effects), the same
+// newRegistry returns the games the arena can play: every game of the project's catalogue
+// (internal/catalogue), each registered explicitly (never by init side effects), the same
 // games as cmd/envserver serves.
-func newRegistry() (*env.Registry, error) { return gamecatalog.Registry() }
+func newRegistry() (*env.Registry, error) { return gamecatalogue.Registry() }
 
-// catalog names the playable scenarios: every registered game of two seats
+// catalogue names the playable scenarios: every registered game of two seats
 // or more, by its full id ("flickemup/showdown-v9") and by its short name, the id
 // without the game prefix and the version ("showdown"), when no other game
 // has the same short name.
-type catalog struct {
+type catalogue struct {
 	reg *env.Registry
 	// short maps a short name to the full ids that have it.
 	short map[string][]string
 }
 
-// newCatalog returns the catalog of the games of reg that have two seats or
+// newCatalogue returns the catalogue of the games of reg that have two seats or
 // more with their default options.
-func newCatalog(reg *env.Registry) catalog {
-	c := catalog{reg: reg, short: map[string][]string{}}
+func newCatalogue(reg *env.Registry) catalogue {
+	c := catalogue{reg: reg, short: map[string][]string{}}
 	for _, id := range reg.IDs() {
 		g, err := reg.New(id, nil)
 		if err != nil || g.Spec().NumPlayers < 2 {
@@ -54,7 +54,7 @@ func shortName(id string) string {
 
 // names returns the short names and ids to show to a user, sorted: the
 // short name for a game that has a unique one, else the full id.
-func (c catalog) names() []string {
+func (c catalogue) names() []string {
 	var out []string
 	for s, ids := range c.short {
 		if len(ids) == 1 {
@@ -69,7 +69,7 @@ func (c catalog) names() []string {
 
 // resolve maps a scenario as the user names it to the arena's scenario id
 // (the short name when it is unique) and its game set-up.
-func (c catalog) resolve(name string) (string, arena.EnvScenario, error) {
+func (c catalogue) resolve(name string) (string, arena.EnvScenario, error) {
 	if ids, ok := c.short[name]; ok {
 		if len(ids) > 1 {
 			return "", arena.EnvScenario{}, fmt.Errorf("scenario %q is ambiguous (%s): give the full id", name, strings.Join(ids, ", "))
@@ -91,7 +91,7 @@ func (c catalog) resolve(name string) (string, arena.EnvScenario, error) {
 // for players=03 or players=+3, see [env.OptionSpecs.Canonical]), so that a
 // scenario with other options is another scenario and one with the same
 // options spelt otherwise is the same.
-func (c catalog) resolveArg(a scenarioArg) (string, arena.EnvScenario, error) {
+func (c catalogue) resolveArg(a scenarioArg) (string, arena.EnvScenario, error) {
 	id, setup, err := c.resolve(a.name)
 	if err != nil {
 		return "", setup, err
@@ -106,7 +106,7 @@ func (c catalog) resolveArg(a scenarioArg) (string, arena.EnvScenario, error) {
 // canonicalOptions returns opts in the canonical form of game's declared
 // options, or as they are when the game declares none (or cannot be made
 // with its defaults, an error its factory reports).
-func (c catalog) canonicalOptions(game string, opts env.Options) env.Options {
+func (c catalogue) canonicalOptions(game string, opts env.Options) env.Options {
 	g, err := c.reg.New(game, nil)
 	if err != nil {
 		return opts
@@ -120,7 +120,7 @@ func (c catalog) canonicalOptions(game string, opts env.Options) env.Options {
 // canonicalQuery returns a scenario as a reading command's --scenario names
 // it (an id, or an id with its version, with options) with its options in
 // canonical form, as resolveArg writes them, when the game is known.
-func (c catalog) canonicalQuery(a scenarioArg) string {
+func (c catalogue) canonicalQuery(a scenarioArg) string {
 	if len(a.opts) == 0 {
 		return a.canonical()
 	}

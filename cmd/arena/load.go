@@ -98,7 +98,7 @@ func (q *gameQuery) load(ctx context.Context, warn io.Writer) ([]arena.GameRecor
 		scenario = a.canonical()
 		if len(a.opts) > 0 {
 			if reg, err := newRegistry(); err == nil {
-				scenario = newCatalog(reg).canonicalQuery(a)
+				scenario = newCatalogue(reg).canonicalQuery(a)
 			}
 		}
 	}

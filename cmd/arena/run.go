@@ -148,7 +148,7 @@ Examples:
 	if scenarioArgs, err = registerScenarioFiles(reg, scenarioArgs); err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	cat := newCatalog(reg)
+	cat := newCatalogue(reg)
 	setups := map[string]arena.EnvScenario{}
 	var ids []string
 	for _, a := range scenarioArgs {

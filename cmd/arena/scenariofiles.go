@@ -66,7 +66,7 @@ func stripPrefix(err error, prefixes ...string) string {
 
 // scenarioFileIDs returns the scenario ids under which 'arena run --scenarios path' records
 // the games of the scenario files that path names (a .scn file or a directory of them): each
-// file's game id, shortened as the catalog shortens it.
+// file's game id, shortened as the catalogue shortens it.
 func scenarioFileIDs(path string) ([]string, error) {
 	reg, err := newRegistry()
 	if err != nil {
@@ -76,7 +76,7 @@ func scenarioFileIDs(path string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	cat := newCatalog(reg)
+	cat := newCatalogue(reg)
 	ids := []string{}
 	for _, a := range args {
 		id, _, err := cat.resolveArg(a)

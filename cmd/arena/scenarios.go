@@ -22,7 +22,7 @@ Flick 'em Up! library with their stories.`, stderr)
 	if err != nil {
 		return fmt.Errorf("scenarios: %w", err)
 	}
-	cat := newCatalog(reg)
+	cat := newCatalogue(reg)
 	fmt.Fprintln(stdout, "Playable scenarios (arena run --scenarios NAME, or NAME:key=value[,key=value] with the game's")
 	fmt.Fprintln(stdout, "options, e.g. race:players=3; 'go doc' of the game's package lists them):")
 	for _, name := range cat.names() {

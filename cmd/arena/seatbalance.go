@@ -35,7 +35,7 @@ func seatNames(recs []arena.GameRecord, sides []string) map[string][]string {
 		}
 	}
 	var reg *env.Registry
-	var cat catalog
+	var cat catalogue
 	for _, g := range recs {
 		name := arena.RatingScenario(g.Scenario)
 		if _, done := out[name]; done {
@@ -47,7 +47,7 @@ func seatNames(recs []arena.GameRecord, sides []string) map[string][]string {
 			if reg, err = newRegistry(); err != nil {
 				return out
 			}
-			cat = newCatalog(reg)
+			cat = newCatalogue(reg)
 		}
 		a, err := parseScenario(g.Scenario.ID)
 		if err != nil {

@@ -119,7 +119,7 @@ func TestMain_TCP(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(info.GetGames()) == 0 || info.GetGames()[0] != dummy.ID {
-		t.Errorf("games %v, want the catalog's (dummy first)", info.GetGames())
+		t.Errorf("games %v, want the catalogue's (dummy first)", info.GetGames())
 	}
 	h, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
 	if err != nil || h.GetStatus() != healthpb.HealthCheckResponse_SERVING {

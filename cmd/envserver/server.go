@@ -18,7 +18,7 @@ import (
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/envrpc"
-	"github.com/flickarena/flickarena/internal/catalog"
+	"github.com/flickarena/flickarena/internal/catalogue"
 	"github.com/flickarena/flickarena/internal/regfile"
 )
 
@@ -52,7 +52,7 @@ type Main struct {
 	// game flickemup/file/<stem>-vN (flickemup.RegisterFiles); checked at start-up.
 	Scenarios []string
 
-	// Registry holds the games; nil means catalog.Registry().
+	// Registry holds the games; nil means catalogue.Registry().
 	Registry *env.Registry
 	// Stderr receives the log; nil means os.Stderr.
 	Stderr io.Writer
@@ -242,7 +242,7 @@ func (m *Main) Run(ctx context.Context) error {
 	reg := m.Registry
 	if reg == nil {
 		var err error
-		if reg, err = catalog.Registry(); err != nil {
+		if reg, err = catalogue.Registry(); err != nil {
 			return err
 		}
 	}

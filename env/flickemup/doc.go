@@ -421,6 +421,6 @@
 // bump; so does a RulesVersion bump that leaves a scenario's version as it was; once the bumps
 // are made, go test ./env/flickemup -run TestVersions -update records them. An edit of one
 // scenario thus touches its .scn file, testdata/versions.golden and the generated
-// python/flickarena/_catalog.py (go run ./internal/catalog/pycatalog), which holds the ids.
+// python/flickarena/_catalogue.py (go run ./internal/catalogue/pycatalogue), which holds the ids.
 // What each version changed is in the git history of the files.
 package flickemup

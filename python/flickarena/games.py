@@ -10,7 +10,7 @@ environment modules (``from pettingzoo.classic import chess_v6; chess_v6.env()``
 
 The name of a game's entry is its id with ``/`` and ``-`` turned into ``_``
 (``flickemup/showdown-v9`` is ``flickemup_showdown_v9``), one per game of the generated
-catalogue (:mod:`flickarena._catalog`, never edited by hand); :data:`ENTRIES` maps game ids to
+catalogue (:mod:`flickarena._catalogue`, never edited by hand); :data:`ENTRIES` maps game ids to
 entries. Every keyword goes to the env (``server``, ``token``, ``options``, ...).
 """
 
@@ -21,7 +21,7 @@ from typing import Any
 
 import gymnasium as gym
 
-from flickarena._catalog import ENTRY_NAMES
+from flickarena._catalogue import ENTRY_NAMES
 from flickarena.pettingzoo_env import FlickAECEnv, FlickParallelEnv
 from flickarena.registration import GAMES, gym_id, register_game
 
@@ -69,7 +69,7 @@ class GameEntry:
 #: The entry of every game of :data:`flickarena.registration.GAMES`, by game id.
 ENTRIES: dict[str, GameEntry] = {g: GameEntry(g) for g in GAMES}
 
-# One module attribute per game, named by the generated catalogue (flickarena._catalog):
+# One module attribute per game, named by the generated catalogue (flickarena._catalogue):
 # ``flickemup_showdown_v9`` and so on.
 globals().update({ENTRY_NAMES[g]: ENTRIES[g] for g in GAMES})
 

@@ -9,7 +9,7 @@ and ``flickago-v3`` is ``flickarena/flickago-v3``. Each id has an ``entry_point`
 ``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")``).
 
 The games listed in :data:`GAMES` (generated from the Go catalogue into
-:mod:`flickarena._catalog`) are registered when :mod:`flickarena` is imported;
+:mod:`flickarena._catalogue`) are registered when :mod:`flickarena` is imported;
 :func:`register_server_games` registers whatever a running server offers.
 
 A designer's Flick 'em Up! scenario file served by ``envserver --scenarios PATH`` is the game
@@ -28,17 +28,17 @@ import re
 
 import gymnasium as gym
 
-from flickarena import _catalog
+from flickarena import _catalogue
 from flickarena.client import Client
 
-#: Game ids registered at import: the games of the server's catalogue (internal/catalog, the
-#: source of truth), from the generated :mod:`flickarena._catalog`. Ids a server offers beyond
+#: Game ids registered at import: the games of the server's catalogue (internal/catalogue, the
+#: source of truth), from the generated :mod:`flickarena._catalogue`. Ids a server offers beyond
 #: these are registered by register_server_games.
-GAMES = _catalog.GAMES
+GAMES = _catalogue.GAMES
 
 #: The version of the Flick 'em Up! engine (flickemup.RulesVersion in Go): the version of a
 #: served scenario file without a version line.
-FLICKEMUP_RULES_VERSION = _catalog.FLICKEMUP_RULES_VERSION
+FLICKEMUP_RULES_VERSION = _catalogue.FLICKEMUP_RULES_VERSION
 
 _FILE_STEM = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 # The version line of a scenario file, as the server's parser reads it ("version 3", a comment

@@ -29,7 +29,7 @@ SHORT = {FLICKAGO: {}, SHOWDOWN: {"max_decisions": 40}}
 
 
 def test_registered_games_are_the_servers(server):
-    """The ids registered at import are exactly the server's catalog, each with its Gymnasium
+    """The ids registered at import are exactly the server's catalogue, each with its Gymnasium
     entry points and a PettingZoo entry in flickarena.games."""
     with flickarena.Client(server.target) as c:
         served = sorted(g.id for g in c.list_games())

@@ -35,10 +35,10 @@ def test_scenario_file_game_id(tmp_path):
 
 def test_catalog_entries():
     """The generated catalogue names every game's entry as entry_name does."""
-    from flickarena import _catalog, games
+    from flickarena import _catalogue, games
 
-    assert set(_catalog.ENTRY_NAMES) == set(_catalog.GAMES)
-    for g, name in _catalog.ENTRY_NAMES.items():
+    assert set(_catalogue.ENTRY_NAMES) == set(_catalogue.GAMES)
+    for g, name in _catalogue.ENTRY_NAMES.items():
         assert games.entry_name(g) == name and getattr(games, name).game_id == g
 
 

@@ -1,10 +1,10 @@
-package catalog_test
+package catalogue_test
 
 import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/internal/catalog"
+	"github.com/flickarena/flickarena/internal/catalogue"
 	"github.com/flickarena/flickarena/replay"
 )
 
@@ -14,7 +14,7 @@ import (
 // (env.SeatNamer) and scores (env.Scorer) so that `arena balance` names and scores its seats,
 // and its declared options (env.OptionDeclarer).
 func TestGames_Hooks(t *testing.T) {
-	reg, err := catalog.Registry()
+	reg, err := catalogue.Registry()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package catalog_test
+package catalogue_test
 
 import (
 	"slices"
@@ -8,13 +8,13 @@ import (
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/env/fliprando"
-	"github.com/flickarena/flickarena/internal/catalog"
+	"github.com/flickarena/flickarena/internal/catalogue"
 )
 
 // TestRegistry checks that every game registers, that a second registry is
 // independent, and that each game can be made with default options.
 func TestRegistry(t *testing.T) {
-	reg, err := catalog.Registry()
+	reg, err := catalogue.Registry()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("game registered as %s has spec id %s", id, got)
 		}
 	}
-	again, err := catalog.Registry()
+	again, err := catalogue.Registry()
 	if err != nil {
 		t.Fatalf("second Registry: %v", err)
 	}

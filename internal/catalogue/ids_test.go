@@ -1,4 +1,4 @@
-package catalog_test
+package catalogue_test
 
 import (
 	"io/fs"
@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env/flickemup"
-	"github.com/flickarena/flickarena/internal/catalog"
+	"github.com/flickarena/flickarena/internal/catalogue"
 )
 
 // idLiteral matches what names a game in the docs and the Python code: a game id
@@ -39,7 +39,7 @@ var historical = map[string][]string{
 // flickemup/<scenario>-vN with a number holds only while every scenario of ours has that
 // version. A literal of a version no longer served is allowed only where [historical] says so.
 func TestIDLiterals(t *testing.T) {
-	reg, err := catalog.Registry()
+	reg, err := catalogue.Registry()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestIDLiterals(t *testing.T) {
 	for _, id := range reg.IDs() {
 		known[id] = true
 		known["flickarena/"+strings.ReplaceAll(id, "/", "-")] = true
-		known[catalog.EntryName(id)] = true
+		known[catalogue.EntryName(id)] = true
 	}
 	versions := map[int]bool{}
 	for _, in := range flickemup.List() {

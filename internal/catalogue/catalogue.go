@@ -1,4 +1,4 @@
-package catalog
+package catalogue
 
 import (
 	"fmt"
@@ -24,7 +24,7 @@ func Registry() (*env.Registry, error) {
 	reg := env.NewRegistry()
 	for _, register := range registrars {
 		if err := register(reg); err != nil {
-			return nil, fmt.Errorf("catalog: %w", err)
+			return nil, fmt.Errorf("catalogue: %w", err)
 		}
 	}
 	return reg, nil

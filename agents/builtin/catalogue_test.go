@@ -52,7 +52,9 @@ func TestNew_Unknown(t *testing.T) {
 	}
 }
 
-// games are the factories of the games the catalogue's bots are entered in, by arena name.
+// games are the factories of the games the catalogue's bots are entered in, by the label
+// their entries' Games name them by (bygame.On's label). A new game's bots need its factory
+// here: TestBots_PlayTheirGames fails on a label this table lacks.
 var games = map[string]env.Factory{
 	"flickemup": flickemup.Factory,
 	"flickago":  flickago.Factory,
@@ -64,6 +66,11 @@ var games = map[string]env.Factory{
 // its entry says it plays (a bot for any game: every game of the table above).
 func TestBots_PlayTheirGames(t *testing.T) {
 	for _, e := range builtin.Entries() {
+		for _, name := range e.Games {
+			if games[name] == nil {
+				t.Errorf("%s plays %s, a game the table games of agents/builtin/catalogue_test.go lacks: add its factory there", e.Name, name)
+			}
+		}
 		for name, factory := range games {
 			if len(e.Games) > 0 && !slices.Contains(e.Games, name) {
 				continue

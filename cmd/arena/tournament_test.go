@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -299,6 +300,18 @@ func TestRun_BadCommandLines(t *testing.T) {
 	withTestBots(t)
 	db := filepath.Join(t.TempDir(), "results.db")
 	base := []string{"--db", db}
+	reg, err := newRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The playable scenarios are the catalogue's (a new game adds its own), by short name.
+	names := newCatalog(reg).names()
+	for _, want := range []string{"bank-job", "dry-spell", "flickago", "fliprando", "gunsmith", "hostage", "pardon", "race", "showdown"} {
+		if !slices.Contains(names, want) {
+			t.Fatalf("playable scenarios %v lack %s", names, want)
+		}
+	}
+	playable := strings.Join(names, ", ")
 	tests := []struct {
 		name  string
 		args  []string
@@ -311,7 +324,7 @@ func TestRun_BadCommandLines(t *testing.T) {
 		{"UnknownBot", []string{"--bots", "random,alphago", "--scenarios", "race"}, false, `unknown built-in bot "alphago" (built-in bots: `},
 		{"Twice", []string{"--bots", "random,random", "--scenarios", "race"}, false, `bot "random" listed twice`},
 		{"Remote", []string{"--bots", "random,remote=127.0.0.1:1", "--scenarios", "race"}, false, "remote bot at 127.0.0.1:1: no answer to GetAgentInfo"},
-		{"UnknownScenario", []string{"--bots", "random,sharp", "--scenarios", "moon"}, false, `unknown scenario "moon" (playable: bank-job, dry-spell, flickago, fliprando, gunsmith, hostage, pardon, race, showdown;`},
+		{"UnknownScenario", []string{"--bots", "random,sharp", "--scenarios", "moon"}, false, `unknown scenario "moon" (playable: ` + playable + `;`},
 		{"OddGames", []string{"--bots", "random,sharp", "--scenarios", "race", "--games", "3"}, false, "positive even number"},
 		{"ZeroConcurrency", []string{"--bots", "random,sharp", "--scenarios", "race", "--concurrency", "0"}, false, "--concurrency must lie in [1, 1024], got 0"},
 		{"NegativeDeadline", []string{"--bots", "random,sharp", "--scenarios", "race", "--deadline", "-1s"}, false, "--deadline must lie in [0, 1h0m0s], got -1s"},

@@ -56,7 +56,7 @@ func (s *suite) testDeterminism(t *testing.T) {
 			}
 		}
 		if same == len(want) {
-			t.Errorf("seeds %d and %d gave identical runs of %d steps", seed, seed+1, len(want)-1)
+			t.Errorf("seeds %d and %d gave identical runs of %d steps: a game must draw from the generator its Reset gets (its start, or noise during play; docs/adding-a-game.md)", seed, seed+1, len(want)-1)
 		}
 	})
 }

@@ -189,7 +189,7 @@ func (s *suite) testTruncation(t *testing.T) {
 		}
 	}
 	if truncated == 0 {
-		t.Errorf("seed %d: no episode truncated in %d steps with MaxEpisodeSteps %d", seed, s.cfg.Steps, limit)
+		t.Errorf("seed %d: no episode truncated in %d steps with MaxEpisodeSteps %d (with the suite's options, an episode must be able to last longer than that)", seed, s.cfg.Steps, limit)
 	}
 }
 

@@ -38,6 +38,7 @@ var historical = map[string][]string{
 // (flickemup/file/<stem>-vN) has RulesVersion, the version of a file without a version line;
 // flickemup/<scenario>-vN with a number holds only while every scenario of ours has that
 // version. A literal of a version no longer served is allowed only where [historical] says so.
+// idLiteral must match every id of the catalogue, so that a new game's ids are checked too.
 func TestIDLiterals(t *testing.T) {
 	reg, err := catalogue.Registry()
 	if err != nil {
@@ -45,9 +46,12 @@ func TestIDLiterals(t *testing.T) {
 	}
 	known := map[string]bool{}
 	for _, id := range reg.IDs() {
-		known[id] = true
-		known["flickarena/"+strings.ReplaceAll(id, "/", "-")] = true
-		known[catalogue.EntryName(id)] = true
+		for _, lit := range []string{id, "flickarena/" + strings.ReplaceAll(id, "/", "-"), catalogue.EntryName(id)} {
+			known[lit] = true
+			if idLiteral.FindString(lit) != lit {
+				t.Errorf("idLiteral does not match %s, an id of the catalogue: add the game's name to idLiteral in internal/catalogue/ids_test.go", lit)
+			}
+		}
 	}
 	versions := map[int]bool{}
 	for _, in := range flickemup.List() {

@@ -305,7 +305,7 @@ func TestRun_BadCommandLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The playable scenarios are the catalogue's (a new game adds its own), by short name.
-	names := newCatalog(reg).names()
+	names := newCatalogue(reg).names()
 	for _, want := range []string{"bank-job", "dry-spell", "flickago", "fliprando", "gunsmith", "hostage", "pardon", "race", "showdown"} {
 		if !slices.Contains(names, want) {
 			t.Fatalf("playable scenarios %v lack %s", names, want)

@@ -3,7 +3,6 @@ package store
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"errors"
 	"os"
 	"path/filepath"
@@ -122,23 +121,6 @@ func TestOpenStore_Reopen(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-}
-
-// checkIntegrity runs SQLite's integrity check on the database at path.
-func checkIntegrity(path string) error {
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	var res string
-	if err := db.QueryRow("PRAGMA integrity_check").Scan(&res); err != nil {
-		return err
-	}
-	if res != "ok" {
-		return errors.New("integrity check: " + res)
-	}
-	return nil
 }
 
 // TestOpenStoreReadOnly_NeverWrites: a read-only store reads the games of a

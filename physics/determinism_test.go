@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"testing"
 
 	"github.com/flickarena/flickarena/internal/golden"
@@ -83,17 +82,5 @@ func TestFlick_Golden(t *testing.T) {
 // TestFlick_Parallel runs the same trajectory in several goroutines at once: every run must
 // match the sequential one exactly, and `go test -race` must stay quiet.
 func TestFlick_Parallel(t *testing.T) {
-	want := trajectory(t)
-	const workers = 4
-	got := make([][]byte, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() { got[w] = trajectory(t) })
-	}
-	wg.Wait()
-	for w := range workers {
-		if !bytes.Equal(got[w], want) {
-			t.Errorf("goroutine %d diverged:\n%s", w, golden.FirstDiff(got[w], want))
-		}
-	}
+	golden.CheckConcurrent(t, 4, func() []byte { return trajectory(t) })
 }

@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"testing"
 
 	"github.com/flickarena/flickarena/env/flickemup"
@@ -87,19 +86,7 @@ func TestTown_Golden(t *testing.T) {
 // TestTown_Parallel runs the town's trajectory in several goroutines at once: every run must
 // match the sequential one exactly, and `go test -race` must stay quiet.
 func TestTown_Parallel(t *testing.T) {
-	want := townTrajectory(t)
-	const workers = 4
-	got := make([][]byte, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() { got[w] = townTrajectory(t) })
-	}
-	wg.Wait()
-	for w := range workers {
-		if !bytes.Equal(got[w], want) {
-			t.Errorf("goroutine %d diverged:\n%s", w, golden.FirstDiff(got[w], want))
-		}
-	}
+	golden.CheckConcurrent(t, 4, func() []byte { return townTrajectory(t) })
 }
 
 // TestTown_Valid checks the town: 42 valid pieces and 6 doors, at rest, no two pieces

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
@@ -44,4 +45,23 @@ func FirstDiff(got, want []byte) string {
 		}
 	}
 	return fmt.Sprintf("lengths differ: %d vs %d lines", len(lg), len(lw))
+}
+
+// CheckConcurrent runs produce once, then in workers goroutines at once, and
+// fails t for each concurrent run whose output differs from the first (under
+// -race, any data race between the runs fails the test too).
+func CheckConcurrent(t testing.TB, workers int, produce func() []byte) {
+	t.Helper()
+	want := produce()
+	got := make([][]byte, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() { got[w] = produce() })
+	}
+	wg.Wait()
+	for w := range workers {
+		if !bytes.Equal(got[w], want) {
+			t.Errorf("goroutine %d diverged:\n%s", w, FirstDiff(got[w], want))
+		}
+	}
 }

@@ -22,3 +22,7 @@ func TestFirstDiff(t *testing.T) {
 		t.Errorf("FirstDiff = %q", got)
 	}
 }
+
+func TestCheckConcurrent(t *testing.T) {
+	golden.CheckConcurrent(t, 3, func() []byte { return []byte("same") })
+}

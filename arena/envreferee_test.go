@@ -13,6 +13,7 @@ import (
 
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/arenatest"
 	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/dummy"
@@ -294,7 +295,7 @@ func TestEnvReferee_ArenaFaults(t *testing.T) {
 		{"GamePanics", "test/panic-v1", gainer, "panicked: index out of range [7]"},
 		{"ResetError", "test/reset-error-v1", gainer, "scenario file vanished"},
 		{"UnknownScenario", "chess", gainer, "unknown game"},
-		{"NotABot", "race", bot{"lazy", "v1"}, `player "lazy" on side X cannot act`},
+		{"NotABot", "race", arenatest.NewBot("lazy", "v1"), `player "lazy" on side X cannot act`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/arenatest"
 )
 
 func TestNewReplayFiles(t *testing.T) {
@@ -29,7 +30,7 @@ func TestNewReplayFiles(t *testing.T) {
 
 	// first=2 records the first two games of each set of bots on each scenario: rounds in
 	// order, the games of a rotation set one after the other.
-	sched := mustSchedule(t, arena.Tournament{Bots: bots("a", "b", "c"), Scenarios: scenarios("race"), GamesPerPairing: 4})
+	sched := arenatest.MustSchedule(t, arena.Tournament{Bots: arenatest.Bots("a", "b", "c"), Scenarios: arenatest.Scenarios("race"), GamesPerPairing: 4})
 	k, err := arena.NewReplayFiles("first=2", dir, 10)
 	if err != nil {
 		t.Fatal(err)

@@ -15,13 +15,14 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/arenatest"
 	"github.com/flickarena/flickarena/arena/store"
 )
 
 // roundRobin is the tournament of the runner tests: 3 pairings x 2 scenarios
 // x 4 games = 24 games.
-var roundRobin = arena.Tournament{Bots: bots("random", "aimer", "planner"),
-	Scenarios: scenarios("showdown", "bank-job"), GamesPerPairing: 4, Seed: 99}
+var roundRobin = arena.Tournament{Bots: arenatest.Bots("random", "aimer", "planner"),
+	Scenarios: arenatest.Scenarios("showdown", "bank-job"), GamesPerPairing: 4, Seed: 99}
 
 // gameView is a game record without the fields that depend on when and how
 // often it was played.
@@ -44,27 +45,27 @@ func views(gs []arena.GameRecord) []gameView {
 	return out
 }
 
-// wantViews is what a complete, fault-free run of s with fairReferee stores.
+// wantViews is what a complete, fault-free run of s with arenatest.FairReferee stores.
 func wantViews(s arena.Schedule) []gameView {
 	out := make([]gameView, len(s.Fixtures))
 	for i, f := range s.Fixtures {
 		m := arena.Match{Key: f.Key, Scenario: f.Scenario, Seed: f.Seed, Players: f.Players}
 		out[i] = gameView{f.Key, f.PairID, f.Scenario.ID, f.Seq, f.Round, f.Leg, f.Seed,
-			f.Players[arena.SideX].Name(), f.Players[arena.SideY].Name(), fakeOutcome(m)}
+			f.Players[arena.SideX].Name(), f.Players[arena.SideY].Name(), arenatest.FakeOutcome(m)}
 	}
 	return out
 }
 
 func TestRunner_Run(t *testing.T) {
 	ctx := context.Background()
-	sched := mustSchedule(t, roundRobin)
+	sched := arenatest.MustSchedule(t, roundRobin)
 	for _, k := range []int{1, 4} {
 		t.Run(fmt.Sprintf("concurrency=%d", k), func(t *testing.T) {
-			s, _ := openStore(t)
+			s, _ := arenatest.OpenStore(t)
 			var events []arena.Progress
-			cfg := testConfig(k)
+			cfg := arenatest.TestConfig(k)
 			cfg.Progress = func(p arena.Progress) { events = append(events, p) }
-			sum, err := mustRunner(t, fairReferee, s, cfg).Run(ctx, sched)
+			sum, err := arenatest.MustRunner(t, arenatest.FairReferee, s, cfg).Run(ctx, sched)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -72,7 +73,7 @@ func TestRunner_Run(t *testing.T) {
 			if diff := cmp.Diff(want, sum); diff != "" {
 				t.Errorf("summary (-want +got):\n%s", diff)
 			}
-			got := games(t, s, sched.Info.ID)
+			got := arenatest.Games(t, s, sched.Info.ID)
 			if diff := cmp.Diff(wantViews(sched), views(got)); diff != "" {
 				t.Errorf("stored games (-want +got):\n%s", diff)
 			}
@@ -106,15 +107,15 @@ func TestRunner_Run(t *testing.T) {
 }
 
 func TestRunner_Gauntlet(t *testing.T) {
-	s, _ := openStore(t)
-	tour := arena.Tournament{Kind: arena.Gauntlet, GauntletBot: "random", Bots: bots("random", "aimer", "planner"),
-		Scenarios: scenarios("showdown"), GamesPerPairing: 2, Seed: 5}
-	sched := mustSchedule(t, tour)
-	sum, err := mustRunner(t, fairReferee, s, testConfig(2)).Run(context.Background(), sched)
+	s, _ := arenatest.OpenStore(t)
+	tour := arena.Tournament{Kind: arena.Gauntlet, GauntletBot: "random", Bots: arenatest.Bots("random", "aimer", "planner"),
+		Scenarios: arenatest.Scenarios("showdown"), GamesPerPairing: 2, Seed: 5}
+	sched := arenatest.MustSchedule(t, tour)
+	sum, err := arenatest.MustRunner(t, arenatest.FairReferee, s, arenatest.TestConfig(2)).Run(context.Background(), sched)
 	if err != nil || sum.Played != 4 {
 		t.Fatalf("Run = %+v, %v; want 4 games played", sum, err)
 	}
-	for _, g := range games(t, s, sched.Info.ID) {
+	for _, g := range arenatest.Games(t, s, sched.Info.ID) {
 		if g.Bots[0].Name != "random" && g.Bots[1].Name != "random" {
 			t.Errorf("gauntlet game %s without the gauntlet bot", g.Key)
 		}
@@ -126,7 +127,7 @@ func TestRunner_Gauntlet(t *testing.T) {
 // rerun plays exactly the missing games and the final database equals that
 // of an uninterrupted run.
 func TestRunner_Resume(t *testing.T) {
-	sched := mustSchedule(t, roundRobin)
+	sched := arenatest.MustSchedule(t, roundRobin)
 	const cancelAt = 8 // the call to Play that cancels the run
 	tests := []struct {
 		concurrency int
@@ -136,7 +137,7 @@ func TestRunner_Resume(t *testing.T) {
 		t.Run(fmt.Sprintf("concurrency=%d", tc.concurrency), func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			s, path := openStore(t)
+			s, path := arenatest.OpenStore(t)
 			var calls atomic.Int64
 			// Games from call cancelAt on never finish before the
 			// cancellation, and then return an outcome anyway, like a
@@ -149,20 +150,20 @@ func TestRunner_Resume(t *testing.T) {
 				if n >= cancelAt {
 					<-ctx.Done()
 				}
-				return fakeOutcome(m), nil
+				return arenatest.FakeOutcome(m), nil
 			})
-			sum1, err := mustRunner(t, ref, s, testConfig(tc.concurrency)).Run(ctx, sched)
+			sum1, err := arenatest.MustRunner(t, ref, s, arenatest.TestConfig(tc.concurrency)).Run(ctx, sched)
 			if !errors.Is(err, context.Canceled) {
 				t.Fatalf("interrupted Run: %v, want context.Canceled", err)
 			}
-			first := games(t, s, sched.Info.ID)
+			first := arenatest.Games(t, s, sched.Info.ID)
 			if len(first) != sum1.Played || len(first) >= cancelAt || (tc.exact && len(first) != cancelAt-1) {
 				t.Fatalf("interrupted run recorded %d games (summary %d), want %d", len(first), sum1.Played,
 					cancelAt-1)
 			}
 
-			s2 := reopen(t, path)
-			sum2, err := mustRunner(t, fairReferee, s2, testConfig(tc.concurrency)).Run(context.Background(), sched)
+			s2 := arenatest.Reopen(t, path)
+			sum2, err := arenatest.MustRunner(t, arenatest.FairReferee, s2, arenatest.TestConfig(tc.concurrency)).Run(context.Background(), sched)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -170,12 +171,12 @@ func TestRunner_Resume(t *testing.T) {
 			if diff := cmp.Diff(want, sum2); diff != "" {
 				t.Errorf("resumed summary (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(wantViews(sched), views(games(t, s2, sched.Info.ID))); diff != "" {
+			if diff := cmp.Diff(wantViews(sched), views(arenatest.Games(t, s2, sched.Info.ID))); diff != "" {
 				t.Errorf("resumed games differ from a clean run (-want +got):\n%s", diff)
 			}
 
 			// A third run has nothing to do.
-			sum3, err := mustRunner(t, fairReferee, s2, testConfig(tc.concurrency)).Run(context.Background(), sched)
+			sum3, err := arenatest.MustRunner(t, arenatest.FairReferee, s2, arenatest.TestConfig(tc.concurrency)).Run(context.Background(), sched)
 			if err != nil || sum3.Skipped != 24 || sum3.Played != 0 {
 				t.Errorf("third run = %+v, %v; want all 24 skipped", sum3, err)
 			}
@@ -210,7 +211,7 @@ func (mt *meeting) referee(i int, calls *atomic.Int64) arena.Referee {
 			return arena.Outcome{}, ctx.Err()
 		}
 		calls.Add(1)
-		return fakeOutcome(m), nil
+		return arenatest.FakeOutcome(m), nil
 	})
 }
 
@@ -220,19 +221,19 @@ func (mt *meeting) referee(i int, calls *atomic.Int64) arena.Referee {
 // one of them (each used to play every game, the second recording of each
 // dropped), and every game ends up stored exactly once.
 func TestRunner_TwoArenas(t *testing.T) {
-	sched := mustSchedule(t, roundRobin)
+	sched := arenatest.MustSchedule(t, roundRobin)
 	// The timeout only guards against a hang of the meeting.
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	path := filepath.Join(t.TempDir(), "shared.db")
-	stores := []*store.Store{reopen(t, path), reopen(t, path)}
+	stores := []*store.Store{arenatest.Reopen(t, path), arenatest.Reopen(t, path)}
 	sums := make([]arena.Summary, 2)
 	errs := make([]error, 2)
 	var calls [2]atomic.Int64
 	mt := newMeeting()
 	var wg sync.WaitGroup
 	for i, s := range stores {
-		r := mustRunner(t, mt.referee(i, &calls[i]), s, testConfig(2))
+		r := arenatest.MustRunner(t, mt.referee(i, &calls[i]), s, arenatest.TestConfig(2))
 		wg.Go(func() { sums[i], errs[i] = r.Run(ctx, sched) })
 	}
 	wg.Wait()
@@ -250,10 +251,10 @@ func TestRunner_TwoArenas(t *testing.T) {
 				i, sum, calls[i].Load())
 		}
 	}
-	if diff := cmp.Diff(wantViews(sched), views(games(t, stores[0], sched.Info.ID))); diff != "" {
+	if diff := cmp.Diff(wantViews(sched), views(arenatest.Games(t, stores[0], sched.Info.ID))); diff != "" {
 		t.Errorf("games (-want +got):\n%s", diff)
 	}
-	if err := checkIntegrity(path); err != nil {
+	if err := arenatest.CheckIntegrity(path); err != nil {
 		t.Error(err)
 	}
 }
@@ -305,13 +306,13 @@ func TestRunner_Faults(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
-			s, _ := openStore(t)
-			sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer"),
-				Scenarios: scenarios("showdown"), GamesPerPairing: 2})
-			cfg := testConfig(2)
+			s, _ := arenatest.OpenStore(t)
+			sched := arenatest.MustSchedule(t, arena.Tournament{Bots: arenatest.Bots("random", "aimer"),
+				Scenarios: arenatest.Scenarios("showdown"), GamesPerPairing: 2})
+			cfg := arenatest.TestConfig(2)
 			cfg.MaxAttempts = 2
-			sum, err := mustRunner(t, arena.RefereeFunc(tc.play), s, cfg).Run(ctx, sched)
-			got := games(t, s, sched.Info.ID)
+			sum, err := arenatest.MustRunner(t, arena.RefereeFunc(tc.play), s, cfg).Run(ctx, sched)
+			got := arenatest.Games(t, s, sched.Info.ID)
 			faults, ferr := s.Faults(ctx, sched.Info.ID)
 			if ferr != nil {
 				t.Fatal(ferr)
@@ -366,21 +367,21 @@ func (f *flaky) Play(ctx context.Context, m arena.Match) (arena.Outcome, error) 
 	if n <= f.failures {
 		return arena.Outcome{}, fmt.Errorf("attempt %d: %w", n, errArena)
 	}
-	return fakeOutcome(m), nil
+	return arenatest.FakeOutcome(m), nil
 }
 
 func TestRunner_VoidAndReplay(t *testing.T) {
 	ctx := context.Background()
-	sched := mustSchedule(t, roundRobin)
+	sched := arenatest.MustSchedule(t, roundRobin)
 
 	t.Run("RecoversWithinAttempts", func(t *testing.T) {
-		s, _ := openStore(t)
+		s, _ := arenatest.OpenStore(t)
 		ref := &flaky{failures: 2, tries: map[string]int{}}
-		sum, err := mustRunner(t, ref, s, testConfig(3)).Run(ctx, sched)
+		sum, err := arenatest.MustRunner(t, ref, s, arenatest.TestConfig(3)).Run(ctx, sched)
 		if err != nil || sum.Played != 24 || sum.Voided != 48 || len(sum.Failed) != 0 {
 			t.Fatalf("Run = %+v, %v; want 24 played after 48 voided attempts", sum, err)
 		}
-		got := games(t, s, sched.Info.ID)
+		got := arenatest.Games(t, s, sched.Info.ID)
 		if diff := cmp.Diff(wantViews(sched), views(got)); diff != "" {
 			t.Errorf("replayed games differ from a clean run (-want +got):\n%s", diff)
 		}
@@ -396,16 +397,16 @@ func TestRunner_VoidAndReplay(t *testing.T) {
 	})
 
 	t.Run("FailsThenResumes", func(t *testing.T) {
-		s, _ := openStore(t)
-		cfg := testConfig(3)
+		s, _ := arenatest.OpenStore(t)
+		cfg := arenatest.TestConfig(3)
 		cfg.MaxAttempts = 1
 		ref := &flaky{failures: 1, tries: map[string]int{}}
-		sum, err := mustRunner(t, ref, s, cfg).Run(ctx, sched)
+		sum, err := arenatest.MustRunner(t, ref, s, cfg).Run(ctx, sched)
 		if !errors.Is(err, arena.ErrGameFailed) || len(sum.Failed) != 24 || sum.Played != 0 {
 			t.Fatalf("Run = %+v, %v; want every game failed", sum, err)
 		}
 		// The rerun tries the failed games again.
-		sum, err = mustRunner(t, ref, s, cfg).Run(ctx, sched)
+		sum, err = arenatest.MustRunner(t, ref, s, cfg).Run(ctx, sched)
 		if err != nil || sum.Played != 24 || sum.Skipped != 0 {
 			t.Fatalf("rerun = %+v, %v; want 24 played", sum, err)
 		}
@@ -418,15 +419,15 @@ func TestRunner_StoreFailureStops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sched := mustSchedule(t, roundRobin)
+	sched := arenatest.MustSchedule(t, roundRobin)
 	var calls atomic.Int64
 	ref := arena.RefereeFunc(func(ctx context.Context, m arena.Match) (arena.Outcome, error) {
 		if calls.Add(1) == 1 {
 			_ = s.Close() // the disk goes away under the arena
 		}
-		return fakeOutcome(m), nil
+		return arenatest.FakeOutcome(m), nil
 	})
-	sum, err := mustRunner(t, ref, s, testConfig(1)).Run(ctx, sched)
+	sum, err := arenatest.MustRunner(t, ref, s, arenatest.TestConfig(1)).Run(ctx, sched)
 	if err == nil || errors.Is(err, arena.ErrGameFailed) || errors.Is(err, context.Canceled) {
 		t.Fatalf("Run = %v, want the store's error", err)
 	}
@@ -436,7 +437,7 @@ func TestRunner_StoreFailureStops(t *testing.T) {
 }
 
 func TestNewRunner_Errors(t *testing.T) {
-	s, _ := openStore(t)
+	s, _ := arenatest.OpenStore(t)
 	tests := []struct {
 		name   string
 		ref    arena.Referee
@@ -444,12 +445,12 @@ func TestNewRunner_Errors(t *testing.T) {
 		change func(*arena.RunnerConfig)
 	}{
 		{"NilReferee", nil, s, func(*arena.RunnerConfig) {}},
-		{"NilStore", fairReferee, nil, func(*arena.RunnerConfig) {}},
-		{"ZeroConcurrency", fairReferee, s, func(c *arena.RunnerConfig) { c.Concurrency = 0 }},
-		{"ZeroAttempts", fairReferee, s, func(c *arena.RunnerConfig) { c.MaxAttempts = 0 }},
-		{"NegativeDelay", fairReferee, s, func(c *arena.RunnerConfig) { c.RetryDelay = -1 }},
+		{"NilStore", arenatest.FairReferee, nil, func(*arena.RunnerConfig) {}},
+		{"ZeroConcurrency", arenatest.FairReferee, s, func(c *arena.RunnerConfig) { c.Concurrency = 0 }},
+		{"ZeroAttempts", arenatest.FairReferee, s, func(c *arena.RunnerConfig) { c.MaxAttempts = 0 }},
+		{"NegativeDelay", arenatest.FairReferee, s, func(c *arena.RunnerConfig) { c.RetryDelay = -1 }},
 	}
-	if _, err := arena.NewRunner(fairReferee, s, arena.DefaultRunnerConfig()); err != nil {
+	if _, err := arena.NewRunner(arenatest.FairReferee, s, arena.DefaultRunnerConfig()); err != nil {
 		t.Fatalf("default config: %v", err)
 	}
 	for _, tc := range tests {

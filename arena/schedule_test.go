@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/arenatest"
 )
 
 // fixtureView is the comparable projection of a fixture.
@@ -38,19 +39,19 @@ func TestNewSchedule_Properties(t *testing.T) {
 		pairings int // distinct unordered bot pairs
 		mustPlay string
 	}{
-		{"RoundRobin4x2x4", arena.Tournament{Bots: bots("random", "aimer", "planner", "oracle"),
-			Scenarios: scenarios("showdown", "bank-job"), GamesPerPairing: 4, Seed: 7}, 6 * 2 * 4, 6, ""},
-		{"RoundRobin2x1x2", arena.Tournament{Kind: arena.RoundRobin, Bots: bots("random", "aimer"),
-			Scenarios: scenarios("showdown"), GamesPerPairing: 2, Seed: 1}, 2, 1, ""},
-		{"RoundRobin3x3x6", arena.Tournament{Bots: bots("random", "aimer", "planner"),
-			Scenarios: scenarios("a", "b", "c"), GamesPerPairing: 6}, 3 * 3 * 6, 3, ""},
+		{"RoundRobin4x2x4", arena.Tournament{Bots: arenatest.Bots("random", "aimer", "planner", "oracle"),
+			Scenarios: arenatest.Scenarios("showdown", "bank-job"), GamesPerPairing: 4, Seed: 7}, 6 * 2 * 4, 6, ""},
+		{"RoundRobin2x1x2", arena.Tournament{Kind: arena.RoundRobin, Bots: arenatest.Bots("random", "aimer"),
+			Scenarios: arenatest.Scenarios("showdown"), GamesPerPairing: 2, Seed: 1}, 2, 1, ""},
+		{"RoundRobin3x3x6", arena.Tournament{Bots: arenatest.Bots("random", "aimer", "planner"),
+			Scenarios: arenatest.Scenarios("a", "b", "c"), GamesPerPairing: 6}, 3 * 3 * 6, 3, ""},
 		{"Gauntlet4x2x4", arena.Tournament{Kind: arena.Gauntlet, GauntletBot: "planner",
-			Bots: bots("random", "aimer", "planner", "oracle"), Scenarios: scenarios("showdown", "bank-job"),
+			Bots: arenatest.Bots("random", "aimer", "planner", "oracle"), Scenarios: arenatest.Scenarios("showdown", "bank-job"),
 			GamesPerPairing: 4, Seed: 7}, 3 * 2 * 4, 3, "planner"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := mustSchedule(t, tc.tour)
+			s := arenatest.MustSchedule(t, tc.tour)
 			if got := len(s.Fixtures); got != tc.want || s.Info.Planned != tc.want {
 				t.Fatalf("planned %d games (info %d), want %d", got, s.Info.Planned, tc.want)
 			}
@@ -128,9 +129,9 @@ func TestNewSchedule_Properties(t *testing.T) {
 }
 
 func TestNewSchedule_Deterministic(t *testing.T) {
-	base := arena.Tournament{Bots: bots("random", "aimer", "planner"), Scenarios: scenarios("showdown", "bank-job"),
+	base := arena.Tournament{Bots: arenatest.Bots("random", "aimer", "planner"), Scenarios: arenatest.Scenarios("showdown", "bank-job"),
 		GamesPerPairing: 4, Seed: 42}
-	a, b := mustSchedule(t, base), mustSchedule(t, base)
+	a, b := arenatest.MustSchedule(t, base), arenatest.MustSchedule(t, base)
 	if diff := cmp.Diff(view(a), view(b)); diff != "" || a.Info.ID != b.Info.ID {
 		t.Fatalf("same tournament planned twice differs (-a +b):\n%s", diff)
 	}
@@ -141,7 +142,7 @@ func TestNewSchedule_Deterministic(t *testing.T) {
 		slices.Reverse(r.Bots)
 		r.Scenarios = slices.Clone(base.Scenarios)
 		slices.Reverse(r.Scenarios)
-		s := mustSchedule(t, r)
+		s := arenatest.MustSchedule(t, r)
 		if diff := cmp.Diff(view(a), view(s)); diff != "" || a.Info.ID != s.Info.ID {
 			t.Errorf("reordered arguments change the schedule (-want +got):\n%s", diff)
 		}
@@ -158,19 +159,19 @@ func TestNewSchedule_Deterministic(t *testing.T) {
 	}{
 		{"Seed", func(t *arena.Tournament) { t.Seed = 43 }, false, false},
 		{"BotVersion", func(t *arena.Tournament) {
-			t.Bots = []arena.Player{bot{"random", "v1"}, bot{"aimer", "v2"}, bot{"planner", "v1"}}
+			t.Bots = []arena.Player{arenatest.NewBot("random", "v1"), arenatest.NewBot("aimer", "v2"), arenatest.NewBot("planner", "v1")}
 		}, true, false},
 		{"ScenarioVersion", func(t *arena.Tournament) {
 			t.Scenarios = []arena.Scenario{{ID: "showdown", Version: "2"}, {ID: "bank-job", Version: "1"}}
 		}, true, false},
 		{"Games", func(t *arena.Tournament) { t.GamesPerPairing = 6 }, true, true},
-		{"ExtraBot", func(t *arena.Tournament) { t.Bots = bots("random", "aimer", "planner", "oracle") }, true, true},
+		{"ExtraBot", func(t *arena.Tournament) { t.Bots = arenatest.Bots("random", "aimer", "planner", "oracle") }, true, true},
 	}
 	for _, c := range changes {
 		t.Run(c.name, func(t *testing.T) {
 			tour := base
 			c.change(&tour)
-			s := mustSchedule(t, tour)
+			s := arenatest.MustSchedule(t, tour)
 			if s.Info.ID == a.Info.ID {
 				t.Errorf("changing %s keeps tournament id %s", c.name, s.Info.ID)
 			}
@@ -200,8 +201,8 @@ func TestNewSchedule_Order(t *testing.T) {
 	// Rounds are shuffled independently: with 6 pairings x 2 scenarios the
 	// chance that 4 seeded rounds share one order is negligible, so equal
 	// orders mean the shuffle is not reseeded per round.
-	s := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner", "oracle"),
-		Scenarios: scenarios("showdown", "bank-job"), GamesPerPairing: 8, Seed: 3})
+	s := arenatest.MustSchedule(t, arena.Tournament{Bots: arenatest.Bots("random", "aimer", "planner", "oracle"),
+		Scenarios: arenatest.Scenarios("showdown", "bank-job"), GamesPerPairing: 8, Seed: 3})
 	orders := map[string]bool{}
 	for r := range 4 {
 		var o []string
@@ -218,8 +219,8 @@ func TestNewSchedule_Order(t *testing.T) {
 }
 
 func TestNewSchedule_Escaping(t *testing.T) {
-	s := mustSchedule(t, arena.Tournament{Bots: []arena.Player{bot{"a|b", "1"}, bot{"a", "1"}, bot{"b%", "1"}},
-		Scenarios: scenarios("flickemup/showdown-v9"), GamesPerPairing: 2})
+	s := arenatest.MustSchedule(t, arena.Tournament{Bots: []arena.Player{arenatest.NewBot("a|b", "1"), arenatest.NewBot("a", "1"), arenatest.NewBot("b%", "1")},
+		Scenarios: arenatest.Scenarios("flickemup/showdown-v9"), GamesPerPairing: 2})
 	for _, f := range s.Fixtures {
 		if n := strings.Count(f.Key, "|"); n != 4 {
 			t.Errorf("key %q has %d separators, want 4", f.Key, n)
@@ -231,7 +232,7 @@ func TestNewSchedule_Escaping(t *testing.T) {
 }
 
 func TestNewSchedule_Errors(t *testing.T) {
-	ok := arena.Tournament{Bots: bots("random", "aimer"), Scenarios: scenarios("showdown"), GamesPerPairing: 2}
+	ok := arena.Tournament{Bots: arenatest.Bots("random", "aimer"), Scenarios: arenatest.Scenarios("showdown"), GamesPerPairing: 2}
 	tests := []struct {
 		name   string
 		change func(*arena.Tournament)
@@ -239,13 +240,13 @@ func TestNewSchedule_Errors(t *testing.T) {
 		{"OddGames", func(t *arena.Tournament) { t.GamesPerPairing = 3 }},
 		{"ZeroGames", func(t *arena.Tournament) { t.GamesPerPairing = 0 }},
 		{"NegativeGames", func(t *arena.Tournament) { t.GamesPerPairing = -2 }},
-		{"OneBot", func(t *arena.Tournament) { t.Bots = bots("random") }},
-		{"DuplicateBot", func(t *arena.Tournament) { t.Bots = bots("random", "aimer", "random") }},
-		{"UnnamedBot", func(t *arena.Tournament) { t.Bots = bots("random", "") }},
-		{"NilBot", func(t *arena.Tournament) { t.Bots = []arena.Player{bot{"random", ""}, nil} }},
+		{"OneBot", func(t *arena.Tournament) { t.Bots = arenatest.Bots("random") }},
+		{"DuplicateBot", func(t *arena.Tournament) { t.Bots = arenatest.Bots("random", "aimer", "random") }},
+		{"UnnamedBot", func(t *arena.Tournament) { t.Bots = arenatest.Bots("random", "") }},
+		{"NilBot", func(t *arena.Tournament) { t.Bots = []arena.Player{arenatest.NewBot("random", ""), nil} }},
 		{"NoScenario", func(t *arena.Tournament) { t.Scenarios = nil }},
-		{"DuplicateScenario", func(t *arena.Tournament) { t.Scenarios = scenarios("a", "a") }},
-		{"UnnamedScenario", func(t *arena.Tournament) { t.Scenarios = scenarios("a", "") }},
+		{"DuplicateScenario", func(t *arena.Tournament) { t.Scenarios = arenatest.Scenarios("a", "a") }},
+		{"UnnamedScenario", func(t *arena.Tournament) { t.Scenarios = arenatest.Scenarios("a", "") }},
 		{"GauntletBotMissing", func(t *arena.Tournament) { t.Kind, t.GauntletBot = arena.Gauntlet, "planner" }},
 		{"GauntletBotInRoundRobin", func(t *arena.Tournament) { t.GauntletBot = "random" }},
 		{"UnknownKind", func(t *arena.Tournament) { t.Kind = "swiss" }},
@@ -291,15 +292,15 @@ func TestPairSeed(t *testing.T) {
 // is allocated (it used to allocate hundreds of GB and kill the process).
 func TestNewSchedule_TooManyGames(t *testing.T) {
 	for _, games := range []int{2_000_000_000, arena.MaxPlannedGames + 2, 1 << 62} {
-		_, err := arena.NewSchedule(arena.Tournament{Bots: bots("random", "aimer", "planner", "oracle"),
-			Scenarios: scenarios("showdown"), GamesPerPairing: games, Seed: 1})
+		_, err := arena.NewSchedule(arena.Tournament{Bots: arenatest.Bots("random", "aimer", "planner", "oracle"),
+			Scenarios: arenatest.Scenarios("showdown"), GamesPerPairing: games, Seed: 1})
 		if !errors.Is(err, arena.ErrInvalidTournament) || !strings.Contains(err.Error(), "limit of 1000000 games") {
 			t.Errorf("games %d: err = %v, want ErrInvalidTournament naming the limit", games, err)
 		}
 	}
 	// At the limit exactly, the schedule is planned.
-	s, err := arena.NewSchedule(arena.Tournament{Bots: bots("random", "aimer"),
-		Scenarios: scenarios("showdown"), GamesPerPairing: arena.MaxPlannedGames, Seed: 1})
+	s, err := arena.NewSchedule(arena.Tournament{Bots: arenatest.Bots("random", "aimer"),
+		Scenarios: arenatest.Scenarios("showdown"), GamesPerPairing: arena.MaxPlannedGames, Seed: 1})
 	if err != nil || len(s.Fixtures) != arena.MaxPlannedGames {
 		t.Fatalf("at the limit: %d fixtures, err %v", len(s.Fixtures), err)
 	}
@@ -307,7 +308,7 @@ func TestNewSchedule_TooManyGames(t *testing.T) {
 
 // seated returns scenarios with the given ids and k seats.
 func seated(k int, ids ...string) []arena.Scenario {
-	out := scenarios(ids...)
+	out := arenatest.Scenarios(ids...)
 	for i := range out {
 		out[i].Seats = k
 	}
@@ -332,7 +333,7 @@ func TestNewSchedule_Seats(t *testing.T) {
 		gauntlet bool
 	}{{3, 3, false}, {3, 4, false}, {4, 5, false}, {3, 4, true}, {4, 5, true}} {
 		names := []string{"random", "aimer", "planner", "oracle", "zed"}[:tc.bots]
-		tour := arena.Tournament{Bots: bots(names...), Scenarios: seated(tc.k, "race"), GamesPerPairing: 2 * tc.k, Seed: 9}
+		tour := arena.Tournament{Bots: arenatest.Bots(names...), Scenarios: seated(tc.k, "race"), GamesPerPairing: 2 * tc.k, Seed: 9}
 		sets := choose(tc.bots, tc.k)
 		if tc.gauntlet {
 			tour.Kind, tour.GauntletBot = arena.Gauntlet, "oracle"
@@ -341,7 +342,7 @@ func TestNewSchedule_Seats(t *testing.T) {
 			}
 			sets = choose(tc.bots-1, tc.k-1)
 		}
-		s := mustSchedule(t, tour)
+		s := arenatest.MustSchedule(t, tour)
 		if want := sets * 2 * tc.k; len(s.Fixtures) != want || s.Info.Planned != want {
 			t.Fatalf("%+v: %d games planned, want %d", tc, len(s.Fixtures), want)
 		}
@@ -373,16 +374,16 @@ func TestNewSchedule_Seats(t *testing.T) {
 				t.Errorf("set %s without the gauntlet bot", id)
 			}
 		}
-		again := mustSchedule(t, tour)
+		again := arenatest.MustSchedule(t, tour)
 		if diff := cmp.Diff(view(s), view(again)); diff != "" {
 			t.Errorf("%+v: two plans differ:\n%s", tc, diff)
 		}
 	}
 	// Seats and games must agree, and the bots must fill the seats.
 	for _, tour := range []arena.Tournament{
-		{Bots: bots("random", "aimer", "planner"), Scenarios: seated(3, "race"), GamesPerPairing: 4},
-		{Bots: bots("random", "aimer"), Scenarios: seated(3, "race"), GamesPerPairing: 3},
-		{Bots: bots("random", "aimer", "planner"), Scenarios: append(seated(3, "race"), scenarios("showdown")...), GamesPerPairing: 3},
+		{Bots: arenatest.Bots("random", "aimer", "planner"), Scenarios: seated(3, "race"), GamesPerPairing: 4},
+		{Bots: arenatest.Bots("random", "aimer"), Scenarios: seated(3, "race"), GamesPerPairing: 3},
+		{Bots: arenatest.Bots("random", "aimer", "planner"), Scenarios: append(seated(3, "race"), arenatest.Scenarios("showdown")...), GamesPerPairing: 3},
 	} {
 		if _, err := arena.NewSchedule(tour); !errors.Is(err, arena.ErrInvalidTournament) {
 			t.Errorf("%d bots, %d games: err %v, want ErrInvalidTournament", len(tour.Bots), tour.GamesPerPairing, err)
@@ -390,9 +391,9 @@ func TestNewSchedule_Seats(t *testing.T) {
 	}
 	// Two and three seats in one tournament: the two-seat games are the
 	// games of the two-seat tournament alone, with the same keys and seeds.
-	mixed := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner"),
-		Scenarios: append(seated(3, "race3"), scenarios("showdown")...), GamesPerPairing: 6, Seed: 4})
-	two := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner"), Scenarios: scenarios("showdown"),
+	mixed := arenatest.MustSchedule(t, arena.Tournament{Bots: arenatest.Bots("random", "aimer", "planner"),
+		Scenarios: append(seated(3, "race3"), arenatest.Scenarios("showdown")...), GamesPerPairing: 6, Seed: 4})
+	two := arenatest.MustSchedule(t, arena.Tournament{Bots: arenatest.Bots("random", "aimer", "planner"), Scenarios: arenatest.Scenarios("showdown"),
 		GamesPerPairing: 6, Seed: 4})
 	seeds := map[string]uint64{}
 	for _, f := range mixed.Fixtures {

@@ -6,12 +6,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"testing"
 
+	"github.com/flickarena/flickarena/internal/golden"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -77,53 +76,11 @@ func trajectory(tb testing.TB) []byte {
 // bit for bit on one architecture.
 func TestFlick_Golden(t *testing.T) {
 	got := trajectory(t)
-	path := filepath.Join("testdata", "scene.golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("trajectory differs from %s; first difference:\n%s", path, firstDiff(got, want))
-	}
+	golden.Check(t, filepath.Join("testdata", "scene.golden"), got, *update, "trajectory")
 }
 
 // TestFlick_Parallel runs the same trajectory in several goroutines at once: every run must
 // match the sequential one exactly, and `go test -race` must stay quiet.
 func TestFlick_Parallel(t *testing.T) {
-	want := trajectory(t)
-	const workers = 4
-	got := make([][]byte, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			got[w] = trajectory(t)
-		}()
-	}
-	wg.Wait()
-	for w := range workers {
-		if !bytes.Equal(got[w], want) {
-			t.Errorf("goroutine %d diverged:\n%s", w, firstDiff(got[w], want))
-		}
-	}
-}
-
-// firstDiff returns the first differing line of a and b.
-func firstDiff(a, b []byte) string {
-	la, lb := bytes.Split(a, []byte("\n")), bytes.Split(b, []byte("\n"))
-	for i := 0; i < len(la) && i < len(lb); i++ {
-		if !bytes.Equal(la[i], lb[i]) {
-			return fmt.Sprintf("line %d:\n got  %s\n want %s", i+1, la[i], lb[i])
-		}
-	}
-	return fmt.Sprintf("lengths differ: %d vs %d lines", len(la), len(lb))
+	golden.CheckConcurrent(t, 4, func() []byte { return trajectory(t) })
 }

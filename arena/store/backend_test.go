@@ -2,10 +2,10 @@ package store_test
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/arenatest"
 	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/internal/pgtest"
 )
@@ -14,36 +14,18 @@ import (
 // share (pgtest.DB starts it on first use).
 func TestMain(m *testing.M) { pgtest.Main(m) }
 
-// backend is a store backend the store's behaviour suite runs on.
-type backend struct {
-	// name names the subtest.
-	name string
-	// newDB returns the path of a new, empty results database.
-	newDB func(t testing.TB) string
-}
-
-// The store backends: an SQLite file, a PostgreSQL database on a private
-// server (skipped, or failed under FLICKARENA_REQUIRE_POSTGRES, without
-// PostgreSQL).
-var (
-	sqliteBackend   = backend{"SQLite", func(t testing.TB) string { return filepath.Join(t.TempDir(), "results.db") }}
-	postgresBackend = backend{"PostgreSQL", pgtest.DB}
-	// backends are both, SQLite first.
-	backends = []backend{sqliteBackend, postgresBackend}
-)
-
 // TestStore_SQLite runs the store's behaviour suite on an SQLite file.
-func TestStore_SQLite(t *testing.T) { storeSuite(t, sqliteBackend) }
+func TestStore_SQLite(t *testing.T) { storeSuite(t, arenatest.SQLite) }
 
 // TestStore_PostgreSQL runs the store's behaviour suite on PostgreSQL.
-func TestStore_PostgreSQL(t *testing.T) { storeSuite(t, postgresBackend) }
+func TestStore_PostgreSQL(t *testing.T) { storeSuite(t, arenatest.PostgreSQL) }
 
 // storeSuite is the behaviour every store backend shares: each test, a
 // subtest, on new databases of b.
-func storeSuite(t *testing.T, b backend) {
+func storeSuite(t *testing.T, b arenatest.Backend) {
 	for _, tc := range []struct {
 		name string
-		test func(t *testing.T, b backend)
+		test func(t *testing.T, b arenatest.Backend)
 	}{
 		{"RoundTrip", testStoreRoundTrip},
 		{"AppendOnce", testStoreAppendOnce},
@@ -57,26 +39,6 @@ func storeSuite(t *testing.T, b backend) {
 		{"Runner_LeasedRepairsDeletedGames", testRunnerLeasedRepairsDeletedGames},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.test(t, b) })
-	}
-}
-
-// open opens a store on a new database of b, closed at the end of the test.
-// It returns the store and its path.
-func (b backend) open(t testing.TB) (*store.Store, string) {
-	t.Helper()
-	path := b.newDB(t)
-	return reopen(t, path), path
-}
-
-// checkIntegrity checks the database at path with SQLite's integrity check;
-// PostgreSQL keeps its own.
-func (b backend) checkIntegrity(t testing.TB, path string) {
-	t.Helper()
-	if store.IsPostgresURL(path) {
-		return
-	}
-	if err := store.CheckIntegrity(path); err != nil {
-		t.Error(err)
 	}
 }
 
@@ -110,7 +72,7 @@ func TestOpenStore_PostgresReadOnly(t *testing.T) {
 	if _, err := store.OpenReadOnly(ctx, u); err == nil {
 		t.Error("an empty database opened read-only")
 	}
-	s := reopen(t, u)
+	s := arenatest.Reopen(t, u)
 	if err := s.RecordTournament(ctx, testTournament); err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +84,7 @@ func TestOpenStore_PostgresReadOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ro.Close()
-	if got := games(t, ro, "t1"); len(got) != 1 {
+	if got := arenatest.Games(t, ro, "t1"); len(got) != 1 {
 		t.Errorf("read-only store reads %d games, want 1", len(got))
 	}
 	if _, err := ro.AppendGame(ctx, record("t1", "k2")); err == nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/arenatest"
 	"github.com/flickarena/flickarena/arena/store"
 )
 
@@ -18,26 +19,26 @@ import (
 // runs and their labels, a voided attempt, its games, its scenario's seat
 // names) into a store of backend b: every record arrives as recorded; a
 // second copy adds nothing.
-func testCopyStore(t *testing.T, b backend) {
+func testCopyStore(t *testing.T, b arenatest.Backend) {
 	ctx := context.Background()
-	src, srcPath := sqliteBackend.open(t)
-	named := scenarios("showdown")
+	src, srcPath := arenatest.SQLite.Open(t)
+	named := arenatest.Scenarios("showdown")
 	named[0].SeatNames = []string{"lawmen", "outlaws"}
-	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner"), Scenarios: named,
+	sched := arenatest.MustSchedule(t, arena.Tournament{Bots: arenatest.Bots("random", "aimer", "planner"), Scenarios: named,
 		GamesPerPairing: 4, Seed: 7})
 	var calls atomic.Int64
 	flaky := arena.RefereeFunc(func(_ context.Context, m arena.Match) (arena.Outcome, error) {
 		if calls.Add(1) == 3 {
 			return arena.Outcome{}, errors.New("env server hiccup")
 		}
-		return fakeOutcome(m), nil
+		return arenatest.FakeOutcome(m), nil
 	})
 	for i := range 2 {
-		cfg := testConfig(1)
+		cfg := arenatest.TestConfig(1)
 		if i == 1 {
 			cfg.Labels = map[string]string{"tune.search": "3f2a", "tune.value": "town-hall"}
 		}
-		if _, err := mustRunner(t, flaky, src, cfg).Run(ctx, sched); err != nil {
+		if _, err := arenatest.MustRunner(t, flaky, src, cfg).Run(ctx, sched); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -47,7 +48,7 @@ func testCopyStore(t *testing.T, b backend) {
 	}
 	defer ro.Close()
 
-	dst, _ := b.open(t)
+	dst, _ := b.Open(t)
 	sum, err := store.Copy(ctx, dst, ro)
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +82,7 @@ func testCopyStore(t *testing.T, b backend) {
 		}
 	}
 
-	if got := games(t, dst, id); len(got) == 0 || !cmp.Equal(got[0].Scenario.SeatNames, named[0].SeatNames) {
+	if got := arenatest.Games(t, dst, id); len(got) == 0 || !cmp.Equal(got[0].Scenario.SeatNames, named[0].SeatNames) {
 		t.Errorf("copied games name their seats %q, want %q", got[0].Scenario.SeatNames, named[0].SeatNames)
 	}
 
@@ -92,7 +93,7 @@ func testCopyStore(t *testing.T, b backend) {
 	if want := (store.CopySummary{Merged: 1, Skipped: len(sched.Fixtures)}); again != want {
 		t.Errorf("second copy: %+v, want %+v", again, want)
 	}
-	if got := games(t, dst, id); len(got) != len(sched.Fixtures) {
+	if got := arenatest.Games(t, dst, id); len(got) != len(sched.Fixtures) {
 		t.Errorf("%d games after two copies, want %d", len(got), len(sched.Fixtures))
 	}
 	if _, err := store.Copy(ctx, ro, dst); err == nil {
@@ -106,12 +107,12 @@ func testCopyStore(t *testing.T, b backend) {
 // ErrChangedWhileRead, copying nothing, rather than copy a mix of two states.
 func TestCopyStore_WriterDuringRead(t *testing.T) {
 	ctx := context.Background()
-	src, srcPath := sqliteBackend.open(t)
-	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer"), Scenarios: scenarios("showdown"),
+	src, srcPath := arenatest.SQLite.Open(t)
+	sched := arenatest.MustSchedule(t, arena.Tournament{Bots: arenatest.Bots("random", "aimer"), Scenarios: arenatest.Scenarios("showdown"),
 		GamesPerPairing: 4, Seed: 7})
-	if _, err := mustRunner(t, arena.RefereeFunc(func(_ context.Context, m arena.Match) (arena.Outcome, error) {
-		return fakeOutcome(m), nil
-	}), src, testConfig(1)).Run(ctx, sched); err != nil {
+	if _, err := arenatest.MustRunner(t, arena.RefereeFunc(func(_ context.Context, m arena.Match) (arena.Outcome, error) {
+		return arenatest.FakeOutcome(m), nil
+	}), src, arenatest.TestConfig(1)).Run(ctx, sched); err != nil {
 		t.Fatal(err)
 	}
 	if err := src.Close(); err != nil {
@@ -133,12 +134,12 @@ func TestCopyStore_WriterDuringRead(t *testing.T) {
 	if err := ro.CheckSnapshot(); err != nil {
 		t.Errorf("CheckSnapshot with no writer: %v", err)
 	}
-	reopen(t, srcPath) // a writer opens the file: its -wal appears
-	dst, _ := sqliteBackend.open(t)
+	arenatest.Reopen(t, srcPath) // a writer opens the file: its -wal appears
+	dst, _ := arenatest.SQLite.Open(t)
 	if _, err := store.Copy(ctx, dst, ro); !errors.Is(err, store.ErrChangedWhileRead) {
 		t.Errorf("copy while a writer has the source open: %v, want ErrChangedWhileRead", err)
 	}
-	if got := games(t, dst, sched.Info.ID); len(got) != 0 {
+	if got := arenatest.Games(t, dst, sched.Info.ID); len(got) != 0 {
 		t.Errorf("the failed copy copied %d games", len(got))
 	}
 }

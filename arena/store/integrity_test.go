@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/arenatest"
 	"github.com/flickarena/flickarena/arena/store"
 )
 
@@ -40,10 +41,10 @@ func damageFile(t *testing.T, path string) {
 // file and says what to do; no game of a new tournament goes into it.
 func TestOpenStore_DamagedFile(t *testing.T) {
 	ctx := context.Background()
-	s, path := openStore(t)
-	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner", "oracle"),
-		Scenarios: scenarios("showdown", "bank-job"), GamesPerPairing: 20, Seed: 3})
-	if _, err := mustRunner(t, fairReferee, s, testConfig(2)).Run(ctx, sched); err != nil {
+	s, path := arenatest.OpenStore(t)
+	sched := arenatest.MustSchedule(t, arena.Tournament{Bots: arenatest.Bots("random", "aimer", "planner", "oracle"),
+		Scenarios: arenatest.Scenarios("showdown", "bank-job"), GamesPerPairing: 20, Seed: 3})
+	if _, err := arenatest.MustRunner(t, arenatest.FairReferee, s, arenatest.TestConfig(2)).Run(ctx, sched); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Close(); err != nil {
@@ -65,9 +66,9 @@ func TestOpenStore_DamagedFile(t *testing.T) {
 	w, err := store.Open(ctx, path)
 	if err == nil {
 		// Today's arena: a new tournament goes into the damaged file.
-		next := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer"), Scenarios: scenarios("showdown"),
+		next := arenatest.MustSchedule(t, arena.Tournament{Bots: arenatest.Bots("random", "aimer"), Scenarios: arenatest.Scenarios("showdown"),
 			GamesPerPairing: 2, Seed: 4})
-		sum, runErr := mustRunner(t, fairReferee, w, testConfig(1)).Run(ctx, next)
+		sum, runErr := arenatest.MustRunner(t, arenatest.FairReferee, w, arenatest.TestConfig(1)).Run(ctx, next)
 		t.Logf("a new tournament on the damaged file: %+v, %v", sum, runErr)
 		w.Close()
 	}

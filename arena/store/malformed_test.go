@@ -10,6 +10,7 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/arenatest"
 	"github.com/flickarena/flickarena/arena/store"
 )
 
@@ -37,9 +38,9 @@ func ownerExec(t *testing.T, path string, stmts ...string) {
 // with NaN points, written beside the store, are left out of ReadGames and
 // listed (row id, key, what is wrong); the other games read. Games, strict,
 // fails naming one.
-func testStoreMalformedGames(t *testing.T, b backend) {
+func testStoreMalformedGames(t *testing.T, b arenatest.Backend) {
 	ctx := context.Background()
-	s, path := b.open(t)
+	s, path := b.Open(t)
 	if err := s.RecordTournament(ctx, testTournament); err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +50,7 @@ func testStoreMalformedGames(t *testing.T, b backend) {
 			t.Fatal(err)
 		}
 	}
-	all := games(t, s, testTournament.ID)
+	all := arenatest.Games(t, s, testTournament.ID)
 	id := map[string]int64{}
 	for _, g := range all {
 		id[g.Key] = g.ID

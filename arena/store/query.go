@@ -38,23 +38,7 @@ func (s *Store) ReadGames(ctx context.Context, f arena.GameFilter) (arena.GameLi
 	if s.version == 1 {
 		return s.gamesV1(ctx, f)
 	}
-	var (
-		where []string
-		args  []any
-	)
-	if f.TournamentID != "" {
-		where, args = append(where, "tournament_id = ?"), append(args, f.TournamentID)
-	}
-	if f.ScenarioID != "" {
-		where, args = append(where, "scenario_id = ?"), append(args, f.ScenarioID)
-	}
-	if f.Bot != "" {
-		where, args = append(where, "id IN (SELECT game_id FROM game_seats WHERE bot = ?)"), append(args, f.Bot)
-	}
-	cond := ""
-	if len(where) > 0 {
-		cond = " WHERE " + strings.Join(where, " AND ")
-	}
+	cond, args := filterCond(f, "id IN (SELECT game_id FROM game_seats WHERE bot = ?)")
 	kind := "end_kind"
 	if s.version < 3 { // a read-only store of schema version 2
 		kind = "''"
@@ -90,14 +74,7 @@ FROM games` + cond + " ORDER BY tournament_id, seq, id"
 			continue
 		}
 		g.Seed = uint64(seed)
-		var problem error
-		g.Termination, problem = arena.ParseTermination(term)
-		if problem == nil {
-			g.StartedAt, problem = parseTime(started)
-		}
-		if problem == nil {
-			g.EndedAt, problem = parseTime(ended)
-		}
+		problem := parseEnd(&g, term, started, ended)
 		if problem == nil && (seats < 2 || seats > maxStoredSeats) {
 			problem = fmt.Errorf("%d seats", seats)
 		}
@@ -244,26 +221,10 @@ WHERE game_id IN (SELECT id FROM games`+cond+`)`, args...)
 // gamesV1 is ReadGames on a database of schema version 1: two seats per game,
 // side X seat 0 and side Y seat 1, the result as ranks.
 func (s *Store) gamesV1(ctx context.Context, f arena.GameFilter) (arena.GameList, error) {
-	var (
-		where []string
-		args  []any
-	)
-	if f.TournamentID != "" {
-		where, args = append(where, "tournament_id = ?"), append(args, f.TournamentID)
-	}
-	if f.ScenarioID != "" {
-		where, args = append(where, "scenario_id = ?"), append(args, f.ScenarioID)
-	}
-	if f.Bot != "" {
-		where, args = append(where, "(bot_x = ? OR bot_y = ?)"), append(args, f.Bot, f.Bot)
-	}
+	cond, args := filterCond(f, "(bot_x = ? OR bot_y = ?)")
 	q := `SELECT id, tournament_id, game_key, pair_id, seq, round, leg, scenario_id, scenario_version,
 scenario_hash, seed, bot_x, bot_x_version, bot_y, bot_y_version, first_mover, result, termination, reason,
-turns, points_x, points_y, attempt, arena_version, started_at, ended_at FROM games`
-	if len(where) > 0 {
-		q += " WHERE " + strings.Join(where, " AND ")
-	}
-	q += " ORDER BY tournament_id, seq, id"
+turns, points_x, points_y, attempt, arena_version, started_at, ended_at FROM games` + cond + " ORDER BY tournament_id, seq, id"
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return arena.GameList{}, fmt.Errorf("arena: query games: %w", err)
@@ -300,13 +261,7 @@ turns, points_x, points_y, attempt, arena_version, started_at, ended_at FROM gam
 			g.Ranks = arena.RanksFor(res)
 		}
 		if problem == nil {
-			g.Termination, problem = arena.ParseTermination(term)
-		}
-		if problem == nil {
-			g.StartedAt, problem = parseTime(started)
-		}
-		if problem == nil {
-			g.EndedAt, problem = parseTime(ended)
+			problem = parseEnd(&g, term, started, ended)
 		}
 		if problem != nil {
 			bad[len(out)] = problem.Error()
@@ -317,6 +272,46 @@ turns, points_x, points_y, attempt, arena_version, started_at, ended_at FROM gam
 		return arena.GameList{}, fmt.Errorf("arena: query games: %w", err)
 	}
 	return splitMalformed(out, bad), nil
+}
+
+// filterCond is the WHERE clause of the games f selects (empty for every
+// game) and its arguments; botCond selects the games of a bot, its every
+// placeholder standing for f.Bot.
+func filterCond(f arena.GameFilter, botCond string) (string, []any) {
+	var (
+		where []string
+		args  []any
+	)
+	if f.TournamentID != "" {
+		where, args = append(where, "tournament_id = ?"), append(args, f.TournamentID)
+	}
+	if f.ScenarioID != "" {
+		where, args = append(where, "scenario_id = ?"), append(args, f.ScenarioID)
+	}
+	if f.Bot != "" {
+		where = append(where, botCond)
+		for range strings.Count(botCond, "?") {
+			args = append(args, f.Bot)
+		}
+	}
+	if len(where) == 0 {
+		return "", args
+	}
+	return " WHERE " + strings.Join(where, " AND "), args
+}
+
+// parseEnd sets g's termination and times from their stored text, and
+// returns the first that does not parse.
+func parseEnd(g *arena.GameRecord, term, started, ended string) error {
+	var err error
+	if g.Termination, err = arena.ParseTermination(term); err != nil {
+		return err
+	}
+	if g.StartedAt, err = parseTime(started); err != nil {
+		return err
+	}
+	g.EndedAt, err = parseTime(ended)
+	return err
 }
 
 // parseSide is the inverse of [arena.Side.String] for valid sides.

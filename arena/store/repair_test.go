@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/arenatest"
 	"github.com/flickarena/flickarena/arena/store"
 )
 
@@ -40,23 +41,23 @@ func deleteGames(t *testing.T, path, id string, keys ...string) {
 // deleted by the table owner (PostgreSQL) or the file's owner (SQLite) are
 // played again by the next run, which lists them in Summary.Repaired; the
 // run after it has nothing to do.
-func testRunnerLeasedRepairsDeletedGames(t *testing.T, b backend) {
-	u := b.newDB(t)
+func testRunnerLeasedRepairsDeletedGames(t *testing.T, b arenatest.Backend) {
+	u := b.NewDB(t)
 	ctx := context.Background()
-	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer", "planner"), Scenarios: scenarios("showdown"),
+	sched := arenatest.MustSchedule(t, arena.Tournament{Bots: arenatest.Bots("random", "aimer", "planner"), Scenarios: arenatest.Scenarios("showdown"),
 		GamesPerPairing: 4, Seed: 9})
-	s := reopen(t, u)
-	if _, err := mustRunner(t, fairReferee, s, testConfig(2)).Run(ctx, sched); err != nil {
+	s := arenatest.Reopen(t, u)
+	if _, err := arenatest.MustRunner(t, arenatest.FairReferee, s, arenatest.TestConfig(2)).Run(ctx, sched); err != nil {
 		t.Fatal(err)
 	}
-	want := games(t, s, sched.Info.ID)
+	want := arenatest.Games(t, s, sched.Info.ID)
 	deleted := []string{sched.Fixtures[1].Key, sched.Fixtures[4].Key, sched.Fixtures[9].Key}
 	deleteGames(t, u, sched.Info.ID, deleted...)
-	if got := len(games(t, s, sched.Info.ID)); got != len(sched.Fixtures)-len(deleted) {
+	if got := len(arenatest.Games(t, s, sched.Info.ID)); got != len(sched.Fixtures)-len(deleted) {
 		t.Fatalf("%d games after the deletion, want %d", got, len(sched.Fixtures)-len(deleted))
 	}
 
-	sum, err := mustRunner(t, fairReferee, s, testConfig(2)).Run(ctx, sched)
+	sum, err := arenatest.MustRunner(t, arenatest.FairReferee, s, arenatest.TestConfig(2)).Run(ctx, sched)
 	if err != nil {
 		t.Fatalf("rerun: %v", err)
 	}
@@ -64,9 +65,9 @@ func testRunnerLeasedRepairsDeletedGames(t *testing.T, b backend) {
 		t.Errorf("rerun: played %d, skipped %d, repaired %q; want %d played, %d skipped, %q repaired",
 			sum.Played, sum.Skipped, sum.Repaired, len(deleted), len(sched.Fixtures)-len(deleted), deleted)
 	}
-	sameRecords(t, want, games(t, s, sched.Info.ID))
+	arenatest.SameRecords(t, want, arenatest.Games(t, s, sched.Info.ID))
 
-	sum, err = mustRunner(t, fairReferee, s, testConfig(2)).Run(ctx, sched)
+	sum, err = arenatest.MustRunner(t, arenatest.FairReferee, s, arenatest.TestConfig(2)).Run(ctx, sched)
 	if err != nil || sum.Played != 0 || len(sum.Repaired) != 0 {
 		t.Errorf("third run: %+v, %v; want nothing to do", sum, err)
 	}
@@ -75,23 +76,23 @@ func testRunnerLeasedRepairsDeletedGames(t *testing.T, b backend) {
 // testRunnerIncompleteAfterRun: a game deleted while the run plays is
 // reported (ErrIncomplete, naming it) rather than a finished tournament, on
 // either store; the next run plays it.
-func testRunnerIncompleteAfterRun(t *testing.T, b backend) {
+func testRunnerIncompleteAfterRun(t *testing.T, b arenatest.Backend) {
 	ctx := context.Background()
-	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer"), Scenarios: scenarios("showdown"),
+	sched := arenatest.MustSchedule(t, arena.Tournament{Bots: arenatest.Bots("random", "aimer"), Scenarios: arenatest.Scenarios("showdown"),
 		GamesPerPairing: 4, Seed: 2})
-	s, path := b.open(t)
+	s, path := b.Open(t)
 	victim, last := sched.Fixtures[0].Key, sched.Fixtures[len(sched.Fixtures)-1].Key
 	deleting := arena.RefereeFunc(func(_ context.Context, m arena.Match) (arena.Outcome, error) {
 		if m.Key == last { // the first game is recorded by now (one game at a time)
 			deleteGames(t, path, sched.Info.ID, victim)
 		}
-		return fakeOutcome(m), nil
+		return arenatest.FakeOutcome(m), nil
 	})
-	_, err := mustRunner(t, deleting, s, testConfig(1)).Run(ctx, sched)
+	_, err := arenatest.MustRunner(t, deleting, s, arenatest.TestConfig(1)).Run(ctx, sched)
 	if !errors.Is(err, arena.ErrIncomplete) || !strings.Contains(err.Error(), victim) {
 		t.Fatalf("run with a game deleted meanwhile: %v; want ErrIncomplete naming %s", err, victim)
 	}
-	sum, err := mustRunner(t, fairReferee, s, testConfig(1)).Run(ctx, sched)
+	sum, err := arenatest.MustRunner(t, arenatest.FairReferee, s, arenatest.TestConfig(1)).Run(ctx, sched)
 	if err != nil || sum.Played != 1 {
 		t.Errorf("next run: %+v, %v; want the deleted game played", sum, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/flickarena/flickarena/arena"
+	"github.com/flickarena/flickarena/arena/arenatest"
 	"github.com/flickarena/flickarena/arena/store"
 )
 
@@ -54,9 +55,9 @@ func record(tid, key string) arena.GameRecord {
 	}
 }
 
-func testStoreRoundTrip(t *testing.T, b backend) {
+func testStoreRoundTrip(t *testing.T, b arenatest.Backend) {
 	ctx := context.Background()
-	s, path := b.open(t)
+	s, path := b.Open(t)
 	if err := s.RecordTournament(ctx, testTournament); err != nil {
 		t.Fatal(err)
 	}
@@ -67,8 +68,8 @@ func testStoreRoundTrip(t *testing.T, b backend) {
 	}
 
 	// Read back through a fresh connection, as the next process would.
-	s2 := reopen(t, path)
-	got := games(t, s2, "t1")
+	s2 := arenatest.Reopen(t, path)
+	got := arenatest.Games(t, s2, "t1")
 	if len(got) != 1 || got[0].ID <= 0 {
 		t.Fatalf("got %+v, want one game with an id", got)
 	}
@@ -97,9 +98,9 @@ func testStoreRoundTrip(t *testing.T, b backend) {
 	}
 }
 
-func testStoreAppendOnce(t *testing.T, b backend) {
+func testStoreAppendOnce(t *testing.T, b arenatest.Backend) {
 	ctx := context.Background()
-	s, _ := b.open(t)
+	s, _ := b.Open(t)
 	for range 2 { // recording a tournament twice is a no-op
 		if err := s.RecordTournament(ctx, testTournament); err != nil {
 			t.Fatal(err)
@@ -114,7 +115,7 @@ func testStoreAppendOnce(t *testing.T, b backend) {
 	if ok, err := s.AppendGame(ctx, second); ok || err != nil {
 		t.Fatalf("second AppendGame with the same key = %v, %v; want false, nil", ok, err)
 	}
-	got := games(t, s, "t1")
+	got := arenatest.Games(t, s, "t1")
 	if len(got) != 1 || got[0].Result() != first.Result() {
 		t.Errorf("games %+v, want only the first", got)
 	}
@@ -123,9 +124,9 @@ func testStoreAppendOnce(t *testing.T, b backend) {
 	}
 }
 
-func testStoreAppendGameInvalid(t *testing.T, b backend) {
+func testStoreAppendGameInvalid(t *testing.T, b arenatest.Backend) {
 	ctx := context.Background()
-	s, _ := b.open(t)
+	s, _ := b.Open(t)
 	if err := s.RecordTournament(ctx, testTournament); err != nil {
 		t.Fatal(err)
 	}
@@ -154,14 +155,14 @@ func testStoreAppendGameInvalid(t *testing.T, b backend) {
 			}
 		})
 	}
-	if got := games(t, s, ""); len(got) != 0 {
+	if got := arenatest.Games(t, s, ""); len(got) != 0 {
 		t.Errorf("%d games stored, want none", len(got))
 	}
 }
 
-func testStoreGamesFilter(t *testing.T, b backend) {
+func testStoreGamesFilter(t *testing.T, b arenatest.Backend) {
 	ctx := context.Background()
-	s, _ := b.open(t)
+	s, _ := b.Open(t)
 	t2 := testTournament
 	t2.ID = "t2"
 	for _, info := range []arena.TournamentInfo{testTournament, t2} {
@@ -224,9 +225,9 @@ func TestOpenStore_BadPath(t *testing.T) {
 // testStoreConcurrentWriters plays two arenas on one database file: two
 // Stores (two connection pools, as two processes would have), opened at the
 // same time on a new file, appending interleaved and overlapping games.
-func testStoreConcurrentWriters(t *testing.T, b backend) {
+func testStoreConcurrentWriters(t *testing.T, b arenatest.Backend) {
 	ctx := context.Background()
-	path := b.newDB(t)
+	path := b.NewDB(t)
 	const perWriter, overlap = 60, 20
 	stores := make([]*store.Store, 2)
 	var wg sync.WaitGroup
@@ -273,7 +274,7 @@ func testStoreConcurrentWriters(t *testing.T, b backend) {
 	if got := inserted[0] + inserted[1]; got != want {
 		t.Errorf("writers inserted %d + %d games, want %d in all", inserted[0], inserted[1], want)
 	}
-	got := games(t, stores[1], "t1")
+	got := arenatest.Games(t, stores[1], "t1")
 	keys := map[string]bool{}
 	for _, g := range got {
 		keys[g.Key] = true
@@ -284,21 +285,21 @@ func testStoreConcurrentWriters(t *testing.T, b backend) {
 	if tours, err := stores[0].Tournaments(ctx); err != nil || len(tours) != 1 {
 		t.Errorf("Tournaments = %d, %v; want 1", len(tours), err)
 	}
-	b.checkIntegrity(t, path)
+	b.CheckIntegrity(t, path)
 }
 
-func testStoreRuns(t *testing.T, b backend) {
+func testStoreRuns(t *testing.T, b arenatest.Backend) {
 	ctx := context.Background()
-	s, _ := b.open(t)
-	sched := mustSchedule(t, arena.Tournament{Bots: bots("random", "aimer"), Scenarios: scenarios("showdown"),
+	s, _ := b.Open(t)
+	sched := arenatest.MustSchedule(t, arena.Tournament{Bots: arenatest.Bots("random", "aimer"), Scenarios: arenatest.Scenarios("showdown"),
 		GamesPerPairing: 2})
-	cfg := testConfig(2)
+	cfg := arenatest.TestConfig(2)
 	cfg.Command = "arena run --bots random,aimer --games 2"
 	cfg.RatingPrior = 400
 	labels := []map[string]string{nil, {"tune.search": "3f2a", "tune.value": "town-hall", "note": ""}}
 	for _, l := range labels {
 		cfg.Labels = l
-		if _, err := mustRunner(t, fairReferee, s, cfg).Run(ctx, sched); err != nil {
+		if _, err := arenatest.MustRunner(t, arenatest.FairReferee, s, cfg).Run(ctx, sched); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -316,7 +317,7 @@ func testStoreRuns(t *testing.T, b backend) {
 		}
 	}
 	cfg.Labels = map[string]string{"": "x"}
-	if _, err := arena.NewRunner(fairReferee, s, cfg); err == nil {
+	if _, err := arena.NewRunner(arenatest.FairReferee, s, cfg); err == nil {
 		t.Error("NewRunner took a label with an empty name")
 	}
 }
@@ -395,11 +396,11 @@ func TestStore_OpenWriteCloseCycles(t *testing.T) {
 			t.Fatalf("writer %d: %v", w, err)
 		}
 	}
-	s := reopen(t, path)
-	if got := games(t, s, "t1"); len(got) != writers*cycles {
+	s := arenatest.Reopen(t, path)
+	if got := arenatest.Games(t, s, "t1"); len(got) != writers*cycles {
 		t.Errorf("%d games, want %d", len(got), writers*cycles)
 	}
-	if err := store.CheckIntegrity(path); err != nil {
+	if err := arenatest.CheckIntegrity(path); err != nil {
 		t.Error(err)
 	}
 }
@@ -408,10 +409,10 @@ func TestStore_OpenWriteCloseCycles(t *testing.T) {
 // fsynced transaction per game.
 // On PostgreSQL it is the test server's figure: fsync off.
 func BenchmarkStore_AppendGame(b *testing.B) {
-	for _, be := range backends {
-		b.Run(be.name, func(b *testing.B) {
+	for _, be := range arenatest.Backends {
+		b.Run(be.Name, func(b *testing.B) {
 			ctx := context.Background()
-			s, _ := be.open(b)
+			s, _ := be.Open(b)
 			if err := s.RecordTournament(ctx, testTournament); err != nil {
 				b.Fatal(err)
 			}

@@ -5,20 +5,20 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files (testdata/*.golden)")
 
-// golden formats x for the golden file: 5 decimals, enough to see any change of the encoding
+// goldenFloat formats x for the golden file: 5 decimals, enough to see any change of the encoding
 // and few enough to ignore the last-bit differences of trigonometry between platforms.
-func golden(x float32) string {
+func goldenFloat(x float32) string {
 	s := strconv.FormatFloat(math.Round(float64(x)*1e5)/1e5, 'f', -1, 64)
 	if s == "-0" {
 		return "0"
@@ -56,35 +56,14 @@ func TestEncoding_Golden(t *testing.T) {
 			for _, f := range s.Obs {
 				fmt.Fprintf(&b, "%s seat %d %s:", name, seat, f.Name)
 				for _, x := range obs[i : i+f.Size] {
-					b.WriteString(" " + golden(x))
+					b.WriteString(" " + goldenFloat(x))
 				}
 				b.WriteString("\n")
 				i += f.Size
 			}
 		}
 	}
-	path := filepath.Join("testdata", "first-observations.golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	got, wl := strings.Split(b.String(), "\n"), strings.Split(string(want), "\n")
-	if len(got) != len(wl) {
-		t.Fatalf("%d lines, golden file has %d", len(got), len(wl))
-	}
-	for i := range got {
-		if got[i] != wl[i] {
-			t.Errorf("line %d:\n got %s\nwant %s", i+1, got[i], wl[i])
-		}
-	}
+	golden.Check(t, filepath.Join("testdata", "first-observations.golden"), []byte(b.String()), *update, "first observations")
 }
 
 // FuzzEnv_Actions plays arbitrary native actions within the spec's ranges on a table where

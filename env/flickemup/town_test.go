@@ -5,13 +5,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"testing"
 
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/internal/golden"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -81,37 +80,13 @@ func townTrajectory(tb testing.TB) []byte {
 // architecture. (The physics package pins its own dynamics on a scene of its own.)
 func TestTown_Golden(t *testing.T) {
 	got := townTrajectory(t)
-	path := filepath.Join("testdata", "town.golden")
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("trajectory differs from %s; first difference:\n%s", path, firstLineDiff(got, want))
-	}
+	golden.Check(t, filepath.Join("testdata", "town.golden"), got, *update, "trajectory")
 }
 
 // TestTown_Parallel runs the town's trajectory in several goroutines at once: every run must
 // match the sequential one exactly, and `go test -race` must stay quiet.
 func TestTown_Parallel(t *testing.T) {
-	want := townTrajectory(t)
-	const workers = 4
-	got := make([][]byte, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() { got[w] = townTrajectory(t) })
-	}
-	wg.Wait()
-	for w := range workers {
-		if !bytes.Equal(got[w], want) {
-			t.Errorf("goroutine %d diverged:\n%s", w, firstLineDiff(got[w], want))
-		}
-	}
+	golden.CheckConcurrent(t, 4, func() []byte { return townTrajectory(t) })
 }
 
 // TestTown_Valid checks the town: 42 valid pieces and 6 doors, at rest, no two pieces
@@ -146,15 +121,4 @@ func TestTown_Valid(t *testing.T) {
 		}
 		st.CopyFrom(before)
 	}
-}
-
-// firstLineDiff returns the first differing line of a and b.
-func firstLineDiff(a, b []byte) string {
-	la, lb := bytes.Split(a, []byte("\n")), bytes.Split(b, []byte("\n"))
-	for i := 0; i < len(la) && i < len(lb); i++ {
-		if !bytes.Equal(la[i], lb[i]) {
-			return fmt.Sprintf("line %d:\n got  %s\n want %s", i+1, la[i], lb[i])
-		}
-	}
-	return fmt.Sprintf("lengths differ: %d vs %d lines", len(la), len(lb))
 }

@@ -5,13 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/fliprando"
+	"github.com/flickarena/flickarena/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
@@ -59,20 +59,5 @@ func TestGoldenTrajectories(t *testing.T) {
 		}
 		fmt.Fprintf(&out, "  end after %d decisions, hash %016x, totals %v\n", steps, e.Hash(), e.Engine().Scores(nil))
 	}
-	path := filepath.Join("testdata", "trajectories.golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(out.Bytes(), want) {
-		t.Errorf("trajectories differ from %s:\n%s", path, out.String())
-	}
+	golden.Check(t, filepath.Join("testdata", "trajectories.golden"), out.Bytes(), *update, "trajectories")
 }

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import numpy as np
 from gymnasium.vector import AutoresetMode
 
+from flickarena._closing import Closing
 from flickarena._gen.v1 import flickarena_pb2 as pb
 from flickarena.client import Client, Session
 from flickarena.errors import FlickarenaError
@@ -112,7 +113,7 @@ def decode_batch(b: pb.Batch) -> Batch:
     )
 
 
-class Pool:
+class Pool(Closing):
     """A pool of ``num_envs`` games of ``game_id`` on the server.
 
     Args:
@@ -296,18 +297,6 @@ class Pool:
             pass
         left = None if timeout is None else max(0.0, timeout - (time.monotonic() - start))
         self._close_transport(left)
-
-    def __enter__(self) -> Pool:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close(timeout=2.0)
-        except Exception:
-            pass
 
 
 def _mixture(opponent: Any) -> list[pb.WeightedOpponent]:

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from flickarena._closing import Closing
 from flickarena.client import Client
 from flickarena.errors import FlickarenaError, error_from_status
 from flickarena.pool import Batch, Pool
@@ -59,7 +60,7 @@ def _named(server: str, e: Exception) -> Exception:
         return RuntimeError(f"server {server}: {e!r}")
 
 
-class SplitPool:
+class SplitPool(Closing):
     """``num_envs`` games of ``game_id`` spread over ``servers``, as one pool.
 
     Args:
@@ -237,18 +238,6 @@ class SplitPool:
             if owned:
                 p.client.close()
         self._executor.shutdown(wait=True)
-
-    def __enter__(self) -> SplitPool:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close(timeout=2.0)
-        except Exception:
-            pass
 
 
 def _join(batches: list[Batch]) -> Batch:

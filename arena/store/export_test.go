@@ -1,4 +1,0 @@
-package store
-
-// CheckIntegrity exports checkIntegrity to the black-box tests.
-var CheckIntegrity = checkIntegrity

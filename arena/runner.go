@@ -258,6 +258,10 @@ type runState struct {
 	// leased store (by every worker); skip holds the sets this run gave up.
 	recorded int
 	skip     []string
+	// holding counts the sets this run's goroutines hold under a lease: a
+	// goroutine that finds nothing to claim while every unfinished set is
+	// one of those ends at once, as its siblings finish them.
+	holding int
 }
 
 // play plays fixture f to a recorded game, a failure, or abandonment. It

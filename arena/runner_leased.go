@@ -147,11 +147,12 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, siblings []str
 				}
 				return
 			}
-			if n == 0 || !sleep(ctx, poll) {
+			if n == 0 || n <= st.held() || !sleep(ctx, poll) {
 				return
 			}
 			continue
 		}
+		st.hold(1)
 		if slices.Contains(st.skipped(), pair) {
 			// Given up by another goroutine of this run after this one read
 			// the skip list: leave it, as that one did.
@@ -159,6 +160,7 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, siblings []str
 				st.fail(err)
 				return
 			}
+			st.hold(-1)
 			continue
 		}
 		fixtures, known := sets[pair]
@@ -211,7 +213,23 @@ func (st *runState) leaseLoop(ctx context.Context, worker string, siblings []str
 				return
 			}
 		}
+		st.hold(-1)
 	}
+}
+
+// hold counts d more sets held by this run's goroutines (d is +1 at a claim, -1 once the set
+// is finished or released).
+func (st *runState) hold(d int) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.holding += d
+}
+
+// held returns how many sets this run's goroutines hold.
+func (st *runState) held() int {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.holding
 }
 
 // skipped returns the sets this run gave up.

@@ -98,6 +98,9 @@ func opponentOp(err error) string {
 // interruption returns the result of a pass, or, if the call's end cut an env short, a nil
 // batch and the error that marks the Vector interrupted.
 func (v *Vector) interruption(b *Batch, err error) (*Batch, error) {
+	if !v.ended() {
+		return b, err // no env was cut: a context that ends stays ended
+	}
 	for _, e := range v.errs {
 		if errors.Is(e, ErrInterrupted) {
 			v.interrupted = fmt.Errorf("%w (%w)", ErrInterrupted, context.Cause(v.ctx))

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/flickarena/flickarena/arena"
@@ -38,12 +37,6 @@ type Store struct {
 	// snapshot is the file as it was when a read-only store opened it as
 	// immutable (nil otherwise), for CheckSnapshot.
 	snapshot *fileSnapshot
-	// writeMu queues the write transactions of this process on an SQLite
-	// file: SQLite takes one writer at a time, and two connections of one
-	// process that collide wait in SQLite's busy handler, whose sleeps (1 ms
-	// and up) cost more than the transactions themselves. Other processes
-	// on the same file still wait in the busy handler.
-	writeMu sync.Mutex
 }
 
 // Store is the runner's store.
@@ -527,10 +520,6 @@ func (s *Store) PlayedKeys(ctx context.Context, id string) (map[string]bool, err
 // write runs f in an immediate transaction and commits it, retrying the
 // whole transaction on an SQLITE_BUSY that SQLite did not wait out.
 func (s *Store) write(ctx context.Context, f func(tx *sqlTx) error) error {
-	if s.db.d == sqlite {
-		s.writeMu.Lock()
-		defer s.writeMu.Unlock()
-	}
 	return retryBusy(ctx, func() error {
 		tx, err := s.db.BeginTx(ctx, nil) // immediate: the DSN sets _txlock
 		if err != nil {

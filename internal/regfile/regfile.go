@@ -50,31 +50,25 @@ const openFlags = os.O_RDONLY | syscall.O_NONBLOCK
 // ordinary case and never read: the error ("PATH: not a regular file (a named pipe)")
 // wraps [ErrNotRegular]. Other errors are those of [os.Stat] and [os.OpenFile].
 func Open(path string) (*os.File, fs.FileInfo, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, nil, notRegular(path, st.Mode())
-	}
-	f, err := os.OpenFile(path, openFlags, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	return checked(f, path)
+	return open(path, os.Stat, os.OpenFile)
 }
 
 // OpenIn is [Open] for the file name inside root: the name is resolved by root, so that a
 // link leading out of root's directory is refused as root refuses it.
 func OpenIn(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
-	st, err := root.Stat(name)
+	return open(name, root.Stat, root.OpenFile)
+}
+
+// open is [Open] with the stat and the open of a file system (the process's or a root's).
+func open(name string, stat func(string) (fs.FileInfo, error), openFile func(string, int, fs.FileMode) (*os.File, error)) (*os.File, fs.FileInfo, error) {
+	st, err := stat(name)
 	if err != nil {
 		return nil, nil, err
 	}
 	if !st.Mode().IsRegular() {
 		return nil, nil, notRegular(name, st.Mode())
 	}
-	f, err := root.OpenFile(name, openFlags, 0)
+	f, err := openFile(name, openFlags, 0)
 	if err != nil {
 		return nil, nil, err
 	}

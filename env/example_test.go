@@ -5,14 +5,14 @@ import (
 	"math/rand/v2"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // ExampleVector plays 8 two-player games of the dummy game in self-play
 // with random legal actions, and prints the first episodes that end.
 func ExampleVector() {
 	reg := env.NewRegistry()
-	if err := dummy.Register(reg); err != nil {
+	if err := race.Register(reg); err != nil {
 		panic(err)
 	}
 	f, err := reg.Lookup("dummy/race-v1")

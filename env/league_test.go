@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // passer always passes (the dummy game's default action): the agent, which
@@ -199,7 +199,7 @@ func TestNewVector_LeagueErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.c.NumEnvs = 1
-			v, err := env.NewVector(dummy.Factory, tt.c)
+			v, err := env.NewVector(race.Factory, tt.c)
 			if err == nil {
 				v.Close()
 				t.Fatal("no error")

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 func TestValidID(t *testing.T) {
@@ -39,16 +39,16 @@ func TestRegistry(t *testing.T) {
 	if !errors.Is(err, env.ErrUnknownGame) || !strings.Contains(err.Error(), "empty") {
 		t.Errorf("Lookup in an empty registry: %v", err)
 	}
-	if err := dummy.Register(r); err != nil {
+	if err := race.Register(r); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Register("other/game-v3", dummy.Factory); err != nil {
+	if err := r.Register("other/game-v3", race.Factory); err != nil {
 		t.Fatal(err)
 	}
 	for _, bad := range []struct {
 		id string
 		f  env.Factory
-	}{{"dummy/race-v1", dummy.Factory}, {"no-version", dummy.Factory}, {"x/y-v1", nil}} {
+	}{{"dummy/race-v1", race.Factory}, {"no-version", race.Factory}, {"x/y-v1", nil}} {
 		if err := r.Register(bad.id, bad.f); err == nil {
 			t.Errorf("Register(%q) succeeded", bad.id)
 		}

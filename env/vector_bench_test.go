@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // BenchmarkVecEnv measures Vector.Step on the dummy game (2 players, no
@@ -20,7 +20,7 @@ func BenchmarkVecEnv(b *testing.B) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			v, err := env.NewVector(dummy.Factory, env.Config{NumEnvs: n})
+			v, err := env.NewVector(race.Factory, env.Config{NumEnvs: n})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -11,7 +11,7 @@ import (
 	"google.golang.org/grpc/codes"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
@@ -73,7 +73,7 @@ func interruptPool(t *testing.T, opts ...envrpc.Option) (*slowBot, *envrpctest.E
 
 // stepAll steps every env of pool pid (dummy games) with the zero action under ctx.
 func stepAll(ctx context.Context, e *envrpctest.Env, pid string, n int) error {
-	g, err := dummy.NewEnv(dummy.DefaultConfig())
+	g, err := race.NewEnv(race.DefaultConfig())
 	if err != nil {
 		return err
 	}

@@ -10,8 +10,8 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
@@ -31,7 +31,7 @@ func manyGames(t *testing.T, n int) (*env.Registry, []string) {
 		t.Fatal(err)
 	}
 	reg := env.NewRegistry()
-	if err := dummy.Register(reg); err != nil {
+	if err := race.Register(reg); err != nil {
 		t.Fatal(err)
 	}
 	for i := range n {

@@ -14,7 +14,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
@@ -104,14 +104,14 @@ func (m *moody) Act(ctx context.Context, req *flickv1.ActRequest) (*flickv1.ActR
 
 // singleAgent returns a pool config of n dummy envs against opponent "bot".
 func singleAgent(n int32) *flickv1.PoolConfig {
-	return &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: n, View: flickv1.View_VIEW_SINGLE_AGENT, Opponent: "bot"}
+	return &flickv1.PoolConfig{GameId: race.ID, NumEnvs: n, View: flickv1.View_VIEW_SINGLE_AGENT, Opponent: "bot"}
 }
 
 // opponentMoves returns how many of n dummy envs reset with seed start
 // with seat 1, so that the opponent plays during the Reset.
 func opponentMoves(t *testing.T, n int, seed uint64) int {
 	t.Helper()
-	v, err := env.NewVector(dummy.Factory, env.Config{NumEnvs: n})
+	v, err := env.NewVector(race.Factory, env.Config{NumEnvs: n})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +241,7 @@ func TestOpponent_Deterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	local, err := env.NewVector(dummy.Factory, env.Config{NumEnvs: n, View: env.SingleAgent, Opponent: policy, Workers: 1})
+	local, err := env.NewVector(race.Factory, env.Config{NumEnvs: n, View: env.SingleAgent, Opponent: policy, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

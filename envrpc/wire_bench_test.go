@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
@@ -96,13 +96,13 @@ func remote(b *testing.B, target string, cfg *flickv1.PoolConfig, session bool) 
 // cores, as a trainer and its env server share a machine.
 func BenchmarkWire(b *testing.B) {
 	reg := env.NewRegistry()
-	if err := dummy.Register(reg); err != nil {
+	if err := race.Register(reg); err != nil {
 		b.Fatal(err)
 	}
 	targets := serveWire(b, reg)
 	for _, n := range wireSizes {
 		b.Run(fmt.Sprintf("inprocess/envs=%d", n), func(b *testing.B) {
-			v, err := env.NewVector(dummy.Factory, env.Config{NumEnvs: n})
+			v, err := env.NewVector(race.Factory, env.Config{NumEnvs: n})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -111,7 +111,7 @@ func BenchmarkWire(b *testing.B) {
 		})
 		for _, c := range wireClients {
 			b.Run(fmt.Sprintf("%s/envs=%d", c.name(), n), func(b *testing.B) {
-				r := remote(b, targets[c.transport], &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: int32(n)}, c.session)
+				r := remote(b, targets[c.transport], &flickv1.PoolConfig{GameId: race.ID, NumEnvs: int32(n)}, c.session)
 				benchStep(b, r, r.Spec().NewActions(n), n)
 			})
 		}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // TestBot_Act plays whole games of the dummy game and checks that every
@@ -18,7 +18,7 @@ func TestBot_Act(t *testing.T) {
 		t.Fatalf("identity %q %q", b.Name(), b.Version())
 	}
 	play := func(seed uint64) [][]int32 {
-		g, err := dummy.NewEnv(dummy.DefaultConfig())
+		g, err := race.NewEnv(race.DefaultConfig())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,8 +18,8 @@ import (
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // testBot is a Race bot for these tests, made of a name and a policy.
@@ -44,13 +44,13 @@ func sweet(t env.Turn) float64 { return float64(t.Obs[3*t.Spec.NumPlayers]) }
 var (
 	// steady always gains, at a random power.
 	steady = testBot{"steady", func(dst env.Action, _ env.Turn, rng *rand.Rand) error {
-		dst.Discrete[0], dst.Discrete[1], dst.Continuous[0] = dummy.Gain, 0, float32(rng.Float64()*2-1)
+		dst.Discrete[0], dst.Discrete[1], dst.Continuous[0] = race.Gain, 0, float32(rng.Float64()*2-1)
 		return nil
 	}}
 	// sharp always gains, aiming at the sweet spot within ±0.8.
 	sharp = testBot{"sharp", func(dst env.Action, t env.Turn, rng *rand.Rand) error {
 		p := sweet(t) + (rng.Float64()*2-1)*0.8
-		dst.Discrete[0], dst.Discrete[1], dst.Continuous[0] = dummy.Gain, 0, float32(min(max(p, -1), 1))
+		dst.Discrete[0], dst.Discrete[1], dst.Continuous[0] = race.Gain, 0, float32(min(max(p, -1), 1))
 		return nil
 	}}
 	// passer always passes: it never scores a point against the others.

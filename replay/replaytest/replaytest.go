@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/env/fliprando"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/physics"
 	"github.com/flickarena/flickarena/replay"
 )
@@ -25,7 +25,7 @@ func Registry(tb testing.TB) *env.Registry {
 	if err := flickemup.Register(reg); err != nil {
 		tb.Fatal(err)
 	}
-	if err := dummy.Register(reg); err != nil {
+	if err := race.Register(reg); err != nil {
 		tb.Fatal(err)
 	}
 	if err := fliprando.Register(reg); err != nil {

@@ -78,4 +78,4 @@
 // # Version History
 //
 //   - v1: first version.
-package dummy
+package race

@@ -10,7 +10,7 @@ import (
 	"github.com/flickarena/flickarena/env/race"
 )
 
-// rejectAll is a dummy game whose joint rule refuses everything but Pass.
+// rejectAll is a Race env whose joint rule refuses everything but Pass.
 type rejectAll struct{ *race.Env }
 
 func (g rejectAll) Validate(a env.Action) error {

@@ -15,7 +15,7 @@ func TestValidID(t *testing.T) {
 		want bool
 	}{
 		{"flickemup/showdown-v9", true},
-		{"dummy/race-v12", true},
+		{"race-v12", true},
 		{"fliprando-v2", true},
 		{"flickago/standard_board-v1", true},
 		{"flickemup/showdown", false},
@@ -35,7 +35,7 @@ func TestValidID(t *testing.T) {
 
 func TestRegistry(t *testing.T) {
 	r := env.NewRegistry()
-	_, err := r.Lookup("dummy/race-v1")
+	_, err := r.Lookup("race-v1")
 	if !errors.Is(err, env.ErrUnknownGame) || !strings.Contains(err.Error(), "empty") {
 		t.Errorf("Lookup in an empty registry: %v", err)
 	}
@@ -48,23 +48,23 @@ func TestRegistry(t *testing.T) {
 	for _, bad := range []struct {
 		id string
 		f  env.Factory
-	}{{"dummy/race-v1", race.Factory}, {"no-version", race.Factory}, {"x/y-v1", nil}} {
+	}{{"race-v1", race.Factory}, {"no-version", race.Factory}, {"x/y-v1", nil}} {
 		if err := r.Register(bad.id, bad.f); err == nil {
 			t.Errorf("Register(%q) succeeded", bad.id)
 		}
 	}
-	if got := strings.Join(r.IDs(), " "); got != "dummy/race-v1 other/game-v3" {
+	if got := strings.Join(r.IDs(), " "); got != "race-v1 other/game-v3" {
 		t.Errorf("IDs = %s", got)
 	}
-	_, err = r.Lookup("dummy/race-v2")
-	if !errors.Is(err, env.ErrUnknownGame) || !strings.Contains(err.Error(), `"dummy/race-v2" (known: dummy/race-v1, other/game-v3)`) {
+	_, err = r.Lookup("race-v2")
+	if !errors.Is(err, env.ErrUnknownGame) || !strings.Contains(err.Error(), `"race-v2" (known: race-v1, other/game-v3)`) {
 		t.Errorf("Lookup(unknown) = %v, want ErrUnknownGame listing the known ids", err)
 	}
-	g, err := r.New("dummy/race-v1", env.Options{"players": "3"})
+	g, err := r.New("race-v1", env.Options{"players": "3"})
 	if err != nil || g.Spec().NumPlayers != 3 {
 		t.Fatalf("New with options: %v", err)
 	}
-	if _, err := r.New("dummy/race-v1", env.Options{"players": "9"}); err == nil || !strings.Contains(err.Error(), `env: new "dummy/race-v1": dummy: env: option players: "9": want an integer from 2 to 5`) {
+	if _, err := r.New("race-v1", env.Options{"players": "9"}); err == nil || !strings.Contains(err.Error(), `env: new "race-v1": race: env: option players: "9": want an integer from 2 to 5`) {
 		t.Errorf("New with a bad option: %v", err)
 	}
 }

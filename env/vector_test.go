@@ -17,13 +17,13 @@ import (
 	"github.com/flickarena/flickarena/env/race"
 )
 
-// TestVector_Conformance runs the conformance suite on the dummy game: it
+// TestVector_Conformance runs the conformance suite on Race: it
 // is the main test of the Vector's contract.
 func TestVector_Conformance(t *testing.T) {
 	envtest.RunConfig(t, race.Factory, envtest.Config{NumEnvs: 7, Options: env.Options{"players": "3", "rounds": "3"}})
 }
 
-// newVector returns a Vector of dummy games, closed at the end of the test.
+// newVector returns a Vector of Race games, closed at the end of the test.
 func newVector(t *testing.T, f env.Factory, c env.Config) *env.Vector {
 	t.Helper()
 	if f == nil {
@@ -37,7 +37,7 @@ func newVector(t *testing.T, f env.Factory, c env.Config) *env.Vector {
 	return v
 }
 
-// noShaper hides the dummy game's Shaper method.
+// noShaper hides Race's Shaper method.
 type noShaper struct{ env.Game }
 
 func TestNewVector_Errors(t *testing.T) {
@@ -86,7 +86,7 @@ func TestNewVector_Errors(t *testing.T) {
 	}
 }
 
-// twoStepAction sets env i's action for the two-step dummy episode: the
+// twoStepAction sets env i's action for the two-step Race episode: the
 // first mover gains, the second passes, so the first mover wins.
 func twoStepAction(a env.Action, first bool) {
 	a.Discrete[0], a.Discrete[1], a.Continuous[0] = race.Pass, 0, 0
@@ -177,7 +177,7 @@ func TestVector_AutoresetRows(t *testing.T) {
 	}
 }
 
-// faulty is a dummy game that fails on its nth Step, by panic or error.
+// faulty is a Race env that fails on its nth Step, by panic or error.
 type faulty struct {
 	*race.Env
 	n, steps int

@@ -8,8 +8,8 @@ import (
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 )
 
-// dummyRegistry returns a registry with the dummy game.
-func dummyRegistry(t testing.TB) *env.Registry {
+// raceRegistry returns a registry with Race.
+func raceRegistry(t testing.TB) *env.Registry {
 	t.Helper()
 	reg := env.NewRegistry()
 	if err := race.Register(reg); err != nil {
@@ -18,10 +18,10 @@ func dummyRegistry(t testing.TB) *env.Registry {
 	return reg
 }
 
-// TestCompliance runs the protocol compliance suite on the dummy game, with
+// TestCompliance runs the protocol compliance suite on Race, with
 // two and three players.
 func TestCompliance(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	for _, c := range []struct {
 		name string
 		cfg  envrpctest.Config

@@ -10,7 +10,7 @@ import (
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
 
-// Example serves the dummy game on a loopback port and drives a pool of 4
+// Example serves Race on a loopback port and drives a pool of 4
 // envs through the wire with a RemoteVector, as a trainer would drive an
 // env.Vector.
 func Example() {

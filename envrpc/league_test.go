@@ -19,7 +19,7 @@ type policyFunc func(dst env.Action, t env.Turn, rng *rand.Rand) error
 
 func (f policyFunc) Act(dst env.Action, t env.Turn, rng *rand.Rand) error { return f(dst, t, rng) }
 
-// passes always passes (the dummy game's default action).
+// passes always passes (Race's default action).
 var passes = policyFunc(func(dst env.Action, t env.Turn, _ *rand.Rand) error {
 	t.Game.DefaultAction(dst)
 	return nil
@@ -32,10 +32,10 @@ var gains = policyFunc(func(dst env.Action, _ env.Turn, _ *rand.Rand) error {
 	return nil
 })
 
-// leagueServer serves the dummy game with the opponents passer, gainer and
+// leagueServer serves Race with the opponents passer, gainer and
 // trio (which plays three-seat games only).
 func leagueServer(t *testing.T) *envrpctest.Env {
-	return envrpctest.NewServer(t, dummyRegistry(t),
+	return envrpctest.NewServer(t, raceRegistry(t),
 		envrpc.WithOpponentSpec("passer", envrpc.Opponent{Policy: passes, Help: "always passes"}),
 		envrpc.WithOpponent("gainer", gains),
 		envrpc.WithOpponentSpec("trio", envrpc.Opponent{Policy: passes, Plays: func(g env.Game) bool { return g.Spec().NumPlayers == 3 }}))
@@ -61,7 +61,7 @@ func TestServer_OpponentInfo(t *testing.T) {
 				t.Errorf("passer: %v", o)
 			}
 		case "trio":
-			// With default options the dummy game has two seats: trio plays no listed game.
+			// With default options Race has two seats: trio plays no listed game.
 			if len(o.GetGames()) != 0 {
 				t.Errorf("trio plays %v with default options", o.GetGames())
 			}
@@ -160,7 +160,7 @@ func TestServer_OpponentErrors(t *testing.T) {
 		req   *flickv1.CreatePoolRequest
 		parts []string
 	}{
-		{"WrongGame", single(func(c *flickv1.PoolConfig) { c.Opponent = "trio" }), []string{"config.opponent", `"trio" does not play dummy/race-v1`}},
+		{"WrongGame", single(func(c *flickv1.PoolConfig) { c.Opponent = "trio" }), []string{"config.opponent", `"trio" does not play race-v1`}},
 		{"WrongGameInMix", single(mix(w("passer", 1), w("trio", 1))), []string{"config.opponent_mix", `"trio" does not play`}},
 		{"Unknown", single(mix(w("passer", 1), w("nobody", 1))), []string{"config.opponent_mix[1].name", `unknown opponent "nobody"`}},
 		{"Repeated", single(mix(w("passer", 1), w("passer", 2))), []string{"config.opponent_mix[1].name", "repeated"}},

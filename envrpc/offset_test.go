@@ -16,7 +16,7 @@ import (
 // pool of 5; the resolved config echoes the offset; a negative or too large
 // offset is refused naming config.env_offset; the capability is announced.
 func TestServer_EnvOffset(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	ctx := testCtx(t)
 	info, err := e.Client.GetServerInfo(ctx, &flickv1.GetServerInfoRequest{})
 	if err != nil {

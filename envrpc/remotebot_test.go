@@ -74,7 +74,7 @@ func TestDialRemoteBot(t *testing.T) {
 	for name, a := range map[string]*infoAgent{
 		"no name":        {version: "1"},
 		"too many games": {name: "greedy", games: make([]string, envrpc.MaxRemoteGames+1)},
-		"bad game id":    {name: "odd", games: []string{"dummy\x00race"}},
+		"bad game id":    {name: "odd", games: []string{"race\x00v1"}},
 	} {
 		addr, _ := serveTCP(t, a)
 		if b, err := envrpc.DialRemoteBot(ctx, addr); err == nil || !strings.Contains(err.Error(), addr) {

@@ -40,7 +40,7 @@ func (c *clock) Add(d time.Duration) {
 	c.mu.Unlock()
 }
 
-// newTestServer returns a Server of the dummy game, closed at the end.
+// newTestServer returns a Server of Race, closed at the end.
 func newTestServer(t *testing.T, opts ...Option) *Server {
 	t.Helper()
 	reg := env.NewRegistry()

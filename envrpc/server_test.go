@@ -52,7 +52,7 @@ func wantCode(t *testing.T, what string, err error, code codes.Code, parts ...st
 	}
 }
 
-// create creates a dummy pool of n envs and returns its id.
+// create creates a Race pool of n envs and returns its id.
 func create(t *testing.T, c flickv1.EnvServiceClient, n int32) string {
 	t.Helper()
 	resp, err := c.CreatePool(testCtx(t), &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: n}})
@@ -64,7 +64,7 @@ func create(t *testing.T, c flickv1.EnvServiceClient, n int32) string {
 
 func TestServer_Limits(t *testing.T) {
 	limits := envrpc.Limits{MaxEnvsPerPool: 8, MaxEnvs: 12, MaxPools: 3, MaxMessageBytes: 2048}
-	e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithLimits(limits))
+	e := envrpctest.NewServer(t, raceRegistry(t), envrpc.WithLimits(limits))
 	ctx := testCtx(t)
 	info, err := e.Client.GetServerInfo(ctx, &flickv1.GetServerInfoRequest{})
 	if err != nil {
@@ -97,7 +97,7 @@ func TestServer_Limits(t *testing.T) {
 	wantCode(t, "closing a closed pool", err, codes.NotFound, "close_pool.pool_id", a)
 }
 
-// faulty is a dummy game that fails in the way its kind says, in the env
+// faulty is a Race env that fails in the way its kind says, in the env
 // made third by its factory (env 2 of the first pool).
 type faulty struct {
 	*race.Env
@@ -142,7 +142,7 @@ func faultyFactory(kind string) env.Factory {
 
 func TestServer_GameFault(t *testing.T) {
 	kinds := []string{"step-panic", "step-error", "validate-panic"}
-	reg := dummyRegistry(t)
+	reg := raceRegistry(t)
 	for _, k := range append(kinds, "factory-panic") {
 		if err := reg.Register("faulty/"+k+"-v1", faultyFactory(k)); err != nil {
 			t.Fatal(err)
@@ -189,7 +189,7 @@ func TestServer_GameFault(t *testing.T) {
 
 func TestServer_Token(t *testing.T) {
 	const token = "s3cret"
-	e := envrpctest.NewServerWithToken(t, dummyRegistry(t), token)
+	e := envrpctest.NewServerWithToken(t, raceRegistry(t), token)
 	ctx := testCtx(t)
 	if _, err := e.Client.GetServerInfo(ctx, &flickv1.GetServerInfoRequest{}); err != nil {
 		t.Fatalf("with the token: %v", err)
@@ -221,7 +221,7 @@ func TestServer_Token(t *testing.T) {
 }
 
 func TestServer_Reflection(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	st, err := reflectionpb.NewServerReflectionClient(e.Conn).ServerReflectionInfo(testCtx(t))
 	if err != nil {
 		t.Fatal(err)
@@ -283,7 +283,7 @@ func (r *recorder) find(parts ...string) []string {
 
 func TestServer_DrainAndLog(t *testing.T) {
 	log := &recorder{}
-	e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithLogger(log))
+	e := envrpctest.NewServer(t, raceRegistry(t), envrpc.WithLogger(log))
 	ctx := testCtx(t)
 	unary := create(t, e.Client, 2)
 	closed := create(t, e.Client, 1)
@@ -392,7 +392,7 @@ func TestAgentPolicy(t *testing.T) {
 			if err != nil || info.GetName() != "first-legal" {
 				t.Fatalf("Info: %v, %v", info, err)
 			}
-			e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithOpponent("remote", policy))
+			e := envrpctest.NewServer(t, raceRegistry(t), envrpc.WithOpponent("remote", policy))
 			r, err := envrpc.NewRemoteVector(testCtx(t), e.Conn, &flickv1.PoolConfig{
 				GameId: race.ID, NumEnvs: 4, View: flickv1.View_VIEW_SINGLE_AGENT, Opponent: "remote",
 			}, true)
@@ -443,7 +443,7 @@ func TestAgentPolicy(t *testing.T) {
 }
 
 func TestRemoteVector_Closed(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	for _, session := range []bool{false, true} {
 		r, err := envrpc.NewRemoteVector(testCtx(t), e.Conn, &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1}, session)
 		if err != nil {
@@ -465,7 +465,7 @@ func TestRemoteVector_Closed(t *testing.T) {
 // TestSession_ServerEnds checks that a client sees the status of a session
 // the server ended.
 func TestSession_ServerEnds(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	st, err := e.Client.Session(testCtx(t))
 	if err != nil {
 		t.Fatal(err)
@@ -502,7 +502,7 @@ func serveAgent(t *testing.T, a flickv1.AgentServiceServer) *grpc.ClientConn {
 // are gone.
 func TestSession_CancelledPipelinesReleasePools(t *testing.T) {
 	const sessions, pipelined = 30, 64
-	e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithLimits(envrpc.Limits{MaxPools: sessions, IdleTimeout: -1}))
+	e := envrpctest.NewServer(t, raceRegistry(t), envrpc.WithLimits(envrpc.Limits{MaxPools: sessions, IdleTimeout: -1}))
 	var wg sync.WaitGroup
 	for k := range sessions {
 		wg.Go(func() {
@@ -601,7 +601,7 @@ func (rawCodec) Name() string { return "proto" }
 // answer is INTERNAL), on unary calls and on a Session; the server goes
 // on serving.
 func TestServer_MalformedProtobuf(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	ctx := testCtx(t)
 	raw := grpc.ForceCodecV2(rawCodec{})
 	for _, bad := range []struct {
@@ -642,16 +642,16 @@ func TestServer_MalformedProtobuf(t *testing.T) {
 
 // TestServer_ListGamesOptions checks that ListGames lists each game's
 // options (issue 14: a client needs them without the Go docs), as the
-// dummy game declares them, and that the listed range is the one enforced.
+// Race declares them, and that the listed range is the one enforced.
 func TestServer_ListGamesOptions(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	ctx := testCtx(t)
 	resp, err := e.Client.ListGames(ctx, &flickv1.ListGamesRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(resp.GetGames()) != 1 {
-		t.Fatalf("ListGames: %v, want the dummy game only", resp)
+		t.Fatalf("ListGames: %v, want Race only", resp)
 	}
 	type opt struct {
 		key      string
@@ -672,7 +672,7 @@ func TestServer_ListGamesOptions(t *testing.T) {
 		{"noise", flickv1.OptionType_OPTION_TYPE_FLOAT, 0, 1, "0.1"},
 	}
 	if !slices.Equal(got, want) {
-		t.Errorf("dummy options\n%v\nwant\n%v", got, want)
+		t.Errorf("Race options\n%v\nwant\n%v", got, want)
 	}
 	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1, Options: map[string]string{"players": "6"}}})
 	wantCode(t, "players=6", err, codes.InvalidArgument, "config.options", `option players: "6": want an integer from 2 to 5`)

@@ -88,7 +88,7 @@ func remote(b *testing.B, target string, cfg *flickv1.PoolConfig, session bool) 
 	return r
 }
 
-// BenchmarkWire measures env steps per second of the dummy game (no
+// BenchmarkWire measures env steps per second of Race (no
 // physics: the cost is the Vector's and the wire's own) in process and
 // through the wire with the Go client (RemoteVector), over TCP loopback and
 // a unix socket, with unary calls and with the Session stream, for batches
@@ -119,7 +119,7 @@ func BenchmarkWire(b *testing.B) {
 }
 
 // benchStep resets v and steps it with the zero action (Gain, first
-// target, power 0: always legal in the dummy game), reporting env steps
+// target, power 0: always legal in Race), reporting env steps
 // per second.
 func benchStep(b *testing.B, v vector, a env.Actions, n int) {
 	if _, err := v.Reset(1); err != nil {

@@ -55,7 +55,7 @@ func TestRead_Errors(t *testing.T) {
 	})
 }
 
-// raceReplay records a game of the dummy Race.
+// raceReplay records a game of Race.
 func raceReplay(t *testing.T) *replay.Replay {
 	t.Helper()
 	return play(t, newRegistry(t), race.ID, nil, 42, 0)

@@ -58,7 +58,7 @@ func TestNew_Unknown(t *testing.T) {
 var games = map[string]env.Factory{
 	"flickemup": flickemup.Factory,
 	"flickago":  flickago.Factory,
-	"dummy":     race.Factory,
+	"race":      race.Factory,
 	"fliprando": fliprando.Factory,
 }
 

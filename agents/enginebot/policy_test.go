@@ -11,7 +11,7 @@ import (
 	"github.com/flickarena/flickarena/env/race"
 )
 
-// The test game is Race (env/dummy), the template every game follows: env games *race.Env
+// The test game is Race (env/race), the template every game follows: env games *race.Env
 // whose engine is a *race.Game and whose actions are race.Actions.
 type policy = enginebot.Policy[*race.Env, *race.Game, race.Action]
 

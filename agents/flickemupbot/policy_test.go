@@ -72,6 +72,6 @@ func TestPolicy_OtherGame(t *testing.T) {
 	spec := g.Spec()
 	err = flickemupbot.NewPolicy("x", "1", flickemupbot.Random{}).Act(spec.NewAction(), env.Turn{Spec: spec, Game: g}, rand.New(rand.NewPCG(1, 1)))
 	if !errors.Is(err, flickemupbot.ErrNotFlickemup) {
-		t.Errorf("Act on the dummy game: %v, want ErrNotFlickemup", err)
+		t.Errorf("Act on Race: %v, want ErrNotFlickemup", err)
 	}
 }

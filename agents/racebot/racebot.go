@@ -1,4 +1,4 @@
-// Package racebot holds simple bots of Race (env/dummy, any number of seats): a ladder of
+// Package racebot holds simple bots of Race (env/race, any number of seats): a ladder of
 // plain rules against which random and trained policies can be measured, and with which the
 // arena plays Race at three seats and more (every set of three bots is a fixture).
 //
@@ -94,7 +94,7 @@ func New(name string) (*bygame.Bot, error) {
 	default:
 		return nil, fmt.Errorf("racebot: no bot %q (%s, %s, %s)", name, GainerName, DoublerName, ThiefName)
 	}
-	return bygame.New(name, bygame.On[*race.Env]("dummy", policy{rule: r})), nil
+	return bygame.New(name, bygame.On[*race.Env]("race", policy{rule: r})), nil
 }
 
 // Names returns the bots' names, weakest first when the three play each other at three seats

@@ -59,7 +59,7 @@ func TestBots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b.Name() != n || b.Version() != "dummy="+racebot.Version {
+		if b.Name() != n || b.Version() != "race="+racebot.Version {
 			t.Errorf("bot %s: name %q, version %q", n, b.Name(), b.Version())
 		}
 		bots[n] = b

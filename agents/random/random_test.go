@@ -10,7 +10,7 @@ import (
 	"github.com/flickarena/flickarena/env/race"
 )
 
-// TestBot_Act plays whole games of the dummy game and checks that every
+// TestBot_Act plays whole games of Race and checks that every
 // action is legal and that the same seed gives the same actions.
 func TestBot_Act(t *testing.T) {
 	b := random.New()

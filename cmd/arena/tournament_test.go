@@ -266,7 +266,7 @@ func TestRun_Interrupted(t *testing.T) {
 func TestRun_SelfPlay(t *testing.T) {
 	withTestBots(t)
 	db := filepath.Join(t.TempDir(), "results.db")
-	out, _ := mustRun(t, "run", "--bots", "sharp", "--scenarios", "dummy/race-v1", "--games", "4", "--db", db, "--max-turns", "4")
+	out, _ := mustRun(t, "run", "--bots", "sharp", "--scenarios", "race-v1", "--games", "4", "--db", db, "--max-turns", "4")
 	wantLines(t, "self-play", out, "round-robin, 2 bots, 1 scenario, 4 games per pairing, seed 1: 4 games planned")
 	first := map[string]int{}
 	for _, g := range storedGames(t, db) {
@@ -283,7 +283,7 @@ func TestRun_SelfPlay(t *testing.T) {
 func TestRun_Gauntlet(t *testing.T) {
 	withTestBots(t)
 	db := filepath.Join(t.TempDir(), "results.db")
-	out, _ := mustRun(t, "run", "--bots", "random,steady,sharp", "--gauntlet", "sharp", "--scenarios", "dummy/race-v1",
+	out, _ := mustRun(t, "run", "--bots", "random,steady,sharp", "--gauntlet", "sharp", "--scenarios", "race-v1",
 		"--games", "2", "--db", db, "--max-turns", "4")
 	wantLines(t, "gauntlet", out, "gauntlet of sharp, 3 bots, 1 scenario, 2 games per pairing, seed 1: 4 games planned")
 	for _, g := range storedGames(t, db) {
@@ -329,7 +329,7 @@ func TestRun_BadCommandLines(t *testing.T) {
 		{"ZeroConcurrency", []string{"--bots", "random,sharp", "--scenarios", "race", "--concurrency", "0"}, false, "--concurrency must lie in [1, 1024], got 0"},
 		{"NegativeDeadline", []string{"--bots", "random,sharp", "--scenarios", "race", "--deadline", "-1s"}, false, "--deadline must lie in [0, 1h0m0s], got -1s"},
 		{"BotForAnotherGame", []string{"--bots", "random,aimer", "--scenarios", "race:players=2"}, false,
-			"bot aimer does not play dummy/race-v1 (scenario race:players=2); it plays flickemup, flickago"},
+			"bot aimer does not play race-v1 (scenario race:players=2); it plays flickemup, flickago"},
 		{"GauntletOutsider", []string{"--bots", "random,sharp", "--scenarios", "race", "--gauntlet", "steady"}, false, `gauntlet bot "steady" is not in --bots`},
 		{"BadFlag", []string{"--bots", "random,sharp", "--rounds", "3"}, true, "flag provided but not defined: -rounds"},
 		{"BadValue", []string{"--games", "many"}, true, `invalid value "many" for flag -games`},
@@ -427,7 +427,7 @@ func TestRatings_Refusals(t *testing.T) {
 
 func TestScenariosAndValidate(t *testing.T) {
 	out, _ := mustRun(t, "scenarios")
-	wantLines(t, "scenarios", out, "race                 dummy/race-v1", "flickago             flickago-v3", "showdown: Showdown on Main Street", "bank-job:")
+	wantLines(t, "scenarios", out, "race                 race-v1", "flickago             flickago-v3", "showdown: Showdown on Main Street", "bank-job:")
 
 	dir := t.TempDir()
 	good := filepath.Join(dir, "showdown.scn")

@@ -118,8 +118,8 @@ func TestMain_TCP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(info.GetGames()) == 0 || info.GetGames()[0] != race.ID {
-		t.Errorf("games %v, want the catalogue's (dummy first)", info.GetGames())
+	if g := info.GetGames(); len(g) == 0 || g[len(g)-1] != race.ID {
+		t.Errorf("games %v, want the catalogue's (sorted: race last)", g)
 	}
 	h, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
 	if err != nil || h.GetStatus() != healthpb.HealthCheckResponse_SERVING {
@@ -139,8 +139,8 @@ func TestMain_TCP(t *testing.T) {
 	log := r.log.String()
 	for _, want := range []string{
 		`"msg":"serving"`,
-		`"msg":"pool created","pool":"` + id + `","game":"dummy/race-v1","num_envs":2`,
-		`"msg":"pool closed","pool":"` + id + `","game":"dummy/race-v1","reason":"client"`,
+		`"msg":"pool created","pool":"` + id + `","game":"race-v1","num_envs":2`,
+		`"msg":"pool closed","pool":"` + id + `","game":"race-v1","reason":"client"`,
 		`"msg":"stopped"`,
 	} {
 		if !strings.Contains(log, want) {
@@ -174,7 +174,7 @@ func TestMain_UnixToken(t *testing.T) {
 	}
 }
 
-// slow is a dummy game whose Step waits for release once started is
+// slow is a Race env whose Step waits for release once started is
 // signalled, so that a call is in flight during the shutdown.
 type slow struct {
 	*race.Env

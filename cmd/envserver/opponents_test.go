@@ -57,8 +57,8 @@ func TestMain_BuiltinOpponents(t *testing.T) {
 
 	_, err = c.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1,
 		View: flickv1.View_VIEW_SINGLE_AGENT, Opponent: "aimer"}})
-	if status.Code(err) != codes.InvalidArgument || !contains(status.Convert(err).Message(), "config.opponent", "does not play dummy/race-v1") {
-		t.Errorf("aimer on the dummy game: %v", err)
+	if status.Code(err) != codes.InvalidArgument || !contains(status.Convert(err).Message(), "config.opponent", "does not play race-v1") {
+		t.Errorf("aimer on Race: %v", err)
 	}
 
 	const n, seed, steps = 4, 3, 12

@@ -13,7 +13,7 @@ import (
 	"github.com/flickarena/flickarena/env/race"
 )
 
-// mutant is a dummy game with one contract violation, chosen by kind.
+// mutant is a Race env with one contract violation, chosen by kind.
 type mutant struct {
 	*race.Env
 	kind  string
@@ -129,8 +129,8 @@ func mutantFactory(kind string) env.Factory {
 	}
 }
 
-// TestRun_Dummy is the control: the dummy game passes.
-func TestRun_Dummy(t *testing.T) {
+// TestRun_Race is the control: Race passes.
+func TestRun_Race(t *testing.T) {
 	envtest.Run(t, race.Factory)
 }
 

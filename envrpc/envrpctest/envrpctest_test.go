@@ -23,7 +23,7 @@ import (
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
 
-// registry returns a registry with the dummy game.
+// registry returns a registry with Race.
 func registry(t testing.TB) *env.Registry {
 	t.Helper()
 	reg := env.NewRegistry()
@@ -143,9 +143,9 @@ func serveMutant(t *testing.T, kind string) *grpc.ClientConn {
 	return conn
 }
 
-// TestRun_Dummy is the control: the real server passes, for the dummy game
+// TestRun_Race is the control: the real server passes, for Race
 // with two and three players.
-func TestRun_Dummy(t *testing.T) {
+func TestRun_Race(t *testing.T) {
 	e := envrpctest.NewServer(t, registry(t))
 	envrpctest.Run(t, e.Conn, race.ID, race.Factory, envrpctest.Config{})
 	envrpctest.Run(t, e.Conn, race.ID, race.Factory, envrpctest.Config{Options: env.Options{"players": "3"}, NumEnvs: 3, Seed: 9})

@@ -18,7 +18,7 @@ import (
 
 // Registry returns a registry holding every Flick 'em Up! scenario (flickemup/showdown-v9,
 // …, which record their flicks with option record=true), Flip' Rando (a discrete game of 2
-// to 5 seats) and the dummy Race.
+// to 5 seats) and Race.
 func Registry(tb testing.TB) *env.Registry {
 	tb.Helper()
 	reg := env.NewRegistry()

@@ -53,11 +53,11 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("Register(%q) succeeded", bad.id)
 		}
 	}
-	if got := strings.Join(r.IDs(), " "); got != "race-v1 other/game-v3" {
+	if got := strings.Join(r.IDs(), " "); got != "other/game-v3 race-v1" {
 		t.Errorf("IDs = %s", got)
 	}
 	_, err = r.Lookup("race-v2")
-	if !errors.Is(err, env.ErrUnknownGame) || !strings.Contains(err.Error(), `"race-v2" (known: race-v1, other/game-v3)`) {
+	if !errors.Is(err, env.ErrUnknownGame) || !strings.Contains(err.Error(), `"race-v2" (known: other/game-v3, race-v1)`) {
 		t.Errorf("Lookup(unknown) = %v, want ErrUnknownGame listing the known ids", err)
 	}
 	g, err := r.New("race-v1", env.Options{"players": "3"})

@@ -192,7 +192,7 @@ func TestDependencyRules_Planted(t *testing.T) {
 	}{
 		{"env/flickemup", module + "/replay", "env/flickemup depends on " + module + "/replay", false},
 		{"env/flickago", module + "/env/flickemup", "env/flickago depends on " + module + "/env/flickemup", false},
-		{"env/dummy", module + "/agents/random", "env/dummy depends on " + module + "/agents/random", false},
+		{"env/race", module + "/agents/random", "env/race depends on " + module + "/agents/random", false},
 		{"env", module + "/arena/rating", "env depends on " + module + "/arena/rating", false},
 		{"physics", module + "/env", "physics depends on " + module + "/env", false},
 		{"draw", module + "/physics", "draw depends on " + module + "/physics", false},

@@ -21,7 +21,7 @@
 //	tactics    a decision's situation: objectives, errands, routes, candidate moves, shots,
 //	           throws, exposure
 //	geom       outlines, swept-disc line of sight, flick speeds, piece layout
-//	racebot    Race (env/dummy) at any number of seats by plain rules: race-thief,
+//	racebot    Race (env/race) at any number of seats by plain rules: race-thief,
 //	           race-doubler, race-gainer
 //
 // The catalogue agents/builtin names them for the arena and the env server (`arena help run`;

@@ -6,12 +6,12 @@ import (
 
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // digestGame is Race with a content digest, as a game played from a data file.
 type digestGame struct {
-	*dummy.Env
+	*race.Env
 	digest string
 }
 
@@ -23,7 +23,7 @@ func TestEnvReferee_ScenarioContent(t *testing.T) {
 	content := "a"
 	reg := env.NewRegistry()
 	if err := reg.Register("test/file-v1", func(env.Options) (env.Game, error) {
-		g, err := dummy.NewEnv(dummy.DefaultConfig())
+		g, err := race.NewEnv(race.DefaultConfig())
 		if err != nil {
 			return nil, err
 		}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // stalled returns a bot that plays like gainer, but whose first decision
@@ -58,7 +58,7 @@ func TestEnvReferee_CPUDeadline(t *testing.T) {
 		// A backstop of a minute: on a loaded machine the spinner may take
 		// long to use its 100 ms of CPU.
 		ref, err := arena.NewEnvReferee(arena.EnvRefereeConfig{Registry: reg,
-			Scenarios: map[string]arena.EnvScenario{"race": {Game: dummy.ID}}, Deadline: deadline, WallClockDeadlines: wall,
+			Scenarios: map[string]arena.EnvScenario{"race": {Game: race.ID}}, Deadline: deadline, WallClockDeadlines: wall,
 			WallBackstop: time.Minute})
 		if err != nil {
 			t.Fatal(err)
@@ -102,7 +102,7 @@ func BenchmarkEnvReferee_Deadline(b *testing.B) {
 	}{{"cpu", false}, {"wall", true}} {
 		b.Run(mode.name, func(b *testing.B) {
 			ref, err := arena.NewEnvReferee(arena.EnvRefereeConfig{Registry: reg,
-				Scenarios: map[string]arena.EnvScenario{"race": {Game: dummy.ID}}, Deadline: time.Second, WallClockDeadlines: mode.wall})
+				Scenarios: map[string]arena.EnvScenario{"race": {Game: race.ID}}, Deadline: time.Second, WallClockDeadlines: mode.wall})
 			if err != nil {
 				b.Fatal(err)
 			}

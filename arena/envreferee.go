@@ -66,7 +66,7 @@ type EnvRefereeConfig struct {
 	// Registry holds the games. Required.
 	Registry *env.Registry
 	// Scenarios maps a [Scenario.ID] to its game and options, e.g. "race"
-	// to {Game: "dummy/race-v1"}. A scenario id missing from the map is
+	// to {Game: "race-v1"}. A scenario id missing from the map is
 	// looked up in Registry as a game id, with default options.
 	Scenarios map[string]EnvScenario
 	// Deadline is the time a bot has for each decision; a bot that takes
@@ -215,7 +215,7 @@ type ContentDigester interface {
 }
 
 // Scenario returns the [Scenario] record of scenario id: its version is the
-// game id's version suffix ("1" for "dummy/race-v1"), its hash is a digest
+// game id's version suffix ("1" for "race-v1"), its hash is a digest
 // of the game id, the sorted options, the turn cap and the game's content
 // digest when it has one ([ContentDigester]: a scenario file's text),
 // everything of the set-up that decides the games, so that an edited

@@ -9,8 +9,8 @@ import (
 
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/arena"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/replay"
 	"github.com/flickarena/flickarena/replay/replaytest"
 )
@@ -39,7 +39,7 @@ func (k *keeper) Keep(m arena.Match, out arena.Outcome, r *replay.Replay) error 
 
 func TestEnvReferee_Replays(t *testing.T) {
 	reg := replaytest.Registry(t)
-	scenarios := map[string]arena.EnvScenario{"race": {Game: dummy.ID}, "showdown": {Game: flickemup.ID}}
+	scenarios := map[string]arena.EnvScenario{"race": {Game: race.ID}, "showdown": {Game: flickemup.ID}}
 	tests := []struct {
 		name     string
 		scenario string

@@ -16,7 +16,7 @@ import (
 	"github.com/flickarena/flickarena/arena/arenatest"
 	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // policyBot is a fake arena.Bot made of a name and an act function.
@@ -45,7 +45,7 @@ func (b ctxBot) ActContext(ctx context.Context, dst env.Action, t env.Turn, rng 
 // from the observation. It beats passer every time.
 var gainer = policyBot{"gainer", func(dst env.Action, t env.Turn, _ *rand.Rand) error {
 	sweet := t.Obs[3*t.Spec.NumPlayers] // the "sweet" field follows three per-seat fields
-	dst.Discrete[0], dst.Discrete[1], dst.Continuous[0] = dummy.Gain, 0, sweet
+	dst.Discrete[0], dst.Discrete[1], dst.Continuous[0] = race.Gain, 0, sweet
 	return nil
 }}
 
@@ -95,7 +95,7 @@ var waiter = ctxBot{policyBot{"waiter", nil}, func(ctx context.Context) error {
 
 // faultyGame wraps Race to misbehave from turn at on.
 type faultyGame struct {
-	*dummy.Env
+	*race.Env
 	mode string // "step-error", "panic", "truncate", "reject" or "reset-error"
 	at   int    // the turn (from 0) at which the game misbehaves
 	turn int
@@ -138,12 +138,12 @@ func (g *faultyGame) Step(a env.Action) (env.Status, error) {
 func testRegistry(t testing.TB) *env.Registry {
 	t.Helper()
 	reg := env.NewRegistry()
-	if err := dummy.Register(reg); err != nil {
+	if err := race.Register(reg); err != nil {
 		t.Fatal(err)
 	}
 	for _, mode := range []string{"step-error", "panic", "truncate", "reject", "reset-error"} {
 		err := reg.Register("test/"+mode+"-v1", func(opts env.Options) (env.Game, error) {
-			g, err := dummy.NewEnv(dummy.DefaultConfig())
+			g, err := race.NewEnv(race.DefaultConfig())
 			if err != nil {
 				return nil, err
 			}
@@ -162,7 +162,7 @@ func newReferee(t *testing.T, deadline time.Duration, maxTurns int) *arena.EnvRe
 	t.Helper()
 	ref, err := arena.NewEnvReferee(arena.EnvRefereeConfig{
 		Registry:  testRegistry(t),
-		Scenarios: map[string]arena.EnvScenario{"race": {Game: dummy.ID}},
+		Scenarios: map[string]arena.EnvScenario{"race": {Game: race.ID}},
 		Deadline:  deadline,
 		MaxTurns:  maxTurns,
 	})
@@ -175,7 +175,7 @@ func newReferee(t *testing.T, deadline time.Duration, maxTurns int) *arena.EnvRe
 // firstSeat returns the seat Race gives the first move with seed.
 func firstSeat(t *testing.T, seed uint64) int {
 	t.Helper()
-	g, err := dummy.NewEnv(dummy.DefaultConfig())
+	g, err := race.NewEnv(race.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,11 +375,11 @@ func TestNewEnvReferee(t *testing.T) {
 		cfg  arena.EnvRefereeConfig
 		want string // "" for success
 	}{
-		{"OK", arena.EnvRefereeConfig{Registry: reg, Scenarios: map[string]arena.EnvScenario{"race": {Game: dummy.ID}}}, ""},
+		{"OK", arena.EnvRefereeConfig{Registry: reg, Scenarios: map[string]arena.EnvScenario{"race": {Game: race.ID}}}, ""},
 		{"NilRegistry", arena.EnvRefereeConfig{}, "nil registry"},
 		{"UnknownGame", arena.EnvRefereeConfig{Registry: reg, Scenarios: map[string]arena.EnvScenario{"go": {Game: "go/board-v1"}}}, "unknown game"},
-		{"BadOption", arena.EnvRefereeConfig{Registry: reg, Scenarios: map[string]arena.EnvScenario{"race": {Game: dummy.ID, Options: env.Options{"speed": "9"}}}}, "speed"},
-		{"ThreeSeats", arena.EnvRefereeConfig{Registry: reg, Scenarios: map[string]arena.EnvScenario{"race3": {Game: dummy.ID, Options: env.Options{"players": "3"}}}}, ""},
+		{"BadOption", arena.EnvRefereeConfig{Registry: reg, Scenarios: map[string]arena.EnvScenario{"race": {Game: race.ID, Options: env.Options{"speed": "9"}}}}, "speed"},
+		{"ThreeSeats", arena.EnvRefereeConfig{Registry: reg, Scenarios: map[string]arena.EnvScenario{"race3": {Game: race.ID, Options: env.Options{"players": "3"}}}}, ""},
 		{"NegativeDeadline", arena.EnvRefereeConfig{Registry: reg, Deadline: -time.Second}, "negative deadline"},
 	}
 	for _, tc := range tests {
@@ -400,7 +400,7 @@ func TestEnvReferee_Scenario(t *testing.T) {
 	scenario := func(opts env.Options, maxTurns int) arena.Scenario {
 		t.Helper()
 		ref, err := arena.NewEnvReferee(arena.EnvRefereeConfig{Registry: reg, MaxTurns: maxTurns,
-			Scenarios: map[string]arena.EnvScenario{"race": {Game: dummy.ID, Options: opts}}})
+			Scenarios: map[string]arena.EnvScenario{"race": {Game: race.ID, Options: opts}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -426,7 +426,7 @@ func TestEnvReferee_Scenario(t *testing.T) {
 		}
 	}
 	ref := newReferee(t, 0, 0)
-	if s, err := ref.Scenario(dummy.ID); err != nil || s.Version != "1" {
+	if s, err := ref.Scenario(race.ID); err != nil || s.Version != "1" {
 		t.Errorf("registry id as scenario: %+v, %v", s, err)
 	}
 	if _, err := ref.Scenario("chess"); err == nil {

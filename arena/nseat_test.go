@@ -9,7 +9,7 @@ import (
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // TestEnvReferee_NSeats plays Race at 3 and 4 seats: every seat gets a
@@ -21,7 +21,7 @@ func TestEnvReferee_NSeats(t *testing.T) {
 	for _, k := range []int{3, 4} {
 		id := "race" + string(rune('0'+k))
 		ref, err := arena.NewEnvReferee(arena.EnvRefereeConfig{Registry: reg,
-			Scenarios: map[string]arena.EnvScenario{id: {Game: dummy.ID, Options: env.Options{"players": string(rune('0' + k))}}}})
+			Scenarios: map[string]arena.EnvScenario{id: {Game: race.ID, Options: env.Options{"players": string(rune('0' + k))}}}})
 		if err != nil {
 			t.Fatal(err)
 		}

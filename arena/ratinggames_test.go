@@ -15,7 +15,7 @@ func TestRatingScenario(t *testing.T) {
 		want string
 	}{
 		{arena.Scenario{ID: "race", Version: "1"}, "race-v1"},
-		{arena.Scenario{ID: "dummy/race-v1", Version: "1"}, "dummy/race-v1"},
+		{arena.Scenario{ID: "race-v1", Version: "1"}, "race-v1"},
 		{arena.Scenario{ID: "race"}, "race"},
 		{arena.Scenario{ID: "showdown-v1", Version: "2"}, "showdown-v1-v2"},
 	}

@@ -12,7 +12,7 @@
 // Implement [Game] (eleven methods, each with its contract) and, for a dense
 // reward, [Shaper]; export a [Factory] that parses [Options] and a
 // Register(*env.Registry) function; document the game with Gymnasium's
-// headings; call envtest.Run from the game's tests. Package env/dummy is a
+// headings; call envtest.Run from the game's tests. Package env/race is a
 // complete, commented template.
 //
 // # Spaces

@@ -5,17 +5,17 @@ import (
 	"math/rand/v2"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
-// ExampleVector plays 8 two-player games of the dummy game in self-play
+// ExampleVector plays 8 two-player games of Race in self-play
 // with random legal actions, and prints the first episodes that end.
 func ExampleVector() {
 	reg := env.NewRegistry()
-	if err := dummy.Register(reg); err != nil {
+	if err := race.Register(reg); err != nil {
 		panic(err)
 	}
-	f, err := reg.Lookup("dummy/race-v1")
+	f, err := reg.Lookup("race-v1")
 	if err != nil {
 		panic(err)
 	}
@@ -55,7 +55,7 @@ func ExampleVector() {
 		}
 	}
 	// Output:
-	// dummy/race-v1 players: 2 obs: 8 nvec: [4 1] dims: 1
+	// race-v1 players: 2 obs: 8 nvec: [4 1] dims: 1
 	// env 0: episode 0 ended after 6 steps, returns [-1 1]
 	// env 1: episode 0 ended after 6 steps, returns [1 -1]
 	// env 2: episode 0 ended after 6 steps, returns [-1 1]

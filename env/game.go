@@ -7,7 +7,7 @@ import (
 )
 
 // Game is one instance of a turn-based game, as a [Vector] drives it. Every
-// game package (flickemup, flickago, fliprando) implements it; env/dummy is
+// game package (flickemup, flickago, fliprando) implements it; env/race is
 // a small, fully commented template.
 //
 // The Vector calls the methods of one Game from one goroutine at a time,

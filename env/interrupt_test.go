@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // cancelling is an opponent that cancels its call's context at its k-th decision and counts
@@ -39,7 +39,7 @@ func TestVector_StepContext(t *testing.T) {
 	const n, seed, workers = 64, 5, 2
 	bot := &cancelling{k: 1 << 62}
 	newVec := func(p env.Policy) *env.Vector {
-		v, err := env.NewVector(dummy.Factory, env.Config{NumEnvs: n, View: env.SingleAgent, Opponent: p, Workers: workers})
+		v, err := env.NewVector(race.Factory, env.Config{NumEnvs: n, View: env.SingleAgent, Opponent: p, Workers: workers})
 		if err != nil {
 			t.Fatal(err)
 		}

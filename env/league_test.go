@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
-// passer always passes (the dummy game's default action): the agent, which
+// passer always passes (Race's default action): the agent, which
 // gains every turn, wins.
 var passer = policyFunc(func(dst env.Action, t env.Turn, _ *rand.Rand) error {
 	t.Game.DefaultAction(dst)
@@ -24,7 +24,7 @@ var gainer = policyFunc(func(dst env.Action, _ env.Turn, _ *rand.Rand) error {
 	return nil
 })
 
-// leagueRun plays rounds steps of a 2-seat dummy pool of n envs in which the
+// leagueRun plays rounds steps of a 2-seat Race pool of n envs in which the
 // agent always gains, and returns, per env, the agent's return of each
 // finished episode (+1 against passer, 0 against gainer) and its seat. It
 // checks on the way that every running row waits for the agent's seat.
@@ -199,7 +199,7 @@ func TestNewVector_LeagueErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.c.NumEnvs = 1
-			v, err := env.NewVector(dummy.Factory, tt.c)
+			v, err := env.NewVector(race.Factory, tt.c)
 			if err == nil {
 				v.Close()
 				t.Fatal("no error")

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // TestVector_EnvOffset checks that Vectors with Config.EnvOffset 0, 3 and 5
@@ -69,7 +69,7 @@ func TestVector_EnvOffset(t *testing.T) {
 	t.Run("Negative", func(t *testing.T) {
 		c := cfg
 		c.NumEnvs, c.EnvOffset = 1, -1
-		if v, err := env.NewVector(dummy.Factory, c); err == nil {
+		if v, err := env.NewVector(race.Factory, c); err == nil {
 			v.Close()
 			t.Fatal("NewVector accepted EnvOffset -1")
 		}

@@ -6,10 +6,10 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/env/fliprando"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 var testSpecs = env.OptionSpecs{
@@ -82,7 +82,7 @@ func TestOptionSpecs_Games(t *testing.T) {
 		factory env.Factory
 		bad     env.Options
 	}{
-		{dummy.ID, dummy.Factory, env.Options{"players": "0"}},
+		{race.ID, race.Factory, env.Options{"players": "0"}},
 		{flickago.ID, flickago.Factory, env.Options{"angle_sd": "1e308"}},
 		{flickago.ID, flickago.Factory, env.Options{"power_sd": "1e308"}},
 		{flickemup.ID, flickemup.Factory, env.Options{"angle_sd": "1e308"}},

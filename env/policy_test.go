@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
-// rejectAll is a dummy game whose joint rule refuses everything but Pass.
-type rejectAll struct{ *dummy.Env }
+// rejectAll is a Race env whose joint rule refuses everything but Pass.
+type rejectAll struct{ *race.Env }
 
 func (g rejectAll) Validate(a env.Action) error {
-	if a.Discrete[0] != dummy.Pass {
+	if a.Discrete[0] != race.Pass {
 		return errors.New("only pass")
 	}
 	return nil
@@ -31,7 +31,7 @@ func turnOf(g env.Game) env.Turn {
 }
 
 func TestRandomPolicy(t *testing.T) {
-	g, err := dummy.NewEnv(dummy.Config{Players: 3, Rounds: 50, Noise: 0.1})
+	g, err := race.NewEnv(race.Config{Players: 3, Rounds: 50, Noise: 0.1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func TestRandomPolicy(t *testing.T) {
 	spec := g.Spec()
 	rng := rand.New(rand.NewPCG(2, 2))
 	a := spec.NewAction()
-	seen := make([]int, dummy.Pass+1)
+	seen := make([]int, race.Pass+1)
 	for move := 0; ; move++ {
 		turn := turnOf(g)
 		if err := (env.RandomPolicy{}).Act(a, turn, rng); err != nil {
@@ -80,7 +80,7 @@ func TestRandomPolicy(t *testing.T) {
 }
 
 func TestRandomPolicy_FallsBackOnDefault(t *testing.T) {
-	d, err := dummy.NewEnv(dummy.DefaultConfig())
+	d, err := race.NewEnv(race.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,13 +89,13 @@ func TestRandomPolicy_FallsBackOnDefault(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := g.Spec().NewAction()
-	a.Discrete[0] = dummy.Gain
+	a.Discrete[0] = race.Gain
 	rng := rand.New(rand.NewPCG(3, 3))
 	for range 20 {
 		if err := (env.RandomPolicy{Tries: 2}).Act(a, turnOf(g), rng); err != nil {
 			t.Fatal(err)
 		}
-		if a.Discrete[0] != dummy.Pass {
+		if a.Discrete[0] != race.Pass {
 			t.Fatalf("RandomPolicy played %v, want the only legal move, pass", a)
 		}
 	}

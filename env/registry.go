@@ -28,7 +28,7 @@ var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_]*(/[a-z0-9][a-z0-9_-]*)*-v
 
 // ValidID reports whether id is a well-formed game id: lower-case letters,
 // digits, "_", "-" and "/" separating a game from its variant, ending in a
-// version suffix "-vN": "dummy/race-v1", "flickemup/showdown-v9",
+// version suffix "-vN": "race-v1", "flickemup/showdown-v9",
 // "fliprando-v1". Any change to a game's dynamics or rewards bumps N.
 func ValidID(id string) bool { return idPattern.MatchString(id) }
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 func TestValidID(t *testing.T) {
@@ -15,7 +15,7 @@ func TestValidID(t *testing.T) {
 		want bool
 	}{
 		{"flickemup/showdown-v9", true},
-		{"dummy/race-v12", true},
+		{"race-v12", true},
 		{"fliprando-v2", true},
 		{"flickago/standard_board-v1", true},
 		{"flickemup/showdown", false},
@@ -35,36 +35,36 @@ func TestValidID(t *testing.T) {
 
 func TestRegistry(t *testing.T) {
 	r := env.NewRegistry()
-	_, err := r.Lookup("dummy/race-v1")
+	_, err := r.Lookup("race-v1")
 	if !errors.Is(err, env.ErrUnknownGame) || !strings.Contains(err.Error(), "empty") {
 		t.Errorf("Lookup in an empty registry: %v", err)
 	}
-	if err := dummy.Register(r); err != nil {
+	if err := race.Register(r); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Register("other/game-v3", dummy.Factory); err != nil {
+	if err := r.Register("other/game-v3", race.Factory); err != nil {
 		t.Fatal(err)
 	}
 	for _, bad := range []struct {
 		id string
 		f  env.Factory
-	}{{"dummy/race-v1", dummy.Factory}, {"no-version", dummy.Factory}, {"x/y-v1", nil}} {
+	}{{"race-v1", race.Factory}, {"no-version", race.Factory}, {"x/y-v1", nil}} {
 		if err := r.Register(bad.id, bad.f); err == nil {
 			t.Errorf("Register(%q) succeeded", bad.id)
 		}
 	}
-	if got := strings.Join(r.IDs(), " "); got != "dummy/race-v1 other/game-v3" {
+	if got := strings.Join(r.IDs(), " "); got != "other/game-v3 race-v1" {
 		t.Errorf("IDs = %s", got)
 	}
-	_, err = r.Lookup("dummy/race-v2")
-	if !errors.Is(err, env.ErrUnknownGame) || !strings.Contains(err.Error(), `"dummy/race-v2" (known: dummy/race-v1, other/game-v3)`) {
+	_, err = r.Lookup("race-v2")
+	if !errors.Is(err, env.ErrUnknownGame) || !strings.Contains(err.Error(), `"race-v2" (known: other/game-v3, race-v1)`) {
 		t.Errorf("Lookup(unknown) = %v, want ErrUnknownGame listing the known ids", err)
 	}
-	g, err := r.New("dummy/race-v1", env.Options{"players": "3"})
+	g, err := r.New("race-v1", env.Options{"players": "3"})
 	if err != nil || g.Spec().NumPlayers != 3 {
 		t.Fatalf("New with options: %v", err)
 	}
-	if _, err := r.New("dummy/race-v1", env.Options{"players": "9"}); err == nil || !strings.Contains(err.Error(), `env: new "dummy/race-v1": dummy: env: option players: "9": want an integer from 2 to 5`) {
+	if _, err := r.New("race-v1", env.Options{"players": "9"}); err == nil || !strings.Contains(err.Error(), `env: new "race-v1": race: env: option players: "9": want an integer from 2 to 5`) {
 		t.Errorf("New with a bad option: %v", err)
 	}
 }

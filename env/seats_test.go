@@ -5,19 +5,19 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // namedRace is a Race whose seats declare names, some of them wrongly.
 type namedRace struct {
-	*dummy.Env
+	*race.Env
 	names []string
 }
 
 func (n namedRace) SeatNames() []string { return n.names }
 
 func TestSeatNames(t *testing.T) {
-	g, err := dummy.NewEnv(dummy.Config{Players: 3, Rounds: 1})
+	g, err := race.NewEnv(race.Config{Players: 3, Rounds: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // wrapper wraps a game; with self it returns itself (a broken wrapper).
@@ -21,7 +21,7 @@ func (w *wrapper) Unwrap() env.Game {
 }
 
 func TestUnwrap(t *testing.T) {
-	g, err := dummy.NewEnv(dummy.DefaultConfig())
+	g, err := race.NewEnv(race.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,10 +6,10 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
-// BenchmarkVecEnv measures Vector.Step on the dummy game (2 players, no
+// BenchmarkVecEnv measures Vector.Step on Race (2 players, no
 // physics: the cost is the Vector's own overhead) for several batch sizes.
 // It reports env steps per second over the whole batch and the heap bytes
 // one env costs (game, slot and batch rows), measured around NewVector and
@@ -20,7 +20,7 @@ func BenchmarkVecEnv(b *testing.B) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			v, err := env.NewVector(dummy.Factory, env.Config{NumEnvs: n})
+			v, err := env.NewVector(race.Factory, env.Config{NumEnvs: n})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -33,7 +33,7 @@ func BenchmarkVecEnv(b *testing.B) {
 			heapPerGame := float64(after.HeapAlloc-before.HeapAlloc) / float64(n)
 
 			// The zero action (Gain, first target, power 0) is always legal
-			// in the dummy game, so no policy cost is measured.
+			// in Race, so no policy cost is measured.
 			actions := v.Spec().NewActions(n)
 			b.ReportAllocs()
 			b.ResetTimer()

@@ -13,21 +13,21 @@ import (
 	"time"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/envtest"
+	"github.com/flickarena/flickarena/env/race"
 )
 
-// TestVector_Conformance runs the conformance suite on the dummy game: it
+// TestVector_Conformance runs the conformance suite on Race: it
 // is the main test of the Vector's contract.
 func TestVector_Conformance(t *testing.T) {
-	envtest.RunConfig(t, dummy.Factory, envtest.Config{NumEnvs: 7, Options: env.Options{"players": "3", "rounds": "3"}})
+	envtest.RunConfig(t, race.Factory, envtest.Config{NumEnvs: 7, Options: env.Options{"players": "3", "rounds": "3"}})
 }
 
-// newVector returns a Vector of dummy games, closed at the end of the test.
+// newVector returns a Vector of Race games, closed at the end of the test.
 func newVector(t *testing.T, f env.Factory, c env.Config) *env.Vector {
 	t.Helper()
 	if f == nil {
-		f = dummy.Factory
+		f = race.Factory
 	}
 	v, err := env.NewVector(f, c)
 	if err != nil {
@@ -37,17 +37,17 @@ func newVector(t *testing.T, f env.Factory, c env.Config) *env.Vector {
 	return v
 }
 
-// noShaper hides the dummy game's Shaper method.
+// noShaper hides Race's Shaper method.
 type noShaper struct{ env.Game }
 
 func TestNewVector_Errors(t *testing.T) {
 	n := 0
 	alternating := func(env.Options) (env.Game, error) {
 		n++
-		return dummy.Factory(env.Options{"players": []string{"2", "3"}[n%2]})
+		return race.Factory(env.Options{"players": []string{"2", "3"}[n%2]})
 	}
 	badSpec := func(env.Options) (env.Game, error) {
-		g, _ := dummy.NewEnv(dummy.DefaultConfig())
+		g, _ := race.NewEnv(race.DefaultConfig())
 		g.Spec().ID = "bad id"
 		return g, nil
 	}
@@ -58,17 +58,17 @@ func TestNewVector_Errors(t *testing.T) {
 		want string
 	}{
 		{"NilFactory", nil, env.Config{NumEnvs: 1}, "nil factory"},
-		{"NoEnvs", dummy.Factory, env.Config{}, "NumEnvs 0"},
-		{"BadAutoreset", dummy.Factory, env.Config{NumEnvs: 1, Autoreset: 7}, "bad mode"},
-		{"NegativePenalty", dummy.Factory, env.Config{NumEnvs: 1, IllegalPenalty: -1}, "IllegalPenalty"},
-		{"NaNShaping", dummy.Factory, env.Config{NumEnvs: 1, Shaping: float32(math.NaN())}, "Shaping"},
-		{"OpponentInSelfPlay", dummy.Factory, env.Config{NumEnvs: 1, Opponent: env.RandomPolicy{}}, "Opponent"},
-		{"FactoryError", dummy.Factory, env.Config{NumEnvs: 1, Options: env.Options{"players": "0"}}, `option players: "0"`},
+		{"NoEnvs", race.Factory, env.Config{}, "NumEnvs 0"},
+		{"BadAutoreset", race.Factory, env.Config{NumEnvs: 1, Autoreset: 7}, "bad mode"},
+		{"NegativePenalty", race.Factory, env.Config{NumEnvs: 1, IllegalPenalty: -1}, "IllegalPenalty"},
+		{"NaNShaping", race.Factory, env.Config{NumEnvs: 1, Shaping: float32(math.NaN())}, "Shaping"},
+		{"OpponentInSelfPlay", race.Factory, env.Config{NumEnvs: 1, Opponent: env.RandomPolicy{}}, "Opponent"},
+		{"FactoryError", race.Factory, env.Config{NumEnvs: 1, Options: env.Options{"players": "0"}}, `option players: "0"`},
 		{"NilGame", func(env.Options) (env.Game, error) { return nil, nil }, env.Config{NumEnvs: 1}, "returned nil"},
 		{"DifferentSpecs", alternating, env.Config{NumEnvs: 2}, "different spec"},
 		{"InvalidSpec", badSpec, env.Config{NumEnvs: 1}, "invalid spec"},
 		{"ShapingWithoutShaper", func(o env.Options) (env.Game, error) {
-			g, err := dummy.Factory(o)
+			g, err := race.Factory(o)
 			return noShaper{g}, err
 		}, env.Config{NumEnvs: 1, Shaping: 1}, "no shaping"},
 	}
@@ -86,12 +86,12 @@ func TestNewVector_Errors(t *testing.T) {
 	}
 }
 
-// twoStepAction sets env i's action for the two-step dummy episode: the
+// twoStepAction sets env i's action for the two-step Race episode: the
 // first mover gains, the second passes, so the first mover wins.
 func twoStepAction(a env.Action, first bool) {
-	a.Discrete[0], a.Discrete[1], a.Continuous[0] = dummy.Pass, 0, 0
+	a.Discrete[0], a.Discrete[1], a.Continuous[0] = race.Pass, 0, 0
 	if first {
-		a.Discrete[0] = dummy.Gain
+		a.Discrete[0] = race.Gain
 	}
 }
 
@@ -177,9 +177,9 @@ func TestVector_AutoresetRows(t *testing.T) {
 	}
 }
 
-// faulty is a dummy game that fails on its nth Step, by panic or error.
+// faulty is a Race env that fails on its nth Step, by panic or error.
 type faulty struct {
-	*dummy.Env
+	*race.Env
 	n, steps int
 	panics   bool
 }
@@ -200,7 +200,7 @@ func TestVector_Fault(t *testing.T) {
 		t.Run(map[bool]string{false: "Error", true: "Panic"}[panics], func(t *testing.T) {
 			var made atomic.Int32
 			f := func(o env.Options) (env.Game, error) {
-				g, err := dummy.NewEnv(dummy.DefaultConfig())
+				g, err := race.NewEnv(race.DefaultConfig())
 				if made.Add(1) == 2 { // the second game made: env 1
 					return &faulty{Env: g, n: 2, panics: panics}, err
 				}
@@ -358,7 +358,7 @@ func FuzzVectorStep(f *testing.F) {
 	f.Add([]byte{2, 0, 0, 0, 0xc0, 0x7f, 9, 1, 0, 0, 0x80, 0x7f})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		const n, width = 3, 6 // per env: move, target, power (4 bytes)
-		v, err := env.NewVector(dummy.Factory, env.Config{NumEnvs: n, Options: env.Options{"players": "3"}})
+		v, err := env.NewVector(race.Factory, env.Config{NumEnvs: n, Options: env.Options{"players": "3"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -429,7 +429,7 @@ func TestVector_CleanupStopsWorkers(t *testing.T) {
 	before := runtime.NumGoroutine()
 	func() {
 		for range 5 {
-			v, err := env.NewVector(dummy.Factory, env.Config{NumEnvs: 8, Workers: 4})
+			v, err := env.NewVector(race.Factory, env.Config{NumEnvs: 8, Workers: 4})
 			if err != nil {
 				t.Fatal(err)
 			}

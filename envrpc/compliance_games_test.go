@@ -11,7 +11,7 @@ import (
 
 // TestCompliance_RealGames runs the protocol compliance suite on the real
 // games: Flickago and a Flick 'em Up! scenario, served by one server, so
-// that what the suite shows for the dummy game (batches through the wire
+// that what the suite shows for Race (batches through the wire
 // equal an in-process Vector's, bit for bit, in every mode) holds for games
 // with physics, hidden information and 884-float observations too.
 func TestCompliance_RealGames(t *testing.T) {

@@ -4,24 +4,24 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 )
 
-// dummyRegistry returns a registry with the dummy game.
-func dummyRegistry(t testing.TB) *env.Registry {
+// raceRegistry returns a registry with Race.
+func raceRegistry(t testing.TB) *env.Registry {
 	t.Helper()
 	reg := env.NewRegistry()
-	if err := dummy.Register(reg); err != nil {
+	if err := race.Register(reg); err != nil {
 		t.Fatal(err)
 	}
 	return reg
 }
 
-// TestCompliance runs the protocol compliance suite on the dummy game, with
+// TestCompliance runs the protocol compliance suite on Race, with
 // two and three players.
 func TestCompliance(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	for _, c := range []struct {
 		name string
 		cfg  envrpctest.Config
@@ -30,7 +30,7 @@ func TestCompliance(t *testing.T) {
 		{"players=3", envrpctest.Config{Options: env.Options{"players": "3", "rounds": "2"}, NumEnvs: 5, Seed: 7}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			envrpctest.Run(t, e.Conn, dummy.ID, dummy.Factory, c.cfg)
+			envrpctest.Run(t, e.Conn, race.ID, race.Factory, c.cfg)
 		})
 	}
 }

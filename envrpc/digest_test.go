@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
@@ -79,7 +79,7 @@ func TestContentDigest_ScenarioContent(t *testing.T) {
 // server's build version, the options and the opponent's version.
 func TestContentDigest_BuildAndOpponents(t *testing.T) {
 	reg := env.NewRegistry()
-	if err := dummy.Register(reg); err != nil {
+	if err := race.Register(reg); err != nil {
 		t.Fatal(err)
 	}
 	bot := func(version string) envrpc.Option {
@@ -90,8 +90,8 @@ func TestContentDigest_BuildAndOpponents(t *testing.T) {
 	v2 := envrpctest.NewServer(t, reg, envrpc.WithVersion("v2"), bot("1"))
 	botv2 := envrpctest.NewServer(t, reg, envrpc.WithVersion("v1"), bot("2"))
 
-	selfPlay := &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}
-	vsBot := &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1, View: flickv1.View_VIEW_SINGLE_AGENT, Opponent: "bot"}
+	selfPlay := &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1}
+	vsBot := &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1, View: flickv1.View_VIEW_SINGLE_AGENT, Opponent: "bot"}
 	if a, b := poolDigest(t, v1, selfPlay), poolDigest(t, v1again, selfPlay); a != b {
 		t.Errorf("one build: digests %s and %s, want equal", a, b)
 	}
@@ -107,7 +107,7 @@ func TestContentDigest_BuildAndOpponents(t *testing.T) {
 	if a, b := poolDigest(t, botv2, selfPlay), poolDigest(t, v1, selfPlay); a != b {
 		t.Errorf("self-play pools: the opponent's version changed the digest (%s, %s)", a, b)
 	}
-	withOpt := &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1, Options: map[string]string{"rounds": "5"}}
+	withOpt := &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1, Options: map[string]string{"rounds": "5"}}
 	if a, b := poolDigest(t, v1, selfPlay), poolDigest(t, v1, withOpt); a == b {
 		t.Errorf("different options: the same digest %s", a)
 	}

@@ -5,17 +5,17 @@ import (
 	"fmt"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
 
-// Example serves the dummy game on a loopback port and drives a pool of 4
+// Example serves Race on a loopback port and drives a pool of 4
 // envs through the wire with a RemoteVector, as a trainer would drive an
 // env.Vector.
 func Example() {
 	reg := env.NewRegistry()
-	if err := dummy.Register(reg); err != nil {
+	if err := race.Register(reg); err != nil {
 		panic(err)
 	}
 	srv := envrpc.New(reg)
@@ -33,7 +33,7 @@ func Example() {
 	}
 	defer conn.Close()
 	v, err := envrpc.NewRemoteVector(context.Background(), conn, &flickv1.PoolConfig{
-		GameId: dummy.ID, NumEnvs: 4, View: flickv1.View_VIEW_SINGLE_AGENT,
+		GameId: race.ID, NumEnvs: 4, View: flickv1.View_VIEW_SINGLE_AGENT,
 	}, true)
 	if err != nil {
 		panic(err)

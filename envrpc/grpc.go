@@ -57,7 +57,7 @@ func NewGRPCServer(s *Server, token string, opts ...grpc.ServerOption) *grpc.Ser
 		// Clients may ping every 10 s to keep an idle training connection
 		// alive through NATs and proxies.
 		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: 10 * time.Second, PermitWithoutStream: true}),
-		// Batches are large (80 KiB for 1024 envs of the dummy game): a
+		// Batches are large (80 KiB for 1024 envs of Race): a
 		// flow-control window of a few batches and larger socket buffers
 		// save a window update and several syscalls per message.
 		grpc.InitialWindowSize(windowSize),

@@ -11,7 +11,7 @@ import (
 	"google.golang.org/grpc/codes"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
@@ -51,14 +51,14 @@ func (b *slowBot) settled(t *testing.T) int64 {
 	return 0
 }
 
-// interruptPool creates a single-agent pool of dummy games against the slow bot, large
+// interruptPool creates a single-agent pool of Race games against the slow bot, large
 // enough that stepping every env takes about a second whatever the number of CPUs, and
 // resets it with the bot fast.
 func interruptPool(t *testing.T, opts ...envrpc.Option) (*slowBot, *envrpctest.Env, string, int) {
 	t.Helper()
 	bot := &slowBot{}
 	n := 40 * runtime.GOMAXPROCS(0) // 40 slow moves a worker: a second of sleeping each
-	e := envrpctest.NewServer(t, dummyRegistry(t), append(opts, envrpc.WithOpponent("bot", bot))...)
+	e := envrpctest.NewServer(t, raceRegistry(t), append(opts, envrpc.WithOpponent("bot", bot))...)
 	resp, err := e.Client.CreatePool(testCtx(t), &flickv1.CreatePoolRequest{Config: singleAgent(int32(n))})
 	if err != nil {
 		t.Fatal(err)
@@ -71,9 +71,9 @@ func interruptPool(t *testing.T, opts ...envrpc.Option) (*slowBot, *envrpctest.E
 	return bot, e, pid, n
 }
 
-// stepAll steps every env of pool pid (dummy games) with the zero action under ctx.
+// stepAll steps every env of pool pid (Race games) with the zero action under ctx.
 func stepAll(ctx context.Context, e *envrpctest.Env, pid string, n int) error {
-	g, err := dummy.NewEnv(dummy.DefaultConfig())
+	g, err := race.NewEnv(race.DefaultConfig())
 	if err != nil {
 		return err
 	}

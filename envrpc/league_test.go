@@ -8,7 +8,7 @@ import (
 	"google.golang.org/grpc/codes"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
@@ -19,7 +19,7 @@ type policyFunc func(dst env.Action, t env.Turn, rng *rand.Rand) error
 
 func (f policyFunc) Act(dst env.Action, t env.Turn, rng *rand.Rand) error { return f(dst, t, rng) }
 
-// passes always passes (the dummy game's default action).
+// passes always passes (Race's default action).
 var passes = policyFunc(func(dst env.Action, t env.Turn, _ *rand.Rand) error {
 	t.Game.DefaultAction(dst)
 	return nil
@@ -32,10 +32,10 @@ var gains = policyFunc(func(dst env.Action, _ env.Turn, _ *rand.Rand) error {
 	return nil
 })
 
-// leagueServer serves the dummy game with the opponents passer, gainer and
+// leagueServer serves Race with the opponents passer, gainer and
 // trio (which plays three-seat games only).
 func leagueServer(t *testing.T) *envrpctest.Env {
-	return envrpctest.NewServer(t, dummyRegistry(t),
+	return envrpctest.NewServer(t, raceRegistry(t),
 		envrpc.WithOpponentSpec("passer", envrpc.Opponent{Policy: passes, Help: "always passes"}),
 		envrpc.WithOpponent("gainer", gains),
 		envrpc.WithOpponentSpec("trio", envrpc.Opponent{Policy: passes, Plays: func(g env.Game) bool { return g.Spec().NumPlayers == 3 }}))
@@ -61,7 +61,7 @@ func TestServer_OpponentInfo(t *testing.T) {
 				t.Errorf("passer: %v", o)
 			}
 		case "trio":
-			// With default options the dummy game has two seats: trio plays no listed game.
+			// With default options Race has two seats: trio plays no listed game.
 			if len(o.GetGames()) != 0 {
 				t.Errorf("trio plays %v with default options", o.GetGames())
 			}
@@ -79,7 +79,7 @@ func TestServer_OpponentInfo(t *testing.T) {
 func TestServer_OpponentMix(t *testing.T) {
 	const n, seed, steps = 8, 21, 120
 	e := leagueServer(t)
-	cfg := &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: n, View: flickv1.View_VIEW_SINGLE_AGENT,
+	cfg := &flickv1.PoolConfig{GameId: race.ID, NumEnvs: n, View: flickv1.View_VIEW_SINGLE_AGENT,
 		Options:     map[string]string{"rounds": "3", "noise": "0"},
 		OpponentMix: []*flickv1.WeightedOpponent{{Name: "passer", Weight: 2}, {Name: "gainer", Weight: 1}},
 		AgentSeat:   flickv1.AgentSeat_AGENT_SEAT_ALTERNATE}
@@ -91,7 +91,7 @@ func TestServer_OpponentMix(t *testing.T) {
 	if got := r.PoolSpec().GetConfig(); got.GetAgentSeat() != flickv1.AgentSeat_AGENT_SEAT_ALTERNATE || len(got.GetOpponentMix()) != 2 || got.GetOpponent() != "" {
 		t.Errorf("echoed config %v", got)
 	}
-	local, err := env.NewVector(dummy.Factory, env.Config{NumEnvs: n, View: env.SingleAgent, Seat: env.SeatAlternate,
+	local, err := env.NewVector(race.Factory, env.Config{NumEnvs: n, View: env.SingleAgent, Seat: env.SeatAlternate,
 		Options:     env.Options{"rounds": "3", "noise": "0"},
 		OpponentMix: []env.WeightedPolicy{{Policy: passes, Weight: 2}, {Policy: gains, Weight: 1}}})
 	if err != nil {
@@ -145,7 +145,7 @@ func TestServer_OpponentErrors(t *testing.T) {
 	e := leagueServer(t)
 	ctx := testCtx(t)
 	single := func(mut func(c *flickv1.PoolConfig)) *flickv1.CreatePoolRequest {
-		c := &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 2, View: flickv1.View_VIEW_SINGLE_AGENT}
+		c := &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 2, View: flickv1.View_VIEW_SINGLE_AGENT}
 		mut(c)
 		return &flickv1.CreatePoolRequest{Config: c}
 	}
@@ -160,7 +160,7 @@ func TestServer_OpponentErrors(t *testing.T) {
 		req   *flickv1.CreatePoolRequest
 		parts []string
 	}{
-		{"WrongGame", single(func(c *flickv1.PoolConfig) { c.Opponent = "trio" }), []string{"config.opponent", `"trio" does not play dummy/race-v1`}},
+		{"WrongGame", single(func(c *flickv1.PoolConfig) { c.Opponent = "trio" }), []string{"config.opponent", `"trio" does not play race-v1`}},
 		{"WrongGameInMix", single(mix(w("passer", 1), w("trio", 1))), []string{"config.opponent_mix", `"trio" does not play`}},
 		{"Unknown", single(mix(w("passer", 1), w("nobody", 1))), []string{"config.opponent_mix[1].name", `unknown opponent "nobody"`}},
 		{"Repeated", single(mix(w("passer", 1), w("passer", 2))), []string{"config.opponent_mix[1].name", "repeated"}},
@@ -170,8 +170,8 @@ func TestServer_OpponentErrors(t *testing.T) {
 			c.OpponentMix = []*flickv1.WeightedOpponent{w("gainer", 1)}
 		}), []string{"config.opponent", "opponent_mix"}},
 		{"BadSeat", single(func(c *flickv1.PoolConfig) { c.AgentSeat = 9 }), []string{"config.agent_seat", "unknown value 9"}},
-		{"SeatInSelfPlay", &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 2, AgentSeat: flickv1.AgentSeat_AGENT_SEAT_RANDOM}}, []string{"config.agent_seat", "VIEW_SINGLE_AGENT"}},
-		{"MixInSelfPlay", &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 2, OpponentMix: []*flickv1.WeightedOpponent{w("passer", 1)}}}, []string{"config.opponent_mix", "VIEW_SINGLE_AGENT"}},
+		{"SeatInSelfPlay", &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 2, AgentSeat: flickv1.AgentSeat_AGENT_SEAT_RANDOM}}, []string{"config.agent_seat", "VIEW_SINGLE_AGENT"}},
+		{"MixInSelfPlay", &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 2, OpponentMix: []*flickv1.WeightedOpponent{w("passer", 1)}}}, []string{"config.opponent_mix", "VIEW_SINGLE_AGENT"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := e.Client.CreatePool(ctx, tt.req)

@@ -10,14 +10,14 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
 
-// manyGames returns a registry of the dummy game and n copies of the
+// manyGames returns a registry of Race and n copies of the
 // showdown scenario file (flickemup/file/town-0-v9, ...), with their ids
 // sorted.
 func manyGames(t *testing.T, n int) (*env.Registry, []string) {
@@ -31,7 +31,7 @@ func manyGames(t *testing.T, n int) (*env.Registry, []string) {
 		t.Fatal(err)
 	}
 	reg := env.NewRegistry()
-	if err := dummy.Register(reg); err != nil {
+	if err := race.Register(reg); err != nil {
 		t.Fatal(err)
 	}
 	for i := range n {
@@ -111,6 +111,6 @@ func TestListGames_PageSize(t *testing.T) {
 	}
 	_, err := e.Client.ListGames(ctx, &flickv1.ListGamesRequest{PageSize: -1})
 	wantCode(t, "page_size -1", err, codes.InvalidArgument, "list_games.page_size")
-	_, err = e.Client.ListGames(ctx, &flickv1.ListGamesRequest{PageToken: "dummy/race-v1"})
+	_, err = e.Client.ListGames(ctx, &flickv1.ListGamesRequest{PageToken: "race-v1"})
 	wantCode(t, "a foreign token", err, codes.InvalidArgument, "list_games.page_token")
 }

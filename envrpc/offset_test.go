@@ -6,7 +6,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
@@ -16,7 +16,7 @@ import (
 // pool of 5; the resolved config echoes the offset; a negative or too large
 // offset is refused naming config.env_offset; the capability is announced.
 func TestServer_EnvOffset(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	ctx := testCtx(t)
 	info, err := e.Client.GetServerInfo(ctx, &flickv1.GetServerInfoRequest{})
 	if err != nil {
@@ -28,7 +28,7 @@ func TestServer_EnvOffset(t *testing.T) {
 	// hashes returns the raw bytes of the state hashes (8 per env).
 	hashes := func(n int32, offset int64) []byte {
 		t.Helper()
-		cfg := &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: n, EnvOffset: offset, View: flickv1.View_VIEW_SINGLE_AGENT}
+		cfg := &flickv1.PoolConfig{GameId: race.ID, NumEnvs: n, EnvOffset: offset, View: flickv1.View_VIEW_SINGLE_AGENT}
 		resp, err := e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: cfg})
 		if err != nil {
 			t.Fatalf("CreatePool(%d envs at %d): %v", n, offset, err)
@@ -52,7 +52,7 @@ func TestServer_EnvOffset(t *testing.T) {
 		t.Errorf("offset 1 gave the hashes of offset 2: %x", shifted)
 	}
 	for _, bad := range []int64{-1, 1 << 31} {
-		_, err := e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1, EnvOffset: bad}})
+		_, err := e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1, EnvOffset: bad}})
 		wantCode(t, "env_offset out of range", err, codes.InvalidArgument, "config.env_offset")
 	}
 }

@@ -14,7 +14,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
@@ -88,7 +88,7 @@ func (m *moody) Act(ctx context.Context, req *flickv1.ActRequest) (*flickv1.ActR
 		}
 		disc[h] = allowed[rng.IntN(len(allowed))]
 	}
-	disc[0] = []int32{0, 3}[rng.IntN(2)] // gain or pass: always legal in the dummy game
+	disc[0] = []int32{0, 3}[rng.IntN(2)] // gain or pass: always legal in Race
 	if m.mode.Load() == playIllegal {
 		disc[0] = 99
 	}
@@ -102,16 +102,16 @@ func (m *moody) Act(ctx context.Context, req *flickv1.ActRequest) (*flickv1.ActR
 	}, nil
 }
 
-// singleAgent returns a pool config of n dummy envs against opponent "bot".
+// singleAgent returns a pool config of n Race envs against opponent "bot".
 func singleAgent(n int32) *flickv1.PoolConfig {
-	return &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: n, View: flickv1.View_VIEW_SINGLE_AGENT, Opponent: "bot"}
+	return &flickv1.PoolConfig{GameId: race.ID, NumEnvs: n, View: flickv1.View_VIEW_SINGLE_AGENT, Opponent: "bot"}
 }
 
-// opponentMoves returns how many of n dummy envs reset with seed start
+// opponentMoves returns how many of n Race envs reset with seed start
 // with seat 1, so that the opponent plays during the Reset.
 func opponentMoves(t *testing.T, n int, seed uint64) int {
 	t.Helper()
-	v, err := env.NewVector(dummy.Factory, env.Config{NumEnvs: n})
+	v, err := env.NewVector(race.Factory, env.Config{NumEnvs: n})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestOpponent_IllegalIsTheServersFault(t *testing.T) {
 		t.Fatal("no env starts with the opponent: pick another seed")
 	}
 	bot := newMoody(playIllegal)
-	e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithOpponent("bot", envrpc.NewAgentPolicy(serveAgent(t, bot), 5*time.Second)))
+	e := envrpctest.NewServer(t, raceRegistry(t), envrpc.WithOpponent("bot", envrpc.NewAgentPolicy(serveAgent(t, bot), 5*time.Second)))
 	t.Cleanup(bot.stop)
 	for _, session := range []bool{false, true} {
 		r, err := envrpc.NewRemoteVector(testCtx(t), e.Conn, singleAgent(n), session)
@@ -168,7 +168,7 @@ func TestOpponent_HonoursTheClientsDeadline(t *testing.T) {
 	bot := newMoody(playHang)
 	// The bot's own bound is far away: only the client's deadline can end
 	// the call.
-	e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithOpponent("bot", envrpc.NewAgentPolicy(serveAgent(t, bot), time.Hour)))
+	e := envrpctest.NewServer(t, raceRegistry(t), envrpc.WithOpponent("bot", envrpc.NewAgentPolicy(serveAgent(t, bot), time.Hour)))
 	t.Cleanup(bot.stop)
 	resp, err := e.Client.CreatePool(testCtx(t), &flickv1.CreatePoolRequest{Config: singleAgent(n)})
 	if err != nil {
@@ -214,7 +214,7 @@ func TestOpponent_EnvsWaitTogether(t *testing.T) {
 	if bot.need < 8 {
 		t.Fatalf("only %d envs start with the opponent: pick another seed", bot.need)
 	}
-	e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithOpponent("bot", envrpc.NewAgentPolicy(serveAgent(t, bot), 5*time.Second)))
+	e := envrpctest.NewServer(t, raceRegistry(t), envrpc.WithOpponent("bot", envrpc.NewAgentPolicy(serveAgent(t, bot), 5*time.Second)))
 	t.Cleanup(bot.stop)
 	r, err := envrpc.NewRemoteVector(testCtx(t), e.Conn, singleAgent(n), true)
 	if err != nil {
@@ -234,14 +234,14 @@ func TestOpponent_Deterministic(t *testing.T) {
 	const n, seed, steps = 16, 11, 40
 	bot := newMoody(playRandom)
 	policy := envrpc.NewAgentPolicy(serveAgent(t, bot), 5*time.Second)
-	e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithOpponent("bot", policy))
+	e := envrpctest.NewServer(t, raceRegistry(t), envrpc.WithOpponent("bot", policy))
 	t.Cleanup(bot.stop)
 	r, err := envrpc.NewRemoteVector(testCtx(t), e.Conn, singleAgent(n), true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	local, err := env.NewVector(dummy.Factory, env.Config{NumEnvs: n, View: env.SingleAgent, Opponent: policy, Workers: 1})
+	local, err := env.NewVector(race.Factory, env.Config{NumEnvs: n, View: env.SingleAgent, Opponent: policy, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
@@ -43,19 +43,19 @@ func serveTCP(t *testing.T, a flickv1.AgentServiceServer) (string, *grpc.Server)
 
 func TestDialRemoteBot(t *testing.T) {
 	ctx := context.Background()
-	addr, srv := serveTCP(t, &infoAgent{name: "netbot", games: []string{dummy.ID}})
+	addr, srv := serveTCP(t, &infoAgent{name: "netbot", games: []string{race.ID}})
 	b, err := envrpc.DialRemoteBot(ctx, addr)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if b.Name() != "netbot" || b.Version() != "unversioned" || b.Addr() != addr || !b.Plays(dummy.ID) || b.Plays("flickago-v1") {
+	if b.Name() != "netbot" || b.Version() != "unversioned" || b.Addr() != addr || !b.Plays(race.ID) || b.Plays("flickago-v1") {
 		t.Errorf("bot %s %s at %s, games %v", b.Name(), b.Version(), b.Addr(), b.Games())
 	}
 
 	// A lost connection is a disconnection.
 	srv.Stop()
-	g, err := dummy.NewEnv(dummy.DefaultConfig())
+	g, err := race.NewEnv(race.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestDialRemoteBot(t *testing.T) {
 	for name, a := range map[string]*infoAgent{
 		"no name":        {version: "1"},
 		"too many games": {name: "greedy", games: make([]string, envrpc.MaxRemoteGames+1)},
-		"bad game id":    {name: "odd", games: []string{"dummy\x00race"}},
+		"bad game id":    {name: "odd", games: []string{"race\x00v1"}},
 	} {
 		addr, _ := serveTCP(t, a)
 		if b, err := envrpc.DialRemoteBot(ctx, addr); err == nil || !strings.Contains(err.Error(), addr) {

@@ -18,7 +18,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
 
@@ -40,11 +40,11 @@ func (c *clock) Add(d time.Duration) {
 	c.mu.Unlock()
 }
 
-// newTestServer returns a Server of the dummy game, closed at the end.
+// newTestServer returns a Server of Race, closed at the end.
 func newTestServer(t *testing.T, opts ...Option) *Server {
 	t.Helper()
 	reg := env.NewRegistry()
-	if err := dummy.Register(reg); err != nil {
+	if err := race.Register(reg); err != nil {
 		t.Fatal(err)
 	}
 	s := New(reg, opts...)
@@ -59,7 +59,7 @@ func TestServer_ExpireIdle(t *testing.T) {
 	s := newTestServer(t, withClock(c.Now), WithLimits(Limits{IdleTimeout: time.Hour}))
 	ctx := context.Background()
 	newPool := func() string {
-		resp, err := s.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 2}})
+		resp, err := s.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 2}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +101,7 @@ func TestServer_ExpireIdle(t *testing.T) {
 func TestServer_ReaperRuns(t *testing.T) {
 	s := newTestServer(t, WithLimits(Limits{IdleTimeout: time.Millisecond}))
 	ctx := context.Background()
-	resp, err := s.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}})
+	resp, err := s.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ import (
 	"google.golang.org/grpc/test/bufconn"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
@@ -52,10 +52,10 @@ func wantCode(t *testing.T, what string, err error, code codes.Code, parts ...st
 	}
 }
 
-// create creates a dummy pool of n envs and returns its id.
+// create creates a Race pool of n envs and returns its id.
 func create(t *testing.T, c flickv1.EnvServiceClient, n int32) string {
 	t.Helper()
-	resp, err := c.CreatePool(testCtx(t), &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: n}})
+	resp, err := c.CreatePool(testCtx(t), &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: n}})
 	if err != nil {
 		t.Fatalf("CreatePool(%d envs): %v", n, err)
 	}
@@ -64,7 +64,7 @@ func create(t *testing.T, c flickv1.EnvServiceClient, n int32) string {
 
 func TestServer_Limits(t *testing.T) {
 	limits := envrpc.Limits{MaxEnvsPerPool: 8, MaxEnvs: 12, MaxPools: 3, MaxMessageBytes: 2048}
-	e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithLimits(limits))
+	e := envrpctest.NewServer(t, raceRegistry(t), envrpc.WithLimits(limits))
 	ctx := testCtx(t)
 	info, err := e.Client.GetServerInfo(ctx, &flickv1.GetServerInfoRequest{})
 	if err != nil {
@@ -73,19 +73,19 @@ func TestServer_Limits(t *testing.T) {
 	if l := info.GetLimits(); l.GetMaxEnvsPerPool() != 8 || l.GetMaxPools() != 3 || l.GetMaxMessageBytes() != 2048 || l.GetIdleTimeoutSeconds() != 600 {
 		t.Errorf("advertised limits %v, want 8 envs per pool, 3 pools, 2048 bytes, 600 s idle", l)
 	}
-	tooBig := &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 8, ObserveAllSeats: true, AutoresetMode: flickv1.AutoresetMode_AUTORESET_MODE_SAME_STEP}}
+	tooBig := &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 8, ObserveAllSeats: true, AutoresetMode: flickv1.AutoresetMode_AUTORESET_MODE_SAME_STEP}}
 	_, err = e.Client.CreatePool(ctx, tooBig)
 	wantCode(t, "a batch over the message limit", err, codes.ResourceExhausted, "config.num_envs", "message limit")
 
-	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 9}})
+	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 9}})
 	wantCode(t, "9 envs in a pool", err, codes.ResourceExhausted, "config.num_envs", "8 envs per pool")
 
 	a := create(t, e.Client, 8)
-	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 5}})
+	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 5}})
 	wantCode(t, "13 envs in all", err, codes.ResourceExhausted, "config.num_envs", "12 envs")
 	create(t, e.Client, 2)
 	create(t, e.Client, 2)
-	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}})
+	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1}})
 	wantCode(t, "a fourth pool", err, codes.ResourceExhausted, "3 open pools")
 
 	// Closing a pool frees its share.
@@ -97,10 +97,10 @@ func TestServer_Limits(t *testing.T) {
 	wantCode(t, "closing a closed pool", err, codes.NotFound, "close_pool.pool_id", a)
 }
 
-// faulty is a dummy game that fails in the way its kind says, in the env
+// faulty is a Race env that fails in the way its kind says, in the env
 // made third by its factory (env 2 of the first pool).
 type faulty struct {
-	*dummy.Env
+	*race.Env
 	kind  string
 	armed bool
 }
@@ -132,17 +132,17 @@ func faultyFactory(kind string) env.Factory {
 		if kind == "factory-panic" {
 			panic("boom in factory")
 		}
-		g, err := dummy.Factory(opts)
+		g, err := race.Factory(opts)
 		if err != nil {
 			return nil, err
 		}
-		return &faulty{Env: g.(*dummy.Env), kind: kind, armed: made.Add(1) == 4}, nil // the probe is the first
+		return &faulty{Env: g.(*race.Env), kind: kind, armed: made.Add(1) == 4}, nil // the probe is the first
 	}
 }
 
 func TestServer_GameFault(t *testing.T) {
 	kinds := []string{"step-panic", "step-error", "validate-panic"}
-	reg := dummyRegistry(t)
+	reg := raceRegistry(t)
 	for _, k := range append(kinds, "factory-panic") {
 		if err := reg.Register("faulty/"+k+"-v1", faultyFactory(k)); err != nil {
 			t.Fatal(err)
@@ -189,7 +189,7 @@ func TestServer_GameFault(t *testing.T) {
 
 func TestServer_Token(t *testing.T) {
 	const token = "s3cret"
-	e := envrpctest.NewServerWithToken(t, dummyRegistry(t), token)
+	e := envrpctest.NewServerWithToken(t, raceRegistry(t), token)
 	ctx := testCtx(t)
 	if _, err := e.Client.GetServerInfo(ctx, &flickv1.GetServerInfoRequest{}); err != nil {
 		t.Fatalf("with the token: %v", err)
@@ -199,7 +199,7 @@ func TestServer_Token(t *testing.T) {
 		client := flickv1.NewEnvServiceClient(conn)
 		_, err := client.GetServerInfo(ctx, &flickv1.GetServerInfoRequest{})
 		wantCode(t, c.name+": GetServerInfo", err, codes.Unauthenticated, "authorization")
-		_, err = client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}})
+		_, err = client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1}})
 		wantCode(t, c.name+": CreatePool", err, codes.Unauthenticated, "authorization")
 		st, err := client.Session(ctx)
 		if err == nil {
@@ -221,7 +221,7 @@ func TestServer_Token(t *testing.T) {
 }
 
 func TestServer_Reflection(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	st, err := reflectionpb.NewServerReflectionClient(e.Conn).ServerReflectionInfo(testCtx(t))
 	if err != nil {
 		t.Fatal(err)
@@ -283,7 +283,7 @@ func (r *recorder) find(parts ...string) []string {
 
 func TestServer_DrainAndLog(t *testing.T) {
 	log := &recorder{}
-	e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithLogger(log))
+	e := envrpctest.NewServer(t, raceRegistry(t), envrpc.WithLogger(log))
 	ctx := testCtx(t)
 	unary := create(t, e.Client, 2)
 	closed := create(t, e.Client, 1)
@@ -291,11 +291,11 @@ func TestServer_DrainAndLog(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A session with a pool, and a session's pool closed with it.
-	r, err := envrpc.NewRemoteVector(ctx, e.Conn, &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 3}, true)
+	r, err := envrpc.NewRemoteVector(ctx, e.Conn, &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 3}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ended, err := envrpc.NewRemoteVector(ctx, e.Conn, &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}, true)
+	ended, err := envrpc.NewRemoteVector(ctx, e.Conn, &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,7 +307,7 @@ func TestServer_DrainAndLog(t *testing.T) {
 	e.Server.Drain()
 	_, err = r.Step(r.Spec().NewActions(3))
 	wantCode(t, "a session after Drain", err, codes.Unavailable, "shutting down")
-	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}})
+	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1}})
 	wantCode(t, "CreatePool after Drain", err, codes.Unavailable)
 	seed := uint64(1)
 	if _, err := e.Client.Reset(ctx, &flickv1.ResetRequest{PoolId: unary, Seed: &seed}); err != nil {
@@ -331,7 +331,7 @@ func TestServer_DrainAndLog(t *testing.T) {
 		{closed, "reason=client"},
 		{st, "reason=session ended"},
 	} {
-		if len(log.find("pool created", "pool="+c.pool, "game="+dummy.ID)) != 1 {
+		if len(log.find("pool created", "pool="+c.pool, "game="+race.ID)) != 1 {
 			t.Errorf("no creation record for %s in %q", c.pool, log.records)
 		}
 		if len(log.find("pool closed", "pool="+c.pool, c.reason)) != 1 {
@@ -392,9 +392,9 @@ func TestAgentPolicy(t *testing.T) {
 			if err != nil || info.GetName() != "first-legal" {
 				t.Fatalf("Info: %v, %v", info, err)
 			}
-			e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithOpponent("remote", policy))
+			e := envrpctest.NewServer(t, raceRegistry(t), envrpc.WithOpponent("remote", policy))
 			r, err := envrpc.NewRemoteVector(testCtx(t), e.Conn, &flickv1.PoolConfig{
-				GameId: dummy.ID, NumEnvs: 4, View: flickv1.View_VIEW_SINGLE_AGENT, Opponent: "remote",
+				GameId: race.ID, NumEnvs: 4, View: flickv1.View_VIEW_SINGLE_AGENT, Opponent: "remote",
 			}, true)
 			if err != nil {
 				t.Fatal(err)
@@ -443,9 +443,9 @@ func TestAgentPolicy(t *testing.T) {
 }
 
 func TestRemoteVector_Closed(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	for _, session := range []bool{false, true} {
-		r, err := envrpc.NewRemoteVector(testCtx(t), e.Conn, &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}, session)
+		r, err := envrpc.NewRemoteVector(testCtx(t), e.Conn, &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1}, session)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -465,7 +465,7 @@ func TestRemoteVector_Closed(t *testing.T) {
 // TestSession_ServerEnds checks that a client sees the status of a session
 // the server ended.
 func TestSession_ServerEnds(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	st, err := e.Client.Session(testCtx(t))
 	if err != nil {
 		t.Fatal(err)
@@ -502,7 +502,7 @@ func serveAgent(t *testing.T, a flickv1.AgentServiceServer) *grpc.ClientConn {
 // are gone.
 func TestSession_CancelledPipelinesReleasePools(t *testing.T) {
 	const sessions, pipelined = 30, 64
-	e := envrpctest.NewServer(t, dummyRegistry(t), envrpc.WithLimits(envrpc.Limits{MaxPools: sessions, IdleTimeout: -1}))
+	e := envrpctest.NewServer(t, raceRegistry(t), envrpc.WithLimits(envrpc.Limits{MaxPools: sessions, IdleTimeout: -1}))
 	var wg sync.WaitGroup
 	for k := range sessions {
 		wg.Go(func() {
@@ -514,7 +514,7 @@ func TestSession_CancelledPipelinesReleasePools(t *testing.T) {
 				return
 			}
 			create := &flickv1.SessionRequest{RequestId: 1, Kind: &flickv1.SessionRequest_CreatePool{
-				CreatePool: &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 64}}}}
+				CreatePool: &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 64}}}}
 			if err := st.Send(create); err != nil {
 				t.Error(err)
 				return
@@ -552,7 +552,7 @@ func TestSession_CancelledPipelinesReleasePools(t *testing.T) {
 		var err error
 		for range sessions {
 			var resp *flickv1.CreatePoolResponse
-			resp, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1}})
+			resp, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1}})
 			if err != nil {
 				break
 			}
@@ -601,7 +601,7 @@ func (rawCodec) Name() string { return "proto" }
 // answer is INTERNAL), on unary calls and on a Session; the server goes
 // on serving.
 func TestServer_MalformedProtobuf(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	ctx := testCtx(t)
 	raw := grpc.ForceCodecV2(rawCodec{})
 	for _, bad := range []struct {
@@ -642,16 +642,16 @@ func TestServer_MalformedProtobuf(t *testing.T) {
 
 // TestServer_ListGamesOptions checks that ListGames lists each game's
 // options (issue 14: a client needs them without the Go docs), as the
-// dummy game declares them, and that the listed range is the one enforced.
+// Race declares them, and that the listed range is the one enforced.
 func TestServer_ListGamesOptions(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	ctx := testCtx(t)
 	resp, err := e.Client.ListGames(ctx, &flickv1.ListGamesRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(resp.GetGames()) != 1 {
-		t.Fatalf("ListGames: %v, want the dummy game only", resp)
+		t.Fatalf("ListGames: %v, want Race only", resp)
 	}
 	type opt struct {
 		key      string
@@ -672,8 +672,8 @@ func TestServer_ListGamesOptions(t *testing.T) {
 		{"noise", flickv1.OptionType_OPTION_TYPE_FLOAT, 0, 1, "0.1"},
 	}
 	if !slices.Equal(got, want) {
-		t.Errorf("dummy options\n%v\nwant\n%v", got, want)
+		t.Errorf("Race options\n%v\nwant\n%v", got, want)
 	}
-	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1, Options: map[string]string{"players": "6"}}})
+	_, err = e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1, Options: map[string]string{"players": "6"}}})
 	wantCode(t, "players=6", err, codes.InvalidArgument, "config.options", `option players: "6": want an integer from 2 to 5`)
 }

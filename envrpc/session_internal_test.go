@@ -10,7 +10,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
 
@@ -45,7 +45,7 @@ func (s *leavingStream) Recv() (*flickv1.SessionRequest, error) {
 	switch n {
 	case 1:
 		return &flickv1.SessionRequest{RequestId: 1, Kind: &flickv1.SessionRequest_CreatePool{
-			CreatePool: &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 2}}}}, nil
+			CreatePool: &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 2}}}}, nil
 	case 2:
 		<-s.sending
 		s.cancel()

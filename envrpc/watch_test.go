@@ -11,8 +11,8 @@ import (
 	"google.golang.org/grpc/codes"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
@@ -153,13 +153,13 @@ func TestWatch_Refused(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := tt.e.Client.CreatePool(testCtx(t), &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{
-				GameId: dummy.ID, NumEnvs: 1, Options: map[string]string{envrpc.WatchOption: tt.value}}})
+				GameId: race.ID, NumEnvs: 1, Options: map[string]string{envrpc.WatchOption: tt.value}}})
 			wantCode(t, tt.name, err, codes.InvalidArgument, "config.options", tt.part)
 		})
 	}
 	// watch=false is accepted anywhere, and the game does not see it.
 	_, err := plain.Client.CreatePool(testCtx(t), &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{
-		GameId: dummy.ID, NumEnvs: 1, Options: map[string]string{envrpc.WatchOption: "false"}}})
+		GameId: race.ID, NumEnvs: 1, Options: map[string]string{envrpc.WatchOption: "false"}}})
 	if err != nil {
 		t.Errorf("watch=false: %v", err)
 	}

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
@@ -88,7 +88,7 @@ func remote(b *testing.B, target string, cfg *flickv1.PoolConfig, session bool) 
 	return r
 }
 
-// BenchmarkWire measures env steps per second of the dummy game (no
+// BenchmarkWire measures env steps per second of Race (no
 // physics: the cost is the Vector's and the wire's own) in process and
 // through the wire with the Go client (RemoteVector), over TCP loopback and
 // a unix socket, with unary calls and with the Session stream, for batches
@@ -96,13 +96,13 @@ func remote(b *testing.B, target string, cfg *flickv1.PoolConfig, session bool) 
 // cores, as a trainer and its env server share a machine.
 func BenchmarkWire(b *testing.B) {
 	reg := env.NewRegistry()
-	if err := dummy.Register(reg); err != nil {
+	if err := race.Register(reg); err != nil {
 		b.Fatal(err)
 	}
 	targets := serveWire(b, reg)
 	for _, n := range wireSizes {
 		b.Run(fmt.Sprintf("inprocess/envs=%d", n), func(b *testing.B) {
-			v, err := env.NewVector(dummy.Factory, env.Config{NumEnvs: n})
+			v, err := env.NewVector(race.Factory, env.Config{NumEnvs: n})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -111,7 +111,7 @@ func BenchmarkWire(b *testing.B) {
 		})
 		for _, c := range wireClients {
 			b.Run(fmt.Sprintf("%s/envs=%d", c.name(), n), func(b *testing.B) {
-				r := remote(b, targets[c.transport], &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: int32(n)}, c.session)
+				r := remote(b, targets[c.transport], &flickv1.PoolConfig{GameId: race.ID, NumEnvs: int32(n)}, c.session)
 				benchStep(b, r, r.Spec().NewActions(n), n)
 			})
 		}
@@ -119,7 +119,7 @@ func BenchmarkWire(b *testing.B) {
 }
 
 // benchStep resets v and steps it with the zero action (Gain, first
-// target, power 0: always legal in the dummy game), reporting env steps
+// target, power 0: always legal in Race), reporting env steps
 // per second.
 func benchStep(b *testing.B, v vector, a env.Actions, n int) {
 	if _, err := v.Reset(1); err != nil {

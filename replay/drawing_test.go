@@ -8,7 +8,7 @@ import (
 
 	"github.com/flickarena/flickarena/draw"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/replay"
 )
 
@@ -36,7 +36,7 @@ func (drawnRace) Drawing() draw.Drawing { return goodDrawing() }
 
 // TestRecorder_Drawing: a Drawer's drawing is written in the header, and read back.
 func TestRecorder_Drawing(t *testing.T) {
-	g, err := dummy.Factory(nil)
+	g, err := race.Factory(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/replay"
 )
 
@@ -55,10 +55,10 @@ func TestRead_Errors(t *testing.T) {
 	})
 }
 
-// raceReplay records a game of the dummy Race.
+// raceReplay records a game of Race.
 func raceReplay(t *testing.T) *replay.Replay {
 	t.Helper()
-	return play(t, newRegistry(t), dummy.ID, nil, 42, 0)
+	return play(t, newRegistry(t), race.ID, nil, 42, 0)
 }
 
 func TestWriteRead_RoundTrip(t *testing.T) {

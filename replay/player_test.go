@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/env/fliprando"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/replay"
 )
 
@@ -143,7 +143,7 @@ func TestVerify_NoSeed(t *testing.T) {
 
 func TestVerify_Race(t *testing.T) {
 	reg := newRegistry(t)
-	r := play(t, reg, dummy.ID, nil, 11, 0)
+	r := play(t, reg, race.ID, nil, 11, 0)
 	if err := replay.Verify(reg, r); err != nil {
 		t.Error(err)
 	}

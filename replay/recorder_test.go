@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/replay"
 )
 
@@ -18,7 +18,7 @@ type lines struct{ got [][]byte }
 func (l *lines) Line(b []byte) { l.got = append(l.got, b) }
 
 func TestRecorder_Race(t *testing.T) {
-	g, err := dummy.Factory(nil)
+	g, err := race.Factory(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestRecorder_Race(t *testing.T) {
 	}
 	r := rec.Replay()
 	h := r.Header
-	if h.Game != dummy.ID || h.Format != replay.Format || h.Title != "race" || h.Seed.Key != 9 || h.Seed.Episode != 2 || len(h.Heads) != len(spec.Heads) || len(h.Dims) != len(spec.Dims) {
+	if h.Game != race.ID || h.Format != replay.Format || h.Title != "race" || h.Seed.Key != 9 || h.Seed.Episode != 2 || len(h.Heads) != len(spec.Heads) || len(h.Dims) != len(spec.Dims) {
 		t.Errorf("header %+v", h)
 	}
 	if r.End == nil || r.End.Status != "terminated" || r.End.Steps != len(r.Steps) || r.End.Hash != replay.Hash(g.Hash()) {
@@ -113,7 +113,7 @@ func TestRecorder_Race(t *testing.T) {
 }
 
 func TestRecorder_Finish(t *testing.T) {
-	g, _ := dummy.Factory(nil)
+	g, _ := race.Factory(nil)
 	rec := replay.NewRecorder(g, replay.Config{})
 	rec.Finish("nothing") // before Reset: nothing happens
 	if err := rec.Reset(env.EpisodeRand(1, 0)); err != nil {
@@ -135,7 +135,7 @@ func TestRecorder_Finish(t *testing.T) {
 }
 
 func TestWrap(t *testing.T) {
-	g, _ := dummy.Factory(nil)
+	g, _ := race.Factory(nil)
 	if _, ok := replay.Wrap(g, replay.Config{}).(env.Shaper); !ok {
 		t.Error("Wrap of a Shaper is not a Shaper")
 	}
@@ -146,7 +146,7 @@ func TestWrap(t *testing.T) {
 	sink := &lines{}
 	first := true
 	f := func(opts env.Options) (env.Game, error) {
-		g, err := dummy.Factory(opts)
+		g, err := race.Factory(opts)
 		if err == nil && first {
 			first = false
 			g = replay.Wrap(g, replay.Config{Sink: sink})

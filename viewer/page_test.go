@@ -12,16 +12,16 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/replay"
 	"github.com/flickarena/flickarena/replay/replaytest"
 	"github.com/flickarena/flickarena/viewer"
 )
 
-// race records a short game of the dummy Race (no physics: fast).
-func race(t *testing.T, key uint64) *replay.Replay {
+// raceReplay records a short game of Race (no physics: fast).
+func raceReplay(t *testing.T, key uint64) *replay.Replay {
 	t.Helper()
-	return replaytest.Play(t, replaytest.Registry(t), dummy.ID, nil, key, 0, env.RandomPolicy{})
+	return replaytest.Play(t, replaytest.Registry(t), race.ID, nil, key, 0, env.RandomPolicy{})
 }
 
 // dataOf returns the JSON of a page's data script.
@@ -67,7 +67,7 @@ func TestPage(t *testing.T) {
 }
 
 func TestStandalone(t *testing.T) {
-	r1, r2 := race(t, 1), race(t, 2)
+	r1, r2 := raceReplay(t, 1), raceReplay(t, 2)
 	p, err := viewer.Standalone(viewer.Named{Name: "first </script> game", Replay: r1}, viewer.Named{Name: "second", Replay: r2})
 	if err != nil {
 		t.Fatal(err)
@@ -103,7 +103,7 @@ func TestStandalone(t *testing.T) {
 }
 
 func TestSection(t *testing.T) {
-	r := race(t, 3)
+	r := raceReplay(t, 3)
 	s, err := viewer.Section(viewer.Named{Name: "game", Replay: r})
 	if err != nil {
 		t.Fatal(err)

@@ -116,19 +116,19 @@ pile, each followed by greedy play up to its own next turn, %v
 	},
 	{
 		Name:  racebot.ThiefName,
-		Games: []string{"dummy"},
+		Games: []string{"race"},
 		Help:  "Race: steals a point from the leader when one has a point, else gains at power 0",
 		New:   func() Bot { return mustRace(racebot.ThiefName) },
 	},
 	{
 		Name:  racebot.DoublerName,
-		Games: []string{"dummy"},
+		Games: []string{"race"},
 		Help:  "Race: doubles at the sweet-spot power on its first turn, then gains there",
 		New:   func() Bot { return mustRace(racebot.DoublerName) },
 	},
 	{
 		Name:  racebot.GainerName,
-		Games: []string{"dummy"},
+		Games: []string{"race"},
 		Help:  "Race: gains at the sweet-spot power every turn",
 		New:   func() Bot { return mustRace(racebot.GainerName) },
 	},

@@ -8,10 +8,10 @@ import (
 
 	"github.com/flickarena/flickarena/agents/builtin"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/env/fliprando"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // TestCatalogue: every entry makes a fresh bot under its own name with a version, the names are
@@ -58,7 +58,7 @@ func TestNew_Unknown(t *testing.T) {
 var games = map[string]env.Factory{
 	"flickemup": flickemup.Factory,
 	"flickago":  flickago.Factory,
-	"dummy":     dummy.Factory,
+	"race":      race.Factory,
 	"fliprando": fliprando.Factory,
 }
 

@@ -8,11 +8,11 @@ import (
 
 	"github.com/flickarena/flickarena/agents/bygame"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // other is a second concrete game type: a Race under another name.
-type other struct{ *dummy.Env }
+type other struct{ *race.Env }
 
 // fake is a policy that writes its mark into the first head and counts its calls.
 type fake struct {
@@ -31,9 +31,9 @@ func (f *fake) Act(dst env.Action, t env.Turn, _ *rand.Rand) error {
 	return nil
 }
 
-func newRace(t *testing.T) *dummy.Env {
+func newRace(t *testing.T) *race.Env {
 	t.Helper()
-	g, err := dummy.NewEnv(dummy.DefaultConfig())
+	g, err := race.NewEnv(race.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func newRace(t *testing.T) *dummy.Env {
 }
 
 func TestBot_Act(t *testing.T) {
-	race := newRace(t)
+	raceEnv := newRace(t)
 	tests := []struct {
 		name      string
 		game      env.Game
@@ -52,14 +52,14 @@ func TestBot_Act(t *testing.T) {
 		wantRace  int // calls of the race policy
 		wantOther int
 	}{
-		{"Race", race, 1, 1, 0},
-		{"Other", other{race}, 2, 0, 1},
+		{"Race", raceEnv, 1, 1, 0},
+		{"Other", other{raceEnv}, 2, 0, 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			pr, po := &fake{version: "3", mark: 1}, &fake{version: "7/4x2", mark: 2}
-			b := bygame.New("mixed", bygame.On[*dummy.Env]("race", pr), bygame.On[other]("other", po))
-			spec := race.Spec()
+			b := bygame.New("mixed", bygame.On[*race.Env]("race", pr), bygame.On[other]("other", po))
+			spec := raceEnv.Spec()
 			a := spec.NewAction()
 			turn := env.Turn{Spec: spec, Player: 1, Game: tc.game}
 			if err := b.Act(a, turn, rand.New(rand.NewPCG(1, 2))); err != nil {
@@ -80,10 +80,10 @@ func TestBot_Act(t *testing.T) {
 }
 
 func TestBot_Unsupported(t *testing.T) {
-	race := newRace(t)
+	raceEnv := newRace(t)
 	b := bygame.New("solo", bygame.On[other]("other", &fake{version: "1"}))
-	spec := race.Spec()
-	err := b.Act(spec.NewAction(), env.Turn{Spec: spec, Game: race}, rand.New(rand.NewPCG(1, 2)))
+	spec := raceEnv.Spec()
+	err := b.Act(spec.NewAction(), env.Turn{Spec: spec, Game: raceEnv}, rand.New(rand.NewPCG(1, 2)))
 	if !errors.Is(err, bygame.ErrUnsupported) {
 		t.Fatalf("error %v, want ErrUnsupported", err)
 	}
@@ -91,13 +91,13 @@ func TestBot_Unsupported(t *testing.T) {
 	if !strings.Contains(err.Error(), want) {
 		t.Errorf("error %q does not say %q", err, want)
 	}
-	if p := b.Policy(race); p != nil {
+	if p := b.Policy(raceEnv); p != nil {
 		t.Errorf("Policy(race) = %v, want nil", p)
 	}
 }
 
 func TestBot_Identity(t *testing.T) {
-	b := bygame.New("aimer", bygame.On[*dummy.Env]("race", &fake{version: "1"}), bygame.On[other]("other", &fake{version: "2/8x5"}))
+	b := bygame.New("aimer", bygame.On[*race.Env]("race", &fake{version: "1"}), bygame.On[other]("other", &fake{version: "2/8x5"}))
 	if b.Name() != "aimer" {
 		t.Errorf("Name = %q", b.Name())
 	}
@@ -110,7 +110,7 @@ func TestBot_Identity(t *testing.T) {
 }
 
 func TestNew_Panics(t *testing.T) {
-	ok := bygame.On[*dummy.Env]("race", &fake{version: "1"})
+	ok := bygame.On[*race.Env]("race", &fake{version: "1"})
 	tests := []struct {
 		name   string
 		bot    string
@@ -118,9 +118,9 @@ func TestNew_Panics(t *testing.T) {
 	}{
 		{"NoName", "", []bygame.Route{ok}},
 		{"NoRoute", "x", nil},
-		{"BadLabel", "x", []bygame.Route{bygame.On[*dummy.Env]("a,b", &fake{})}},
-		{"EmptyLabel", "x", []bygame.Route{bygame.On[*dummy.Env]("", &fake{})}},
-		{"NilPolicy", "x", []bygame.Route{bygame.On[*dummy.Env]("race", nil)}},
+		{"BadLabel", "x", []bygame.Route{bygame.On[*race.Env]("a,b", &fake{})}},
+		{"EmptyLabel", "x", []bygame.Route{bygame.On[*race.Env]("", &fake{})}},
+		{"NilPolicy", "x", []bygame.Route{bygame.On[*race.Env]("race", nil)}},
 		{"ZeroRoute", "x", []bygame.Route{{}}},
 	}
 	for _, tc := range tests {
@@ -143,20 +143,20 @@ func (w wrapped) Unwrap() env.Game { return w.Game }
 // TestBot_ActWrapped: a wrapped game (a recorded one) is routed by the type of the game it
 // wraps, and the policy receives the bare game, twice wrapped or not.
 func TestBot_ActWrapped(t *testing.T) {
-	race := newRace(t)
+	raceEnv := newRace(t)
 	var seen env.Game
 	pr := &fake{version: "3", mark: 1}
-	b := bygame.New("both", bygame.On[*dummy.Env]("race", recordGame{pr, &seen}))
-	for _, g := range []env.Game{wrapped{race}, wrapped{wrapped{race}}} {
+	b := bygame.New("both", bygame.On[*race.Env]("race", recordGame{pr, &seen}))
+	for _, g := range []env.Game{wrapped{raceEnv}, wrapped{wrapped{raceEnv}}} {
 		if b.Policy(g) == nil {
 			t.Fatalf("Policy(%T) = nil, want the race policy", g)
 		}
-		dst := race.Spec().NewAction()
-		if err := b.Act(dst, env.Turn{Spec: race.Spec(), Player: 0, Game: g}, rand.New(rand.NewPCG(1, 2))); err != nil {
+		dst := raceEnv.Spec().NewAction()
+		if err := b.Act(dst, env.Turn{Spec: raceEnv.Spec(), Player: 0, Game: g}, rand.New(rand.NewPCG(1, 2))); err != nil {
 			t.Fatalf("Act on %T: %v", g, err)
 		}
-		if seen != env.Game(race) {
-			t.Errorf("the policy saw %T, want the bare *dummy.Env", seen)
+		if seen != env.Game(raceEnv) {
+			t.Errorf("the policy saw %T, want the bare *race.Env", seen)
 		}
 	}
 }

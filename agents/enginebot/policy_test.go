@@ -8,23 +8,23 @@ import (
 
 	"github.com/flickarena/flickarena/agents/enginebot"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
-// The test game is Race (env/dummy), the template every game follows: env games *dummy.Env
-// whose engine is a *dummy.Game and whose actions are dummy.Actions.
-type policy = enginebot.Policy[*dummy.Env, *dummy.Game, dummy.Action]
+// The test game is Race (env/race), the template every game follows: env games *race.Env
+// whose engine is a *race.Game and whose actions are race.Actions.
+type policy = enginebot.Policy[*race.Env, *race.Game, race.Action]
 
 // other is a second env game type: a Race under another name.
-type other struct{ *dummy.Env }
+type other struct{ *race.Env }
 
 // chooser always chooses its action and records the engine it was handed.
 type chooser struct {
-	a    dummy.Action
-	seen *dummy.Game
+	a    race.Action
+	seen *race.Game
 }
 
-func (c *chooser) Choose(g *dummy.Game, _ *rand.Rand) dummy.Action {
+func (c *chooser) Choose(g *race.Game, _ *rand.Rand) race.Action {
 	c.seen = g
 	return c.a
 }
@@ -34,13 +34,13 @@ var errNotRace = errors.New("test: not a Race")
 var game = enginebot.Game{Pkg: "racebot", ErrWrongGame: errNotRace}
 
 func newPolicy(name string, c *chooser) *policy {
-	return enginebot.New[*dummy.Env, *dummy.Game, dummy.Action](game, name, "3", c)
+	return enginebot.New[*race.Env, *race.Game, race.Action](game, name, "3", c)
 }
 
 func TestPolicy(t *testing.T) {
-	cfg := dummy.DefaultConfig()
+	cfg := race.DefaultConfig()
 	cfg.Rounds = 1
-	e, err := dummy.NewEnv(cfg)
+	e, err := race.NewEnv(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,16 +50,16 @@ func TestPolicy(t *testing.T) {
 	spec := e.Spec()
 	rng := rand.New(rand.NewPCG(1, 2))
 
-	c := &chooser{a: dummy.Action{Move: dummy.Gain, Power: 0.5}}
+	c := &chooser{a: race.Action{Move: race.Gain, Power: 0.5}}
 	p := newPolicy("racer", c)
-	if p.Name() != "racer" || p.Version() != "3" || p.Bot() != enginebot.Chooser[*dummy.Game, dummy.Action](c) {
+	if p.Name() != "racer" || p.Version() != "3" || p.Bot() != enginebot.Chooser[*race.Game, race.Action](c) {
 		t.Errorf("Name, Version, Bot = %q, %q, %v", p.Name(), p.Version(), p.Bot())
 	}
 	dst := spec.NewAction()
 	if err := p.Act(dst, env.Turn{Spec: spec, Game: e}, rng); err != nil {
 		t.Fatalf("Act: %v", err)
 	}
-	if dst.Discrete[0] != dummy.Gain || dst.Continuous[0] != 0.5 || c.seen != e.Engine() {
+	if dst.Discrete[0] != race.Gain || dst.Continuous[0] != 0.5 || c.seen != e.Engine() {
 		t.Errorf("Act wrote %v and handed the bot %p, want gain 0.5 and the engine %p", dst, c.seen, e.Engine())
 	}
 
@@ -69,7 +69,7 @@ func TestPolicy(t *testing.T) {
 	}
 
 	// Nobody has a point yet: stealing is illegal, and the engine's refusal comes back.
-	cheat := newPolicy("cheat", &chooser{a: dummy.Action{Move: dummy.Steal, Target: 1 - e.Engine().Current()}})
+	cheat := newPolicy("cheat", &chooser{a: race.Action{Move: race.Steal, Target: 1 - e.Engine().Current()}})
 	err = cheat.Act(spec.NewAction(), env.Turn{Spec: spec, Game: e}, rng)
 	if !errors.Is(err, env.ErrIllegalAction) || !strings.HasPrefix(err.Error(), "racebot: cheat chose steal") {
 		t.Errorf("Act with an illegal action: %v, want an error wrapping env.ErrIllegalAction prefixed by the package and the bot", err)

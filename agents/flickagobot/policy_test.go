@@ -7,8 +7,8 @@ import (
 
 	"github.com/flickarena/flickarena/agents/flickagobot"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickago"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // TestPolicy_Act plays whole games of flickago-v3 through the env, the aimer against the
@@ -60,11 +60,11 @@ func TestPolicy_Act(t *testing.T) {
 
 func TestPolicy_Errors(t *testing.T) {
 	p := flickagobot.NewAimerBot()
-	race, err := dummy.NewEnv(dummy.DefaultConfig())
+	raceEnv, err := race.NewEnv(race.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Act(race.Spec().NewAction(), env.Turn{Spec: race.Spec(), Game: race}, rand.New(rand.NewPCG(1, 1))); !errors.Is(err, flickagobot.ErrNotFlickago) {
+	if err := p.Act(raceEnv.Spec().NewAction(), env.Turn{Spec: raceEnv.Spec(), Game: raceEnv}, rand.New(rand.NewPCG(1, 1))); !errors.Is(err, flickagobot.ErrNotFlickago) {
 		t.Errorf("on Race: error %v, want ErrNotFlickago", err)
 	}
 	e, err := flickago.NewEnv(flickago.DefaultConfig())

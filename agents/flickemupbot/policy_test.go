@@ -7,8 +7,8 @@ import (
 
 	"github.com/flickarena/flickarena/agents/flickemupbot"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // TestPolicy_PlaysEnvGames plays whole env games of two scenarios with Random behind a
@@ -65,13 +65,13 @@ func TestPolicy_PlaysEnvGames(t *testing.T) {
 
 // TestPolicy_OtherGame checks that a Policy refuses a game that is not Flick 'em Up!.
 func TestPolicy_OtherGame(t *testing.T) {
-	g, err := dummy.NewEnv(dummy.DefaultConfig())
+	g, err := race.NewEnv(race.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
 	spec := g.Spec()
 	err = flickemupbot.NewPolicy("x", "1", flickemupbot.Random{}).Act(spec.NewAction(), env.Turn{Spec: spec, Game: g}, rand.New(rand.NewPCG(1, 1)))
 	if !errors.Is(err, flickemupbot.ErrNotFlickemup) {
-		t.Errorf("Act on the dummy game: %v, want ErrNotFlickemup", err)
+		t.Errorf("Act on Race: %v, want ErrNotFlickemup", err)
 	}
 }

@@ -9,8 +9,8 @@ import (
 
 	"github.com/flickarena/flickarena/agents/fliprandobot"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/fliprando"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // bots are the bots under test, with small search budgets for speed where marked.
@@ -164,11 +164,11 @@ func TestPolicy(t *testing.T) {
 			t.Errorf("%d players: %v", k+2, err)
 		}
 	}
-	race, err := dummy.NewEnv(dummy.DefaultConfig())
+	raceEnv, err := race.NewEnv(race.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = pols[0].Act(race.Spec().NewAction(), env.Turn{Spec: race.Spec(), Game: race}, rand.New(rand.NewPCG(1, 1)))
+	err = pols[0].Act(raceEnv.Spec().NewAction(), env.Turn{Spec: raceEnv.Spec(), Game: raceEnv}, rand.New(rand.NewPCG(1, 1)))
 	if !errors.Is(err, fliprandobot.ErrNotFliprando) {
 		t.Errorf("Act on Race: %v, want ErrNotFliprando", err)
 	}

@@ -1,4 +1,4 @@
-// Package racebot holds simple bots of Race (env/dummy, any number of seats): a ladder of
+// Package racebot holds simple bots of Race (env/race, any number of seats): a ladder of
 // plain rules against which random and trained policies can be measured, and with which the
 // arena plays Race at three seats and more (every set of three bots is a fixture).
 //
@@ -17,7 +17,7 @@ import (
 
 	"github.com/flickarena/flickarena/agents/bygame"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // The bots' names, as the arena knows them.
@@ -31,7 +31,7 @@ const (
 const Version = "1"
 
 // rule chooses a move of Race for the current seat of g.
-type rule func(g *dummy.Game) dummy.Action
+type rule func(g *race.Game) race.Action
 
 // policy plays a rule through env.
 type policy struct {
@@ -41,10 +41,10 @@ type policy struct {
 // Version implements bygame.Policy.
 func (policy) Version() string { return Version }
 
-// Act implements env.Policy: it reads the engine from t.Game (a *dummy.Env) and encodes the
+// Act implements env.Policy: it reads the engine from t.Game (a *race.Env) and encodes the
 // rule's move into dst.
 func (p policy) Act(dst env.Action, t env.Turn, _ *rand.Rand) error {
-	e, ok := env.Unwrap(t.Game).(*dummy.Env)
+	e, ok := env.Unwrap(t.Game).(*race.Env)
 	if !ok {
 		return fmt.Errorf("racebot: game %T is not Race", t.Game)
 	}
@@ -55,19 +55,19 @@ func (p policy) Act(dst env.Action, t env.Turn, _ *rand.Rand) error {
 }
 
 // gain is Gain at the sweet spot.
-func gain(g *dummy.Game) dummy.Action { return dummy.Action{Move: dummy.Gain, Power: g.Sweet()} }
+func gain(g *race.Game) race.Action { return race.Action{Move: race.Gain, Power: g.Sweet()} }
 
 // double is Double at the sweet spot while the seat has it, else gain.
-func double(g *dummy.Game) dummy.Action {
+func double(g *race.Game) race.Action {
 	if g.CanDouble(g.Current()) {
-		return dummy.Action{Move: dummy.Double, Power: g.Sweet()}
+		return race.Action{Move: race.Double, Power: g.Sweet()}
 	}
 	return gain(g)
 }
 
 // steal takes a point from the other seat with the most points (the lowest seat of a tie),
 // when it has one, else gains at power 0.
-func steal(g *dummy.Game) dummy.Action {
+func steal(g *race.Game) race.Action {
 	scores := g.Scores(nil)
 	me, best := g.Current(), -1
 	for s, pts := range scores {
@@ -76,9 +76,9 @@ func steal(g *dummy.Game) dummy.Action {
 		}
 	}
 	if best < 0 {
-		return dummy.Action{Move: dummy.Gain}
+		return race.Action{Move: race.Gain}
 	}
-	return dummy.Action{Move: dummy.Steal, Target: best}
+	return race.Action{Move: race.Steal, Target: best}
 }
 
 // New returns the bot called name: race-gainer, race-doubler or race-thief.
@@ -94,7 +94,7 @@ func New(name string) (*bygame.Bot, error) {
 	default:
 		return nil, fmt.Errorf("racebot: no bot %q (%s, %s, %s)", name, GainerName, DoublerName, ThiefName)
 	}
-	return bygame.New(name, bygame.On[*dummy.Env]("dummy", policy{rule: r})), nil
+	return bygame.New(name, bygame.On[*race.Env]("race", policy{rule: r})), nil
 }
 
 // Names returns the bots' names, weakest first when the three play each other at three seats

@@ -8,14 +8,14 @@ import (
 	"github.com/flickarena/flickarena/agents/racebot"
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // play plays one game of Race with one policy per seat and returns the final points; it
 // fails the test on an illegal action.
 func play(t *testing.T, seed uint64, bots []env.Policy) []float64 {
 	t.Helper()
-	g, err := dummy.NewEnv(dummy.Config{Players: len(bots), Rounds: 5, Noise: 0.1})
+	g, err := race.NewEnv(race.Config{Players: len(bots), Rounds: 5, Noise: 0.1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestBots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if b.Name() != n || b.Version() != "dummy="+racebot.Version {
+		if b.Name() != n || b.Version() != "race="+racebot.Version {
 			t.Errorf("bot %s: name %q, version %q", n, b.Name(), b.Version())
 		}
 		bots[n] = b

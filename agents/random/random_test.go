@@ -7,10 +7,10 @@ import (
 
 	"github.com/flickarena/flickarena/agents/random"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 )
 
-// TestBot_Act plays whole games of the dummy game and checks that every
+// TestBot_Act plays whole games of Race and checks that every
 // action is legal and that the same seed gives the same actions.
 func TestBot_Act(t *testing.T) {
 	b := random.New()
@@ -18,7 +18,7 @@ func TestBot_Act(t *testing.T) {
 		t.Fatalf("identity %q %q", b.Name(), b.Version())
 	}
 	play := func(seed uint64) [][]int32 {
-		g, err := dummy.NewEnv(dummy.DefaultConfig())
+		g, err := race.NewEnv(race.DefaultConfig())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -41,7 +41,7 @@ func newCatalogue(reg *env.Registry) catalogue {
 }
 
 // shortName returns id without its game prefix and version suffix:
-// "dummy/race-v1" gives "race".
+// "flickemup/showdown-v9" gives "showdown", "race-v1" gives "race".
 func shortName(id string) string {
 	if i := strings.LastIndex(id, "/"); i >= 0 {
 		id = id[i+1:]

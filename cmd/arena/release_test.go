@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,11 +28,16 @@ func copyFile(t *testing.T, src, dst string) {
 
 // TestRelease_V1Database: a results database written by the release of
 // commit a2836bb (testdata/release-v1.README: schema version 1, a
-// tournament killed after 30 of its 60 games) is read and rated as that
-// release rated it, migrated to one row per seat and game and rated the
-// same, then resumed (and migrated) by the rerun of its command, which
-// plays only the 30 missing games: the 60 games are those a fresh run
-// plays.
+// tournament killed after 30 of its 60 games, on Race when its id was
+// dummy/race-v1) is read and rated as that release rated it, and migrated to
+// one row per seat and game and rated the same: its games are history, kept
+// as data. The rerun of its command does not resume it: Race is now race-v1,
+// and the game id is part of a scenario's hash, hence of a tournament's
+// identity (docs/decisions/race-one-name.md). So the rerun migrates the file
+// and starts a new tournament of 60 games beside the release's, which keeps
+// its 30 games untouched; the new games are those a fresh run plays, and the
+// ratings pool both under race-v1 (the same scenario name and version). The
+// release's full id is refused by name.
 func TestRelease_V1Database(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "results.db")
@@ -69,40 +76,72 @@ func TestRelease_V1Database(t *testing.T) {
 		t.Errorf("ratings of the migrated database:\n%s\nwant (as the release printed):\n%s", out, want)
 	}
 
-	// Resumed with the same command (the remote bot is the same agent).
+	// Rerun with the same command (the remote bot is the same agent): a new tournament.
 	addr := serveAgent(t, &agentServer{name: "netbot"})
 	args := []string{"run", "--bots", "random,remote=" + addr, "--scenarios", "race", "--games", "60", "--seed", "5", "--concurrency", "2"}
+	const releaseID = "29f55bde6565940d76b8dbd56234ae2a"
+	if ids := tournamentIDs(t, migrated); len(ids) != 1 || ids[0] != releaseID {
+		t.Fatalf("the release's database has tournaments %q, want %s", ids, releaseID)
+	}
+	released := storedGames(t, migrated)
+	if len(released) != 30 {
+		t.Fatalf("the release's database has %d games, want 30", len(released))
+	}
 	out, _ = mustRun(t, append(args, "--db", db)...)
-	wantLines(t, "resumed run", out, "Tournament 29f55bde6565940d76b8dbd56234ae2a:",
-		"This run: 30 played, 30 already recorded, 0 voided by arena faults, 0 failed.")
+	wantLines(t, "rerun", out, "This run: 60 played, 0 already recorded, 0 voided by arena faults, 0 failed.")
+	if strings.Contains(out, releaseID) {
+		t.Errorf("the rerun resumed the release's tournament of dummy/race-v1:\n%s", out)
+	}
+	ids := tournamentIDs(t, db)
+	if len(ids) != 2 || !slices.Contains(ids, releaseID) {
+		t.Fatalf("tournaments after the rerun %q, want the release's %s and a new one", ids, releaseID)
+	}
+	newID := ids[0]
+	if newID == releaseID {
+		newID = ids[1]
+	}
+	games := storedGames(t, db)
+	for _, g := range released {
+		i := slices.IndexFunc(games, func(h arena.GameRecord) bool { return h.ID == g.ID })
+		if i < 0 || !reflect.DeepEqual(games[i], g) {
+			t.Errorf("the release's game %d changed by the rerun", g.ID)
+		}
+	}
 
 	fresh := filepath.Join(dir, "fresh.db")
 	mustRun(t, append(args, "--db", fresh)...)
-	// index describes each game by what it was: bots, seating, outcome; and its points for
-	// the games played by this arena (the release recorded none: they read as zeros).
-	released := map[string]bool{}
-	for _, g := range storedGames(t, migrated) {
-		released[g.TournamentID+" "+g.Key] = true
+	if ids := tournamentIDs(t, fresh); len(ids) != 1 || ids[0] != newID {
+		t.Errorf("a fresh run's tournaments %q, want the rerun's %s", ids, newID)
 	}
-	index := func(recs []arena.GameRecord) map[string]string {
+	// index describes each game of tournament tid by what it was: bots, seating, outcome, points.
+	index := func(recs []arena.GameRecord, tid string) map[string]string {
 		m := map[string]string{}
 		for _, g := range recs {
-			k := g.TournamentID + " " + g.Key
-			m[k] = fmt.Sprintf("%v first %d ranks %v %v turns %d seed %d",
-				g.Bots, g.FirstMover, g.Ranks, g.Termination, g.Turns, g.Seed)
-			if !released[k] {
-				m[k] += fmt.Sprintf(" points %v", g.Points)
+			if g.TournamentID == tid {
+				m[g.Key] = fmt.Sprintf("%v first %d ranks %v %v turns %d seed %d points %v",
+					g.Bots, g.FirstMover, g.Ranks, g.Termination, g.Turns, g.Seed, g.Points)
 			}
 		}
 		return m
 	}
-	resumed, again := index(storedGames(t, db)), index(storedGames(t, fresh))
-	if len(resumed) != 60 || len(again) != 60 {
-		t.Fatalf("%d games resumed, %d fresh; want 60 each", len(resumed), len(again))
+	rerun, again := index(games, newID), index(storedGames(t, fresh), newID)
+	if len(rerun) != 60 || len(again) != 60 {
+		t.Fatalf("%d games rerun, %d fresh; want 60 each", len(rerun), len(again))
 	}
 	for k, g := range again {
-		if resumed[k] != g {
-			t.Errorf("game %s: resumed %+v, fresh %+v", k, resumed[k], g)
+		if rerun[k] != g {
+			t.Errorf("game %s: rerun %+v, fresh %+v", k, rerun[k], g)
 		}
+	}
+
+	// Rated together: the same scenario (race) at the same version (1).
+	out, _ = mustRun(t, "ratings", "--db", db)
+	wantLines(t, "ratings after the rerun", out, "Ratings of 2 bots from 90 games", "race-v1  player 1 ", " 90 games\n")
+
+	// The release's full id names no game of this arena.
+	_, _, err = run(t, append([]string{"run", "--bots", "random,remote=" + addr, "--scenarios", "dummy/race-v1", "--games", "2"},
+		"--db", filepath.Join(dir, "old-id.db"))...)
+	if err == nil || !strings.Contains(err.Error(), `unknown scenario "dummy/race-v1" (playable: `) {
+		t.Errorf("a run on dummy/race-v1: %v, want an unknown scenario", err)
 	}
 }

@@ -103,7 +103,7 @@ func TestRun_RemoteBots(t *testing.T) {
 		// reason is in the reason of every game the remote bot lost.
 		reason string
 	}{
-		{"Plays", &agentServer{name: "netbot", games: []string{"dummy/race-v1"}}, arena.TermNormal, ""},
+		{"Plays", &agentServer{name: "netbot", games: []string{"race-v1"}}, arena.TermNormal, ""},
 		{"Unavailable", &agentServer{name: "flaky", fail: codes.Unavailable}, arena.TermDisconnect, "going down"},
 		{"Internal", &agentServer{name: "buggy", fail: codes.Internal}, arena.TermCrash, "going down"},
 		{"ShortAnswer", &agentServer{name: "short", short: true}, arena.TermCrash, "agent response act.discrete: shape [1 1], want [1 2]"},
@@ -137,7 +137,7 @@ func TestRun_RemoteBots(t *testing.T) {
 
 	addr := serveAgent(t, &agentServer{name: "picky", games: []string{"flickago-v3"}})
 	_, _, err := run(t, "run", "--bots", "random,remote="+addr, "--scenarios", "race", "--db", filepath.Join(t.TempDir(), "r.db"))
-	if err == nil || !strings.Contains(err.Error(), "remote bot picky at "+addr+" does not play dummy/race-v1 (scenario race); it plays flickago-v3") {
+	if err == nil || !strings.Contains(err.Error(), "remote bot picky at "+addr+" does not play race-v1 (scenario race); it plays flickago-v3") {
 		t.Errorf("a bot that does not play the game: err %v", err)
 	}
 	addr = serveAgent(t, &agentServer{name: "random"})

@@ -18,8 +18,8 @@ import (
 	"github.com/flickarena/flickarena/arena"
 	"github.com/flickarena/flickarena/arena/store"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 // testBot is a Race bot for these tests, made of a name and a policy.
@@ -44,13 +44,13 @@ func sweet(t env.Turn) float64 { return float64(t.Obs[3*t.Spec.NumPlayers]) }
 var (
 	// steady always gains, at a random power.
 	steady = testBot{"steady", func(dst env.Action, _ env.Turn, rng *rand.Rand) error {
-		dst.Discrete[0], dst.Discrete[1], dst.Continuous[0] = dummy.Gain, 0, float32(rng.Float64()*2-1)
+		dst.Discrete[0], dst.Discrete[1], dst.Continuous[0] = race.Gain, 0, float32(rng.Float64()*2-1)
 		return nil
 	}}
 	// sharp always gains, aiming at the sweet spot within ±0.8.
 	sharp = testBot{"sharp", func(dst env.Action, t env.Turn, rng *rand.Rand) error {
 		p := sweet(t) + (rng.Float64()*2-1)*0.8
-		dst.Discrete[0], dst.Discrete[1], dst.Continuous[0] = dummy.Gain, 0, float32(min(max(p, -1), 1))
+		dst.Discrete[0], dst.Discrete[1], dst.Continuous[0] = race.Gain, 0, float32(min(max(p, -1), 1))
 		return nil
 	}}
 	// passer always passes: it never scores a point against the others.
@@ -266,7 +266,7 @@ func TestRun_Interrupted(t *testing.T) {
 func TestRun_SelfPlay(t *testing.T) {
 	withTestBots(t)
 	db := filepath.Join(t.TempDir(), "results.db")
-	out, _ := mustRun(t, "run", "--bots", "sharp", "--scenarios", "dummy/race-v1", "--games", "4", "--db", db, "--max-turns", "4")
+	out, _ := mustRun(t, "run", "--bots", "sharp", "--scenarios", "race-v1", "--games", "4", "--db", db, "--max-turns", "4")
 	wantLines(t, "self-play", out, "round-robin, 2 bots, 1 scenario, 4 games per pairing, seed 1: 4 games planned")
 	first := map[string]int{}
 	for _, g := range storedGames(t, db) {
@@ -283,7 +283,7 @@ func TestRun_SelfPlay(t *testing.T) {
 func TestRun_Gauntlet(t *testing.T) {
 	withTestBots(t)
 	db := filepath.Join(t.TempDir(), "results.db")
-	out, _ := mustRun(t, "run", "--bots", "random,steady,sharp", "--gauntlet", "sharp", "--scenarios", "dummy/race-v1",
+	out, _ := mustRun(t, "run", "--bots", "random,steady,sharp", "--gauntlet", "sharp", "--scenarios", "race-v1",
 		"--games", "2", "--db", db, "--max-turns", "4")
 	wantLines(t, "gauntlet", out, "gauntlet of sharp, 3 bots, 1 scenario, 2 games per pairing, seed 1: 4 games planned")
 	for _, g := range storedGames(t, db) {
@@ -329,7 +329,7 @@ func TestRun_BadCommandLines(t *testing.T) {
 		{"ZeroConcurrency", []string{"--bots", "random,sharp", "--scenarios", "race", "--concurrency", "0"}, false, "--concurrency must lie in [1, 1024], got 0"},
 		{"NegativeDeadline", []string{"--bots", "random,sharp", "--scenarios", "race", "--deadline", "-1s"}, false, "--deadline must lie in [0, 1h0m0s], got -1s"},
 		{"BotForAnotherGame", []string{"--bots", "random,aimer", "--scenarios", "race:players=2"}, false,
-			"bot aimer does not play dummy/race-v1 (scenario race:players=2); it plays flickemup, flickago"},
+			"bot aimer does not play race-v1 (scenario race:players=2); it plays flickemup, flickago"},
 		{"GauntletOutsider", []string{"--bots", "random,sharp", "--scenarios", "race", "--gauntlet", "steady"}, false, `gauntlet bot "steady" is not in --bots`},
 		{"BadFlag", []string{"--bots", "random,sharp", "--rounds", "3"}, true, "flag provided but not defined: -rounds"},
 		{"BadValue", []string{"--games", "many"}, true, `invalid value "many" for flag -games`},
@@ -427,7 +427,7 @@ func TestRatings_Refusals(t *testing.T) {
 
 func TestScenariosAndValidate(t *testing.T) {
 	out, _ := mustRun(t, "scenarios")
-	wantLines(t, "scenarios", out, "race                 dummy/race-v1", "flickago             flickago-v3", "showdown: Showdown on Main Street", "bank-job:")
+	wantLines(t, "scenarios", out, "race                 race-v1", "flickago             flickago-v3", "showdown: Showdown on Main Street", "bank-job:")
 
 	dir := t.TempDir()
 	good := filepath.Join(dir, "showdown.scn")

@@ -18,7 +18,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
@@ -118,14 +118,14 @@ func TestMain_TCP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(info.GetGames()) == 0 || info.GetGames()[0] != dummy.ID {
-		t.Errorf("games %v, want the catalogue's (dummy first)", info.GetGames())
+	if g := info.GetGames(); len(g) == 0 || g[len(g)-1] != race.ID {
+		t.Errorf("games %v, want the catalogue's (sorted: race last)", g)
 	}
 	h, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
 	if err != nil || h.GetStatus() != healthpb.HealthCheckResponse_SERVING {
 		t.Errorf("health: %v, %v", h, err)
 	}
-	resp, err := c.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 2}})
+	resp, err := c.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 2}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,8 +139,8 @@ func TestMain_TCP(t *testing.T) {
 	log := r.log.String()
 	for _, want := range []string{
 		`"msg":"serving"`,
-		`"msg":"pool created","pool":"` + id + `","game":"dummy/race-v1","num_envs":2`,
-		`"msg":"pool closed","pool":"` + id + `","game":"dummy/race-v1","reason":"client"`,
+		`"msg":"pool created","pool":"` + id + `","game":"race-v1","num_envs":2`,
+		`"msg":"pool closed","pool":"` + id + `","game":"race-v1","reason":"client"`,
 		`"msg":"stopped"`,
 	} {
 		if !strings.Contains(log, want) {
@@ -174,10 +174,10 @@ func TestMain_UnixToken(t *testing.T) {
 	}
 }
 
-// slow is a dummy game whose Step waits for release once started is
+// slow is a Race env whose Step waits for release once started is
 // signalled, so that a call is in flight during the shutdown.
 type slow struct {
-	*dummy.Env
+	*race.Env
 	started chan<- struct{}
 	release <-chan struct{}
 }
@@ -192,11 +192,11 @@ func TestMain_GracefulShutdown(t *testing.T) {
 	started, release := make(chan struct{}, 1), make(chan struct{})
 	reg := env.NewRegistry()
 	err := reg.Register("slow/race-v1", func(opts env.Options) (env.Game, error) {
-		g, err := dummy.Factory(opts)
+		g, err := race.Factory(opts)
 		if err != nil {
 			return nil, err
 		}
-		return &slow{Env: g.(*dummy.Env), started: started, release: release}, nil
+		return &slow{Env: g.(*race.Env), started: started, release: release}, nil
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -11,9 +11,9 @@ import (
 
 	"github.com/flickarena/flickarena/agents/builtin"
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
@@ -49,16 +49,16 @@ func TestMain_BuiltinOpponents(t *testing.T) {
 			}
 		case "aimer", "planner":
 			g := o.GetGames()
-			if !slices.Contains(g, flickago.ID) || !slices.Contains(g, flickemup.ID) || slices.Contains(g, dummy.ID) || o.GetHelp() == "" {
+			if !slices.Contains(g, flickago.ID) || !slices.Contains(g, flickemup.ID) || slices.Contains(g, race.ID) || o.GetHelp() == "" {
 				t.Errorf("%s: games %v, help %q", o.GetName(), g, o.GetHelp())
 			}
 		}
 	}
 
-	_, err = c.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1,
+	_, err = c.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1,
 		View: flickv1.View_VIEW_SINGLE_AGENT, Opponent: "aimer"}})
-	if status.Code(err) != codes.InvalidArgument || !contains(status.Convert(err).Message(), "config.opponent", "does not play dummy/race-v1") {
-		t.Errorf("aimer on the dummy game: %v", err)
+	if status.Code(err) != codes.InvalidArgument || !contains(status.Convert(err).Message(), "config.opponent", "does not play race-v1") {
+		t.Errorf("aimer on Race: %v", err)
 	}
 
 	const n, seed, steps = 4, 3, 12

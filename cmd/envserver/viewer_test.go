@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 	"github.com/flickarena/flickarena/replay"
@@ -28,7 +28,7 @@ import (
 func TestMain_Viewer(t *testing.T) {
 	dir := t.TempDir()
 	reg := replaytest.Registry(t)
-	stored := replaytest.Play(t, reg, dummy.ID, nil, 1, 0, env.RandomPolicy{})
+	stored := replaytest.Play(t, reg, race.ID, nil, 1, 0, env.RandomPolicy{})
 	if err := replay.WriteFile(filepath.Join(dir, "game"+replay.GzipExt), stored); err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestMain_Viewer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	vec, err := envrpc.NewRemoteVector(ctxFor(t), conn, &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 2,
+	vec, err := envrpc.NewRemoteVector(ctxFor(t), conn, &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 2,
 		IllegalMode: flickv1.IllegalMode_ILLEGAL_MODE_REPLACE, Options: map[string]string{envrpc.WatchOption: "true"}}, false)
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +126,7 @@ func TestMain_Viewer(t *testing.T) {
 			if err := json.Unmarshal([]byte(data), &rec); err != nil {
 				t.Fatal(err)
 			}
-			if rec.Type == replay.TypeHeader && rec.Game != dummy.ID {
+			if rec.Type == replay.TypeHeader && rec.Game != race.ID {
 				t.Errorf("live header of game %q", rec.Game)
 			}
 			types = append(types, rec.Type)

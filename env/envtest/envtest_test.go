@@ -9,13 +9,13 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/envtest"
+	"github.com/flickarena/flickarena/env/race"
 )
 
-// mutant is a dummy game with one contract violation, chosen by kind.
+// mutant is a Race env with one contract violation, chosen by kind.
 type mutant struct {
-	*dummy.Env
+	*race.Env
 	kind  string
 	rng   *rand.Rand // the rng given to Reset
 	calls uint64     // Validate or Observe calls, for the impure mutants
@@ -74,14 +74,14 @@ func (m *mutant) Observe(dst []float32, player int) {
 func (m *mutant) Mask(dst []bool) {
 	m.Env.Mask(dst)
 	if m.kind == "EmptyHead" {
-		dst[dummy.Pass+1] = false // the two-player target head has one value
+		dst[race.Pass+1] = false // the two-player target head has one value
 	}
 }
 
 func (m *mutant) DefaultAction(dst env.Action) {
 	m.Env.DefaultAction(dst)
 	if m.kind == "IllegalDefault" {
-		dst.Discrete[0] = dummy.Steal // often illegal
+		dst.Discrete[0] = race.Steal // often illegal
 	}
 }
 
@@ -121,17 +121,17 @@ func mutantFactory(kind string) env.Factory {
 		if kind == "AcceptsAnyOption" {
 			opts = nil
 		}
-		g, err := dummy.Factory(opts)
+		g, err := race.Factory(opts)
 		if err != nil {
 			return nil, err
 		}
-		return &mutant{Env: g.(*dummy.Env), kind: kind}, nil
+		return &mutant{Env: g.(*race.Env), kind: kind}, nil
 	}
 }
 
-// TestRun_Dummy is the control: the dummy game passes.
-func TestRun_Dummy(t *testing.T) {
-	envtest.Run(t, dummy.Factory)
+// TestRun_Race is the control: Race passes.
+func TestRun_Race(t *testing.T) {
+	envtest.Run(t, race.Factory)
 }
 
 // TestRun_Mutant runs the suite on the mutant named by $ENVTEST_MUTANT;

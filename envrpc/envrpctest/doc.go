@@ -6,9 +6,9 @@
 //
 //	func TestCompliance(t *testing.T) {
 //		reg := env.NewRegistry()
-//		dummy.Register(reg)
+//		race.Register(reg)
 //		e := envrpctest.NewServer(t, reg)
-//		envrpctest.Run(t, e.Conn, dummy.ID, dummy.Factory, envrpctest.Config{})
+//		envrpctest.Run(t, e.Conn, race.ID, race.Factory, envrpctest.Config{})
 //	}
 //
 // Run checks, as subtests:

@@ -17,17 +17,17 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
 )
 
-// registry returns a registry with the dummy game.
+// registry returns a registry with Race.
 func registry(t testing.TB) *env.Registry {
 	t.Helper()
 	reg := env.NewRegistry()
-	if err := dummy.Register(reg); err != nil {
+	if err := race.Register(reg); err != nil {
 		t.Fatal(err)
 	}
 	return reg
@@ -143,12 +143,12 @@ func serveMutant(t *testing.T, kind string) *grpc.ClientConn {
 	return conn
 }
 
-// TestRun_Dummy is the control: the real server passes, for the dummy game
+// TestRun_Race is the control: the real server passes, for Race
 // with two and three players.
-func TestRun_Dummy(t *testing.T) {
+func TestRun_Race(t *testing.T) {
 	e := envrpctest.NewServer(t, registry(t))
-	envrpctest.Run(t, e.Conn, dummy.ID, dummy.Factory, envrpctest.Config{})
-	envrpctest.Run(t, e.Conn, dummy.ID, dummy.Factory, envrpctest.Config{Options: env.Options{"players": "3"}, NumEnvs: 3, Seed: 9})
+	envrpctest.Run(t, e.Conn, race.ID, race.Factory, envrpctest.Config{})
+	envrpctest.Run(t, e.Conn, race.ID, race.Factory, envrpctest.Config{Options: env.Options{"players": "3"}, NumEnvs: 3, Seed: 9})
 }
 
 // TestRun_Mutant runs the suite on the mutant server named by
@@ -159,7 +159,7 @@ func TestRun_Mutant(t *testing.T) {
 	if kind == "" {
 		t.Skip("run by TestRun_CatchesMutants in a child process")
 	}
-	envrpctest.Run(t, serveMutant(t, kind), dummy.ID, dummy.Factory, envrpctest.Config{})
+	envrpctest.Run(t, serveMutant(t, kind), race.ID, race.Factory, envrpctest.Config{})
 }
 
 func TestRun_CatchesMutants(t *testing.T) {
@@ -184,7 +184,7 @@ func TestRun_CatchesMutants(t *testing.T) {
 // TestDiffBatch checks that DiffBatch finds a difference in every field and
 // compares floats by their bits.
 func TestDiffBatch(t *testing.T) {
-	v, err := env.NewVector(dummy.Factory, env.Config{NumEnvs: 2, Autoreset: env.SameStep})
+	v, err := env.NewVector(race.Factory, env.Config{NumEnvs: 2, Autoreset: env.SameStep})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,10 +4,10 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/env/fliprando"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/internal/catalogue"
 )
 
@@ -19,7 +19,7 @@ func TestRegistry(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := reg.IDs()
-	wants := []string{dummy.ID, flickago.ID, fliprando.ID}
+	wants := []string{race.ID, flickago.ID, fliprando.ID}
 	for _, in := range flickemup.List() {
 		wants = append(wants, flickemup.ScenarioID(in.Name))
 	}

@@ -18,7 +18,7 @@ import (
 // ("flickarena/flickemup-showdown-v9") or its entry name ("flickemup_showdown_v9"), with a
 // placeholder such as <scenario> or <stem> allowed. Group 1 is the id without its version,
 // group 2 the version.
-var idLiteral = regexp.MustCompile(`\b((?:flickarena/)?(?:flickemup(?:/|-|_)[a-z0-9_<>/-]*?|flickago|fliprando|dummy(?:/|-|_)race))[-_]v([0-9]+|N)\b`)
+var idLiteral = regexp.MustCompile(`\b((?:flickarena/)?(?:flickemup(?:/|-|_)[a-z0-9_<>/-]*?|flickago|fliprando|race))[-_]v([0-9]+|N)\b`)
 
 // historical are the literals of ids not served today that a file may keep, because it tells
 // what was measured or trained on them (or tests a file's own version line); each is allowed

@@ -1,6 +1,6 @@
-"""A bot served as an AgentService: greedy on the dummy game, random legal moves elsewhere.
+"""A bot served as an AgentService: greedy on Race, random legal moves elsewhere.
 
-On dummy/race-v1 it plays its Double while it has it, else Gain, always with the power at the
+On race-v1 it plays its Double while it has it, else Gain, always with the power at the
 episode's sweet spot (an observation field), which gains the most points. On flickago-v3 it
 flicks a random disc it may flick without a return (so that its actions are legal by
 construction, see ``flickago``), at a uniformly random velocity. On any other game (the Flick
@@ -20,7 +20,7 @@ or let an env server use it as an opponent:
     envserver --listen unix:///tmp/fa.sock --opponent py-greedy=unix:///tmp/greedy.sock &
 
 and create single-agent pools with opponent="py-greedy" (for example
-``FlickVectorEnv("dummy/race-v1", 64, server="unix:///tmp/fa.sock", opponent="py-greedy")``).
+``FlickVectorEnv("race-v1", 64, server="unix:///tmp/fa.sock", opponent="py-greedy")``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import numpy as np
 from flickarena import Turn, serve_agent
 from flickarena.agent import random_policy
 
-GAIN, DOUBLE = 0, 1  # values of the dummy game's "move" head
+GAIN, DOUBLE = 0, 1  # values of Race's "move" head
 
 
 KILLER_POINTS, FAMILY_POINTS = (0, 2, 4), (1, 3)  # Flickago's "source" values of the start points
@@ -76,7 +76,7 @@ def greedy(turn: Turn) -> tuple[np.ndarray, np.ndarray]:
     """The bot's policy: B positions in, B native actions out."""
     if turn.game.id == "flickago-v3":
         return flickago(turn)
-    if turn.game.id != "dummy/race-v1":
+    if turn.game.id != "race-v1":
         return random_policy(turn)
     b = len(turn.player)
     moves = turn.head_mask(0)

@@ -14,7 +14,7 @@ likely heads and mean dims), each over the same evaluation episodes (same seeds)
 after training.
 
     go build -o /tmp/envserver ./cmd/envserver && /tmp/envserver --listen unix:///tmp/fa.sock &
-    python python/examples/train.py --server unix:///tmp/fa.sock                  # dummy game, 2 s
+    python python/examples/train.py --server unix:///tmp/fa.sock                  # Race, 2 s
     python python/examples/train.py --server unix:///tmp/fa.sock \
         --game flickago-v3 --iterations 80 --shaping 1                            # Flickago, 2 min
 
@@ -36,7 +36,7 @@ from flickarena import FlickVectorEnv
 class Args:
     """Training settings (flags of the same names)."""
 
-    game: str = "dummy/race-v1"  # the game id
+    game: str = "race-v1"  # the game id
     server: str = ""  # env server target; empty starts a local one
     num_envs: int = 256  # envs stepped together
     iterations: int = 60  # policy updates
@@ -54,7 +54,7 @@ class LinearPolicy:
     """Masked softmax heads and Gaussian dims, linear in (obs, 1).
 
     The dims are drawn in a normalised space, [-1, 1] for [low, high], so that one ``sigma``
-    fits dims of any unit (the dummy game's power in [-1, 1], a flick's cm/s in [-300, 300]).
+    fits dims of any unit (Race's power in [-1, 1], a flick's cm/s in [-300, 300]).
     """
 
     def __init__(self, obs_size: int, nvec: list[int], low: np.ndarray, high: np.ndarray):

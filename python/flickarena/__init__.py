@@ -15,7 +15,7 @@ games as:
 and serve a Python policy as a bot: :func:`serve_agent`. A sampler that draws the discrete heads
 one by one sends legal actions only with the game's :func:`joint_rule`.
 
-Importing the package registers the Gymnasium ids of :data:`registration.GAMES`: the dummy game,
+Importing the package registers the Gymnasium ids of :data:`registration.GAMES`: Race,
 Flickago and every Flick 'em Up! scenario (``flickarena/flickemup-<scenario>-vN``, N its file's version).
 """
 

@@ -7,7 +7,6 @@ a Go test (internal/catalogue, TestPython) fails when this file differs from wha
 
 #: Every game id of the server's catalogue, sorted.
 GAMES = (
-    "dummy/race-v1",
     "flickago-v3",
     "flickemup/bank-job-v9",
     "flickemup/dry-spell-v9",
@@ -16,11 +15,11 @@ GAMES = (
     "flickemup/pardon-v9",
     "flickemup/showdown-v9",
     "fliprando-v1",
+    "race-v1",
 )
 
 #: The name of each game's entry in flickarena.games (PettingZoo style), by game id.
 ENTRY_NAMES = {
-    "dummy/race-v1": "dummy_race_v1",
     "flickago-v3": "flickago_v3",
     "flickemup/bank-job-v9": "flickemup_bank_job_v9",
     "flickemup/dry-spell-v9": "flickemup_dry_spell_v9",
@@ -29,6 +28,7 @@ ENTRY_NAMES = {
     "flickemup/pardon-v9": "flickemup_pardon_v9",
     "flickemup/showdown-v9": "flickemup_showdown_v9",
     "fliprando-v1": "fliprando_v1",
+    "race-v1": "race_v1",
 }
 
 #: The version of the Flick 'em Up! engine (flickemup.RulesVersion in Go): the version of a

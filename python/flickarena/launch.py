@@ -3,7 +3,7 @@
 ::
 
     with flickarena.launch.EnvServer() as server:
-        envs = gymnasium.make_vec("flickarena/dummy-race-v1", num_envs=8,
+        envs = gymnasium.make_vec("flickarena/race-v1", num_envs=8,
                                   vectorization_mode="vector_entry_point", server=server.target)
 
 The binary is ``$FLICKARENA_ENVSERVER`` if set, else ``envserver`` on the PATH, else it is

@@ -117,7 +117,7 @@ class FlickAECEnv(AECEnv):
 
     metadata = {"render_modes": [], "name": "flickarena", "is_parallelizable": True}
 
-    def __init__(self, game_id: str = "dummy/race-v1", *, server: str | Client | None = None,
+    def __init__(self, game_id: str = "race-v1", *, server: str | Client | None = None,
                  token: str | None = None, options: Mapping[str, Any] | None = None,
                  illegal: str = "replace", illegal_penalty: float = 0.0, shaping: float = 0.0,
                  max_episode_steps: int | None = None, action_format: str = "native",
@@ -188,7 +188,7 @@ class FlickParallelEnv(ParallelEnv):
 
     metadata = {"render_modes": [], "name": "flickarena"}
 
-    def __init__(self, game_id: str = "dummy/race-v1", *, server: str | Client | None = None,
+    def __init__(self, game_id: str = "race-v1", *, server: str | Client | None = None,
                  token: str | None = None, options: Mapping[str, Any] | None = None,
                  illegal: str = "replace", illegal_penalty: float = 0.0, shaping: float = 0.0,
                  max_episode_steps: int | None = None, action_format: str = "native",
@@ -235,11 +235,11 @@ class FlickParallelEnv(ParallelEnv):
         self._game.pool.close()
 
 
-def env(game_id: str = "dummy/race-v1", **kwargs: Any) -> FlickAECEnv:
+def env(game_id: str = "race-v1", **kwargs: Any) -> FlickAECEnv:
     """Returns the AEC env of ``game_id``; keywords as :class:`FlickAECEnv`."""
     return FlickAECEnv(game_id, **kwargs)
 
 
-def parallel_env(game_id: str = "dummy/race-v1", **kwargs: Any) -> FlickParallelEnv:
+def parallel_env(game_id: str = "race-v1", **kwargs: Any) -> FlickParallelEnv:
     """Returns the parallel env of ``game_id``; keywords as :class:`FlickParallelEnv`."""
     return FlickParallelEnv(game_id, **kwargs)

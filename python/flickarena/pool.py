@@ -117,7 +117,7 @@ class Pool(Closing):
     """A pool of ``num_envs`` games of ``game_id`` on the server.
 
     Args:
-        game_id: the game, e.g. ``"dummy/race-v1"``.
+        game_id: the game, e.g. ``"race-v1"``.
         num_envs: number of envs.
         server: target (``host:port`` or ``unix:///path``), or a :class:`Client` to share.
         token: bearer token (default $FLICKARENA_TOKEN).

@@ -1,11 +1,11 @@
 """Gymnasium ids of the Flickarena games.
 
 A game id ``family/variant-vN`` becomes the Gymnasium id ``flickarena/family-variant-vN``
-(Gymnasium allows one namespace separator): ``dummy/race-v1`` is
-``flickarena/dummy-race-v1``, ``flickemup/showdown-v9`` is ``flickarena/flickemup-showdown-v9``
-and ``flickago-v3`` is ``flickarena/flickago-v3``. Each id has an ``entry_point`` (the single env,
-:class:`flickarena.single_env.FlickEnv`, for ``gymnasium.make``) and a
-``vector_entry_point`` (:class:`flickarena.vector_env.FlickVectorEnv`, for
+(Gymnasium allows one namespace separator): ``flickemup/showdown-v9`` is
+``flickarena/flickemup-showdown-v9``; an id without a variant keeps its name, so ``race-v1``
+is ``flickarena/race-v1`` and ``flickago-v3`` is ``flickarena/flickago-v3``. Each id has an
+``entry_point`` (the single env, :class:`flickarena.single_env.FlickEnv`, for ``gymnasium.make``)
+and a ``vector_entry_point`` (:class:`flickarena.vector_env.FlickVectorEnv`, for
 ``gymnasium.make_vec(..., vectorization_mode="vector_entry_point")``).
 
 The games listed in :data:`GAMES` (generated from the Go catalogue into

@@ -32,7 +32,7 @@ class FlickEnv(gym.Env):
 
     def __init__(
         self,
-        game_id: str = "dummy/race-v1",
+        game_id: str = "race-v1",
         *,
         server: str | Client | None = None,
         token: str | None = None,

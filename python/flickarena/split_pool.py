@@ -64,7 +64,7 @@ class SplitPool(Closing):
     """``num_envs`` games of ``game_id`` spread over ``servers``, as one pool.
 
     Args:
-        game_id: the game, e.g. ``"dummy/race-v1"``.
+        game_id: the game, e.g. ``"race-v1"``.
         num_envs: number of envs in all, at least one per server.
         servers: targets (``host:port`` or ``unix:///path``) or :class:`Client` objects;
             part k (the envs from ``offsets[k]`` on) runs on ``servers[k]``.

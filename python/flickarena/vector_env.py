@@ -2,7 +2,7 @@
 
 Registered for every game (see :mod:`flickarena.registration`), so that::
 
-    envs = gymnasium.make_vec("flickarena/dummy-race-v1", num_envs=64,
+    envs = gymnasium.make_vec("flickarena/race-v1", num_envs=64,
                               vectorization_mode="vector_entry_point",
                               server="unix:///tmp/flickarena.sock")
 
@@ -76,7 +76,7 @@ class FlickVectorEnv(VectorEnv):
 
     def __init__(
         self,
-        game_id: str = "dummy/race-v1",
+        game_id: str = "race-v1",
         num_envs: int = 1,
         *,
         server: str | Client | list[str | Client] | None = None,

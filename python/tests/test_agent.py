@@ -30,9 +30,9 @@ def load_example(name: str):
     return mod
 
 
-def dummy_spec(server) -> pb.GameSpec:
+def race_spec(server) -> pb.GameSpec:
     with flickarena.Client(server.target) as c:
-        return next(g.spec for g in c.list_games() if g.id == "dummy/race-v1")
+        return next(g.spec for g in c.list_games() if g.id == "race-v1")
 
 
 def act_request(spec: pb.GameSpec, b: int) -> pb.ActRequest:
@@ -48,14 +48,14 @@ def act_request(spec: pb.GameSpec, b: int) -> pb.ActRequest:
 
 
 def test_serve_agent(server, tmp_path):
-    spec = dummy_spec(server)
+    spec = race_spec(server)
     calls = []
 
     def policy(turn):
         calls.append(len(turn.player))
         return random_policy(turn)
 
-    with flickarena.serve_agent(policy, f"unix://{tmp_path}/bot.sock", name="rnd", games=["dummy/race-v1"]) as bot, \
+    with flickarena.serve_agent(policy, f"unix://{tmp_path}/bot.sock", name="rnd", games=["race-v1"]) as bot, \
             grpc.insecure_channel(bot.address) as ch:
         stub = pb_grpc.AgentServiceStub(ch)
         assert stub.GetAgentInfo(pb.GetAgentInfoRequest(), timeout=10).name == "rnd"
@@ -77,7 +77,7 @@ def test_serve_agent(server, tmp_path):
 
 def mean_return(target: str, opponent: str, episodes: int = 400) -> float:
     """Mean return of a random seat 0 against opponent."""
-    envs = flickarena.FlickVectorEnv("dummy/race-v1", 64, server=target, opponent=opponent)
+    envs = flickarena.FlickVectorEnv("race-v1", 64, server=target, opponent=opponent)
     envs.action_space.seed(0)
     rng = np.random.default_rng(0)
     try:
@@ -110,13 +110,13 @@ def test_agent_as_opponent(tmp_path):
         assert seen.is_set()
         assert vs_greedy < vs_random - 0.5, (vs_greedy, vs_random)
         with pytest.raises(flickarena.InvalidArgumentError, match="config.opponent"):
-            flickarena.FlickVectorEnv("dummy/race-v1", 1, server=srv.target, opponent="nobody")
+            flickarena.FlickVectorEnv("race-v1", 1, server=srv.target, opponent="nobody")
 
 
 def test_serve_agent_refuses_lossy_policy_output(server, tmp_path):
     """A policy that answers 0.9 or 2**32 for a head is not sent as 0: the call fails with
     INTERNAL naming the agent and the field."""
-    spec = dummy_spec(server)
+    spec = race_spec(server)
     answers = iter([np.full((2, 2), 0.9), np.full((2, 2), 2**32, dtype=np.int64)])
 
     def policy(turn):

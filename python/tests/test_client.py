@@ -10,11 +10,11 @@ import flickarena
 from flickarena import Client, Pool
 from flickarena._gen.v1 import flickarena_pb2 as pb
 
-GAME = "dummy/race-v1"
+GAME = "race-v1"
 
 
 def legal_native(batch, rng):
-    """A random legal native action per env of a dummy-game batch (gain or pass, any power)."""
+    """A random legal native action per env of a Race batch (gain or pass, any power)."""
     n = len(batch.obs)
     disc = np.zeros((n, 2), dtype=np.int32)
     disc[:, 0] = rng.choice([0, 3], size=n)

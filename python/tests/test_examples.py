@@ -1,4 +1,4 @@
-"""The examples: the training example learns, on the dummy game and on Flickago (with a small
+"""The examples: the training example learns, on Race and on Flickago (with a small
 budget and fixed seeds, the trained policy beats the random policy by a wide margin;
 deterministic: same seeds, same result), and the quick start's example plays legal actions."""
 

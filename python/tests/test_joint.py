@@ -83,7 +83,7 @@ def test_flickago_rule_keeps_a_mask_it_would_empty(flickago):
 
 
 def test_other_games_keep_the_mask(server):
-    for game in ("flickemup/showdown-v9", "fliprando-v1", "dummy/race-v1"):
+    for game in ("flickemup/showdown-v9", "fliprando-v1", "race-v1"):
         envs = FlickVectorEnv(game, 1, server=server.target)
         rule = joint_rule(envs.pool.game)
         envs.close()

@@ -18,12 +18,12 @@ def test_server_lists_builtin_bots(server):
         assert name in info.opponents and name in by_name
     assert list(by_name["random"].games) == []  # every game
     assert "flickago-v3" in by_name["aimer"].games and "flickemup/showdown-v9" in by_name["aimer"].games
-    assert "dummy/race-v1" not in by_name["aimer"].games
+    assert "race-v1" not in by_name["aimer"].games
     assert by_name["aimer"].help
 
 
 def agent_actions(info, rng):
-    """Random legal native actions of the dummy game from the masks in info."""
+    """Random legal native actions of Race from the masks in info."""
     mask = info["action_mask"]
     n = len(mask)
     disc = np.zeros((n, 2), dtype=np.int64)
@@ -35,7 +35,7 @@ def agent_actions(info, rng):
 def test_alternating_seat_rewards_the_agents_seat(server):
     """With agent_seat="alternate", each env's episodes alternate seats, every running row
     waits for the agent's seat, and the reward is that seat's."""
-    envs = FlickVectorEnv("dummy/race-v1", 4, server=server.target, agent_seat="alternate",
+    envs = FlickVectorEnv("race-v1", 4, server=server.target, agent_seat="alternate",
                           options={"rounds": "2"}, autoreset_mode="same_step")
     rng = np.random.default_rng(3)
     seats = [[] for _ in range(4)]
@@ -90,8 +90,8 @@ def test_mixture_of_builtin_bots_is_deterministic(server):
 
 def test_bad_mixture_names_the_field(server):
     with pytest.raises(Exception, match=r"config\.opponent_mix\[1\]\.name.*unknown opponent \"nobody\""):
-        Pool("dummy/race-v1", 2, server=server.target, view="single_agent", opponent=[("random", 1), ("nobody", 2)])
-    with pytest.raises(Exception, match=r"config\.opponent.*does not play dummy/race-v1"):
-        Pool("dummy/race-v1", 2, server=server.target, view="single_agent", opponent="aimer")
+        Pool("race-v1", 2, server=server.target, view="single_agent", opponent=[("random", 1), ("nobody", 2)])
+    with pytest.raises(Exception, match=r"config\.opponent.*does not play race-v1"):
+        Pool("race-v1", 2, server=server.target, view="single_agent", opponent="aimer")
     with pytest.raises(ValueError, match="agent_seat: unknown value 'left'"):
-        Pool("dummy/race-v1", 2, server=server.target, view="single_agent", agent_seat="left")
+        Pool("race-v1", 2, server=server.target, view="single_agent", agent_seat="left")

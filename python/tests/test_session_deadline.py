@@ -62,8 +62,8 @@ def stoppable():
 def test_session_calls_have_a_deadline(stoppable):
     server = stoppable[0]
     client = Client(server.target, timeout=1.0)
-    pool = Pool("dummy/race-v1", 2, server=client, transport="session", illegal="replace")
-    other = Pool("dummy/race-v1", 2, server=client, transport="session")
+    pool = Pool("race-v1", 2, server=client, transport="session", illegal="replace")
+    other = Pool("race-v1", 2, server=client, transport="session")
     pool.reset(seed=1)
     os.kill(server.process.pid, signal.SIGSTOP)
     try:
@@ -88,7 +88,7 @@ def test_a_stopped_server_does_not_freeze_a_split_env(stoppable):
     """A split env over a stopped server and a running one: step() raises, naming the stopped
     server, and close() returns."""
     clients = [Client(s.target, timeout=1.0) for s in stoppable]
-    split = SplitPool("dummy/race-v1", 4, clients, transport="session", illegal="replace")
+    split = SplitPool("race-v1", 4, clients, transport="session", illegal="replace")
     split.reset(seed=1)
     os.kill(stoppable[0].process.pid, signal.SIGSTOP)
     try:
@@ -107,7 +107,7 @@ def test_a_stopped_server_does_not_freeze_a_split_env(stoppable):
 def test_a_session_still_works_after_slow_answers(server):
     """The deadline counts per call: a session used for longer than its timeout goes on."""
     client = Client(server.target, timeout=2.0)
-    with Pool("dummy/race-v1", 2, server=client, transport="session", illegal="replace") as pool:
+    with Pool("race-v1", 2, server=client, transport="session", illegal="replace") as pool:
         pool.reset(seed=1)
         time.sleep(2.2)
         pool.send(actions(2))

@@ -13,7 +13,7 @@ import flickarena
 @pytest.mark.parametrize("fmt", ["native", "box", "multidiscrete"])
 @pytest.mark.parametrize("options", [{}, {"players": 3, "rounds": 2}])
 def test_check_env(server, fmt, options):
-    env = gym.make("flickarena/dummy-race-v1", server=server.target, action_format=fmt, options=options)
+    env = gym.make("flickarena/race-v1", server=server.target, action_format=fmt, options=options)
     try:
         assert isinstance(env.unwrapped, flickarena.FlickEnv)
         check_env(env.unwrapped, skip_render_check=True)

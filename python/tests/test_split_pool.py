@@ -14,7 +14,7 @@ from flickarena import FlickVectorEnv
 from flickarena.launch import EnvServer
 from flickarena.split_pool import SplitPool, split_counts
 
-GYM_ID = "flickarena/dummy-race-v1"
+GYM_ID = "flickarena/race-v1"
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -29,7 +29,7 @@ def three_servers():
 
 
 def fixed_actions(num_envs: int, steps: int, seed: int = 11) -> list[dict[str, np.ndarray]]:
-    """A fixed sequence of native dummy-race actions, legal or not (illegal ones are replaced,
+    """A fixed sequence of native Race actions, legal or not (illegal ones are replaced,
     which the servers must also agree on)."""
     rng = np.random.default_rng(seed)
     return [
@@ -65,8 +65,8 @@ def play(envs: FlickVectorEnv, actions, reset_kwargs) -> list[tuple]:
 def test_three_servers_play_the_games_of_one(server, three_servers, kwargs, reset_kwargs):
     n, steps = 10, 300
     actions = fixed_actions(n, steps)
-    one = FlickVectorEnv("dummy/race-v1", n, server=server.target, illegal="replace", **kwargs)
-    three = FlickVectorEnv("dummy/race-v1", n, server=[s.target for s in three_servers], illegal="replace", **kwargs)
+    one = FlickVectorEnv("race-v1", n, server=server.target, illegal="replace", **kwargs)
+    three = FlickVectorEnv("race-v1", n, server=[s.target for s in three_servers], illegal="replace", **kwargs)
     try:
         assert three.pool.counts == [4, 3, 3] and three.pool.offsets == [0, 4, 7]
         want, got = play(one, actions, reset_kwargs), play(three, actions, reset_kwargs)
@@ -99,7 +99,7 @@ def test_make_vec_with_a_list_of_servers(server, three_servers):
 
 def test_errors_name_the_server(server, three_servers):
     targets = [server.target, three_servers[1].target]
-    envs = FlickVectorEnv("dummy/race-v1", 4, server=targets, illegal="reject")
+    envs = FlickVectorEnv("race-v1", 4, server=targets, illegal="reject")
     try:
         envs.reset(seed=1)
         bad = {"discrete": np.zeros((4, 2), np.int64), "continuous": np.zeros((4, 1), np.float32)}
@@ -115,7 +115,7 @@ def test_errors_name_the_server(server, three_servers):
         FlickVectorEnv("no/such-game-v1", 4, server=targets)
     gone = "unix:///nonexistent/flickarena.sock"
     with pytest.raises(flickarena.UnavailableError, match=f"server {gone}"):
-        SplitPool("dummy/race-v1", 4, [server.target, gone])
+        SplitPool("race-v1", 4, [server.target, gone])
 
 
 def test_split_counts():
@@ -125,7 +125,7 @@ def test_split_counts():
     with pytest.raises(ValueError, match="num_envs: 2 envs over 3 servers"):
         split_counts(2, 3)
     with pytest.raises(ValueError, match="servers: want a non-empty list"):
-        SplitPool("dummy/race-v1", 4, [])
+        SplitPool("race-v1", 4, [])
 
 
 def test_a_server_without_env_offset_is_refused(server, three_servers, monkeypatch):
@@ -138,7 +138,7 @@ def test_a_server_without_env_offset_is_refused(server, three_servers, monkeypat
     monkeypatch.setattr(Client, "server_info", lambda self: old)
     targets = [server.target, three_servers[2].target]
     with pytest.raises(flickarena.FlickarenaError, match=f"server {targets[1]}: .*pool.env_offset"):
-        SplitPool("dummy/race-v1", 4, targets)
+        SplitPool("race-v1", 4, targets)
 
 
 TOWN_ID = "flickemup/file/town-v9"
@@ -191,4 +191,4 @@ def test_a_server_without_content_digest_is_refused(server, three_servers, monke
     monkeypatch.setattr(Pool, "__init__", old_init)
     targets = [server.target, three_servers[2].target]
     with pytest.raises(flickarena.FlickarenaError, match=f"server {targets[0]}: it gives no content digest"):
-        SplitPool("dummy/race-v1", 4, targets)
+        SplitPool("race-v1", 4, targets)

@@ -12,7 +12,7 @@ from gymnasium.wrappers import vector as vw
 import flickarena
 from flickarena import FlickVectorEnv
 
-GYM_ID = "flickarena/dummy-race-v1"
+GYM_ID = "flickarena/race-v1"
 
 
 def make(server, n=8, **kwargs):

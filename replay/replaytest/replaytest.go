@@ -9,23 +9,23 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/env/fliprando"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/physics"
 	"github.com/flickarena/flickarena/replay"
 )
 
 // Registry returns a registry holding every Flick 'em Up! scenario (flickemup/showdown-v9,
 // …, which record their flicks with option record=true), Flip' Rando (a discrete game of 2
-// to 5 seats) and the dummy Race.
+// to 5 seats) and Race.
 func Registry(tb testing.TB) *env.Registry {
 	tb.Helper()
 	reg := env.NewRegistry()
 	if err := flickemup.Register(reg); err != nil {
 		tb.Fatal(err)
 	}
-	if err := dummy.Register(reg); err != nil {
+	if err := race.Register(reg); err != nil {
 		tb.Fatal(err)
 	}
 	if err := fliprando.Register(reg); err != nil {

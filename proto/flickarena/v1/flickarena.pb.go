@@ -785,7 +785,7 @@ func (x *ActionDim) GetUnit() string {
 // GameSpec is a game's static description (Go's env.Spec).
 type GameSpec struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Versioned game id, "dummy/race-v1".
+	// Versioned game id, "race-v1".
 	Id         string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	NumPlayers int32  `protobuf:"varint,2,opt,name=num_players,json=numPlayers,proto3" json:"num_players,omitempty"`
 	// The observation is the concatenation of these fields, obs_size float32s.

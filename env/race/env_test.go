@@ -1,4 +1,4 @@
-package dummy_test
+package race_test
 
 import (
 	"encoding/json"
@@ -8,16 +8,16 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/envtest"
+	"github.com/flickarena/flickarena/env/race"
 )
 
 func TestConformance(t *testing.T) {
-	envtest.Run(t, dummy.Factory)
+	envtest.Run(t, race.Factory)
 }
 
 func TestConformance_FivePlayers(t *testing.T) {
-	envtest.RunConfig(t, dummy.Factory, envtest.Config{Options: env.Options{"players": "5", "rounds": "2", "noise": "0"}, NumEnvs: 3})
+	envtest.RunConfig(t, race.Factory, envtest.Config{Options: env.Options{"players": "5", "rounds": "2", "noise": "0"}, NumEnvs: 3})
 }
 
 func TestFactory(t *testing.T) {
@@ -39,7 +39,7 @@ func TestFactory(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g, err := dummy.Factory(tt.opts)
+			g, err := race.Factory(tt.opts)
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("Factory(%v) error = %v, want error %v", tt.opts, err, tt.wantErr)
 			}
@@ -58,26 +58,26 @@ func TestFactory(t *testing.T) {
 
 func TestRegister(t *testing.T) {
 	r := env.NewRegistry()
-	if err := dummy.Register(r); err != nil {
+	if err := race.Register(r); err != nil {
 		t.Fatal(err)
 	}
-	g, err := r.New(dummy.ID, env.Options{"players": "4"})
+	g, err := r.New(race.ID, env.Options{"players": "4"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := g.Spec().NumPlayers; got != 4 {
 		t.Errorf("NumPlayers = %d, want 4", got)
 	}
-	if err := dummy.Register(r); err == nil {
+	if err := race.Register(r); err == nil {
 		t.Errorf("second Register succeeded")
 	}
 }
 
 // newGame returns a reset 3-player game without noise, with its first
 // player and sweet spot drawn from seed.
-func newGame(t *testing.T) *dummy.Env {
+func newGame(t *testing.T) *race.Env {
 	t.Helper()
-	g, err := dummy.NewEnv(dummy.Config{Players: 3, Rounds: 2, Noise: 0})
+	g, err := race.NewEnv(race.Config{Players: 3, Rounds: 2, Noise: 0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +97,7 @@ type state struct {
 	Over    bool      `json:"over"`
 }
 
-func view(t *testing.T, g *dummy.Env) state {
+func view(t *testing.T, g *race.Env) state {
 	t.Helper()
 	js, err := g.MarshalJSON()
 	if err != nil {
@@ -121,7 +121,7 @@ func TestGame_Rules(t *testing.T) {
 	sweet := float32(s0.Sweet)
 
 	// The first player gains 2 exactly at the sweet spot (no noise).
-	if st, err := g.Step(act(dummy.Gain, 0, sweet)); err != nil || st != env.Running {
+	if st, err := g.Step(act(race.Gain, 0, sweet)); err != nil || st != env.Running {
 		t.Fatalf("gain: %v %v", st, err)
 	}
 	s := view(t, g)
@@ -136,18 +136,18 @@ func TestGame_Rules(t *testing.T) {
 	// seats after the second player is the first player).
 	mask := make([]bool, g.Spec().MaskSize())
 	g.Mask(mask)
-	if !mask[dummy.Steal] {
+	if !mask[race.Steal] {
 		t.Fatalf("steal not allowed while a seat has 2 points: mask %v", mask)
 	}
-	if err := g.Validate(act(dummy.Steal, 0, 0)); err == nil {
+	if err := g.Validate(act(race.Steal, 0, 0)); err == nil {
 		t.Errorf("steal from a seat with 0 points validated")
 	} else if !errors.Is(err, env.ErrIllegalAction) {
 		t.Errorf("Validate error %v does not wrap ErrIllegalAction", err)
 	}
-	if err := g.Validate(act(dummy.Steal, 1, 0)); err != nil {
+	if err := g.Validate(act(race.Steal, 1, 0)); err != nil {
 		t.Fatalf("steal from the first player: %v", err)
 	}
-	if _, err := g.Step(act(dummy.Steal, 1, 0)); err != nil {
+	if _, err := g.Step(act(race.Steal, 1, 0)); err != nil {
 		t.Fatal(err)
 	}
 	s = view(t, g)
@@ -160,7 +160,7 @@ func TestGame_Rules(t *testing.T) {
 	if power < -1 {
 		power = sweet + 1
 	}
-	if _, err := g.Step(act(dummy.Double, 0, power)); err != nil {
+	if _, err := g.Step(act(race.Double, 0, power)); err != nil {
 		t.Fatal(err)
 	}
 	s = view(t, g)
@@ -169,13 +169,13 @@ func TestGame_Rules(t *testing.T) {
 		t.Errorf("after double at distance 1: score %g doubles %v, want 2 false", s.Scores[third], s.Doubles[third])
 	}
 	g.Mask(mask)
-	if g.CurrentPlayer() == third && mask[dummy.Double] {
+	if g.CurrentPlayer() == third && mask[race.Double] {
 		t.Errorf("double still allowed after use")
 	}
 
 	// Three passes end the game (2 rounds of 3 players).
 	for k := range 3 {
-		st, err := g.Step(act(dummy.Pass, 0, 0))
+		st, err := g.Step(act(race.Pass, 0, 0))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -198,7 +198,7 @@ func TestGame_Rules(t *testing.T) {
 
 func TestGame_Outcome(t *testing.T) {
 	// Two players both gain exactly 2 per turn: a draw.
-	g, err := dummy.NewEnv(dummy.Config{Players: 2, Rounds: 1, Noise: 0})
+	g, err := race.NewEnv(race.Config{Players: 2, Rounds: 1, Noise: 0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -206,8 +206,8 @@ func TestGame_Outcome(t *testing.T) {
 		t.Fatal(err)
 	}
 	sweet := float32(view(t, g).Sweet)
-	g.Step(act(dummy.Gain, 0, sweet))
-	if st, _ := g.Step(act(dummy.Gain, 0, sweet)); st != env.Terminated {
+	g.Step(act(race.Gain, 0, sweet))
+	if st, _ := g.Step(act(race.Gain, 0, sweet)); st != env.Terminated {
 		t.Fatalf("status %v, want terminated", st)
 	}
 	out := make([]float32, 2)
@@ -220,7 +220,7 @@ func TestGame_Outcome(t *testing.T) {
 func TestGame_ObserveRotates(t *testing.T) {
 	g := newGame(t)
 	first := g.CurrentPlayer()
-	g.Step(act(dummy.Gain, 0, float32(view(t, g).Sweet)))
+	g.Step(act(race.Gain, 0, float32(view(t, g).Sweet)))
 	obs := make([]float32, g.Spec().ObsSize())
 	for p := range 3 {
 		g.Observe(obs, p)

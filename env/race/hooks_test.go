@@ -1,11 +1,11 @@
-package dummy_test
+package race_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/replay"
 )
 
@@ -13,7 +13,7 @@ import (
 // hook a real game implements (but the physics games' piece catalogue and tracer, and the
 // content digest of a game set up from data), and that they say sensible things.
 func TestEnv_Hooks(t *testing.T) {
-	e, err := dummy.NewEnv(dummy.Config{Players: 3, Rounds: 1, Noise: 0})
+	e, err := race.NewEnv(race.Config{Players: 3, Rounds: 1, Noise: 0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,17 +44,17 @@ func TestEnv_Hooks(t *testing.T) {
 	if e.EndKind() != "" || e.EndReason() != "" {
 		t.Errorf("running game: end %q, %q", e.EndKind(), e.EndReason())
 	}
-	a := env.Action{Discrete: []int32{dummy.Gain, 0}, Continuous: []float32{0.25}}
+	a := env.Action{Discrete: []int32{race.Gain, 0}, Continuous: []float32{0.25}}
 	if got := e.DescribeAction(a); got != "gain 0.25" {
 		t.Errorf("DescribeAction(gain 0.25) = %q", got)
 	}
 	before := e.Hash()
-	a.Discrete[0] = dummy.Steal
+	a.Discrete[0] = race.Steal
 	if got := e.DescribeAction(a); !strings.HasPrefix(got, "steal from player ") || e.Hash() != before {
 		t.Errorf("DescribeAction(steal) = %q (hash changed: %v)", got, e.Hash() != before)
 	}
 	for range 3 {
-		if _, err := e.Step(env.Action{Discrete: []int32{dummy.Pass, 0}, Continuous: []float32{0}}); err != nil {
+		if _, err := e.Step(env.Action{Discrete: []int32{race.Pass, 0}, Continuous: []float32{0}}); err != nil {
 			t.Fatal(err)
 		}
 	}

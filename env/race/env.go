@@ -1,4 +1,4 @@
-package dummy
+package race
 
 import (
 	"encoding/json"
@@ -12,7 +12,7 @@ import (
 
 // ID is the versioned id the game registers under. Bump the version on any
 // change of dynamics, observations or rewards.
-const ID = "dummy/race-v1"
+const ID = "race-v1"
 
 // The values of the "move" head. A game names its discrete values once,
 // here, and uses the names everywhere (rules, masks, docs).
@@ -71,7 +71,7 @@ func Factory(opts env.Options) (env.Game, error) {
 	// game.
 	v, err := optionSpecs.Parse(opts)
 	if err != nil {
-		return nil, fmt.Errorf("dummy: %w", err)
+		return nil, fmt.Errorf("race: %w", err)
 	}
 	g, err := NewEnv(Config{Players: v.Int("players"), Rounds: v.Int("rounds"), Noise: v.Float("noise")})
 	if err != nil {

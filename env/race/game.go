@@ -1,4 +1,4 @@
-package dummy
+package race
 
 import (
 	"errors"
@@ -11,10 +11,10 @@ import (
 
 // ErrIllegal is wrapped, with env.ErrIllegalAction, by every action the engine refuses
 // ([Game.Check], [Game.Apply], [Env.EncodeAction]). A refused action changes nothing.
-var ErrIllegal = errors.New("dummy: illegal action")
+var ErrIllegal = errors.New("race: illegal action")
 
 // ErrInvariant is wrapped by every error of [Game.Validate].
-var ErrInvariant = errors.New("dummy: broken invariant")
+var ErrInvariant = errors.New("race: broken invariant")
 
 // Action is one move of Race at the engine level: what the mover does, to whom and how hard.
 type Action struct {
@@ -57,13 +57,13 @@ type Game struct {
 // New returns a game with cfg, after checking it, not yet dealt (see [Game.Reset]).
 func New(cfg Config) (*Game, error) {
 	if cfg.Players < 2 || cfg.Players > 5 {
-		return nil, fmt.Errorf("dummy: players %d outside [2, 5]", cfg.Players)
+		return nil, fmt.Errorf("race: players %d outside [2, 5]", cfg.Players)
 	}
 	if cfg.Rounds < 1 || cfg.Rounds > 1000 {
-		return nil, fmt.Errorf("dummy: rounds %d outside [1, 1000]", cfg.Rounds)
+		return nil, fmt.Errorf("race: rounds %d outside [1, 1000]", cfg.Rounds)
 	}
 	if !(cfg.Noise >= 0 && cfg.Noise <= 1) {
-		return nil, fmt.Errorf("dummy: noise %g outside [0, 1]", cfg.Noise)
+		return nil, fmt.Errorf("race: noise %g outside [0, 1]", cfg.Noise)
 	}
 	p := cfg.Players
 	return &Game{

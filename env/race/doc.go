@@ -1,4 +1,4 @@
-// Package dummy is Race, a tiny N-player game that exercises the whole
+// Package race is Race, a tiny N-player game that exercises the whole
 // [env.Game] contract: turns, a hybrid action (a discrete move, a relative
 // target and a continuous power), a factorised mask plus a joint rule,
 // seeded randomness at reset and during steps, outcome rewards and a
@@ -72,10 +72,10 @@
 //
 // # JSON View
 //
-//	{"game":"dummy/race-v1","turn":3,"turns":10,"current":1,"sweet":0.42,
+//	{"game":"race-v1","turn":3,"turns":10,"current":1,"sweet":0.42,
 //	 "scores":[1.9,2.1],"doubles":[true,false],"over":false}
 //
 // # Version History
 //
 //   - v1: first version.
-package dummy
+package race

@@ -193,7 +193,7 @@ class Session:
         if resp.request_id != request_id:
             raise FlickarenaError(f"session answered request {resp.request_id}, want {request_id}")
         if resp.HasField("error"):
-            raise error_from_status(resp.error.code, resp.error.message)
+            raise error_from_status(resp.error.code, resp.error.message, resp.error.details)
         return resp
 
     def _end(self) -> None:

@@ -2,6 +2,7 @@ package env
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -245,6 +246,19 @@ func (s OptionSpecs) Canonical(opts Options) Options {
 		}
 	}
 	return out
+}
+
+// Resolved returns opts with every declared option present, in canonical
+// form ([OptionSpecs.Canonical]): the given value, or the default for an
+// absent key. Undeclared keys and refused values are kept as they are, for
+// Parse to report. opts is not modified.
+func (s OptionSpecs) Resolved(opts Options) Options {
+	all := make(Options, len(s)+len(opts))
+	for _, o := range s {
+		all[o.Key] = o.Default
+	}
+	maps.Copy(all, opts)
+	return s.Canonical(all)
 }
 
 // OptionValues are options checked by [OptionSpecs.Parse]: every declared

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -18,7 +19,8 @@ import (
 // same Reset, ResetMask and Step, returning an *env.Batch, so that a Go
 // trainer or the arena can swap an in-process Vector for a remote one. Its
 // calls go over one Session stream (the hot path) or as unary calls. Errors
-// are gRPC status errors (status.Code gives the code) in both modes.
+// are gRPC status errors (status.Code gives the code, status.Convert(err).Details()
+// the server's google.rpc details) in both modes.
 //
 // Like a Vector, it is driven by one goroutine at a time, and the Batch it
 // returns is overwritten by the next call.
@@ -205,7 +207,7 @@ func (r *RemoteVector) roundTrip(req *flickv1.SessionRequest) (*flickv1.SessionR
 		return nil, status.Errorf(codes.Internal, "envrpc: session response %d to request %d", resp.GetRequestId(), req.GetRequestId())
 	}
 	if e := resp.GetError(); e != nil {
-		return nil, status.Error(codes.Code(e.GetCode()), e.GetMessage())
+		return nil, status.FromProto(&spb.Status{Code: e.GetCode(), Message: e.GetMessage(), Details: e.GetDetails()}).Err()
 	}
 	return resp, nil
 }

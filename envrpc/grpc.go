@@ -176,8 +176,11 @@ func unixPath(addr string) (string, bool) {
 
 // Dial returns a client connection to target (a "host:port" or a
 // "unix:///abs/path"), without TLS, sending token as a bearer token when it
-// is not empty, with maxMessageBytes (0 means 64 MiB) as the message limit
-// both ways. opts are appended.
+// is not empty, with maxMessageBytes (0 means 64 MiB, the server's default
+// limit) as the message limit both ways. A server with a larger limit
+// (GetServerInfo's limits.max_message_bytes) sends batches up to it: pass
+// that value, or a large pool's batches fail with ResourceExhausted on the
+// client's side. opts are appended.
 func Dial(target, token string, maxMessageBytes int, opts ...grpc.DialOption) (*grpc.ClientConn, error) {
 	if maxMessageBytes <= 0 {
 		maxMessageBytes = DefaultLimits().MaxMessageBytes

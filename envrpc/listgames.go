@@ -21,8 +21,9 @@ const MaxListPageSize = 1000
 
 // ListGames implements flickv1.EnvServiceServer: one page of the games, in
 // id order, each with its spec under default options (or the reason it
-// cannot be created with them) and the options it declares
-// (env.OptionDeclarer). A page holds at most page_size games (0: no count
+// cannot be created with them), the options it declares
+// (env.OptionDeclarer) and its reward and joint-rule docs
+// (env.RulesDocumenter). A page holds at most page_size games (0: no count
 // limit) and never more than fit in the server's message limit; its
 // next_page_token, the last id of the page, encoded, is empty on the last
 // page (AIP-158).
@@ -85,6 +86,9 @@ func (s *Server) gameInfo(id string) *flickv1.GameInfo {
 		info.Spec = GameSpec(g.Spec())
 		if d, ok := g.(env.OptionDeclarer); ok {
 			info.Options = OptionSpecs(d.OptionSpecs())
+		}
+		if d, ok := g.(env.RulesDocumenter); ok {
+			info.RewardDoc, info.JointRuleDoc = d.RewardDoc(), d.JointRuleDoc()
 		}
 	}
 	return info

@@ -226,6 +226,7 @@ func (s *Server) createPool(req *flickv1.CreatePoolRequest, session uint64) (*fl
 		return nil, invalidf("config.options", "%v", err)
 	}
 	spec := probe.Spec()
+	pc.wire.Options = resolvedOptions(req.GetConfig().GetOptions(), pc.env.Options, probe)
 	if err := s.checkPlays(pc, probe); err != nil {
 		return nil, err
 	}

@@ -127,7 +127,7 @@ func (s *Server) serve(ctx context.Context, r *flickv1.SessionRequest, session u
 	}
 	if err != nil {
 		st := status.Convert(s.toStatus(err, field))
-		resp.Kind = &flickv1.SessionResponse_Error{Error: &flickv1.Error{Code: int32(st.Code()), Message: st.Message()}}
+		resp.Kind = &flickv1.SessionResponse_Error{Error: &flickv1.Error{Code: int32(st.Code()), Message: st.Message(), Details: st.Proto().GetDetails()}}
 	}
 	return resp
 }

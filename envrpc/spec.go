@@ -3,8 +3,10 @@ package envrpc
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/flickarena/flickarena/env"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
@@ -125,7 +127,7 @@ func (s *Server) resolveConfig(c *flickv1.PoolConfig) (*poolConfig, error) {
 	w := &flickv1.PoolConfig{
 		GameId:          c.GetGameId(),
 		NumEnvs:         int32(n),
-		Options:         c.GetOptions(),
+		Options:         maps.Clone(c.GetOptions()), // resolved once the game is made (resolvedOptions)
 		IllegalPenalty:  c.GetIllegalPenalty(),
 		Shaping:         c.GetShaping(),
 		MaxEpisodeSteps: c.GetMaxEpisodeSteps(),
@@ -208,6 +210,27 @@ func (s *Server) resolveConfig(c *flickv1.PoolConfig) (*poolConfig, error) {
 	w.ActionFormat, w.Bins = pc.format, int32(pc.bins)
 	pc.observeAll = c.GetObserveAllSeats()
 	return pc, nil
+}
+
+// resolvedOptions returns the options a PoolSpec echoes for a pool created
+// from the request's options asked with the game options opts (asked
+// without the server's own watch option) and made game g: every option g
+// declares at its value in canonical form, defaults included, and watch as
+// "true" or "false" if it was asked. A game that declares none gets opts
+// as they are.
+func resolvedOptions(asked, opts env.Options, g env.Game) map[string]string {
+	out := maps.Clone(opts)
+	if d, ok := g.(env.OptionDeclarer); ok {
+		out = d.OptionSpecs().Resolved(opts)
+	}
+	if v, ok := asked[WatchOption]; ok {
+		on, _ := strconv.ParseBool(v) // checked by watchOptions
+		if out == nil {
+			out = env.Options{}
+		}
+		out[WatchOption] = strconv.FormatBool(on)
+	}
+	return out
 }
 
 // resolveOpponents sets the opponent or the mixture of a single-agent pool

@@ -2,6 +2,7 @@ package envrpc
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"unsafe"
 
@@ -184,7 +185,7 @@ func checkBools(data []byte, field string) error {
 func checkFinite(x []float32, width int, field string) error {
 	for k, v := range x {
 		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
-			return invalidf(field, "env %d column %d is %v; values must be finite", k/width, k%width, v)
+			return rowInvalidf(field, k/width, fmt.Sprintf("column %d", k%width), "env %d column %d is %v; values must be finite", k/width, k%width, v)
 		}
 	}
 	return nil

@@ -224,6 +224,7 @@ func (e *Env) DecodeAction(src env.Action) (Action, error) {
 
 // Interface checks.
 var (
-	_ env.Game   = (*Env)(nil)
-	_ env.Shaper = (*Env)(nil)
+	_ env.Game            = (*Env)(nil)
+	_ env.Shaper          = (*Env)(nil)
+	_ env.RulesDocumenter = (*Env)(nil)
 )

@@ -556,6 +556,7 @@ func (e *Env) decode(src env.Action) Action {
 
 // Interface checks.
 var (
-	_ env.Game   = (*Env)(nil)
-	_ env.Shaper = (*Env)(nil)
+	_ env.Game            = (*Env)(nil)
+	_ env.Shaper          = (*Env)(nil)
+	_ env.RulesDocumenter = (*Env)(nil)
 )

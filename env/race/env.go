@@ -309,6 +309,21 @@ func (e *Env) MarshalJSON() ([]byte, error) {
 	})
 }
 
+// RewardDoc implements env.RulesDocumenter (see the package doc, "Rewards").
+func (e *Env) RewardDoc() string {
+	return "2 to 5 seats. Outcome, on the step that ends the game (after players x rounds turns): +1 to the only seat " +
+		"with the best score, 0 to each seat tied for best, -1 to every other seat. Shaping: each seat's score change " +
+		"over the step, in units of the maximum possible score ((rounds+1) x (2+noise) points)."
+}
+
+// JointRuleDoc implements env.RulesDocumenter (see the package doc, "Action Space").
+func (e *Env) JointRuleDoc() string {
+	return "Heads: move (gain, double, steal, pass) and target (value k: the seat k+1 places after the mover); the " +
+		"dim power. target counts for steal only, power for gain and double only; an unused head or dim is ignored. " +
+		"Joint rule, which the factorised mask cannot say: steal needs a target with at least one point (the mask " +
+		"allows steal when some other seat has one, and every target)."
+}
+
 // Interface checks: the compiler proves that *Env is an env.Game and implements the
 // optional hooks of env (the viewer's and the replay's are checked by the tests, which may
 // import replay).
@@ -320,3 +335,6 @@ var (
 	_ env.Ender          = (*Env)(nil)
 	_ env.OptionDeclarer = (*Env)(nil)
 )
+
+// The documentation of the rewards and the joint rule, for the wire.
+var _ env.RulesDocumenter = (*Env)(nil)

@@ -6,9 +6,11 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -30,6 +32,30 @@ func wantErr(t *testing.T, what string, err error, code codes.Code, parts ...str
 		if !strings.Contains(st.Message(), p) {
 			t.Errorf("%s: message %q does not name %q", what, st.Message(), p)
 		}
+	}
+}
+
+// wantEnvDetail checks that err carries the google.rpc details the .proto
+// promises for an illegal action of env j carried by field: a BadRequest
+// whose violation's field is field[j], and an ErrorInfo ILLEGAL_ACTION with
+// metadata env j and field.
+func wantEnvDetail(t *testing.T, what string, err error, field string, j int) {
+	t.Helper()
+	var path, env, mdField string
+	var reason string
+	for _, d := range status.Convert(err).Details() {
+		switch d := d.(type) {
+		case *errdetails.BadRequest:
+			if v := d.GetFieldViolations(); len(v) > 0 {
+				path = v[0].GetField()
+			}
+		case *errdetails.ErrorInfo:
+			reason, env, mdField = d.GetReason(), d.GetMetadata()["env"], d.GetMetadata()["field"]
+		}
+	}
+	if want := fmt.Sprintf("%s[%d]", field, j); path != want || reason != envrpc.ReasonIllegalAction || env != strconv.Itoa(j) || mdField != field {
+		t.Errorf("%s: details: field violation %q, error info %s env %q field %q; want %s, %s env %d field %s",
+			what, path, reason, env, mdField, want, envrpc.ReasonIllegalAction, j, field)
 	}
 }
 
@@ -239,6 +265,7 @@ func (s *suite) testBadStep(t *testing.T) {
 	for h, hd := range spec.Heads {
 		_, err := s.client.Step(ctx, tw.withAction(func(a env.Action) { a.Discrete[h] = int32(hd.N) }))
 		wantErr(t, "out-of-range head", err, codes.InvalidArgument, envName())
+		wantEnvDetail(t, "out-of-range head", err, "step.discrete", tw.j)
 		tw.advance(t)
 	}
 	// A value the mask refuses, and a combination the game's joint rules
@@ -247,6 +274,7 @@ func (s *suite) testBadStep(t *testing.T) {
 		if masked, ok := maskedOut(spec, tw.bl.MaskAt(tw.j)); ok {
 			_, err := s.client.Step(ctx, tw.withAction(func(a env.Action) { a.Discrete[masked.head] = int32(masked.value) }))
 			wantErr(t, fmt.Sprintf("head %d value %d masked out", masked.head, masked.value), err, codes.InvalidArgument, "step.discrete", envName())
+			wantEnvDetail(t, "masked-out value", err, "step.discrete", tw.j)
 			tw.advance(t)
 			break
 		}

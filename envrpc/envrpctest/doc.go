@@ -13,9 +13,10 @@
 //
 // Run checks, as subtests:
 //
-//   - Info: the server lists the game with the spec the factory gives, and
-//     a protocol of major version 1; CreatePool echoes a fully resolved
-//     config.
+//   - Info: the server lists the game with the spec the factory gives (and
+//     its reward and joint-rule docs, env.RulesDocumenter), and a protocol
+//     of major version 1; CreatePool echoes a fully resolved config, every
+//     declared option at its canonical value.
 //   - MatchesVector: for every autoreset mode, both views, both illegal
 //     modes, unary calls and the Session stream, the batches through the
 //     wire equal, bit for bit, those of an in-process Vector given the same
@@ -29,7 +30,8 @@
 //   - BadInput: wrong dtypes, shapes and lengths, non-finite, out-of-range
 //     and masked-out actions, bad reset masks and seeds, unknown pools and
 //     games, bad configs and pools over the advertised limit fail with the
-//     right code and a message naming the field, and leave the pool
+//     right code and a message naming the field (an illegal action also in
+//     google.rpc details naming its env and field), and leave the pool
 //     unchanged (it then steps exactly like a twin that saw none of them).
 //   - ObserveAllSeats: every seat's observation equals Game.Observe.
 //   - Session: in-band errors carry the unary codes, request ids are

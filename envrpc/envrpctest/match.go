@@ -2,6 +2,7 @@ package envrpctest
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -57,6 +58,10 @@ func (s *suite) testInfo(t *testing.T) {
 			if got, want := gi.GetOptions(), envrpc.OptionSpecs(declared); !slices.EqualFunc(got, want, func(a, b *flickv1.OptionSpec) bool { return proto.Equal(a, b) }) {
 				t.Errorf("ListGames: %s options\n%v\nwant (declared by the game)\n%v", s.id, got, want)
 			}
+			if d, ok := g.(env.RulesDocumenter); ok && (gi.GetRewardDoc() != d.RewardDoc() || gi.GetJointRuleDoc() != d.JointRuleDoc()) {
+				t.Errorf("ListGames: %s reward doc %q, joint rule doc %q; want the game's %q, %q",
+					s.id, gi.GetRewardDoc(), gi.GetJointRuleDoc(), d.RewardDoc(), d.JointRuleDoc())
+			}
 		}
 	}
 	if !found {
@@ -75,6 +80,11 @@ func (s *suite) testInfo(t *testing.T) {
 	}
 	if spec.GetPoolId() == "" || c.GetGameId() != s.id || c.GetNumEnvs() != int32(s.cfg.NumEnvs) {
 		t.Errorf("CreatePool spec %v: want a pool id, game %s, %d envs", spec, s.id, s.cfg.NumEnvs)
+	}
+	if d, ok := g.(env.OptionDeclarer); ok {
+		if want := d.OptionSpecs().Resolved(s.cfg.Options); !maps.Equal(c.GetOptions(), want) {
+			t.Errorf("CreatePool with options %v echoed options %v: want every option resolved, %v", s.cfg.Options, c.GetOptions(), want)
+		}
 	}
 }
 

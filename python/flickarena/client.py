@@ -39,7 +39,10 @@ class Client:
         target: ``host:port`` or ``unix:///abs/path``; default :func:`default_server`.
         token: bearer token; default $FLICKARENA_TOKEN (none if unset).
         timeout: seconds each call may take, unary or on a session.
-        max_message_bytes: the largest message either way.
+        max_message_bytes: the largest message either way; the default, 64 MiB, is the
+            server's default limit. A server started with a larger ``--max-message-bytes``
+            (``server_info().limits.max_message_bytes``) sends batches up to its limit: pass
+            that value here, or a large pool's batches fail with RESOURCE_EXHAUSTED.
     """
 
     def __init__(
@@ -193,7 +196,7 @@ class Session:
         if resp.request_id != request_id:
             raise FlickarenaError(f"session answered request {resp.request_id}, want {request_id}")
         if resp.HasField("error"):
-            raise error_from_status(resp.error.code, resp.error.message)
+            raise error_from_status(resp.error.code, resp.error.message, resp.error.details)
         return resp
 
     def _end(self) -> None:

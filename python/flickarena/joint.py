@@ -11,7 +11,8 @@ order, narrowing each head's mask given the heads drawn before it, sends legal a
         m = rule.narrow(head, obs, chosen, m)
         chosen.append(draw(m))  # [B] ints, each a value m allows
 
-The rules, per game (matched by the game id without its version):
+The rules, per game (matched by the game id without its version; every game states its own, in
+text, in ``GameInfo.joint_rule_doc`` from ``Client.list_games()``):
 
 - ``flickago``: the "return" head comes before the "source" head; a start point whose kind of
   disc (T or F) the observer's reserve lacks is usable only after returning a disc of that

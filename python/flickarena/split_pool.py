@@ -50,10 +50,15 @@ def split_counts(num_envs: int, parts: int) -> list[int]:
     return [q + 1 if k < r else q for k in range(parts)]
 
 
-def _named(server: str, e: Exception) -> Exception:
-    """Returns e with the server named in its message, of the same type where possible."""
+def _named(server: str, e: Exception, offset: int = 0) -> Exception:
+    """Returns e with the server named in its message, of the same type where possible; the
+    env of its details (``env``) becomes the split pool's, ``offset`` (the part's first env)
+    more than the server's pool's."""
     if isinstance(e, FlickarenaError):
-        return error_from_status(e.code, f"server {server}: {e.message}")
+        named = error_from_status(e.code, f"server {server}: {e.message}", e.details)
+        if named.env is not None:
+            named.env += offset
+        return named
     try:
         return type(e)(f"server {server}: {e}")
     except Exception:
@@ -187,7 +192,7 @@ class SplitPool(Closing):
                     failed = (k, e)
         if failed is not None:
             k, err = failed
-            raise _named(self.servers[k], err) from err
+            raise _named(self.servers[k], err, self.offsets[k]) from err
         return results
 
     def _part(self, x: Any, k: int) -> Any:

@@ -1,3 +1,4 @@
+from google.protobuf import any_pb2 as _any_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -280,16 +281,20 @@ class ListGamesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameInfo, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class GameInfo(_message.Message):
-    __slots__ = ("id", "spec", "error", "options")
+    __slots__ = ("id", "spec", "error", "options", "reward_doc", "joint_rule_doc")
     ID_FIELD_NUMBER: _ClassVar[int]
     SPEC_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    REWARD_DOC_FIELD_NUMBER: _ClassVar[int]
+    JOINT_RULE_DOC_FIELD_NUMBER: _ClassVar[int]
     id: str
     spec: GameSpec
     error: str
     options: _containers.RepeatedCompositeFieldContainer[OptionSpec]
-    def __init__(self, id: _Optional[str] = ..., spec: _Optional[_Union[GameSpec, _Mapping]] = ..., error: _Optional[str] = ..., options: _Optional[_Iterable[_Union[OptionSpec, _Mapping]]] = ...) -> None: ...
+    reward_doc: str
+    joint_rule_doc: str
+    def __init__(self, id: _Optional[str] = ..., spec: _Optional[_Union[GameSpec, _Mapping]] = ..., error: _Optional[str] = ..., options: _Optional[_Iterable[_Union[OptionSpec, _Mapping]]] = ..., reward_doc: _Optional[str] = ..., joint_rule_doc: _Optional[str] = ...) -> None: ...
 
 class OptionSpec(_message.Message):
     __slots__ = ("key", "type", "min", "max", "choices", "default_value", "doc")
@@ -434,12 +439,14 @@ class SessionResponse(_message.Message):
     def __init__(self, request_id: _Optional[int] = ..., create_pool: _Optional[_Union[CreatePoolResponse, _Mapping]] = ..., reset: _Optional[_Union[ResetResponse, _Mapping]] = ..., step: _Optional[_Union[StepResponse, _Mapping]] = ..., close_pool: _Optional[_Union[ClosePoolResponse, _Mapping]] = ..., error: _Optional[_Union[Error, _Mapping]] = ...) -> None: ...
 
 class Error(_message.Message):
-    __slots__ = ("code", "message")
+    __slots__ = ("code", "message", "details")
     CODE_FIELD_NUMBER: _ClassVar[int]
     MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    DETAILS_FIELD_NUMBER: _ClassVar[int]
     code: int
     message: str
-    def __init__(self, code: _Optional[int] = ..., message: _Optional[str] = ...) -> None: ...
+    details: _containers.RepeatedCompositeFieldContainer[_any_pb2.Any]
+    def __init__(self, code: _Optional[int] = ..., message: _Optional[str] = ..., details: _Optional[_Iterable[_Union[_any_pb2.Any, _Mapping]]] = ...) -> None: ...
 
 class GetAgentInfoRequest(_message.Message):
     __slots__ = ()

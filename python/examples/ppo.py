@@ -79,8 +79,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a("--eval-episodes", type=int, default=128, help="episodes per evaluation")
     a("--eval-shaping", type=float, default=0.0, help="shaping weight of --evaluate's pool (1: like the training return)")
     a("--greedy", action=flag, default=False, help="evaluate the most likely heads and mean dims instead of sampling")
-    a("--save-every", type=int, default=10, help="keep a numbered checkpoint (checkpoints/step-NNNNNNNNN.pt, "
-      "360 kB on Flickago at --hidden 64, optimizer included) after the first update, every this many and after the last (0: checkpoint.pt alone)")
+    a("--save-every", type=int, default=10, help="keep a numbered checkpoint (checkpoints/step-NNNNNNNNN.pt, 360 kB on "
+      "Flickago at --hidden 64, optimizer included) after the first update, every this many, the last (0: checkpoint.pt alone)")
     a("--run-dir", default="runs/ppo", help="TensorBoard logs, metrics.csv, summary.json and checkpoint.pt go here")
     a("--init", default="", help="a checkpoint of --game to start training from")
     a("--evaluate", default="", help='a checkpoint to evaluate on its game (no training), or the baseline "random" or "passive"')

@@ -246,8 +246,8 @@ def checkpoint_policy(path: str):
     @torch.no_grad()
     def policy(turn: flickarena.Turn) -> tuple[np.ndarray, np.ndarray]:
         agent.rule = flickarena.joint_rule(turn.game)
-        obs = torch.as_tensor(np.asarray(turn.obs, np.float32))
-        disc, u, *_ = agent.get_action_and_value(obs, torch.as_tensor(np.asarray(turn.action_mask, bool)), greedy=True)
+        obs = torch.as_tensor(np.array(turn.obs, np.float32))  # copies: the turn's arrays are read-only
+        disc, u, *_ = agent.get_action_and_value(obs, torch.as_tensor(np.array(turn.action_mask, bool)), greedy=True)
         action = game.env_action(disc, u)
         return action["discrete"], action["continuous"]
 

@@ -200,7 +200,7 @@ def ratings(arena: str, db: str, bots: list[str], prior: str) -> tuple[dict[str,
         sys.stderr.write(done.stderr)
         raise SystemExit(f"arena ratings exited with {done.returncode}: {' '.join(cmd)}")
     rows = csv.DictReader(io.StringIO(done.stdout))
-    return {r["bot"]: {k: float(v) for k, v in r.items() if k != "bot"} for r in rows}, tau
+    return {r["bot"]: {k: int(v) if k == "games" else float(v) for k, v in r.items() if k != "bot"} for r in rows}, tau
 
 
 def write_csv(path: str, checkpoints: list[Checkpoint], bots: list[str], rated: dict[str, dict[str, float]]) -> list[dict]:
@@ -217,6 +217,13 @@ def write_csv(path: str, checkpoints: list[Checkpoint], bots: list[str], rated: 
         w.writerows(rows)
     os.replace(path + ".tmp", path)
     return rows
+
+
+def extreme(row: dict) -> str:
+    """ " (won every game)" or " (lost every game)" when the row's rating is only a bound, else ""."""
+    if row["points"] == row["games"]:
+        return " (won every game)"
+    return " (lost every game)" if row["points"] == 0 else ""
 
 
 def plot(path: str, rows: list[dict], title: str) -> None:
@@ -236,7 +243,8 @@ def plot(path: str, rows: list[dict], title: str) -> None:
         x = np.array([r[xkey] for r in cks], float) * scale
         for i, b in enumerate(bots):
             color = f"C{i + 1}"
-            ax.axhline(b["elo"], color=color, linestyle="--", label=f"{b['checkpoint']} {b['elo']:+.0f} [{b['low']:+.0f}, {b['high']:+.0f}]")
+            label = f"{b['checkpoint']} {b['elo']:+.0f} [{b['low']:+.0f}, {b['high']:+.0f}]{extreme(b)}"
+            ax.axhline(b["elo"], color=color, linestyle="--", label=label)
             ax.axhspan(b["low"], b["high"], color=color, alpha=0.12)
         line, = ax.plot(x, elo, marker="o", color="C0", label="checkpoints")
         ax.fill_between(x, low, high, color=line.get_color(), alpha=0.2, label="95% interval")
@@ -257,7 +265,8 @@ def main(argv: list[str] | None = None) -> list[dict]:
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     paths = select(run_checkpoints(args.run_dir), args.every)
     if not paths:
-        raise SystemExit(f"no numbered checkpoints in {os.path.join(args.run_dir, 'checkpoints')}: train with ppo.py --save-every K")
+        folder = os.path.join(args.run_dir, "checkpoints")
+        raise SystemExit(f"no numbered checkpoints in {folder}: train with ppo.py --save-every K")
     checkpoints = [Checkpoint.read(p) for p in paths]
     games = {ck.game_id for ck in checkpoints}
     if len(games) != 1:
@@ -295,10 +304,14 @@ def main(argv: list[str] | None = None) -> list[dict]:
     for r in rows:
         wall = f"{r['wall_seconds']:.0f}" if r["step"] != "" else ""
         print(f"{r['checkpoint']:>16} {r['step']!s:>10} {wall:>8} {r['elo']:+7.1f}  [{r['low']:+.0f}, {r['high']:+.0f}]"
-              f"  {r['games']:5.0f}  {r['points'] / max(r['games'], 1):5.1%}", flush=True)
+              f"  {r['games']:5d}  {r['points'] / max(r['games'], 1):5.1%}{extreme(r)}", flush=True)
     print(f"wrote {csv_path} and {out}", flush=True)
     return rows
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:
+        print("interrupted: the games played are in the database; the same command plays the rest", file=sys.stderr)
+        sys.exit(130)

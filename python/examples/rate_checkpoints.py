@@ -78,9 +78,13 @@ class Checkpoint:
                    int(ck["env_steps"]), float(ck["train_seconds"]), float(ck.get("wall_seconds", ck["train_seconds"])))
 
 
+class _Help(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """The module's text as written, the flags with their defaults."""
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1].split("::")[0],
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1].replace("::", ":"),
+                                formatter_class=_Help)
     a = p.add_argument
     a("run_dir", metavar="RUN_DIR", help="a run directory of ppo.py with numbered checkpoints (--save-every)")
     a("--bots", default="random,aimer", help="the built-in bots to rate the checkpoints against, comma-separated")

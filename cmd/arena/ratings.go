@@ -26,12 +26,19 @@ that never met, directly or through others, cannot share a scale: the command
 then names the groups and stops. The command first says how many games
 ended by forfeit (a bot's timeout, illegal action, crash or disconnection);
 --exclude-forfeits rates without them (the other game of their pair is
-then rated alone).`, stderr)
+then rated alone).
+
+--csv prints the ratings alone, for scripts, as CSV with the header
+bot,elo,low,high,games,points: one row per bot, strongest first, Elo and its
+95% interval's bounds in Elo (relative to the pool mean), the bot's rated
+games and points (draws count half); the notes on forfeits and repeated games
+then go to stderr.`, stderr)
 	var q gameQuery
 	q.register(fs)
 	bots := fs.String("bots", "", "keep only the games between these comma-separated `bots` (default: all)")
 	prior := fs.Float64("prior", 0, "Gaussian prior `τ` in Elo on ratings and side terms (MAP); 0 for none")
 	noForfeits := fs.Bool("exclude-forfeits", false, "rate without the games a bot lost by its fault (time, illegal action, crash, disconnection)")
+	asCSV := fs.Bool("csv", false, "print the ratings alone as CSV (bot,elo,low,high,games,points), the notes to stderr")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -43,13 +50,17 @@ then rated alone).`, stderr)
 	if err != nil {
 		return fmt.Errorf("ratings: %w", err)
 	}
+	notes, table := stdout, printTable
+	if *asCSV {
+		notes, table = stderr, printCSV
+	}
 	games, repeats := distinctGames(games)
-	noteRepeats(stdout, repeats)
-	games = forfeits(stdout, games, *noForfeits)
+	noteRepeats(notes, repeats)
+	games = forfeits(notes, games, *noForfeits)
 	if len(games) == 0 {
 		return fmt.Errorf("ratings: no games left in %s without the forfeits", q.describe())
 	}
-	if err := printTable(stdout, games, fitConfig(*prior)); err != nil {
+	if err := table(stdout, games, fitConfig(*prior)); err != nil {
 		return fmt.Errorf("ratings: %w", err)
 	}
 	return nil

@@ -11,7 +11,9 @@ the learner draws the other's actions, with ``--no-async-step`` one blocking ste
 same seeds give the same weights either way. ``--init CHECKPOINT`` starts from a trained policy
 of the same game, its optimizer state included (a curriculum: random, then aimer). Logs go to
 TensorBoard and ``metrics.csv`` (one row per evaluation, for ``plot_curves.py``) in ``--run-dir``,
-with ``checkpoint.pt`` and ``summary.json``; an evaluation plays ``--eval-episodes`` episodes
+with ``checkpoint.pt`` and ``summary.json``, and numbered checkpoints
+(``checkpoints/step-000123456.pt``, after the first update, every ``--save-every`` and the last)
+for rate_checkpoints.py's Elo curve; an evaluation plays ``--eval-episodes`` episodes
 without shaping, seats alternating: the mean outcome (+1 win, -1 loss, 0 draw) and win rate.
 
     go build -o /tmp/envserver ./cmd/envserver && /tmp/envserver --listen unix:///tmp/fa.sock &
@@ -36,7 +38,7 @@ import time
 import numpy as np
 import torch
 import torch.nn as nn
-from ppo_agent import Agent, Baseline, Game, agent_return, env_seeds, evaluate, load, save
+from ppo_agent import Agent, Baseline, Game, agent_return, env_seeds, evaluate, load, save, save_checkpoint
 from torch.utils.tensorboard import SummaryWriter
 
 from flickarena import FlickVectorEnv, joint_rule
@@ -77,6 +79,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a("--eval-episodes", type=int, default=128, help="episodes per evaluation")
     a("--eval-shaping", type=float, default=0.0, help="shaping weight of --evaluate's pool (1: like the training return)")
     a("--greedy", action=flag, default=False, help="evaluate the most likely heads and mean dims instead of sampling")
+    a("--save-every", type=int, default=10, help="keep a numbered checkpoint (checkpoints/step-NNNNNNNNN.pt, 360 kB on "
+      "Flickago at --hidden 64, optimizer included) after the first update, every this many, the last (0: checkpoint.pt alone)")
     a("--run-dir", default="runs/ppo", help="TensorBoard logs, metrics.csv, summary.json and checkpoint.pt go here")
     a("--init", default="", help="a checkpoint of --game to start training from")
     a("--evaluate", default="", help='a checkpoint to evaluate on its game (no training), or the baseline "random" or "passive"')
@@ -144,7 +148,7 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
     spec = pools[0].pool.game
     game = Game.of(spec)
     agent = Agent(game.obs_size, game.nvec, len(game.low), args.hidden).to(device)
-    prior_steps, prior_seconds, start_ck = 0, 0.0, {}
+    prior_steps, prior_seconds, prior_wall, start_ck = 0, 0.0, 0.0, {}
     if args.init:
         start, start_game, start_ck = load(args.init, device)
         if start_game != game or start.trunk[0].out_features != args.hidden:
@@ -152,6 +156,7 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
                              f"(want {game.game_id}, --hidden {args.hidden})")
         agent.load_state_dict(start.state_dict())
         prior_steps, prior_seconds = start_ck["env_steps"], start_ck["train_seconds"]
+        prior_wall = start_ck.get("wall_seconds", prior_seconds)
     agent.rule = joint_rule(spec)
     optim = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
     if args.init:
@@ -293,11 +298,16 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
                   f"steps/s, train return {train_return:+.3f}, eval outcome {result['mean_outcome']:+.3f}, win rate "
                   f"{result['win_rate']:.3f}, losses pi {stats['policy_loss']:+.4f} v {stats['value_loss']:.4f}, "
                   f"entropy {stats['entropy']:.3f}, approx_kl {stats['approx_kl']:.3f}", flush=True)
-            save(os.path.join(args.run_dir, "checkpoint.pt"), agent, optim, game, vars(args), x, prior_seconds + train_seconds)
+            save(os.path.join(args.run_dir, "checkpoint.pt"), agent, optim, game, vars(args), x, prior_seconds + train_seconds,
+                 wall_seconds=prior_wall + time.perf_counter() - start_time)
+        if args.save_every and (update == 1 or update == updates or update % args.save_every == 0):
+            save_checkpoint(args.run_dir, agent, optim, game, vars(args), x, prior_seconds + train_seconds,
+                            prior_wall + time.perf_counter() - start_time)
 
     train_seconds = time.perf_counter() - start_time - timers["eval"]
     path = os.path.join(args.run_dir, "checkpoint.pt")
-    save(path, agent, optim, game, vars(args), prior_steps + step_count, prior_seconds + train_seconds)
+    save(path, agent, optim, game, vars(args), prior_steps + step_count, prior_seconds + train_seconds,
+         wall_seconds=prior_wall + time.perf_counter() - start_time)
     shares = {k: timers[k] / train_seconds for k in ("env_wait", "forward", "update")}
     shares["other"] = 1.0 - sum(shares.values())
     summary = {"env_steps": step_count, "train_seconds": train_seconds, "steps_per_second": step_count / train_seconds,

@@ -185,13 +185,43 @@ def evaluate(agent: Agent, game: Game, envs: flickarena.FlickVectorEnv, episodes
 
 
 def save(path: str, agent: Agent, optim: torch.optim.Optimizer, game: Game, args: dict, steps: int,
-         seconds: float) -> None:
+         seconds: float, **extra) -> None:
     """Writes the agent, its optimizer's state (for ``--init``), its game, the run's settings
     and its training so far (env steps, seconds of training without evaluations) to ``path``
-    (atomically)."""
+    (atomically), with the ``extra`` entries (e.g. ``wall_seconds``)."""
     torch.save({"model": agent.state_dict(), "optim": optim.state_dict(), "game": asdict(game), "args": args,
-                "env_steps": steps, "train_seconds": seconds}, path + ".tmp")
+                "env_steps": steps, "train_seconds": seconds, **extra}, path + ".tmp")
     os.replace(path + ".tmp", path)
+
+
+CHECKPOINTS = "checkpoints"
+"""The folder of a run's numbered checkpoints, in its run directory."""
+
+
+def checkpoint_path(run_dir: str, steps: int) -> str:
+    """The numbered checkpoint of a run after ``steps`` env steps: ``RUN_DIR/checkpoints/step-000123456.pt``."""
+    return os.path.join(run_dir, CHECKPOINTS, f"step-{steps:09d}.pt")
+
+
+def save_checkpoint(run_dir: str, agent: Agent, optim: torch.optim.Optimizer, game: Game, args: dict, steps: int,
+                    seconds: float, wall_seconds: float) -> str:
+    """Keeps a numbered checkpoint of the run (:func:`checkpoint_path`), as :func:`save` writes
+    it (``seconds``: of training, evaluations not counted) with ``wall_seconds`` (since the
+    start of training, evaluations counted; both include an ``--init`` checkpoint's); returns
+    its path. Any of them loads, serves (examples/serve_ppo.py) and starts a run (``--init``)
+    as ``checkpoint.pt`` does; examples/rate_checkpoints.py rates them in the arena."""
+    path = checkpoint_path(run_dir, steps)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    save(path, agent, optim, game, args, steps, seconds, wall_seconds=wall_seconds)
+    return path
+
+
+def run_checkpoints(run_dir: str) -> list[str]:
+    """The paths of a run's numbered checkpoints, fewest steps first."""
+    folder = os.path.join(run_dir, CHECKPOINTS)
+    if not os.path.isdir(folder):
+        return []
+    return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.startswith("step-") and f.endswith(".pt"))
 
 
 def load(path: str, device: torch.device) -> tuple[Agent, Game, dict]:
@@ -216,8 +246,8 @@ def checkpoint_policy(path: str):
     @torch.no_grad()
     def policy(turn: flickarena.Turn) -> tuple[np.ndarray, np.ndarray]:
         agent.rule = flickarena.joint_rule(turn.game)
-        obs = torch.as_tensor(np.asarray(turn.obs, np.float32))
-        disc, u, *_ = agent.get_action_and_value(obs, torch.as_tensor(np.asarray(turn.action_mask, bool)), greedy=True)
+        obs = torch.as_tensor(np.array(turn.obs, np.float32))  # copies: the turn's arrays are read-only
+        disc, u, *_ = agent.get_action_and_value(obs, torch.as_tensor(np.array(turn.action_mask, bool)), greedy=True)
         action = game.env_action(disc, u)
         return action["discrete"], action["continuous"]
 

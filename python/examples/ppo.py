@@ -58,6 +58,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a("--shaping", type=float, default=1.0, help="weight of the game's shaping reward in training (evaluations: none)")
     a("--seed", type=int, default=1, help="seeds torch and the envs")
     a("--total-steps", type=int, default=200_000, help="agent env steps to train for (each an agent move and the replies)")
+    a("--time-limit", type=float, default=0.0, help="also stop after this many seconds of training (0: none); "
+      "the learning rate anneals over --total-steps")
+    a("--wire-probe", type=float, default=3.0, help="before training, step the same pools with random legal actions "
+      "for this many seconds and print that rate beside the trainer's (0: skip)")
     a("--num-envs", type=int, default=64, help="envs in all, split evenly over --groups pools")
     a("--groups", type=int, default=2, help="pools the envs are split over (the async step overlaps them)")
     a("--async-step", action=flag, default=True, help="send a pool's step, then compute the other pool's actions")
@@ -178,6 +182,13 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
     for g, envs in enumerate(pools):
         o, info = envs.reset(seed=env_seeds(args.seed, g, n))
         next_obs[rows[g]], next_mask[rows[g]] = torch.as_tensor(o), torch.as_tensor(info["action_mask"])
+    wire_rate = wire_probe(pools, game, args.wire_probe, args.seed) if args.wire_probe > 0 else float("nan")
+    if args.wire_probe > 0:
+        for g, envs in enumerate(pools):
+            o, info = envs.reset(seed=env_seeds(args.seed, g, n))
+            next_obs[rows[g]], next_mask[rows[g]] = torch.as_tensor(o), torch.as_tensor(info["action_mask"])
+        print(f"wire: {wire_rate:.0f} steps/s with random legal actions on the same {N} envs "
+              f"({args.wire_probe:g} s)", flush=True)
     timers = {"env_wait": 0.0, "forward": 0.0, "update": 0.0, "eval": 0.0}
     returns: list[float] = []
     result: dict = {}
@@ -213,6 +224,9 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
         return game.env_action(disc, u)
 
     for update in range(1, updates + 1):
+        if args.time_limit and update > 1 and time.perf_counter() - start_time - timers["eval"] >= args.time_limit:
+            updates = update - 1  # the last update done is the last; it was evaluated below
+            break
         for pg in optim.param_groups:
             pg["lr"] = args.lr * (1.0 - (update - 1) / updates)
         for t in range(T):
@@ -280,7 +294,8 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
         if returns:
             writer.add_scalar("charts/train_return", train_return, x)
         returns.clear()
-        if update == 1 or update == updates or (args.eval_every and update % args.eval_every == 0):
+        last = update == updates or (args.time_limit and time.perf_counter() - start_time - timers["eval"] >= args.time_limit)
+        if update == 1 or last or (args.eval_every and update % args.eval_every == 0):
             t0 = time.perf_counter()
             agent.eval()
             # A pool per evaluation: the server closes pools left idle (envserver --idle-timeout).
@@ -312,13 +327,35 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
     shares["other"] = 1.0 - sum(shares.values())
     summary = {"env_steps": step_count, "train_seconds": train_seconds, "steps_per_second": step_count / train_seconds,
                "shares": shares, "eval_seconds": timers["eval"], "last_eval": result, "checkpoint": path,
+               "wire_steps_per_second": wire_rate, "wire_ratio": step_count / train_seconds / wire_rate,
                "prior_env_steps": prior_steps, "prior_train_seconds": prior_seconds,
                **{"final_" + k: v for k, v in stats.items()}}
     with open(os.path.join(args.run_dir, "summary.json"), "w") as f:
         json.dump({"args": vars(args), **summary}, f, indent=1)
-    print(f"{step_count} env steps in {train_seconds:.1f} s: {summary['steps_per_second']:.0f} steps/s; time shares: "
-          + ", ".join(f"{k} {v:.1%}" for k, v in shares.items()), flush=True)
+    print(f"{step_count} env steps in {train_seconds:.1f} s: {summary['steps_per_second']:.0f} steps/s"
+          + (f" ({summary['wire_ratio']:.2f} of the wire's {wire_rate:.0f})" if args.wire_probe > 0 else "")
+          + "; time shares: " + ", ".join(f"{k} {v:.1%}" for k, v in shares.items()), flush=True)
     return summary
+
+
+def wire_probe(pools: list[FlickVectorEnv], game: Game, seconds: float, seed: int) -> float:
+    """Steps the pools with uniformly random legal head values (per head, the game's joint
+    rule aside) and uniform dims for about ``seconds``; returns agent steps per second. This is
+    the client's own rate, the ceiling of any trainer on these pools."""
+    rng = np.random.default_rng(seed)
+    low, high = np.array(game.low, np.float32), np.array(game.high, np.float32)
+    cuts = np.cumsum(game.nvec)[:-1]
+    infos = [envs.reset(seed=[seed + i for i in range(envs.num_envs)])[1] for envs in pools]
+    steps, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for g, envs in enumerate(pools):
+            mask = infos[g]["action_mask"]
+            noise = rng.random(mask.shape) * mask  # a legal value's key in (0, 1), an illegal one's 0
+            disc = np.stack([part.argmax(-1) for part in np.split(noise, cuts, -1)], -1).astype(np.int32)
+            cont = rng.uniform(low, high, (envs.num_envs, len(low))).astype(np.float32)
+            infos[g] = envs.step({"discrete": disc, "continuous": cont})[4]
+            steps += envs.num_envs
+    return steps / (time.perf_counter() - t0)
 
 
 def evaluate_only(args: argparse.Namespace, server: str, device: torch.device) -> dict:

@@ -114,14 +114,14 @@ class Agent(nn.Module):
                 narrowed = self.rule.narrow(i, obs_np, [c.cpu().numpy() for c in chosen], m.cpu().numpy())
                 m = torch.as_tensor(narrowed, device=mask.device)
             m = m | ~m.any(-1, keepdim=True)  # a head with no legal value (never expected): every value
-            cat = torch.distributions.Categorical(logits=logits.masked_fill(~m, -1e9))
+            cat = torch.distributions.Categorical(logits=logits.masked_fill(~m, -1e9), validate_args=False)
             x = disc[:, i] if disc is not None else (cat.probs.argmax(-1) if greedy else cat.sample())
             chosen.append(x)
             masks.append(m)
             logp, ent = logp + cat.log_prob(x), ent + cat.entropy()
         if self.mu is not None:
             mu = self.mu(h)
-            gauss = torch.distributions.Normal(mu, self.log_std.exp().expand_as(mu))
+            gauss = torch.distributions.Normal(mu, self.log_std.exp().expand_as(mu), validate_args=False)
             if u is None:
                 u = mu if greedy else gauss.sample()
             logp, ent = logp + gauss.log_prob(u).sum(-1), ent + gauss.entropy().sum(-1)

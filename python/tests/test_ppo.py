@@ -26,7 +26,7 @@ from flickarena.agent import Turn  # noqa: E402
 def run(server, run_dir, *extra):
     return ppo.main(["--server", server.target, "--game", "flickago-v3", "--num-envs", "16", "--num-steps", "128",
                      "--total-steps", "4096", "--eval-every", "0", "--eval-episodes", "16", "--seed", "3",
-                     "--run-dir", str(run_dir), *extra])
+                     "--wire-probe", "0", "--run-dir", str(run_dir), *extra])
 
 
 def test_ppo_smoke(server, tmp_path):
@@ -56,6 +56,24 @@ def test_ppo_smoke(server, tmp_path):
     assert a.keys() == b.keys()
     for k in a:
         assert torch.equal(a[k], b[k]), k
+
+
+def test_ppo_wire_probe_and_time_limit(server, tmp_path):
+    """--wire-probe measures the client's random-action rate on the training pools and changes
+    nothing else (the same weights as without it); --time-limit ends training at an update's
+    end, evaluated and saved, with the learning rate still annealed over --total-steps."""
+    probed = run(server, tmp_path / "probed", "--wire-probe", "0.5")
+    assert probed["wire_steps_per_second"] > 0 and probed["wire_ratio"] > 0, probed
+    a = torch.load(tmp_path / "probed" / "checkpoint.pt", weights_only=False)["model"]
+    plain = run(server, tmp_path / "plain")
+    assert math.isnan(plain["wire_steps_per_second"]), plain
+    b = torch.load(tmp_path / "plain" / "checkpoint.pt", weights_only=False)["model"]
+    for k in a:
+        assert torch.equal(a[k], b[k]), k
+    limited = run(server, tmp_path / "limited", "--total-steps", "10000000", "--time-limit", "0.01")
+    assert limited["env_steps"] == 16 * 128, limited  # one update, then the limit
+    rows = (tmp_path / "limited" / "metrics.csv").read_text().splitlines()
+    assert len(rows) == 2, rows  # the header and the one update's evaluation
 
 
 def test_ppo_bad_flags():

@@ -123,9 +123,9 @@ checkgenerate: $(GEN_TOOLS) ## Fail if the committed generated code differs from
 # The Python package, its tests and examples run in a venv of their own (python/.venv), so the
 # system Python is untouched. The stamps reinstall when pyproject.toml changes. The quick start
 # needs only the package and its test tools (.installed, a minute); the tests add the sb3 and
-# ppo extras (.installed-sb3: Stable-Baselines3, sb3-contrib, TensorBoard, torch from PyPI, about
+# ppo and plot extras (.installed-sb3: Stable-Baselines3, sb3-contrib, TensorBoard, torch and matplotlib from PyPI, about
 # 5 GB with torch's CUDA libraries, a few minutes the first time; pip's cache serves later venvs)
-# so that their tests (tests/test_sb3.py, tests/test_ppo.py) run rather than skip.
+# so that their tests (tests/test_sb3.py, tests/test_ppo.py, tests/test_rate_checkpoints.py) run rather than skip.
 PYVENV := python/.venv
 ENVSERVER := $(TOOLS)/bin/envserver
 
@@ -135,7 +135,7 @@ $(PYVENV)/.installed: python/pyproject.toml
 	touch $@
 
 $(PYVENV)/.installed-sb3: $(PYVENV)/.installed
-	$(PYVENV)/bin/pip install --quiet --disable-pip-version-check -e 'python[test,sb3,ppo]'
+	$(PYVENV)/bin/pip install --quiet --disable-pip-version-check -e 'python[test,sb3,ppo,plot]'
 	touch $@
 
 $(PYVENV)/.installed-lint: $(PYVENV)/.installed

@@ -224,9 +224,6 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
         return game.env_action(disc, u)
 
     for update in range(1, updates + 1):
-        if args.time_limit and update > 1 and time.perf_counter() - start_time - timers["eval"] >= args.time_limit:
-            updates = update - 1  # the last update done is the last; it was evaluated below
-            break
         for pg in optim.param_groups:
             pg["lr"] = args.lr * (1.0 - (update - 1) / updates)
         for t in range(T):
@@ -315,9 +312,11 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
                   f"entropy {stats['entropy']:.3f}, approx_kl {stats['approx_kl']:.3f}", flush=True)
             save(os.path.join(args.run_dir, "checkpoint.pt"), agent, optim, game, vars(args), x, prior_seconds + train_seconds,
                  wall_seconds=prior_wall + time.perf_counter() - start_time)
-        if args.save_every and (update == 1 or update == updates or update % args.save_every == 0):
+        if args.save_every and (update == 1 or last or update % args.save_every == 0):
             save_checkpoint(args.run_dir, agent, optim, game, vars(args), x, prior_seconds + train_seconds,
                             prior_wall + time.perf_counter() - start_time)
+        if last:
+            break  # --time-limit (or the planned updates) reached: this update was evaluated and saved
 
     train_seconds = time.perf_counter() - start_time - timers["eval"]
     path = os.path.join(args.run_dir, "checkpoint.pt")

@@ -33,7 +33,7 @@ import time
 import numpy as np
 import torch
 import torch.nn as nn
-from ppo_agent import Agent, Game, env_seeds, evaluate, load, save
+from ppo_agent import Agent, Game, env_seeds, evaluate, load, save, save_checkpoint
 
 from flickarena import FlickVectorEnv, joint_rule
 from flickarena.launch import EnvServer
@@ -69,6 +69,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a("--eval-every", type=int, default=10, help="evaluate every this many updates (0: only at the start and end)")
     a("--eval-episodes", type=int, default=128, help="episodes per evaluation and opponent")
     a("--greedy", action=flag, default=False, help="evaluate the most likely heads and mean dims instead of sampling")
+    a("--save-every", type=int, default=10, help="keep a numbered checkpoint (checkpoints/step-NNNNNNNNN.pt, for "
+      "rate_checkpoints.py) after the first update, every this many updates and the last (0: none)")
     a("--run-dir", default="runs/selfplay", help="metrics.csv, summary.json, checkpoint.pt and league.pt go here")
     a("--init", default="", help="a checkpoint of --game to start from (ppo.py's, bc.py's or this script's)")
     args = p.parse_args(argv)
@@ -109,7 +111,7 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
 
     agent = Agent(game.obs_size, game.nvec, len(game.low), args.hidden).to(device)
     optim = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
-    prior_steps, prior_seconds = 0, 0.0
+    prior_steps, prior_seconds, prior_wall = 0, 0.0, 0.0
     league: list[dict] = []  # frozen snapshots' state dicts, oldest first
     if args.init:
         start, start_game, ck = load(args.init, device)
@@ -120,6 +122,7 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
         if "optim" in ck:
             optim.load_state_dict(ck["optim"])
         prior_steps, prior_seconds = ck["env_steps"], ck["train_seconds"]
+        prior_wall = ck.get("wall_seconds", prior_seconds)
         league_path = os.path.join(os.path.dirname(args.init), "league.pt")
         if os.path.exists(league_path):
             league = torch.load(league_path, map_location=device, weights_only=False)[-args.league_size:]
@@ -286,13 +289,19 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
                 net.load_state_dict(sd)
         timers["update"] += time.perf_counter() - t0
 
-        if update == 1 or learner_steps >= args.total_steps or (args.eval_every and update % args.eval_every == 0):
+        last = learner_steps >= args.total_steps
+        if update == 1 or last or (args.eval_every and update % args.eval_every == 0):
             evaluate_all(update)
             league_results.clear()
             seconds = time.perf_counter() - start_time - timers["eval"]
+            wall = prior_wall + time.perf_counter() - start_time
             save(os.path.join(args.run_dir, "checkpoint.pt"), agent, optim, game, vars(args),
-                 prior_steps + learner_steps, prior_seconds + seconds)
+                 prior_steps + learner_steps, prior_seconds + seconds, wall_seconds=wall)
             torch.save(league, os.path.join(args.run_dir, "league.pt"))
+        if args.save_every and (update == 1 or last or update % args.save_every == 0):
+            save_checkpoint(args.run_dir, agent, optim, game, vars(args), prior_steps + learner_steps,
+                            prior_seconds + time.perf_counter() - start_time - timers["eval"],
+                            prior_wall + time.perf_counter() - start_time)
 
     seconds = time.perf_counter() - start_time - timers["eval"]
     shares = {k: timers[k] / seconds for k in ("env_wait", "forward", "update")}

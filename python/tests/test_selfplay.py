@@ -19,7 +19,7 @@ import selfplay  # noqa: E402
 def run(server, run_dir, *extra):
     return selfplay.main(["--server", server.target, "--num-envs", "16", "--num-steps", "32", "--total-steps", "1500",
                           "--snapshot-every", "1", "--league-size", "3", "--eval-every", "0", "--eval-episodes", "8",
-                          "--eval-opponents", "random", "--seed", "5", "--run-dir", str(run_dir), *extra])
+                          "--eval-opponents", "random", "--seed", "5", "--save-every", "2", "--run-dir", str(run_dir), *extra])
 
 
 def test_selfplay_flickago(server, tmp_path):
@@ -31,6 +31,8 @@ def test_selfplay_flickago(server, tmp_path):
     assert summary["last_eval"]["random"]["episodes"] == 8
     rows = list(csv.DictReader(open(tmp_path / "a" / "metrics.csv")))
     assert {r["opponent"] for r in rows} == {"random"} and len(rows) == 2  # the first update and the last
+    numbered = ppo_agent.run_checkpoints(str(tmp_path / "a"))
+    assert len(numbered) >= 2 and numbered[-1].endswith(f"step-{summary['learner_steps']:09d}.pt"), numbered
     agent, game, ck = ppo_agent.load(str(tmp_path / "a" / "checkpoint.pt"), torch.device("cpu"))
     assert game.game_id == "flickago-v3" and ck["env_steps"] == summary["learner_steps"]
 

@@ -1,9 +1,8 @@
 package arena
 
 import (
-	"fmt"
-
 	"github.com/flickarena/flickarena/arena/rating"
+	"github.com/flickarena/flickarena/internal/enum"
 )
 
 // Side is one of the two seats of a two-seat scenario, the team identity of
@@ -76,13 +75,5 @@ func (r Result) Winner() (Side, bool) {
 // String returns "X", "Y" or "draw" (the form stored in the database), or
 // "Result(n)" for an invalid value.
 func (r Result) String() string {
-	switch r {
-	case WinX:
-		return "X"
-	case WinY:
-		return "Y"
-	case Draw:
-		return "draw"
-	}
-	return fmt.Sprintf("Result(%d)", int8(r))
+	return enum.Name(r, "Result", "", "X", "Y", "draw")
 }

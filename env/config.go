@@ -1,6 +1,8 @@
 package env
 
-import "strconv"
+import (
+	"github.com/flickarena/flickarena/internal/enum"
+)
 
 // Config configures a [Vector]. The zero value of every field except
 // NumEnvs is the documented default.
@@ -91,15 +93,7 @@ const (
 
 // String returns "next-step", "same-step" or "disabled".
 func (m Autoreset) String() string {
-	switch m {
-	case NextStep:
-		return "next-step"
-	case SameStep:
-		return "same-step"
-	case Disabled:
-		return "disabled"
-	}
-	return "Autoreset(" + strconv.Itoa(int(m)) + ")"
+	return enum.Name(m, "Autoreset", "next-step", "same-step", "disabled")
 }
 
 // View says which seats the caller of a Vector controls.
@@ -119,13 +113,7 @@ const (
 
 // String returns "self-play" or "single-agent".
 func (v View) String() string {
-	switch v {
-	case SelfPlay:
-		return "self-play"
-	case SingleAgent:
-		return "single-agent"
-	}
-	return "View(" + strconv.Itoa(int(v)) + ")"
+	return enum.Name(v, "View", "self-play", "single-agent")
 }
 
 // IllegalMode says what Step does with an illegal action.
@@ -145,11 +133,5 @@ const (
 
 // String returns "reject" or "replace".
 func (m IllegalMode) String() string {
-	switch m {
-	case RejectIllegal:
-		return "reject"
-	case ReplaceIllegal:
-		return "replace"
-	}
-	return "IllegalMode(" + strconv.Itoa(int(m)) + ")"
+	return enum.Name(m, "IllegalMode", "reject", "replace")
 }

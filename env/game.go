@@ -3,7 +3,8 @@ package env
 import (
 	"encoding/json"
 	"math/rand/v2"
-	"strconv"
+
+	"github.com/flickarena/flickarena/internal/enum"
 )
 
 // Game is one instance of a turn-based game, as a [Vector] drives it. Every
@@ -134,15 +135,7 @@ const (
 
 // String returns "running", "terminated" or "truncated".
 func (s Status) String() string {
-	switch s {
-	case Running:
-		return "running"
-	case Terminated:
-		return "terminated"
-	case Truncated:
-		return "truncated"
-	}
-	return "Status(" + strconv.Itoa(int(s)) + ")"
+	return enum.Name(s, "Status", "running", "terminated", "truncated")
 }
 
 // Shaper is implemented by a Game that offers a dense shaping reward on top

@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strconv"
+
+	"github.com/flickarena/flickarena/internal/enum"
 )
 
 // WeightedPolicy is one opponent of a mixture ([Config.OpponentMix]): a
@@ -34,15 +35,7 @@ const (
 
 // String returns "zero", "alternate" or "random".
 func (m SeatMode) String() string {
-	switch m {
-	case SeatZero:
-		return "zero"
-	case SeatAlternate:
-		return "alternate"
-	case SeatRandom:
-		return "random"
-	}
-	return "SeatMode(" + strconv.Itoa(int(m)) + ")"
+	return enum.Name(m, "SeatMode", "zero", "alternate", "random")
 }
 
 // league is a Vector's choice of opponent and seat per episode in the

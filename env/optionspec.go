@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/flickarena/flickarena/internal/enum"
 )
 
 // OptionType is the type of a game option's value.
@@ -32,17 +34,7 @@ const (
 
 // String returns "int", "float", "bool" or "string".
 func (t OptionType) String() string {
-	switch t {
-	case OptionInt:
-		return "int"
-	case OptionFloat:
-		return "float"
-	case OptionBool:
-		return "bool"
-	case OptionString:
-		return "string"
-	}
-	return fmt.Sprintf("OptionType(%d)", uint8(t))
+	return enum.Name(t, "OptionType", "", "int", "float", "bool", "string")
 }
 
 // OptionSpec declares one creation option of a game: the key it takes in

@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/flickarena/flickarena/internal/enum"
 )
 
 // Covariance selects how [Fit] estimates the covariance of the estimates
@@ -29,13 +31,7 @@ const (
 
 // String returns "sandwich" or "model-based".
 func (c Covariance) String() string {
-	switch c {
-	case Sandwich:
-		return "sandwich"
-	case ModelBased:
-		return "model-based"
-	}
-	return fmt.Sprintf("Covariance(%d)", int8(c))
+	return enum.Name(c, "Covariance", "sandwich", "model-based")
 }
 
 // Config selects the model and estimator of [Fit]. The zero value is the

@@ -297,18 +297,8 @@ func TestFit_Recovery(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, b := range m.Bots {
-			if b.Lo <= elos[i] && elos[i] <= b.Hi {
-				covered++
-			}
-			total++
-		}
-		for c, h := range m.Sides {
-			if h.Lo <= sides[c] && sides[c] <= h.Hi {
-				covered++
-			}
-			total++
-		}
+		c, n := holding(m, elos, sides)
+		covered, total = covered+c, total+n
 	}
 	if cov := float64(covered) / float64(total); cov < 0.91 || cov > 0.99 {
 		t.Errorf("coverage = %.3f over %d intervals, want about 0.95", cov, total)
@@ -335,18 +325,8 @@ func TestFit_CoverageCorrelatedPairs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for i, b := range m.Bots {
-				if b.Lo <= elos[i] && elos[i] <= b.Hi {
-					covered++
-				}
-				total++
-			}
-			for c, h := range m.Sides {
-				if h.Lo <= sides[c] && sides[c] <= h.Hi {
-					covered++
-				}
-				total++
-			}
+			c, n := holding(m, elos, sides)
+			covered, total = covered+c, total+n
 		}
 		return float64(covered) / float64(total)
 	}

@@ -3,6 +3,8 @@ package rating
 import (
 	"fmt"
 	"math"
+
+	"github.com/flickarena/flickarena/internal/enum"
 )
 
 // Side is one of the two sides (teams, factions) of a scenario.
@@ -24,13 +26,7 @@ func (s Side) Other() Side { return 1 - s }
 // String returns "X" or "Y" (the form the arena stores), or "Side(n)" for an
 // invalid value.
 func (s Side) String() string {
-	switch s {
-	case SideX:
-		return "X"
-	case SideY:
-		return "Y"
-	}
-	return fmt.Sprintf("Side(%d)", int8(s))
+	return enum.Name(s, "Side", "X", "Y")
 }
 
 // End says how a game ended (the termination of §1).

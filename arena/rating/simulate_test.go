@@ -76,6 +76,24 @@ func (s sim) games() []rating.Game {
 	return games
 }
 
+// holding counts the intervals of m, its bots' and its sides', that hold the true values
+// elos and sides (in the order of m.Bots and m.Sides), and all of them.
+func holding(m *rating.Model, elos, sides []float64) (covered, total int) {
+	for i, b := range m.Bots {
+		if b.Lo <= elos[i] && elos[i] <= b.Hi {
+			covered++
+		}
+		total++
+	}
+	for c, h := range m.Sides {
+		if h.Lo <= sides[c] && sides[c] <= h.Hi {
+			covered++
+		}
+		total++
+	}
+	return covered, total
+}
+
 // spread returns n ratings evenly spread over [−w, w], mean 0.
 func spread(n int, w float64) []float64 {
 	e := make([]float64, n)

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"github.com/flickarena/flickarena/internal/enum"
 )
 
 // Scale is the Elo scale in which SPRT hypotheses are stated.
@@ -19,13 +21,7 @@ const (
 
 // String returns "logistic" or "normalized".
 func (s Scale) String() string {
-	switch s {
-	case Logistic:
-		return "logistic"
-	case Normalized:
-		return "normalized"
-	}
-	return fmt.Sprintf("Scale(%d)", int8(s))
+	return enum.Name(s, "Scale", "logistic", "normalized")
 }
 
 // SPRT is a sequential probability ratio test of H0: Elo = Elo0 against
@@ -56,15 +52,7 @@ const (
 
 // String returns "continue", "H0" or "H1".
 func (v Verdict) String() string {
-	switch v {
-	case Continue:
-		return "continue"
-	case AcceptH0:
-		return "H0"
-	case AcceptH1:
-		return "H1"
-	}
-	return fmt.Sprintf("Verdict(%d)", int8(v))
+	return enum.Name(v, "Verdict", "continue", "H0", "H1")
 }
 
 // Decision is the state of an SPRT after some games.

@@ -168,23 +168,7 @@ func (s *Store) RecordedKeys(ctx context.Context, id string, keys []string) (map
 	if err != nil {
 		return nil, fmt.Errorf("arena: recorded keys: %w", err)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT game_key FROM games WHERE tournament_id = ? AND `+among, id, keysArg)
-	if err != nil {
-		return nil, fmt.Errorf("arena: recorded keys: %w", err)
-	}
-	defer rows.Close()
-	out := map[string]bool{}
-	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
-			return nil, fmt.Errorf("arena: recorded keys: %w", err)
-		}
-		out[k] = true
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("arena: recorded keys: %w", err)
-	}
-	return out, nil
+	return s.keySet(ctx, "recorded keys", `SELECT game_key FROM games WHERE tournament_id = ? AND `+among, id, keysArg)
 }
 
 // CountGames returns the number of recorded games of tournament id.

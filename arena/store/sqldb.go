@@ -46,26 +46,46 @@ func (d dialect) rebind(q string) string {
 	return b.String()
 }
 
+// runner is what [sql.DB] and [sql.Tx] both run: the three calls that take a
+// statement.
+type runner interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
+	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
+}
+
+// rebound runs the store's statements, written once with "?" placeholders, on
+// a pool or a transaction, sent in its dialect.
+type rebound struct {
+	r runner
+	d dialect
+}
+
+// QueryContext is QueryContext for a statement with "?" placeholders.
+func (b rebound) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return b.r.QueryContext(ctx, b.d.rebind(q), args...)
+}
+
+// QueryRowContext is QueryRowContext for a statement with "?" placeholders.
+func (b rebound) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	return b.r.QueryRowContext(ctx, b.d.rebind(q), args...)
+}
+
+// ExecContext is ExecContext for a statement with "?" placeholders.
+func (b rebound) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return b.r.ExecContext(ctx, b.d.rebind(q), args...)
+}
+
 // sqlDB is a connection pool that takes the store's statements, written
 // once with "?" placeholders, and sends them in its dialect.
 type sqlDB struct {
+	rebound
 	raw *sql.DB
-	d   dialect
 }
 
-// QueryContext is [sql.DB.QueryContext] for a statement with "?" placeholders.
-func (db *sqlDB) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return db.raw.QueryContext(ctx, db.d.rebind(q), args...)
-}
-
-// QueryRowContext is [sql.DB.QueryRowContext] for a statement with "?" placeholders.
-func (db *sqlDB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
-	return db.raw.QueryRowContext(ctx, db.d.rebind(q), args...)
-}
-
-// ExecContext is [sql.DB.ExecContext] for a statement with "?" placeholders.
-func (db *sqlDB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return db.raw.ExecContext(ctx, db.d.rebind(q), args...)
+// newSQLDB wraps a pool of the dialect d.
+func newSQLDB(raw *sql.DB, d dialect) *sqlDB {
+	return &sqlDB{rebound: rebound{r: raw, d: d}, raw: raw}
 }
 
 // BeginTx starts a transaction (immediate on SQLite: its DSN sets _txlock).
@@ -74,7 +94,7 @@ func (db *sqlDB) BeginTx(ctx context.Context, opts *sql.TxOptions) (*sqlTx, erro
 	if err != nil {
 		return nil, err
 	}
-	return &sqlTx{raw: tx, d: db.d}, nil
+	return &sqlTx{rebound: rebound{r: tx, d: db.d}, raw: tx}, nil
 }
 
 // Close closes the pool.
@@ -82,23 +102,8 @@ func (db *sqlDB) Close() error { return db.raw.Close() }
 
 // sqlTx is a transaction of an [sqlDB].
 type sqlTx struct {
+	rebound
 	raw *sql.Tx
-	d   dialect
-}
-
-// QueryContext is [sql.Tx.QueryContext] for a statement with "?" placeholders.
-func (tx *sqlTx) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return tx.raw.QueryContext(ctx, tx.d.rebind(q), args...)
-}
-
-// QueryRowContext is [sql.Tx.QueryRowContext] for a statement with "?" placeholders.
-func (tx *sqlTx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
-	return tx.raw.QueryRowContext(ctx, tx.d.rebind(q), args...)
-}
-
-// ExecContext is [sql.Tx.ExecContext] for a statement with "?" placeholders.
-func (tx *sqlTx) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return tx.raw.ExecContext(ctx, tx.d.rebind(q), args...)
 }
 
 // Commit commits the transaction.

@@ -498,21 +498,27 @@ started_at, ended_at FROM faults WHERE tournament_id = ? ORDER BY id`, id)
 
 // PlayedKeys returns the keys of the games recorded for tournament id.
 func (s *Store) PlayedKeys(ctx context.Context, id string) (map[string]bool, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT game_key FROM games WHERE tournament_id = ?`, id)
+	return s.keySet(ctx, "played keys", `SELECT game_key FROM games WHERE tournament_id = ?`, id)
+}
+
+// keySet runs q, which selects one text column, and returns its values as a
+// set; what names the read in its errors.
+func (s *Store) keySet(ctx context.Context, what, q string, args ...any) (map[string]bool, error) {
+	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
-		return nil, fmt.Errorf("arena: played keys: %w", err)
+		return nil, fmt.Errorf("arena: %s: %w", what, err)
 	}
 	defer rows.Close()
 	keys := make(map[string]bool)
 	for rows.Next() {
 		var k string
 		if err := rows.Scan(&k); err != nil {
-			return nil, fmt.Errorf("arena: played keys: %w", err)
+			return nil, fmt.Errorf("arena: %s: %w", what, err)
 		}
 		keys[k] = true
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("arena: played keys: %w", err)
+		return nil, fmt.Errorf("arena: %s: %w", what, err)
 	}
 	return keys, nil
 }

@@ -42,7 +42,7 @@ func openPostgres(ctx context.Context, u string, readOnly bool) (*Store, error) 
 	}
 	raw := stdlib.OpenDB(*cfg)
 	raw.SetMaxIdleConns(pgMaxIdleConns)
-	db := &sqlDB{raw: raw, d: postgres}
+	db := newSQLDB(raw, postgres)
 	s := &Store{db: db, now: time.Now, version: SchemaVersion, readOnly: readOnly}
 	if readOnly {
 		err = s.checkReadable(ctx)

@@ -36,7 +36,7 @@ func openSQLite(ctx context.Context, path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("arena: open store %q: %w", path, err)
 	}
-	db := &sqlDB{raw: raw, d: sqlite}
+	db := newSQLDB(raw, sqlite)
 	s := &Store{db: db, now: time.Now, version: SchemaVersion}
 	if err := quickCheck(ctx, db, path); err != nil {
 		_ = db.Close() // the check's error is the one to report
@@ -110,7 +110,7 @@ func openReadOnly(ctx context.Context, path, params string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	db := &sqlDB{raw: raw, d: sqlite}
+	db := newSQLDB(raw, sqlite)
 	if err := quickCheck(ctx, db, path); err != nil {
 		_ = db.Close() // the check's error is the one to report
 		return nil, err

@@ -3,6 +3,7 @@ package flickago
 import (
 	"fmt"
 
+	"github.com/flickarena/flickarena/internal/enum"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -20,13 +21,7 @@ const (
 
 // String returns "flick" or "place".
 func (t ActionType) String() string {
-	switch t {
-	case ActFlick:
-		return "flick"
-	case ActPlace:
-		return "place"
-	}
-	return fmt.Sprintf("action(%d)", uint8(t))
+	return enum.Name(t, "action", "", "flick", "place")
 }
 
 // Action is one decision of the current player. Build it with [FlickDisc], [FlickFrom] or

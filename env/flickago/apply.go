@@ -3,6 +3,7 @@ package flickago
 import (
 	"fmt"
 
+	"github.com/flickarena/flickarena/internal/enum"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -21,15 +22,7 @@ const (
 
 // String returns "off-board", "enemy-hq" or "captured".
 func (c Cause) String() string {
-	switch c {
-	case CauseOffBoard:
-		return "off-board"
-	case CauseEnemyHQ:
-		return "enemy-hq"
-	case CauseCaptured:
-		return "captured"
-	}
-	return fmt.Sprintf("cause(%d)", uint8(c))
+	return enum.Name(c, "cause", "", "off-board", "enemy-hq", "captured")
 }
 
 // Elimination is one disc removed from the game.

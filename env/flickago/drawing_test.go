@@ -9,10 +9,7 @@ import (
 // TestEnv_Drawing: the drawing is valid, spans the board with its margin, puts each
 // headquarters in its half, and styles every disc of both gangs and the inspectors.
 func TestEnv_Drawing(t *testing.T) {
-	e, err := flickago.NewEnv(flickago.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := defaultEnv(t)
 	d := e.Drawing()
 	if err := d.Validate(); err != nil {
 		t.Fatal(err)

@@ -117,10 +117,7 @@ func TestEnv_Egocentric(t *testing.T) {
 // TestEnv_EncodeDecode checks that every legal engine action survives EncodeAction and DecodeAction, and
 // that the mask allows exactly the heads of the legal actions.
 func TestEnv_EncodeDecode(t *testing.T) {
-	e, err := flickago.NewEnv(flickago.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := defaultEnv(t)
 	spec := e.Spec()
 	rng := rand.New(rand.NewPCG(5, 5))
 	_ = e.Reset(rand.New(rand.NewPCG(5, 6)))
@@ -175,10 +172,7 @@ func encodeRandom(e *flickago.Env, rng *rand.Rand) env.Action {
 
 // TestEnv_Validate checks that joint-rule refusals name the head at fault.
 func TestEnv_Validate(t *testing.T) {
-	e, err := flickago.NewEnv(flickago.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := defaultEnv(t)
 	_ = e.Reset(rand.New(rand.NewPCG(1, 1)))
 	a := e.Spec().NewAction()
 	tests := []struct {
@@ -201,5 +195,12 @@ func TestEnv_Validate(t *testing.T) {
 				t.Errorf("Validate = %v, want field %s and reason containing %q", err, tt.wantField, tt.wantReason)
 			}
 		})
+	}
+}
+
+func TestEnv_SeatNames(t *testing.T) {
+	e := defaultEnv(t)
+	if got := env.SeatNames(e); !slices.Equal(got, []string{"white", "black"}) {
+		t.Errorf("seat names %q, want white, black", got)
 	}
 }

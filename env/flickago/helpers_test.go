@@ -97,3 +97,13 @@ func ids(lo, hi int) []int {
 // still is a flick that moves nothing: White's killer from point 0 at zero speed. It lets the
 // end-of-turn rules judge a literal position.
 var still = flickago.FlickFrom(0, physics.Vec{})
+
+// defaultEnv returns the env of the default configuration.
+func defaultEnv(t testing.TB) *flickago.Env {
+	t.Helper()
+	e, err := flickago.NewEnv(flickago.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}

@@ -1,8 +1,7 @@
 package flickago
 
 import (
-	"fmt"
-
+	"github.com/flickarena/flickarena/internal/enum"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -46,13 +45,7 @@ func (k DiscKind) Valid() bool { return k < numDiscKinds }
 
 // String returns "T" or "F".
 func (k DiscKind) String() string {
-	switch k {
-	case Killer:
-		return "T"
-	case Family:
-		return "F"
-	}
-	return fmt.Sprintf("kind(%d)", uint8(k))
+	return enum.Name(k, "kind", "T", "F")
 }
 
 // KindOf returns the kind of disc id d (0 to 11).
@@ -79,15 +72,7 @@ const (
 
 // String returns "reserve", "board" or "eliminated".
 func (p Place) String() string {
-	switch p {
-	case InReserve:
-		return "reserve"
-	case OnBoard:
-		return "board"
-	case Eliminated:
-		return "eliminated"
-	}
-	return fmt.Sprintf("place(%d)", uint8(p))
+	return enum.Name(p, "place", "reserve", "board", "eliminated")
 }
 
 // Disc is one gang disc. Its kind follows from its id ([KindOf]).
@@ -130,15 +115,7 @@ const (
 
 // String returns "flick", "place" or "over".
 func (p Phase) String() string {
-	switch p {
-	case PhaseFlick:
-		return "flick"
-	case PhasePlace:
-		return "place"
-	case PhaseOver:
-		return "over"
-	}
-	return fmt.Sprintf("phase(%d)", uint8(p))
+	return enum.Name(p, "phase", "flick", "place", "over")
 }
 
 // The piece kinds of Flickago, indices into [Pieces].

@@ -10,10 +10,7 @@ import (
 // TestEnv_Drawing: the drawing is valid, spans the scenario's table, names the viewer's
 // flickemup style, and styles every piece kind of the view to scale.
 func TestEnv_Drawing(t *testing.T) {
-	e, err := flickemup.NewEnv(flickemup.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := defaultEnv(t)
 	d := e.Drawing()
 	if err := d.Validate(); err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/flickarena/flickarena/internal/enum"
 	"github.com/flickarena/flickarena/physics"
 )
 
@@ -27,19 +28,7 @@ const (
 
 // String returns the phase's name.
 func (p Phase) String() string {
-	switch p {
-	case PhaseSelect:
-		return "select"
-	case PhaseAct:
-		return "act"
-	case PhaseReveal:
-		return "reveal"
-	case PhaseSecondShot:
-		return "second-shot"
-	case PhaseOver:
-		return "over"
-	}
-	return fmt.Sprintf("phase(%d)", uint8(p))
+	return enum.Name(p, "phase", "select", "act", "reveal", "second-shot", "over")
 }
 
 // Result is how the game ended.

@@ -228,3 +228,13 @@ func building(t testing.TB, g *flickemup.Game, kind string) flickemup.BuildingVi
 
 // v is shorthand for a vector.
 func v(x, y float64) physics.Vec { return physics.Vec{X: x, Y: y} }
+
+// defaultEnv returns the env of the default configuration.
+func defaultEnv(t testing.TB) *flickemup.Env {
+	t.Helper()
+	e, err := flickemup.NewEnv(flickemup.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}

@@ -89,20 +89,8 @@ func TestHiddenInformation(t *testing.T) {
 		return o
 	}
 	// Play a few random actions.
-	act := env.Action{Discrete: make([]int32, 1)}
-	mask := make([]bool, fliprando.NumActions)
 	for range 40 {
-		e.Mask(mask)
-		var legal []int32
-		for i, ok := range mask {
-			if ok {
-				legal = append(legal, int32(i))
-			}
-		}
-		act.Discrete[0] = legal[rng.IntN(len(legal))]
-		if _, err := e.Step(act); err != nil {
-			t.Fatal(err)
-		}
+		stepRandom(t, e, rng)
 	}
 	base := obs(e, 0)
 	for _, v := range base {
@@ -168,8 +156,6 @@ func TestDeterminize(t *testing.T) {
 		if err := e.Reset(rng); err != nil {
 			t.Fatal(err)
 		}
-		mask := make([]bool, fliprando.NumActions)
-		act := env.Action{Discrete: make([]int32, 1)}
 		for step := 0; ; step++ {
 			if step%37 == 0 {
 				seat := e.CurrentPlayer()
@@ -191,18 +177,7 @@ func TestDeterminize(t *testing.T) {
 					}
 				}
 			}
-			e.Mask(mask)
-			var legal []int32
-			for i, ok := range mask {
-				if ok {
-					legal = append(legal, int32(i))
-				}
-			}
-			act.Discrete[0] = legal[rng.IntN(len(legal))]
-			st, err := e.Step(act)
-			if err != nil {
-				t.Fatal(err)
-			}
+			st := stepRandom(t, e, rng)
 			if st != env.Running {
 				break
 			}
@@ -228,21 +203,8 @@ func TestShapingSumsToTotal(t *testing.T) {
 		}
 		sum := make([]float64, n)
 		shape := make([]float32, n)
-		mask := make([]bool, fliprando.NumActions)
-		act := env.Action{Discrete: make([]int32, 1)}
 		for {
-			e.Mask(mask)
-			var legal []int32
-			for i, ok := range mask {
-				if ok {
-					legal = append(legal, int32(i))
-				}
-			}
-			act.Discrete[0] = legal[rng.IntN(len(legal))]
-			st, err := e.Step(act)
-			if err != nil {
-				t.Fatal(err)
-			}
+			st := stepRandom(t, e, rng)
 			clear(shape)
 			e.Shaping(shape)
 			for p := range n {

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/fliprando"
 	"github.com/flickarena/flickarena/internal/golden"
 )
 
@@ -32,26 +31,13 @@ func TestGoldenTrajectories(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := rand.New(rand.NewPCG(uint64(n), 1))
-		mask := make([]bool, fliprando.NumActions)
-		act := env.Action{Discrete: make([]int32, 1)}
 		fmt.Fprintf(&out, "players %d\n", n)
 		steps := 0
 		for {
 			if steps%50 == 0 {
 				fmt.Fprintf(&out, "  step %d hash %016x\n", steps, e.Hash())
 			}
-			e.Mask(mask)
-			var legal []int32
-			for i, ok := range mask {
-				if ok {
-					legal = append(legal, int32(i))
-				}
-			}
-			act.Discrete[0] = legal[r.IntN(len(legal))]
-			st, err := e.Step(act)
-			if err != nil {
-				t.Fatal(err)
-			}
+			st := stepRandom(t, e, r)
 			steps++
 			if st == env.Terminated {
 				break

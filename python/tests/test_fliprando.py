@@ -61,21 +61,14 @@ def test_options_are_listed(server):
 
 
 @pytest.mark.parametrize("n", SEATS)
-def test_aec_api(server, n):
-    env = games.fliprando_v1.env(server=server.target, options=opts(n))
+@pytest.mark.parametrize(("make", "check"), [(games.fliprando_v1.env, api_test),
+                                             (games.fliprando_v1.parallel_env, parallel_api_test)],
+                         ids=["aec", "parallel"])
+def test_api(server, n, make, check):
+    env = make(server=server.target, options=opts(n))
     try:
         assert env.possible_agents == [f"player_{i}" for i in range(n)]
-        api_test(env, num_cycles=200)
-    finally:
-        env.close()
-
-
-@pytest.mark.parametrize("n", SEATS)
-def test_parallel_api(server, n):
-    env = games.fliprando_v1.parallel_env(server=server.target, options=opts(n))
-    try:
-        assert env.possible_agents == [f"player_{i}" for i in range(n)]
-        parallel_api_test(env, num_cycles=200)
+        check(env, num_cycles=200)
     finally:
         env.close()
 

@@ -18,19 +18,12 @@ CASES = [
 
 
 @pytest.mark.parametrize("fmt, options", CASES)
-def test_aec_api(server, fmt, options):
-    env = flickarena.env(server=server.target, action_format=fmt, options=options)
+@pytest.mark.parametrize(("make", "check"), [(flickarena.env, api_test), (flickarena.parallel_env, parallel_api_test)],
+                         ids=["aec", "parallel"])
+def test_api(server, fmt, options, make, check):
+    env = make(server=server.target, action_format=fmt, options=options)
     try:
-        api_test(env, num_cycles=200)
-    finally:
-        env.close()
-
-
-@pytest.mark.parametrize("fmt, options", CASES)
-def test_parallel_api(server, fmt, options):
-    env = flickarena.parallel_env(server=server.target, action_format=fmt, options=options)
-    try:
-        parallel_api_test(env, num_cycles=200)
+        check(env, num_cycles=200)
     finally:
         env.close()
 

@@ -131,19 +131,12 @@ def test_make_vec_wrappers(server, game, num_envs, steps):
 
 
 @pytest.mark.parametrize("game", REAL)
-def test_aec_api(server, game):
-    env = flickarena.env(game, server=server.target, options=SHORT[game])
+@pytest.mark.parametrize(("make", "check"), [(flickarena.env, api_test), (flickarena.parallel_env, parallel_api_test)],
+                         ids=["aec", "parallel"])
+def test_api(server, game, make, check):
+    env = make(game, server=server.target, options=SHORT[game])
     try:
-        api_test(env, num_cycles=100)
-    finally:
-        env.close()
-
-
-@pytest.mark.parametrize("game", REAL)
-def test_parallel_api(server, game):
-    env = flickarena.parallel_env(game, server=server.target, options=SHORT[game])
-    try:
-        parallel_api_test(env, num_cycles=100)
+        check(env, num_cycles=100)
     finally:
         env.close()
 

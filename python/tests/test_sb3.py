@@ -74,9 +74,7 @@ def test_maskable_ppo_learns_with_legal_actions(server):
     by one can still break a joint rule together, a few decisions in a thousand)."""
     venv = FlickSB3VecEnv(GAME, 8, server=server.target, seed=1)
     try:
-        model = sb3_contrib.MaskablePPO("MlpPolicy", venv, n_steps=256, batch_size=512, n_epochs=2, seed=0,
-                                        policy_kwargs={"net_arch": [64, 64]}, device="cpu")
-        _quiet(model)
+        model = _small(sb3_contrib.MaskablePPO, venv, n_epochs=2, net_arch=[64, 64])
         illegal = _learn_then_count_illegal(venv, model)
         assert illegal <= 0.01 * 64 * 8, f"{illegal} of {64 * 8} masked actions were replaced"
     finally:
@@ -88,9 +86,7 @@ def test_ppo_box_format_plays_legal_actions(server):
     discrete choices are legal; joint rules may refuse a rare combination."""
     venv = FlickSB3VecEnv(GAME, 8, server=server.target, seed=2, action_format="box")
     try:
-        model = sb3.PPO("MlpPolicy", venv, n_steps=256, batch_size=512, n_epochs=2, seed=0,
-                        policy_kwargs={"net_arch": [64, 64]}, device="cpu")
-        _quiet(model)
+        model = _small(sb3.PPO, venv, n_epochs=2, net_arch=[64, 64])
         illegal = _learn_then_count_illegal(venv, model)
         assert illegal <= 0.02 * 64 * 8, f"{illegal} of {64 * 8} actions replaced"
     finally:
@@ -102,9 +98,7 @@ def test_plain_ppo_multidiscrete_is_warned(server):
     and the env says so (a warning, and the counts in the episode infos)."""
     venv = FlickSB3VecEnv(GAME, 8, server=server.target, seed=4)
     try:
-        model = sb3.PPO("MlpPolicy", venv, n_steps=256, batch_size=512, n_epochs=1, seed=0,
-                        policy_kwargs={"net_arch": [32]}, device="cpu")
-        _quiet(model)
+        model = _small(sb3.PPO, venv, n_epochs=1, net_arch=[32])
         with pytest.warns(IllegalActionsWarning, match="replaced by the game's default action"):
             model.learn(4096 + 2048)
     finally:
@@ -131,6 +125,15 @@ def _count_illegal(venv: FlickSB3VecEnv, model, steps: int) -> int:
         obs, _, _, _ = venv.step(act)
         total += int(venv.last_illegal.sum())
     return total
+
+
+def _small(algorithm, venv, *, n_epochs: int, net_arch: list[int]):
+    """A quiet (see _quiet) MLP model of algorithm (PPO, MaskablePPO) on venv, small enough for a
+    test: 256 steps per env and update, batches of 512, seed 0, on the CPU."""
+    model = algorithm("MlpPolicy", venv, n_steps=256, batch_size=512, n_epochs=n_epochs, seed=0,
+                      policy_kwargs={"net_arch": net_arch}, device="cpu")
+    _quiet(model)
+    return model
 
 
 def _quiet(model) -> None:

@@ -5,6 +5,7 @@ package regfiletest
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -47,5 +48,15 @@ func Within(t testing.TB, f func() error) error {
 	case <-time.After(HangGuard):
 		t.Fatalf("still blocked after %v: a named pipe was opened", HangGuard)
 		return nil
+	}
+}
+
+// Refuses runs f under [Within] and fails the test unless f's error names pipe as not a
+// regular file (a named pipe), at once; what names the call in the failure.
+func Refuses(t testing.TB, pipe, what string, f func() error) {
+	t.Helper()
+	err := Within(t, f)
+	if want := pipe + ": not a regular file (a named pipe)"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%s: %v, want %q", what, err, want)
 	}
 }

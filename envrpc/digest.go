@@ -22,7 +22,8 @@ type ContentDigester interface {
 // pool's probe, made with opts, the options without the watch option) under
 // pc: the SHA-256, in hex, of the server's build, the game id and options,
 // g's own content digest when it has one ([ContentDigester]) and, in
-// VIEW_SINGLE_AGENT, each opponent's name and version. The pool's other
+// VIEW_SINGLE_AGENT, each opponent's name and version, and the teacher's
+// name and version when the pool has one (its advice is part of the batch). The pool's other
 // settings are in its config, which clients compare themselves.
 func (s *Server) contentDigest(g env.Game, opts env.Options, pc *poolConfig) string {
 	h := sha256.New()
@@ -50,6 +51,9 @@ func (s *Server) contentDigest(g env.Game, opts env.Options, pc *poolConfig) str
 		for _, name := range names {
 			fmt.Fprintf(h, "opponent %q version=%q\n", name, s.opponents[name].Version)
 		}
+	}
+	if t := pc.teacher; t.name != "" {
+		fmt.Fprintf(h, "teacher %q version=%q\n", t.name, t.o.Version)
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }

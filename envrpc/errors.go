@@ -129,7 +129,8 @@ func requestStatus(re *requestError) error {
 //     when the server's CPU budget of one call ended it, and a later call
 //     refused because the pool is still interrupted is FailedPrecondition;
 //   - a fault of the pool's opponent (an *opponentError: its error, illegal
-//     action or silence) is Internal naming the opponent and the env;
+//     action or silence) is Internal naming the opponent and the env, and so
+//     is a fault of the pool's teacher (a *teacherError);
 //   - an illegal action (*env.ActionError) is InvalidArgument, naming field
 //     (the request field that carried it), the env and the action part, in
 //     its message and in its details (a google.rpc.BadRequest for the env's
@@ -150,6 +151,7 @@ func (s *Server) toStatus(err error, field string) error {
 		ee *env.EnvError
 		gp *gamePanic
 		oe *opponentError
+		te *teacherError
 		ie *interruptedError
 		be *budgetError
 	)
@@ -168,6 +170,10 @@ func (s *Server) toStatus(err error, field string) error {
 		s.log.Error("opponent failed", "opponent", oe.name, "err", err.Error())
 		return status.Errorf(codes.Internal, "%s: env %d: opponent %q failed (the server's opponent, not the request): %v",
 			field, oe.ee.Env, oe.name, oe.ee.Err)
+	case errors.As(err, &te):
+		s.log.Error("teacher failed", "teacher", te.name, "err", err.Error())
+		return status.Errorf(codes.Internal, "%s: env %d: teacher %q failed (the server's teacher, not the request): %v",
+			field, te.ee.Env, te.name, te.ee.Err)
 	case errors.As(err, &ae):
 		desc := fmt.Sprintf("%s: %s", ae.Field, ae.Reason)
 		return detailed(codes.InvalidArgument, fmt.Sprintf("%s: env %d: %s", field, ae.Env, desc),

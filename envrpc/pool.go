@@ -38,6 +38,7 @@ type pool struct {
 	mask   []bool      // Reset mask scratch, [N]
 	seeds  []uint64    // Reset seeds scratch, [N]
 	obsAll []float32   // observe_all_seats scratch, [N × P × O]
+	teach  *teacher    // the pool's teacher; nil for none
 	closed bool
 	// interrupted is the call cut short by the end of its context that left the pool
 	// needing a reset of every env; nil if none (see interrupt.go).
@@ -66,6 +67,9 @@ func newPool(id string, session uint64, vec *env.Vector, pc *poolConfig, now tim
 	}
 	if pc.observeAll {
 		p.obsAll = make([]float32, n*game.NumPlayers*game.ObsSize())
+	}
+	if t := pc.teacher; t.name != "" {
+		p.teach = newTeacher(t.name, t.o, game, n, p.par)
 	}
 	p.touch(now)
 	return p
@@ -154,7 +158,30 @@ func (p *pool) reset(ctx context.Context, req *flickv1.ResetRequest, buf *[]byte
 	if err != nil {
 		return nil, p.opponentFault(ctx, err)
 	}
+	if err := p.advise(ctx, call, b, "reset"); err != nil {
+		return nil, err
+	}
 	return p.encode(b, buf), nil
+}
+
+// advise asks the pool's teacher, if any, for its advice on batch b of the call op (under
+// call, derived from the client's ctx). A teacher cut short by the call's end, or one that
+// fails, loses the batch of a call whose envs have moved: the pool is then marked
+// interrupted as for a call cut short (see interrupt.go), and the error returned.
+func (p *pool) advise(ctx, call context.Context, b *env.Batch, op string) error {
+	if p.teach == nil {
+		return nil
+	}
+	err := p.teach.advise(call, p.vec, b)
+	if ie := p.interruption(ctx, call, op); ie != nil {
+		p.interrupted = ie
+		return ie
+	}
+	if err != nil {
+		p.interrupted = &interruptedError{op: op, cause: err, opponent: p.opponentName()}
+		return err
+	}
+	return nil
 }
 
 // setCallContext lets the pool's opponent, if it takes one, play under
@@ -251,6 +278,9 @@ func (p *pool) step(ctx context.Context, req *flickv1.StepRequest, buf *[]byte) 
 		}
 		return nil, field, err
 	}
+	if err := p.advise(ctx, call, b, "step"); err != nil {
+		return nil, "step", err
+	}
 	p.steps.Add(1)
 	return p.encode(b, buf), "", nil
 }
@@ -338,6 +368,9 @@ func (p *pool) encode(b *env.Batch, buf *[]byte) *flickv1.Batch {
 	}
 	size += 4 * len(p.obsAll)
 	size += 4 * len(b.AgentSeat)
+	if p.teach != nil {
+		size += 4 * (len(p.teach.acts.Discrete) + len(p.teach.acts.Continuous))
+	}
 	if cap(*buf) < size {
 		*buf = make([]byte, 0, size)
 	}
@@ -365,6 +398,10 @@ func (p *pool) encode(b *env.Batch, buf *[]byte) *flickv1.Batch {
 	}
 	if b.AgentSeat != nil {
 		out.AgentSeat = tensor(buf, b.AgentSeat, n)
+	}
+	if t := p.teach; t != nil {
+		out.TeacherDiscrete = tensor(buf, t.acts.Discrete, n, len(p.game.Heads))
+		out.TeacherContinuous = tensor(buf, t.acts.Continuous, n, len(p.game.Dims))
 	}
 	return out
 }

@@ -41,6 +41,7 @@ var capabilities = []string{
 	"reset.mask",
 	"reset.seeds",
 	"session",
+	"teacher",
 	"view.self_play",
 	"view.single_agent",
 }

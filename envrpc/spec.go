@@ -99,6 +99,8 @@ type poolConfig struct {
 	// plays lists the pool's opponents that play some games only, checked
 	// against the pool's game once it is known.
 	plays []namedOpponent
+	// teacher is the pool's teacher (PoolConfig.teacher); its name is "" for none.
+	teacher namedOpponent
 }
 
 // namedOpponent is a pool's opponent with its name.
@@ -209,6 +211,13 @@ func (s *Server) resolveConfig(c *flickv1.PoolConfig) (*poolConfig, error) {
 	}
 	w.ActionFormat, w.Bins = pc.format, int32(pc.bins)
 	pc.observeAll = c.GetObserveAllSeats()
+	if name := c.GetTeacher(); name != "" {
+		o, ok := s.opponents[name]
+		if !ok {
+			return nil, invalidf("config.teacher", "unknown bot %q (known: %v)", name, s.opponentNames())
+		}
+		pc.teacher, w.Teacher = namedOpponent{name, o}, name
+	}
 	return pc, nil
 }
 
@@ -298,8 +307,8 @@ func (s *Server) resolveOpponents(c *flickv1.PoolConfig, pc *poolConfig) error {
 	return nil
 }
 
-// checkPlays refuses an opponent of pc that does not play game g (the
-// pool's probe game).
+// checkPlays refuses an opponent or the teacher of pc that does not play
+// game g (the pool's probe game).
 func (s *Server) checkPlays(pc *poolConfig, g env.Game) error {
 	for _, no := range pc.plays {
 		if !no.o.Plays(g) {
@@ -309,6 +318,9 @@ func (s *Server) checkPlays(pc *poolConfig, g env.Game) error {
 			}
 			return invalidf(field, "opponent %q does not play %s (it plays %v)", no.name, g.Spec().ID, s.gamesOf(no.o))
 		}
+	}
+	if t := pc.teacher; t.name != "" && t.o.Plays != nil && !t.o.Plays(g) {
+		return invalidf("config.teacher", "bot %q does not play %s (it plays %v)", t.name, g.Spec().ID, s.gamesOf(t.o))
 	}
 	return nil
 }
@@ -327,6 +339,9 @@ func batchBytes(s *env.Spec, n int, pc *poolConfig) int {
 	}
 	if pc.env.View == env.SingleAgent {
 		row += 4 // agent_seat
+	}
+	if pc.teacher.name != "" {
+		row += 4*len(s.Heads) + 4*len(s.Dims) // teacher_discrete, teacher_continuous
 	}
 	req := max(4*len(s.Heads)+4*len(s.Dims), 4*s.BoxSize(), 8*(len(s.Heads)+len(s.Dims)))
 	const overhead = 1024 // field tags, shapes, dtypes, ids

@@ -11,10 +11,10 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/flickarena/flickarena/env"
-	"github.com/flickarena/flickarena/env/dummy"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/env/fliprando"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
@@ -27,7 +27,7 @@ import (
 func allGames(t *testing.T) *env.Registry {
 	t.Helper()
 	reg := env.NewRegistry()
-	for _, register := range []func(*env.Registry) error{dummy.Register, flickago.Register, flickemup.Register, fliprando.Register} {
+	for _, register := range []func(*env.Registry) error{race.Register, flickago.Register, flickemup.Register, fliprando.Register} {
 		if err := register(reg); err != nil {
 			t.Fatal(err)
 		}
@@ -56,7 +56,7 @@ func TestListGames_RulesDocs(t *testing.T) {
 // TestPoolSpec_Resolved checks that a PoolSpec echoes every game option at
 // its resolved value, in canonical form, and the effective bins.
 func TestPoolSpec_Resolved(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	ctx := testCtx(t)
 	for _, c := range []struct {
 		name     string
@@ -64,13 +64,13 @@ func TestPoolSpec_Resolved(t *testing.T) {
 		opts     map[string]string
 		wantBins int32
 	}{
-		{"defaults", &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1},
+		{"defaults", &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1},
 			map[string]string{"players": "2", "rounds": "5", "noise": "0.1"}, 0},
-		{"spellings", &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1, Options: map[string]string{"players": "03", "noise": "5e-2"}},
+		{"spellings", &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1, Options: map[string]string{"players": "03", "noise": "5e-2"}},
 			map[string]string{"players": "3", "rounds": "5", "noise": "0.05"}, 0},
-		{"multi-discrete default bins", &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1, ActionFormat: flickv1.ActionFormat_ACTION_FORMAT_MULTI_DISCRETE},
+		{"multi-discrete default bins", &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1, ActionFormat: flickv1.ActionFormat_ACTION_FORMAT_MULTI_DISCRETE},
 			map[string]string{"players": "2", "rounds": "5", "noise": "0.1"}, 11},
-		{"multi-discrete 7 bins", &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 1, ActionFormat: flickv1.ActionFormat_ACTION_FORMAT_MULTI_DISCRETE, Bins: 7},
+		{"multi-discrete 7 bins", &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 1, ActionFormat: flickv1.ActionFormat_ACTION_FORMAT_MULTI_DISCRETE, Bins: 7},
 			map[string]string{"players": "2", "rounds": "5", "noise": "0.1"}, 7},
 	} {
 		resp, err := e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: c.cfg})
@@ -174,9 +174,9 @@ func violations(err error) ([]*errdetails.BadRequest_FieldViolation, []*errdetai
 // TestStep_ErrorDetails checks that a refused action names its env and
 // field in standard google.rpc details, in unary calls and in sessions.
 func TestStep_ErrorDetails(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	for _, session := range []bool{false, true} {
-		r, err := envrpc.NewRemoteVector(testCtx(t), e.Conn, &flickv1.PoolConfig{GameId: dummy.ID, NumEnvs: 4}, session)
+		r, err := envrpc.NewRemoteVector(testCtx(t), e.Conn, &flickv1.PoolConfig{GameId: race.ID, NumEnvs: 4}, session)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -230,11 +230,11 @@ func uint64s(t *flickv1.Tensor) []uint64 {
 // AGENT_SEAT_ALTERNATE, computed from the pool seed alone: seat (e + k mod
 // P) mod P, k = EnvKey(s, env_offset + i) by SplitMix64.
 func TestAgentSeat_AlternateFormula(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	ctx := testCtx(t)
 	const n, players, offset, seed = 6, 3, 5, 12345
 	resp, err := e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{
-		GameId: dummy.ID, NumEnvs: n, Options: map[string]string{"players": strconv.Itoa(players), "rounds": "1"},
+		GameId: race.ID, NumEnvs: n, Options: map[string]string{"players": strconv.Itoa(players), "rounds": "1"},
 		View: flickv1.View_VIEW_SINGLE_AGENT, AgentSeat: flickv1.AgentSeat_AGENT_SEAT_ALTERNATE, EnvOffset: offset,
 	}})
 	if err != nil {
@@ -286,11 +286,11 @@ func TestAgentSeat_AlternateFormula(t *testing.T) {
 // agent's Steps in VIEW_SINGLE_AGENT: a game of rounds turns per seat lasts
 // rounds agent steps, the opponents' turns uncounted.
 func TestEpisodeLength_AgentSteps(t *testing.T) {
-	e := envrpctest.NewServer(t, dummyRegistry(t))
+	e := envrpctest.NewServer(t, raceRegistry(t))
 	ctx := testCtx(t)
 	const n, rounds = 3, 4
 	resp, err := e.Client.CreatePool(ctx, &flickv1.CreatePoolRequest{Config: &flickv1.PoolConfig{
-		GameId: dummy.ID, NumEnvs: n, Options: map[string]string{"players": "3", "rounds": strconv.Itoa(rounds)},
+		GameId: race.ID, NumEnvs: n, Options: map[string]string{"players": "3", "rounds": strconv.Itoa(rounds)},
 		View: flickv1.View_VIEW_SINGLE_AGENT, AgentSeat: flickv1.AgentSeat_AGENT_SEAT_ALTERNATE,
 	}})
 	if err != nil {

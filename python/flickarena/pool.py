@@ -70,6 +70,8 @@ class Batch:
     final_state_hash: np.ndarray | None  # [N] uint64, same-step autoreset only
     obs_all_seats: np.ndarray | None  # [N, P, O] float32, observe_all_seats only
     agent_seat: np.ndarray | None = None  # [N] int32, single-agent view only
+    teacher_discrete: np.ndarray | None = None  # [N, heads] int32, teacher only (native)
+    teacher_continuous: np.ndarray | None = None  # [N, dims] float32, teacher only (native)
 
     @property
     def done(self) -> np.ndarray:
@@ -110,6 +112,8 @@ def decode_batch(b: pb.Batch) -> Batch:
         final_state_hash=opt("final_state_hash"),
         obs_all_seats=opt("obs_all_seats"),
         agent_seat=opt("agent_seat"),
+        teacher_discrete=opt("teacher_discrete"),
+        teacher_continuous=opt("teacher_continuous"),
     )
 
 
@@ -147,6 +151,12 @@ class Pool(Closing):
             the stream of (s, env_offset + i)); non-zero needs a server with the capability
             ``"pool.env_offset"`` (see :class:`flickarena.split_pool.SplitPool`).
         transport: ``"unary"`` calls or one ``"session"`` stream.
+        teacher: a built-in bot's name (as for ``opponent``, a bot that plays the game):
+            every batch then carries the action this bot would take in each env where the
+            agent is to act (``Batch.teacher_discrete``, ``Batch.teacher_continuous``, the
+            native encoding whatever ``action_format``; zeros on the other rows), for
+            imitation or kickstarting. It changes no trajectory. Needs a server with the
+            capability ``"teacher"``.
     """
 
     def __init__(
@@ -170,6 +180,7 @@ class Pool(Closing):
         observe_all_seats: bool = False,
         env_offset: int = 0,
         transport: str = "unary",
+        teacher: str | None = None,
     ):
         if isinstance(server, Client):
             self.client, self._own_client = server, False
@@ -192,6 +203,7 @@ class Pool(Closing):
             bins=bins or 0,
             observe_all_seats=observe_all_seats,
             env_offset=env_offset,
+            teacher=teacher or "",
         )
         if transport not in ("unary", "session"):
             raise ValueError(f"transport: unknown value {transport!r} (known: ['session', 'unary'])")

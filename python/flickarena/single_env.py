@@ -25,7 +25,10 @@ class FlickEnv(gym.Env):
     ``reset(seed=s)`` replays the same episode for the same ``s``; ``reset()`` starts the
     next episode of the current stream. The legal-action mask is in ``info["action_mask"]``.
     Illegal actions are replaced by the game's default action (``info["illegal"]``) unless
-    ``illegal="reject"``. Other keywords go to :class:`flickarena.pool.Pool`.
+    ``illegal="reject"``. With ``teacher`` (a built-in bot's name, as for ``opponent``),
+    ``info["teacher_action"]`` is the action that bot would take in the current position, in
+    the format of ``action_space`` (see :class:`flickarena.vector_env.FlickVectorEnv`; zeros
+    once the episode is over). Other keywords go to :class:`flickarena.pool.Pool`.
     """
 
     metadata = {"render_modes": []}
@@ -46,6 +49,7 @@ class FlickEnv(gym.Env):
         action_format: str = "native",
         bins: int | None = None,
         render_mode: str | None = None,
+        teacher: str | None = None,
     ):
         if render_mode is not None:
             # TypeError, as for an unexpected keyword: Stable-Baselines3's make_vec_env asks
@@ -67,6 +71,7 @@ class FlickEnv(gym.Env):
             max_episode_steps=max_episode_steps,
             action_format=action_format,
             bins=bins,
+            teacher=teacher,
         )
         self.game_id = game_id
         self.observation_space = self.pool.spaces.observation
@@ -103,13 +108,17 @@ class FlickEnv(gym.Env):
         )
 
     def _info(self, b: Any) -> dict[str, Any]:
-        return {
+        info = {
             "action_mask": self.pool.spaces.flat_masks(b.action_mask[0]),
             "state_hash": int(b.state_hash[0]),
             "episode_number": int(b.episode[0]),
             "illegal": bool(b.illegal[0]),
             "agent_seat": int(b.agent_seat[0]) if b.agent_seat is not None else 0,
         }
+        if b.teacher_discrete is not None and b.teacher_continuous is not None:
+            advice = self.pool.spaces.from_native(b.teacher_discrete, b.teacher_continuous)
+            info["teacher_action"] = {k: v[0] for k, v in advice.items()} if isinstance(advice, dict) else advice[0]
+        return info
 
     def close(self) -> None:
         self.pool.close()

@@ -121,6 +121,31 @@ class GameSpaces:
             self.action = HybridDict(parts)
             self.mask_size = g.mask_size
 
+    def from_native(self, discrete: np.ndarray, continuous: np.ndarray) -> Any:
+        """Returns native actions ``[N, heads]`` and ``[N, dims]`` (a teacher's advice, say) in
+        the pool's action format, batched: ``{"discrete", "continuous"}`` arrays (keys as in
+        ``action``), a ``[N, box_size]`` array of scores (1 for each head's value, -1 for the
+        others, then each dim normalised to [-1, 1]) or a ``[N, heads+dims]`` array (each dim
+        in its nearest bin, as the server bins). The server decodes each back to the same
+        heads; dims come back exactly (box, up to float rounding) or to their bin's value."""
+        disc = np.asarray(discrete, dtype=np.int64).reshape(-1, self.heads)
+        cont = np.asarray(continuous, dtype=np.float32).reshape(-1, self.dims)
+        span = np.where(self.dim_high > self.dim_low, self.dim_high - self.dim_low, 1).astype(np.float32)
+        if self.format == "native":
+            out: dict[str, np.ndarray] = {}
+            if self.heads:
+                out["discrete"] = disc.astype(np.int32)
+            if self.dims:
+                out["continuous"] = cont
+            return out
+        if self.format == "box":
+            parts = [np.where(np.arange(n)[None, :] == disc[:, [h]], 1.0, -1.0) for h, n in enumerate(self.nvec)]
+            parts.append(2 * (cont - self.dim_low) / span - 1)
+            return np.concatenate(parts, axis=1).astype(np.float32)
+        t = (cont.astype(np.float64) - self.dim_low) / span
+        k = np.clip(np.ceil(t * (self.bins - 1) - 0.5), 0, self.bins - 1).astype(np.int64)
+        return np.concatenate([disc, k], axis=1)
+
     def flat_masks(self, action_mask: np.ndarray) -> np.ndarray:
         """Returns the flat masks (int8, ``[..., mask_size]``) of factorised masks ``[..., M]``."""
         m = np.asarray(action_mask, dtype=np.int8)

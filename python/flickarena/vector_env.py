@@ -65,6 +65,19 @@ class FlickVectorEnv(VectorEnv):
     episode ends ``episode_return`` (per seat) and ``episode_length``. The key ``episode`` is
     left to ``gymnasium.wrappers.vector.RecordEpisodeStatistics``.
 
+    Teacher: with ``teacher="aimer"`` (a built-in bot's name, as for ``opponent``, that plays
+    the game; capability ``"teacher"``) every ``reset`` and ``step`` also gives
+    ``info["teacher_action"]``: the action that bot would take in each env's position, batched
+    in the format of ``action_space`` (a dict of ``[N, heads]`` int32 and ``[N, dims]``
+    float32 arrays in the native format, a ``[N, box_size]`` array of scores with ``"box"``,
+    a ``[N, heads+dims]`` array with ``"multidiscrete"``: see
+    :meth:`flickarena.spaces.GameSpaces.from_native`), so that ``envs.step(info["teacher_action"])``
+    plays the teacher. ``info["_teacher_action"]`` marks the envs where the agent is to act;
+    the others (an episode that ended, with ``NEXT_STEP`` or ``DISABLED`` autoreset) hold
+    zeros. In ``"single_agent"`` the teacher advises the agent's seat, in ``"self_play"`` the
+    seat to move. It never changes the game or its random streams: the same seeds and actions
+    give the same trajectory with or without a teacher.
+
     Seeding: ``reset(seed=s)`` gives env i the stream of (s, i); a list of seeds gives env i
     its own; ``reset()`` starts every env's next episode on its stream.
 
@@ -93,6 +106,7 @@ class FlickVectorEnv(VectorEnv):
         action_format: str = "native",
         bins: int | None = None,
         transport: str = "unary",
+        teacher: str | None = None,
     ):
         mode = _MODES[autoreset_mode] if autoreset_mode in _MODES else AutoresetMode(autoreset_mode)
         make: Callable[..., Pool | SplitPool]
@@ -116,6 +130,7 @@ class FlickVectorEnv(VectorEnv):
             action_format=action_format,
             bins=bins,
             transport=transport,
+            teacher=teacher,
         )
         self.game_id = game_id
         self.view = view
@@ -211,6 +226,10 @@ class FlickVectorEnv(VectorEnv):
             info["agent_seat"] = np.array(b.agent_seat)
         for k in list(info):
             info["_" + k] = every
+        if b.teacher_discrete is not None and b.teacher_continuous is not None:
+            info["teacher_action"] = self.pool.spaces.from_native(b.teacher_discrete, b.teacher_continuous)
+            ended = done if self._mode != AutoresetMode.SAME_STEP else np.zeros(n, dtype=bool)
+            info["_teacher_action"] = (np.asarray(b.state_hash) != 0) & ~ended
         if done.any():
             info["episode_return"] = np.array(b.episode_return)
             info["_episode_return"] = done

@@ -13,11 +13,11 @@ from flickarena._gen.v1 import flickarena_pb2 as pb
 from flickarena.errors import ENV_NOT_RESET, ILLEGAL_ACTION
 from flickarena.split_pool import SplitPool
 
-GAME = "dummy/race-v1"
+GAME = "race-v1"
 
 
 def actions(n: int) -> dict[str, np.ndarray]:
-    """Legal dummy-game actions: gain at power 0."""
+    """Legal Race actions: gain at power 0."""
     return {"discrete": np.zeros((n, 2), np.int32), "continuous": np.zeros((n, 1), np.float32)}
 
 

@@ -994,7 +994,23 @@ type PoolConfig struct {
 	// several servers) gives each pool the number of envs before it, so that
 	// every env draws the same stream wherever it runs. It changes nothing
 	// else; a server without the capability ignores it.
-	EnvOffset     int64 `protobuf:"varint,16,opt,name=env_offset,json=envOffset,proto3" json:"env_offset,omitempty"`
+	EnvOffset int64 `protobuf:"varint,16,opt,name=env_offset,json=envOffset,proto3" json:"env_offset,omitempty"`
+	// The name of a built-in bot (GetServerInfoResponse.opponents, as for
+	// opponent) that teaches: every Step and Reset Batch then carries, for
+	// each env where the agent is to act, the action this bot would take in
+	// that position (Batch.teacher_discrete, Batch.teacher_continuous), for
+	// imitation (behaviour cloning, DAgger) or kickstarting. The teacher only
+	// advises: it never changes the game, draws nothing from the game's or
+	// the opponents' random streams (its own randomness comes from a stream
+	// seeded by the position's state_hash, so a position always gets the same
+	// advice), and the same seeds and agent actions give the same trajectory
+	// with or without it. In VIEW_SINGLE_AGENT it advises the agent's seat; in
+	// VIEW_SELF_PLAY the seat to move (current_player). Empty means none. A
+	// bot that does not play the pool's game (OpponentInfo.games), or an
+	// unknown name, is INVALID_ARGUMENT naming config.teacher. The teacher
+	// plays under the call's context: a call cut short while it thinks is
+	// interrupted as for the opponents (the batch is lost; Reset every env).
+	Teacher       string `protobuf:"bytes,17,opt,name=teacher,proto3" json:"teacher,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1139,6 +1155,13 @@ func (x *PoolConfig) GetEnvOffset() int64 {
 		return x.EnvOffset
 	}
 	return 0
+}
+
+func (x *PoolConfig) GetTeacher() string {
+	if x != nil {
+		return x.Teacher
+	}
+	return ""
 }
 
 // WeightedOpponent is one entry of an opponent mixture.
@@ -2282,9 +2305,21 @@ type Batch struct {
 	// reward[i, agent_seat[i]]. With SAME_STEP, on a row whose episode ended
 	// it is the ended episode's seat, while current_player is already the
 	// new episode's agent seat.
-	AgentSeat     *Tensor `protobuf:"bytes,15,opt,name=agent_seat,json=agentSeat,proto3" json:"agent_seat,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	AgentSeat *Tensor `protobuf:"bytes,15,opt,name=agent_seat,json=agentSeat,proto3" json:"agent_seat,omitempty"`
+	// PoolConfig.teacher only, [N, H] int32 (H = the game's heads): the
+	// teacher's action for the env's next Step, discrete part, in the native
+	// encoding (as StepRequest.discrete; whatever the pool's action_format).
+	// Zero on a row where the agent is not to act: an ended episode with
+	// NEXT_STEP or DISABLED autoreset (its next action is ignored or refused),
+	// a faulted env (state_hash 0) or one never reset.
+	TeacherDiscrete *Tensor `protobuf:"bytes,16,opt,name=teacher_discrete,json=teacherDiscrete,proto3" json:"teacher_discrete,omitempty"`
+	// PoolConfig.teacher only, [N, D] float32 (D = the game's dims): the
+	// continuous part of the teacher's action (as StepRequest.continuous),
+	// zero where teacher_discrete is. Present, of shape [N, 0], for a game
+	// without dims.
+	TeacherContinuous *Tensor `protobuf:"bytes,17,opt,name=teacher_continuous,json=teacherContinuous,proto3" json:"teacher_continuous,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *Batch) Reset() {
@@ -2418,6 +2453,20 @@ func (x *Batch) GetObsAllSeats() *Tensor {
 func (x *Batch) GetAgentSeat() *Tensor {
 	if x != nil {
 		return x.AgentSeat
+	}
+	return nil
+}
+
+func (x *Batch) GetTeacherDiscrete() *Tensor {
+	if x != nil {
+		return x.TeacherDiscrete
+	}
+	return nil
+}
+
+func (x *Batch) GetTeacherContinuous() *Tensor {
+	if x != nil {
+		return x.TeacherContinuous
 	}
 	return nil
 }
@@ -3105,7 +3154,7 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\x11max_episode_steps\x18\x06 \x01(\x05R\x0fmaxEpisodeSteps\x12\x19\n" +
 	"\bobs_size\x18\a \x01(\x05R\aobsSize\x12\x1b\n" +
 	"\tmask_size\x18\b \x01(\x05R\bmaskSize\x12\x19\n" +
-	"\bbox_size\x18\t \x01(\x05R\aboxSize\"\x94\x06\n" +
+	"\bbox_size\x18\t \x01(\x05R\aboxSize\"\xae\x06\n" +
 	"\n" +
 	"PoolConfig\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\tR\x06gameId\x12\x19\n" +
@@ -3126,7 +3175,8 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\n" +
 	"agent_seat\x18\x0f \x01(\x0e2\x18.flickarena.v1.AgentSeatR\tagentSeat\x12\x1d\n" +
 	"\n" +
-	"env_offset\x18\x10 \x01(\x03R\tenvOffset\x1a:\n" +
+	"env_offset\x18\x10 \x01(\x03R\tenvOffset\x12\x18\n" +
+	"\ateacher\x18\x11 \x01(\tR\ateacher\x1a:\n" +
 	"\fOptionsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\">\n" +
@@ -3203,7 +3253,7 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\x03box\x18\x04 \x01(\v2\x15.flickarena.v1.TensorR\x03box\x12<\n" +
 	"\x0emulti_discrete\x18\x05 \x01(\v2\x15.flickarena.v1.TensorR\rmultiDiscrete\":\n" +
 	"\fStepResponse\x12*\n" +
-	"\x05batch\x18\x01 \x01(\v2\x14.flickarena.v1.BatchR\x05batch\"\xbb\x06\n" +
+	"\x05batch\x18\x01 \x01(\v2\x14.flickarena.v1.BatchR\x05batch\"\xc3\a\n" +
 	"\x05Batch\x12'\n" +
 	"\x03obs\x18\x01 \x01(\v2\x15.flickarena.v1.TensorR\x03obs\x12-\n" +
 	"\x06reward\x18\x02 \x01(\v2\x15.flickarena.v1.TensorR\x06reward\x125\n" +
@@ -3225,7 +3275,9 @@ const file_flickarena_v1_flickarena_proto_rawDesc = "" +
 	"\x10final_state_hash\x18\r \x01(\v2\x15.flickarena.v1.TensorR\x0efinalStateHash\x129\n" +
 	"\robs_all_seats\x18\x0e \x01(\v2\x15.flickarena.v1.TensorR\vobsAllSeats\x124\n" +
 	"\n" +
-	"agent_seat\x18\x0f \x01(\v2\x15.flickarena.v1.TensorR\tagentSeat\"+\n" +
+	"agent_seat\x18\x0f \x01(\v2\x15.flickarena.v1.TensorR\tagentSeat\x12@\n" +
+	"\x10teacher_discrete\x18\x10 \x01(\v2\x15.flickarena.v1.TensorR\x0fteacherDiscrete\x12D\n" +
+	"\x12teacher_continuous\x18\x11 \x01(\v2\x15.flickarena.v1.TensorR\x11teacherContinuous\"+\n" +
 	"\x10ClosePoolRequest\x12\x17\n" +
 	"\apool_id\x18\x01 \x01(\tR\x06poolId\"\x13\n" +
 	"\x11ClosePoolResponse\"\xa5\x02\n" +
@@ -3426,46 +3478,48 @@ var file_flickarena_v1_flickarena_proto_depIdxs = []int32{
 	7,  // 41: flickarena.v1.Batch.final_state_hash:type_name -> flickarena.v1.Tensor
 	7,  // 42: flickarena.v1.Batch.obs_all_seats:type_name -> flickarena.v1.Tensor
 	7,  // 43: flickarena.v1.Batch.agent_seat:type_name -> flickarena.v1.Tensor
-	23, // 44: flickarena.v1.SessionRequest.create_pool:type_name -> flickarena.v1.CreatePoolRequest
-	25, // 45: flickarena.v1.SessionRequest.reset:type_name -> flickarena.v1.ResetRequest
-	27, // 46: flickarena.v1.SessionRequest.step:type_name -> flickarena.v1.StepRequest
-	30, // 47: flickarena.v1.SessionRequest.close_pool:type_name -> flickarena.v1.ClosePoolRequest
-	24, // 48: flickarena.v1.SessionResponse.create_pool:type_name -> flickarena.v1.CreatePoolResponse
-	26, // 49: flickarena.v1.SessionResponse.reset:type_name -> flickarena.v1.ResetResponse
-	28, // 50: flickarena.v1.SessionResponse.step:type_name -> flickarena.v1.StepResponse
-	31, // 51: flickarena.v1.SessionResponse.close_pool:type_name -> flickarena.v1.ClosePoolResponse
-	34, // 52: flickarena.v1.SessionResponse.error:type_name -> flickarena.v1.Error
-	40, // 53: flickarena.v1.Error.details:type_name -> google.protobuf.Any
-	11, // 54: flickarena.v1.ActRequest.game:type_name -> flickarena.v1.GameSpec
-	7,  // 55: flickarena.v1.ActRequest.player:type_name -> flickarena.v1.Tensor
-	7,  // 56: flickarena.v1.ActRequest.obs:type_name -> flickarena.v1.Tensor
-	7,  // 57: flickarena.v1.ActRequest.action_mask:type_name -> flickarena.v1.Tensor
-	7,  // 58: flickarena.v1.ActRequest.seed:type_name -> flickarena.v1.Tensor
-	7,  // 59: flickarena.v1.ActResponse.discrete:type_name -> flickarena.v1.Tensor
-	7,  // 60: flickarena.v1.ActResponse.continuous:type_name -> flickarena.v1.Tensor
-	15, // 61: flickarena.v1.EnvService.GetServerInfo:input_type -> flickarena.v1.GetServerInfoRequest
-	19, // 62: flickarena.v1.EnvService.ListGames:input_type -> flickarena.v1.ListGamesRequest
-	23, // 63: flickarena.v1.EnvService.CreatePool:input_type -> flickarena.v1.CreatePoolRequest
-	25, // 64: flickarena.v1.EnvService.Reset:input_type -> flickarena.v1.ResetRequest
-	27, // 65: flickarena.v1.EnvService.Step:input_type -> flickarena.v1.StepRequest
-	30, // 66: flickarena.v1.EnvService.ClosePool:input_type -> flickarena.v1.ClosePoolRequest
-	32, // 67: flickarena.v1.EnvService.Session:input_type -> flickarena.v1.SessionRequest
-	35, // 68: flickarena.v1.AgentService.GetAgentInfo:input_type -> flickarena.v1.GetAgentInfoRequest
-	37, // 69: flickarena.v1.AgentService.Act:input_type -> flickarena.v1.ActRequest
-	16, // 70: flickarena.v1.EnvService.GetServerInfo:output_type -> flickarena.v1.GetServerInfoResponse
-	20, // 71: flickarena.v1.EnvService.ListGames:output_type -> flickarena.v1.ListGamesResponse
-	24, // 72: flickarena.v1.EnvService.CreatePool:output_type -> flickarena.v1.CreatePoolResponse
-	26, // 73: flickarena.v1.EnvService.Reset:output_type -> flickarena.v1.ResetResponse
-	28, // 74: flickarena.v1.EnvService.Step:output_type -> flickarena.v1.StepResponse
-	31, // 75: flickarena.v1.EnvService.ClosePool:output_type -> flickarena.v1.ClosePoolResponse
-	33, // 76: flickarena.v1.EnvService.Session:output_type -> flickarena.v1.SessionResponse
-	36, // 77: flickarena.v1.AgentService.GetAgentInfo:output_type -> flickarena.v1.GetAgentInfoResponse
-	38, // 78: flickarena.v1.AgentService.Act:output_type -> flickarena.v1.ActResponse
-	70, // [70:79] is the sub-list for method output_type
-	61, // [61:70] is the sub-list for method input_type
-	61, // [61:61] is the sub-list for extension type_name
-	61, // [61:61] is the sub-list for extension extendee
-	0,  // [0:61] is the sub-list for field type_name
+	7,  // 44: flickarena.v1.Batch.teacher_discrete:type_name -> flickarena.v1.Tensor
+	7,  // 45: flickarena.v1.Batch.teacher_continuous:type_name -> flickarena.v1.Tensor
+	23, // 46: flickarena.v1.SessionRequest.create_pool:type_name -> flickarena.v1.CreatePoolRequest
+	25, // 47: flickarena.v1.SessionRequest.reset:type_name -> flickarena.v1.ResetRequest
+	27, // 48: flickarena.v1.SessionRequest.step:type_name -> flickarena.v1.StepRequest
+	30, // 49: flickarena.v1.SessionRequest.close_pool:type_name -> flickarena.v1.ClosePoolRequest
+	24, // 50: flickarena.v1.SessionResponse.create_pool:type_name -> flickarena.v1.CreatePoolResponse
+	26, // 51: flickarena.v1.SessionResponse.reset:type_name -> flickarena.v1.ResetResponse
+	28, // 52: flickarena.v1.SessionResponse.step:type_name -> flickarena.v1.StepResponse
+	31, // 53: flickarena.v1.SessionResponse.close_pool:type_name -> flickarena.v1.ClosePoolResponse
+	34, // 54: flickarena.v1.SessionResponse.error:type_name -> flickarena.v1.Error
+	40, // 55: flickarena.v1.Error.details:type_name -> google.protobuf.Any
+	11, // 56: flickarena.v1.ActRequest.game:type_name -> flickarena.v1.GameSpec
+	7,  // 57: flickarena.v1.ActRequest.player:type_name -> flickarena.v1.Tensor
+	7,  // 58: flickarena.v1.ActRequest.obs:type_name -> flickarena.v1.Tensor
+	7,  // 59: flickarena.v1.ActRequest.action_mask:type_name -> flickarena.v1.Tensor
+	7,  // 60: flickarena.v1.ActRequest.seed:type_name -> flickarena.v1.Tensor
+	7,  // 61: flickarena.v1.ActResponse.discrete:type_name -> flickarena.v1.Tensor
+	7,  // 62: flickarena.v1.ActResponse.continuous:type_name -> flickarena.v1.Tensor
+	15, // 63: flickarena.v1.EnvService.GetServerInfo:input_type -> flickarena.v1.GetServerInfoRequest
+	19, // 64: flickarena.v1.EnvService.ListGames:input_type -> flickarena.v1.ListGamesRequest
+	23, // 65: flickarena.v1.EnvService.CreatePool:input_type -> flickarena.v1.CreatePoolRequest
+	25, // 66: flickarena.v1.EnvService.Reset:input_type -> flickarena.v1.ResetRequest
+	27, // 67: flickarena.v1.EnvService.Step:input_type -> flickarena.v1.StepRequest
+	30, // 68: flickarena.v1.EnvService.ClosePool:input_type -> flickarena.v1.ClosePoolRequest
+	32, // 69: flickarena.v1.EnvService.Session:input_type -> flickarena.v1.SessionRequest
+	35, // 70: flickarena.v1.AgentService.GetAgentInfo:input_type -> flickarena.v1.GetAgentInfoRequest
+	37, // 71: flickarena.v1.AgentService.Act:input_type -> flickarena.v1.ActRequest
+	16, // 72: flickarena.v1.EnvService.GetServerInfo:output_type -> flickarena.v1.GetServerInfoResponse
+	20, // 73: flickarena.v1.EnvService.ListGames:output_type -> flickarena.v1.ListGamesResponse
+	24, // 74: flickarena.v1.EnvService.CreatePool:output_type -> flickarena.v1.CreatePoolResponse
+	26, // 75: flickarena.v1.EnvService.Reset:output_type -> flickarena.v1.ResetResponse
+	28, // 76: flickarena.v1.EnvService.Step:output_type -> flickarena.v1.StepResponse
+	31, // 77: flickarena.v1.EnvService.ClosePool:output_type -> flickarena.v1.ClosePoolResponse
+	33, // 78: flickarena.v1.EnvService.Session:output_type -> flickarena.v1.SessionResponse
+	36, // 79: flickarena.v1.AgentService.GetAgentInfo:output_type -> flickarena.v1.GetAgentInfoResponse
+	38, // 80: flickarena.v1.AgentService.Act:output_type -> flickarena.v1.ActResponse
+	72, // [72:81] is the sub-list for method output_type
+	63, // [63:72] is the sub-list for method input_type
+	63, // [63:63] is the sub-list for extension type_name
+	63, // [63:63] is the sub-list for extension extendee
+	0,  // [0:63] is the sub-list for field type_name
 }
 
 func init() { file_flickarena_v1_flickarena_proto_init() }

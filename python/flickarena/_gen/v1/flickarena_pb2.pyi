@@ -156,7 +156,7 @@ class GameSpec(_message.Message):
     def __init__(self, id: _Optional[str] = ..., num_players: _Optional[int] = ..., obs: _Optional[_Iterable[_Union[ObsField, _Mapping]]] = ..., heads: _Optional[_Iterable[_Union[ActionHead, _Mapping]]] = ..., dims: _Optional[_Iterable[_Union[ActionDim, _Mapping]]] = ..., max_episode_steps: _Optional[int] = ..., obs_size: _Optional[int] = ..., mask_size: _Optional[int] = ..., box_size: _Optional[int] = ...) -> None: ...
 
 class PoolConfig(_message.Message):
-    __slots__ = ("game_id", "num_envs", "options", "autoreset_mode", "view", "opponent", "illegal_mode", "illegal_penalty", "shaping", "max_episode_steps", "action_format", "bins", "observe_all_seats", "opponent_mix", "agent_seat", "env_offset")
+    __slots__ = ("game_id", "num_envs", "options", "autoreset_mode", "view", "opponent", "illegal_mode", "illegal_penalty", "shaping", "max_episode_steps", "action_format", "bins", "observe_all_seats", "opponent_mix", "agent_seat", "env_offset", "teacher")
     class OptionsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -180,6 +180,7 @@ class PoolConfig(_message.Message):
     OPPONENT_MIX_FIELD_NUMBER: _ClassVar[int]
     AGENT_SEAT_FIELD_NUMBER: _ClassVar[int]
     ENV_OFFSET_FIELD_NUMBER: _ClassVar[int]
+    TEACHER_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     num_envs: int
     options: _containers.ScalarMap[str, str]
@@ -196,7 +197,8 @@ class PoolConfig(_message.Message):
     opponent_mix: _containers.RepeatedCompositeFieldContainer[WeightedOpponent]
     agent_seat: AgentSeat
     env_offset: int
-    def __init__(self, game_id: _Optional[str] = ..., num_envs: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., autoreset_mode: _Optional[_Union[AutoresetMode, str]] = ..., view: _Optional[_Union[View, str]] = ..., opponent: _Optional[str] = ..., illegal_mode: _Optional[_Union[IllegalMode, str]] = ..., illegal_penalty: _Optional[float] = ..., shaping: _Optional[float] = ..., max_episode_steps: _Optional[int] = ..., action_format: _Optional[_Union[ActionFormat, str]] = ..., bins: _Optional[int] = ..., observe_all_seats: _Optional[bool] = ..., opponent_mix: _Optional[_Iterable[_Union[WeightedOpponent, _Mapping]]] = ..., agent_seat: _Optional[_Union[AgentSeat, str]] = ..., env_offset: _Optional[int] = ...) -> None: ...
+    teacher: str
+    def __init__(self, game_id: _Optional[str] = ..., num_envs: _Optional[int] = ..., options: _Optional[_Mapping[str, str]] = ..., autoreset_mode: _Optional[_Union[AutoresetMode, str]] = ..., view: _Optional[_Union[View, str]] = ..., opponent: _Optional[str] = ..., illegal_mode: _Optional[_Union[IllegalMode, str]] = ..., illegal_penalty: _Optional[float] = ..., shaping: _Optional[float] = ..., max_episode_steps: _Optional[int] = ..., action_format: _Optional[_Union[ActionFormat, str]] = ..., bins: _Optional[int] = ..., observe_all_seats: _Optional[bool] = ..., opponent_mix: _Optional[_Iterable[_Union[WeightedOpponent, _Mapping]]] = ..., agent_seat: _Optional[_Union[AgentSeat, str]] = ..., env_offset: _Optional[int] = ..., teacher: _Optional[str] = ...) -> None: ...
 
 class WeightedOpponent(_message.Message):
     __slots__ = ("name", "weight")
@@ -365,7 +367,7 @@ class StepResponse(_message.Message):
     def __init__(self, batch: _Optional[_Union[Batch, _Mapping]] = ...) -> None: ...
 
 class Batch(_message.Message):
-    __slots__ = ("obs", "reward", "terminated", "truncated", "current_player", "action_mask", "state_hash", "episode", "illegal", "episode_return", "episode_length", "final_obs", "final_state_hash", "obs_all_seats", "agent_seat")
+    __slots__ = ("obs", "reward", "terminated", "truncated", "current_player", "action_mask", "state_hash", "episode", "illegal", "episode_return", "episode_length", "final_obs", "final_state_hash", "obs_all_seats", "agent_seat", "teacher_discrete", "teacher_continuous")
     OBS_FIELD_NUMBER: _ClassVar[int]
     REWARD_FIELD_NUMBER: _ClassVar[int]
     TERMINATED_FIELD_NUMBER: _ClassVar[int]
@@ -381,6 +383,8 @@ class Batch(_message.Message):
     FINAL_STATE_HASH_FIELD_NUMBER: _ClassVar[int]
     OBS_ALL_SEATS_FIELD_NUMBER: _ClassVar[int]
     AGENT_SEAT_FIELD_NUMBER: _ClassVar[int]
+    TEACHER_DISCRETE_FIELD_NUMBER: _ClassVar[int]
+    TEACHER_CONTINUOUS_FIELD_NUMBER: _ClassVar[int]
     obs: Tensor
     reward: Tensor
     terminated: Tensor
@@ -396,7 +400,9 @@ class Batch(_message.Message):
     final_state_hash: Tensor
     obs_all_seats: Tensor
     agent_seat: Tensor
-    def __init__(self, obs: _Optional[_Union[Tensor, _Mapping]] = ..., reward: _Optional[_Union[Tensor, _Mapping]] = ..., terminated: _Optional[_Union[Tensor, _Mapping]] = ..., truncated: _Optional[_Union[Tensor, _Mapping]] = ..., current_player: _Optional[_Union[Tensor, _Mapping]] = ..., action_mask: _Optional[_Union[Tensor, _Mapping]] = ..., state_hash: _Optional[_Union[Tensor, _Mapping]] = ..., episode: _Optional[_Union[Tensor, _Mapping]] = ..., illegal: _Optional[_Union[Tensor, _Mapping]] = ..., episode_return: _Optional[_Union[Tensor, _Mapping]] = ..., episode_length: _Optional[_Union[Tensor, _Mapping]] = ..., final_obs: _Optional[_Union[Tensor, _Mapping]] = ..., final_state_hash: _Optional[_Union[Tensor, _Mapping]] = ..., obs_all_seats: _Optional[_Union[Tensor, _Mapping]] = ..., agent_seat: _Optional[_Union[Tensor, _Mapping]] = ...) -> None: ...
+    teacher_discrete: Tensor
+    teacher_continuous: Tensor
+    def __init__(self, obs: _Optional[_Union[Tensor, _Mapping]] = ..., reward: _Optional[_Union[Tensor, _Mapping]] = ..., terminated: _Optional[_Union[Tensor, _Mapping]] = ..., truncated: _Optional[_Union[Tensor, _Mapping]] = ..., current_player: _Optional[_Union[Tensor, _Mapping]] = ..., action_mask: _Optional[_Union[Tensor, _Mapping]] = ..., state_hash: _Optional[_Union[Tensor, _Mapping]] = ..., episode: _Optional[_Union[Tensor, _Mapping]] = ..., illegal: _Optional[_Union[Tensor, _Mapping]] = ..., episode_return: _Optional[_Union[Tensor, _Mapping]] = ..., episode_length: _Optional[_Union[Tensor, _Mapping]] = ..., final_obs: _Optional[_Union[Tensor, _Mapping]] = ..., final_state_hash: _Optional[_Union[Tensor, _Mapping]] = ..., obs_all_seats: _Optional[_Union[Tensor, _Mapping]] = ..., agent_seat: _Optional[_Union[Tensor, _Mapping]] = ..., teacher_discrete: _Optional[_Union[Tensor, _Mapping]] = ..., teacher_continuous: _Optional[_Union[Tensor, _Mapping]] = ...) -> None: ...
 
 class ClosePoolRequest(_message.Message):
     __slots__ = ("pool_id",)

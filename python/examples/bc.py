@@ -1,0 +1,143 @@
+"""Behaviour cloning: trains the PPO agent's network on a teacher's dataset, then evaluates it.
+
+The network is examples/ppo_agent.py's Agent (the actor's heads and Gaussian dims, the critic
+left untrained), fitted by maximum likelihood on a dataset of examples/record_teacher.py: each
+discrete head's cross-entropy on its stored legal-action mask (forbidden values get no
+probability, as ppo_agent masks them) plus the Gaussian log-likelihood of each dim, normalised to
+[-1, 1] as the agent draws it. The observation statistics are the dataset's. The checkpoint is a
+ppo.py checkpoint, so PPO fine-tunes it::
+
+    python python/examples/record_teacher.py --teacher aimer --opponent random --episodes 200 --out data.npz
+    python python/examples/bc.py --data data.npz --seconds 60 --out bc_checkpoint.pt --eval-opponent random
+    python python/examples/ppo.py --init bc_checkpoint.pt --opponent random
+
+It evaluates the cloned policy over ``--eval-episodes`` games against ``--eval-opponent`` (most
+likely heads and mean dims unless ``--no-greedy``) and prints its win share beside the teacher's
+in the dataset. It starts its own env server unless ``--server`` is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import time
+
+import numpy as np
+import torch
+from ppo_agent import Agent, Game, evaluate, save
+
+from flickarena import FlickVectorEnv, joint_rule
+from flickarena.launch import EnvServer
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    a, flag = p.add_argument, argparse.BooleanOptionalAction
+    a("--data", default="data.npz", help="a dataset of examples/record_teacher.py")
+    a("--server", default="", help="env server target for the evaluation (default: start one)")
+    a("--seconds", type=float, default=60.0, help="training time budget (wall clock)")
+    a("--epochs", type=int, default=0, help="passes over the dataset (0: as many as --seconds allows)")
+    a("--batch-size", type=int, default=256, help="transitions per gradient step")
+    a("--lr", type=float, default=1e-3, help="Adam step size")
+    a("--hidden", type=int, default=64, help="width of the hidden layers (ppo.py's --hidden for --init)")
+    a("--seed", type=int, default=1, help="torch seed and the evaluation's env seeds")
+    a("--threads", type=int, default=1, help="torch CPU threads")
+    a("--out", default="bc_checkpoint.pt", help="the checkpoint (loads with ppo.py --init or --evaluate)")
+    a("--eval-opponent", default="", help="the evaluation's opponent (default: the dataset's)")
+    a("--eval-episodes", type=int, default=200, help="evaluation games (0: none)")
+    a("--greedy", action=flag, default=True, help="evaluate the most likely heads and mean dims instead of sampling")
+    return p.parse_args(argv)
+
+
+def load_dataset(path: str) -> tuple[dict[str, np.ndarray], dict]:
+    """The arrays of a record_teacher.py dataset and its meta dict."""
+    with np.load(path) as d:
+        data = {k: d[k] for k in d.files}
+    return data, json.loads(str(data.pop("meta")))
+
+
+def nll(agent: Agent, obs: torch.Tensor, mask: torch.Tensor, disc: torch.Tensor, u: torch.Tensor) -> torch.Tensor:
+    """The mean negative log-likelihood of the stored actions under the agent's policy: the heads'
+    masked cross-entropy plus the dims' Gaussian negative log-likelihood."""
+    _, _, logp, *_ = agent.get_action_and_value(obs, mask, disc=disc, u=u)
+    return -logp.mean()
+
+
+def train(args: argparse.Namespace) -> tuple[Agent, Game, dict, dict]:
+    """Fits the agent; returns it, its game, the dataset's meta and the training's statistics."""
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    data, meta = load_dataset(args.data)
+    obs_np = data["observations"]
+    low, high = data["dim_low"], data["dim_high"]
+    game = Game(meta["game"], obs_np.shape[1], [int(x) for x in data["nvec"]], [float(x) for x in low], [float(x) for x in high])
+    agent = Agent(game.obs_size, game.nvec, len(game.low), args.hidden)
+    obs = torch.as_tensor(obs_np)
+    mask = torch.as_tensor(data["action_mask"])
+    disc = torch.as_tensor(data["action_discrete"].astype(np.int64))
+    span = np.where(high > low, high - low, 1).astype(np.float32)
+    u = torch.as_tensor(np.clip(2 * (data["action_continuous"] - low) / span - 1, -1, 1).astype(np.float32))
+    agent.norm.update(obs)  # the dataset's statistics, fixed while training
+    optim = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
+    T = len(obs)
+    t0, steps, epoch, losses = time.perf_counter(), 0, 0, []
+    while (args.epochs and epoch < args.epochs) or (not args.epochs and time.perf_counter() - t0 < args.seconds):
+        perm = torch.randperm(T)
+        total = 0.0
+        for start in range(0, T, args.batch_size):
+            idx = perm[start:start + args.batch_size]
+            loss = nll(agent, obs[idx], mask[idx], disc[idx], u[idx])
+            optim.zero_grad()
+            loss.backward()
+            optim.step()
+            total += float(loss.detach()) * len(idx)
+            steps += 1
+        epoch += 1
+        losses.append(total / T)
+    seconds = time.perf_counter() - t0
+    with torch.no_grad():
+        agent.eval()
+        final = float(nll(agent, obs, mask, disc, u))
+        # How often the most likely heads are the teacher's.
+        logits = agent.logits(agent.trunk(agent.norm(obs)))
+        hits = []
+        for i, (lg, m) in enumerate(zip(torch.split(logits, game.nvec, -1), torch.split(mask, game.nvec, -1), strict=True)):
+            hits.append((lg.masked_fill(~m, -1e9).argmax(-1) == disc[:, i]).float().mean().item())
+    stats = {"transitions": T, "epochs": epoch, "gradient_steps": steps, "train_seconds": seconds, "final_nll": final,
+             "first_epoch_nll": losses[0] if losses else float("nan"), "head_accuracy": hits}
+    save(args.out, agent, optim, game, {**vars(args), "bc": stats, "bc_meta": meta}, 0, seconds)
+    return agent, game, meta, stats
+
+
+def main(argv: list[str] | None = None) -> dict:
+    args = parse_args(argv)
+    agent, game, meta, stats = train(args)
+    print(f"{args.out}: {stats['transitions']} transitions, {stats['epochs']} epochs ({stats['gradient_steps']} steps) in "
+          f"{stats['train_seconds']:.1f} s; negative log-likelihood {stats['first_epoch_nll']:.3f} (first epoch) -> "
+          f"{stats['final_nll']:.3f}; heads' argmax = the teacher's: " + ", ".join(f"{h:.1%}" for h in stats["head_accuracy"]),
+          flush=True)
+    teacher = meta["wins"] / max(meta["episodes"], 1)
+    out: dict = {"bc": stats, "teacher_win_share": teacher, "checkpoint": args.out}
+    if args.eval_episodes > 0:
+        opponent = args.eval_opponent or meta["opponent"]
+        with contextlib.ExitStack() as stack:
+            server = args.server or stack.enter_context(EnvServer()).target
+            envs = stack.enter_context(contextlib.closing(FlickVectorEnv(
+                game.game_id, min(64, args.eval_episodes), server=server, options=meta["options"], opponent=opponent,
+                agent_seat=meta["agent_seat"], autoreset_mode="same_step")))
+            agent.rule = joint_rule(envs.pool.game)
+            t0 = time.perf_counter()
+            result = evaluate(agent, game, envs, args.eval_episodes, args.seed, args.greedy, torch.device("cpu"))
+            result["seconds"] = time.perf_counter() - t0
+        out["eval"] = result
+        how = "greedy" if args.greedy else "sampled"
+        print(f"behaviour cloning of {meta['teacher']} vs {opponent} on {game.game_id} ({how}, "
+              f"seat {meta['agent_seat']}): {result['episodes']} games, {result['wins']}-{result['draws']}-{result['losses']} "
+              f"(wins-draws-losses), win share {result['win_rate']:.1%}; the teacher won {teacher:.1%} of its "
+              f"{meta['episodes']} recorded games against {meta['opponent']} ({result['seconds']:.0f} s)", flush=True)
+    return out
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""The teacher's datasets and behaviour cloning: examples/record_teacher.py records whole games
+of the aimer (legal moves only: the pool rejects illegal ones), examples/bc.py fits the PPO agent
+to them, evaluates it, and ppo.py --init fine-tunes from its checkpoint. Skipped only without
+torch (`make test` installs the ppo extra)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("torch.utils.tensorboard")
+
+import bc  # noqa: E402  (after the skips: it imports torch)
+import ppo  # noqa: E402
+import record_teacher  # noqa: E402
+
+
+def test_record_bc_and_fine_tune(server, tmp_path):
+    data = tmp_path / "data.npz"
+    meta = record_teacher.main(["--server", server.target, "--game", "flickago-v3", "--teacher", "aimer",
+                                "--opponent", "random", "--episodes", "6", "--num-envs", "3", "--out", str(data)])
+    assert meta["episodes"] == 6 and meta["wins"] + meta["draws"] + meta["losses"] == 6
+    with np.load(data) as d:
+        T = meta["transitions"]
+        assert d["observations"].shape == (T, 140) and d["action_discrete"].shape == (T, 3)
+        assert d["action_continuous"].shape == (T, 2) and d["action_mask"].shape == (T, 26)
+        assert d["rewards"].shape == d["terminations"].shape == d["truncations"].shape == d["episode_ids"].shape == (T,)
+        # Whole episodes, contiguous: each ends with exactly one flag, on its last transition.
+        ends = d["terminations"] | d["truncations"]
+        assert ends.sum() == 6 and ends[-1]
+        assert (np.diff(d["episode_ids"]) == ends[:-1]).all()
+        assert np.allclose(np.bincount(d["episode_ids"], weights=d["rewards"]), d["episode_returns"])
+        assert json.loads(str(d["meta"]))["teacher"] == "aimer"
+        # The moves are legal under their stored masks.
+        offsets = np.concatenate([[0], np.cumsum(d["nvec"])[:-1]])
+        assert d["action_mask"][np.arange(T)[:, None], offsets + d["action_discrete"]].all()
+
+    ck = tmp_path / "bc.pt"
+    out = bc.main(["--server", server.target, "--data", str(data), "--epochs", "20", "--out", str(ck), "--eval-episodes", "4"])
+    assert out["bc"]["final_nll"] < out["bc"]["first_epoch_nll"], out
+    assert out["eval"]["episodes"] == 4
+
+    summary = ppo.main(["--server", server.target, "--game", "flickago-v3", "--init", str(ck), "--num-envs", "4",
+                        "--num-steps", "16", "--total-steps", "64", "--eval-every", "0", "--eval-episodes", "2",
+                        "--run-dir", str(tmp_path / "ppo")])
+    assert summary["env_steps"] == 64, summary

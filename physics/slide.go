@@ -33,14 +33,19 @@ func (s Slide) StopSpeed(d float64) float64 {
 // inverse of StopSpeed below MaxSpeed).
 func (s Slide) Travel(v float64) float64 { return v * v / (2 * s.Decel) }
 
+// AimDeadZone is the distance, in cm, within which a target counts as the start itself: no
+// flick. It absorbs the rounding of a target given in float32 (about 1e-5 cm on a board of
+// 72 cm), which a square root would turn into a flick of a few hundredths of a cm/s.
+const AimDeadZone = 1e-4
+
 // AimVelocity returns the flick, in cm/s, of a piece at start aimed at target (cm): towards
 // the target, at the speed that stops it there (StopSpeed of the distance) plus push ∈ [0, 1]
 // (clamped) of the speed left up to MaxSpeed, so that push 0 stops on the target and push 1
-// flicks at MaxSpeed. A target on start gives no flick.
+// flicks at MaxSpeed. A target within AimDeadZone of start gives no flick.
 func (s Slide) AimVelocity(start, target Vec, push float64) Vec {
 	delta := target.Sub(start)
 	d := delta.Len()
-	if !(d > 0) {
+	if !(d > AimDeadZone) {
 		return Vec{}
 	}
 	stop := s.StopSpeed(d)
@@ -52,7 +57,8 @@ func (s Slide) AimVelocity(start, target Vec, push float64) Vec {
 // clipped to MaxSpeed) of a piece at start, with the target in the box [lo, hi] (cm): the
 // point where v stops the piece and push 0 when that point is in the box, else the point
 // where the flick leaves the box and the push of the speed beyond stopping there. A zero v
-// gives start and push 0. start must lie in the box.
+// gives start and push 0, as does a flick too slow to leave AimDeadZone. start must lie in
+// the box.
 func (s Slide) Aim(start, v, lo, hi Vec) (target Vec, push float64) {
 	speed := math.Min(v.Len(), s.MaxSpeed)
 	if !(speed > 0) {
@@ -61,7 +67,11 @@ func (s Slide) Aim(start, v, lo, hi Vec) (target Vec, push float64) {
 	u := v.Scale(1 / v.Len())
 	reach := exit(start.X, u.X, lo.X, hi.X)
 	reach = math.Min(reach, exit(start.Y, u.Y, lo.Y, hi.Y))
-	if d := s.Travel(speed); d <= reach {
+	d := s.Travel(speed)
+	if d <= AimDeadZone {
+		return start, 0
+	}
+	if d <= reach {
 		return start.Add(u.Scale(d)), 0
 	}
 	stop := s.StopSpeed(reach)

@@ -6,8 +6,8 @@ import "math"
 // (its TableFriction times Config.Gravity), so flicked at v it stops after v²/(2·Decel) cm,
 // and a flick is clipped to MaxSpeed. The simulator follows it to a small fraction of a cm on
 // a free table (it applies table friction as that constant deceleration, half a step before
-// each Box2D step and half after; agents/geom's TestStopSpeed_Calibrated and flickago's
-// TestAim_StopsAtTarget measure it).
+// each Box2D step and half after; TestSlide_AimStops, agents/geom's TestStopSpeed_Calibrated
+// and the games' aiming tests measure it).
 type Slide struct {
 	// Decel is the deceleration of the sliding piece, in cm/s².
 	Decel float64

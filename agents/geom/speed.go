@@ -6,15 +6,13 @@ import (
 	"github.com/flickarena/flickarena/physics"
 )
 
-// The sliding model: a flicked piece decelerates at μ·g (its table friction times gravity),
+// The sliding model ([physics.Slide], whose formulas these share): a flicked piece decelerates at μ·g (its table friction times gravity),
 // so it stops after v²/(2μg) and, after d cm, still moves at sqrt(v² − 2μg·d). The simulated
 // table follows it to a small fraction of a cm (TestStopSpeed_Calibrated): it applies table
 // friction as that constant deceleration, half a step before each Box2D step and half after.
 
 // decel returns the deceleration of a sliding piece of kind k (of cfg.Pieces), in cm/s².
-func decel(k physics.Kind, cfg physics.Config) float64 {
-	return cfg.Pieces.Spec(k).TableFriction * cfg.Gravity
-}
+func decel(k physics.Kind, cfg physics.Config) float64 { return cfg.Slide(k).Decel }
 
 // StopSpeed returns the flick speed, in cm/s, that makes a piece of kind k slide d cm and
 // stop, clipped to cfg.MaxSpeed.
@@ -25,10 +23,7 @@ func StopSpeed(k physics.Kind, d float64, cfg physics.Config) float64 {
 // StopSpeedAt is [StopSpeed] for a piece decelerating at dec cm/s² ([Decel]), clipped to
 // maxSpeed cm/s: without the catalogue lookup, to the same bits.
 func StopSpeedAt(dec, maxSpeed, d float64) float64 {
-	if d <= 0 {
-		return 0
-	}
-	return math.Min(maxSpeed, math.Sqrt(2*dec*d))
+	return physics.Slide{Decel: dec, MaxSpeed: maxSpeed}.StopSpeed(d)
 }
 
 // ShotSpeed returns the flick speed, in cm/s, that makes a piece of kind k arrive d cm away
@@ -73,6 +68,4 @@ func Decel(k physics.Kind, cfg physics.Config) float64 { return decel(k, cfg) }
 
 // TravelAt returns how far, in cm, a piece decelerating at dec cm/s² ([Decel]) and flicked at
 // v cm/s slides before it stops: [Travel] without the catalogue lookup, to the same bits.
-func TravelAt(dec, v float64) float64 {
-	return v * v / (2 * dec)
-}
+func TravelAt(dec, v float64) float64 { return physics.Slide{Decel: dec}.Travel(v) }

@@ -133,6 +133,23 @@
 //   - "vx", "vy" in [-300, 300] cm/s: the flick, egocentric (+y towards the opponent); the
 //     physics clips its length to 300 cm/s after execution noise.
 //
+// With the option flick=aim the two dims give way to three that say where the flick should
+// stop (env.FlickAim; the heads are unchanged):
+//
+//   - "x", "y" in [-0.1, 1.1]: the target point, egocentric, in the observation's normalised
+//     coordinates (x / board width, y / board length);
+//   - "push" in [0, 1]: speed beyond stopping there.
+//
+// The env flicks the disc from its start (the start point for a reserve disc, its position
+// for a family disc on the board) towards the target at the speed that the table's friction
+// brings to rest there, sqrt(2·μ·g·d) for a target d cm away (μ·g = 0.30 × 981 cm/s²,
+// [physics.Slide]), plus push times the speed left up to 300 cm/s: push 0 stops on the target
+// (within 0.01 cm on an empty board, before execution noise), push 1 flicks at 300 cm/s, so
+// that a knock is expressible. A target within 1e-4 cm of the start flicks nothing.
+// [Env.EncodeAction] inverts it: the point where the engine's flick stops and push 0 when that
+// point lies within the bounds, else the point where the flick leaves them and the push of
+// the speed beyond stopping there.
+//
 // A head the phase does not use must be 0 (the mask allows only 0). The mask is factorised:
 // a return and a source each allowed can still be illegal together (returning the family
 // disc you flick; a start point that only a return makes usable, chosen without it);
@@ -182,6 +199,8 @@
 //	power_sd      execution noise of the flick speed, relative, ≥ 0 (default 0.06)
 //	first_player  -1 to draw at each reset (default), 0 or 1
 //	max_turns     flicks before truncation, ≥ 1 (default 200)
+//	flick         the flick's form in the action: velocity (default: dims vx, vy) or aim
+//	              (dims x, y, push; see "# Action Space")
 //
 // # Version History
 //

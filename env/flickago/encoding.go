@@ -29,11 +29,17 @@ type layout struct {
 	maxSpeed float64                        // cm/s
 	maxScore float64                        // points
 	maxTurns int
+	flick    env.FlickFormat // the continuous dims' form
+	slide    physics.Slide   // a gang disc sliding on the table (FlickAim)
+	lo, hi   physics.Vec     // the box of aimed targets, board cm (FlickAim)
 }
 
-// newLayout precomputes g's encoding.
-func newLayout(g *Game) layout {
-	l := layout{b: g.board, points: len(g.board.Points[0]), maxSpeed: g.cfg.Physics.MaxSpeed, maxTurns: g.cfg.MaxTurns}
+// newLayout precomputes g's encoding with flicks in format f.
+func newLayout(g *Game, f env.FlickFormat) layout {
+	l := layout{b: g.board, points: len(g.board.Points[0]), maxSpeed: g.cfg.Physics.MaxSpeed, maxTurns: g.cfg.MaxTurns, flick: f}
+	l.slide = g.cfg.Physics.Slide(KindGangDisc)
+	l.lo = physics.Vec{X: coordLow * g.board.Width, Y: coordLow * g.board.Length}
+	l.hi = physics.Vec{X: coordHigh * g.board.Width, Y: coordHigh * g.board.Length}
 	l.maxScore = float64(NumDiscs*ReturnValue + NumInspectors*3)
 	// Black's star k is the board star nearest to White's star k turned, when that gives a
 	// one-to-one map (it does on the standard board: 0↔2, 1↔1); otherwise the identity.
@@ -82,6 +88,17 @@ func (l *layout) spec() env.Spec {
 		stars[k] = fmt.Sprintf("star %d", k)
 	}
 	v := float32(l.maxSpeed)
+	dims := []env.Dim{
+		{Name: "vx", Low: -v, High: v, Unit: "cm/s"},
+		{Name: "vy", Low: -v, High: v, Unit: "cm/s"},
+	}
+	if l.flick == env.FlickAim {
+		dims = []env.Dim{
+			{Name: "x", Low: coordLow, High: coordHigh, Unit: "board width"},
+			{Name: "y", Low: coordLow, High: coordHigh, Unit: "board length"},
+			{Name: "push", Low: 0, High: 1},
+		}
+	}
 	return env.Spec{
 		ID:         ID,
 		NumPlayers: NumPlayers,
@@ -91,10 +108,7 @@ func (l *layout) spec() env.Spec {
 			{Name: "source", N: l.points + NumFamily, Values: src},
 			{Name: "star", N: NumInspectors, Values: stars},
 		},
-		Dims: []env.Dim{
-			{Name: "vx", Low: -v, High: v, Unit: "cm/s"},
-			{Name: "vy", Low: -v, High: v, Unit: "cm/s"},
-		},
+		Dims:            dims,
 		MaxEpisodeSteps: 0, // the game truncates itself at max_turns flicks
 	}
 }
@@ -158,20 +172,49 @@ func (l *layout) encodeDiscrete(dst env.Action, p int, a Action) {
 	}
 }
 
-// encode writes engine action a by player p into dst, velocity clipped to the dims' bounds.
-func (l *layout) encode(dst env.Action, p int, a Action) {
+// encode writes engine action a by player p in g into dst: in FlickVelocity the velocity
+// clipped to the dims' bounds, in FlickAim the target and push of [physics.Slide.Aim] from
+// the flicked disc's start ([layout.start]), the target clipped to the dims' bounds.
+func (l *layout) encode(dst env.Action, g *Game, p int, a Action) {
 	l.encodeDiscrete(dst, p, a)
-	v := egoVel(p, a.Velocity)
+	clear(dst.Continuous)
 	if a.Type != ActFlick {
-		v = physics.Vec{}
+		return
 	}
+	if l.flick == env.FlickAim {
+		start := l.start(g, p, a)
+		target, push := l.slide.Aim(start, a.Velocity, l.lo, l.hi)
+		e := l.ego(p, target)
+		dst.Continuous[0] = min(max(float32(e.X/l.b.Width), coordLow), coordHigh)
+		dst.Continuous[1] = min(max(float32(e.Y/l.b.Length), coordLow), coordHigh)
+		dst.Continuous[2] = min(max(float32(push), 0), 1)
+		return
+	}
+	v := egoVel(p, a.Velocity)
 	m := float32(l.maxSpeed)
 	dst.Continuous[0] = min(max(float32(v.X), -m), m)
 	dst.Continuous[1] = min(max(float32(v.Y), -m), m)
 }
 
-// decode returns the engine action of native action a by player p in phase ph.
-func (l *layout) decode(a env.Action, p int, ph Phase) Action {
+// start returns where the disc of flick a by player p in g starts, in board cm: its start
+// point for a reserve disc, its position for a family disc on the board.
+func (l *layout) start(g *Game, p int, a Action) physics.Vec {
+	if a.Disc == NoDisc {
+		if a.Point >= 0 && a.Point < l.points {
+			return l.b.Points[p][a.Point].Pos
+		}
+		return physics.Vec{}
+	}
+	if a.Disc >= 0 && a.Disc < NumDiscs {
+		return g.st.Discs[p][a.Disc].Pos
+	}
+	return physics.Vec{}
+}
+
+// decode returns the engine action of native action a by player p in g's phase ph: in
+// FlickAim the velocity of [physics.Slide.AimVelocity] from the flicked disc's start to the
+// target.
+func (l *layout) decode(a env.Action, g *Game, p int, ph Phase) Action {
 	if ph == PhasePlace {
 		k := int(a.Discrete[headStar])
 		if k >= 0 && k < NumInspectors {
@@ -179,13 +222,20 @@ func (l *layout) decode(a env.Action, p int, ph Phase) Action {
 		}
 		return PlaceInspector(k)
 	}
-	v := egoVel(p, physics.Vec{X: float64(a.Continuous[0]), Y: float64(a.Continuous[1])})
+	var v physics.Vec
+	if l.flick == env.FlickVelocity {
+		v = egoVel(p, physics.Vec{X: float64(a.Continuous[0]), Y: float64(a.Continuous[1])})
+	}
 	src := int(a.Discrete[headSource])
 	var act Action
 	if src < l.points {
 		act = FlickFrom(src, v)
 	} else {
 		act = FlickDisc(NumKillers+src-l.points, v)
+	}
+	if l.flick == env.FlickAim {
+		target := l.ego(p, physics.Vec{X: float64(a.Continuous[0]) * l.b.Width, Y: float64(a.Continuous[1]) * l.b.Length})
+		act.Velocity = l.slide.AimVelocity(l.start(g, p, act), target, float64(a.Continuous[2]))
 	}
 	return act.WithReturn(int(a.Discrete[headReturn]) - 1)
 }

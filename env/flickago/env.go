@@ -20,6 +20,7 @@ const (
 	optPowerSD     = "power_sd"
 	optFirstPlayer = "first_player"
 	optMaxTurns    = "max_turns"
+	optFlick       = env.FlickKey
 )
 
 // Env is a [Game] behind the [env.Game] contract: it owns the game and translates actions,
@@ -48,11 +49,12 @@ var optionSpecs = func() env.OptionSpecs {
 			Doc: "the seat that starts, or -1 to draw it at each reset"},
 		{Key: optMaxTurns, Type: env.OptionInt, Min: 1, Max: 1_000_000, Default: strconv.Itoa(d.MaxTurns),
 			Doc: "flicks before the episode is truncated"},
+		env.FlickOptionSpec(),
 	}
 }()
 
 // Factory is the [env.Factory] of flickago-v3: it parses the options angle_sd, power_sd,
-// first_player and max_turns, checked against their declared specs ([Env.OptionSpecs]).
+// first_player, max_turns and flick, checked against their declared specs ([Env.OptionSpecs]).
 func Factory(opts env.Options) (env.Game, error) {
 	v, err := optionSpecs.Parse(opts)
 	if err != nil {
@@ -63,7 +65,11 @@ func Factory(opts env.Options) (env.Game, error) {
 	cfg.Physics.Noise.PowerSD = v.Float(optPowerSD)
 	cfg.FirstPlayer = v.Int(optFirstPlayer)
 	cfg.MaxTurns = v.Int(optMaxTurns)
-	e, err := NewEnv(cfg)
+	f, err := env.ParseFlickFormat(v.String(optFlick))
+	if err != nil {
+		return nil, fmt.Errorf("flickago: %w", err)
+	}
+	e, err := NewEnvFormat(cfg, f)
 	if err != nil {
 		return nil, err
 	}
@@ -77,13 +83,21 @@ func (e *Env) OptionSpecs() env.OptionSpecs { return optionSpecs }
 // effects.
 func Register(r *env.Registry) error { return r.Register(ID, Factory) }
 
-// NewEnv returns the env of a game with cfg, not yet reset.
-func NewEnv(cfg Config) (*Env, error) {
+// NewEnv returns the env of a game with cfg, not yet reset, its flicks given as velocities
+// ([env.FlickVelocity]).
+func NewEnv(cfg Config) (*Env, error) { return NewEnvFormat(cfg, env.FlickVelocity) }
+
+// NewEnvFormat returns the env of a game with cfg, not yet reset, its flicks given in format
+// f (see "# Action Space" in the package doc).
+func NewEnvFormat(cfg Config, f env.FlickFormat) (*Env, error) {
+	if f != env.FlickVelocity && f != env.FlickAim {
+		return nil, fmt.Errorf("flickago: flick format %v: want velocity or aim", f)
+	}
 	g, err := New(cfg)
 	if err != nil {
 		return nil, err
 	}
-	e := &Env{g: g, lay: newLayout(g)}
+	e := &Env{g: g, lay: newLayout(g, f)}
 	e.spec = e.lay.spec()
 	return e, nil
 }
@@ -131,7 +145,7 @@ func (e *Env) Validate(a env.Action) error {
 	if err := e.lay.checkUnused(a, e.g.Phase()); err != nil {
 		return err
 	}
-	if err := e.g.Check(e.lay.decode(a, p, e.g.Phase())); err != nil {
+	if err := e.g.Check(e.lay.decode(a, e.g, p, e.g.Phase())); err != nil {
 		return e.lay.actionError(err)
 	}
 	return nil
@@ -144,14 +158,14 @@ func (e *Env) DefaultAction(dst env.Action) {
 	clear(dst.Discrete)
 	clear(dst.Continuous)
 	if len(e.buf) > 0 {
-		e.lay.encode(dst, e.g.Current(), e.buf[0])
+		e.lay.encode(dst, e.g, e.g.Current(), e.buf[0])
 	}
 }
 
 // Step implements env.Game.
 func (e *Env) Step(a env.Action) (env.Status, error) {
 	e.before = e.margins()
-	if err := e.g.Apply(e.lay.decode(a, e.g.Current(), e.g.Phase()), nil); err != nil {
+	if err := e.g.Apply(e.lay.decode(a, e.g, e.g.Current(), e.g.Phase()), nil); err != nil {
 		return env.Running, err
 	}
 	switch {
@@ -208,7 +222,7 @@ func (e *Env) EncodeAction(dst env.Action, a Action) error {
 	if err := e.g.Check(a); err != nil {
 		return err
 	}
-	e.lay.encode(dst, e.g.Current(), a)
+	e.lay.encode(dst, e.g, e.g.Current(), a)
 	return nil
 }
 
@@ -219,7 +233,7 @@ func (e *Env) DecodeAction(src env.Action) (Action, error) {
 	if err := e.Validate(src); err != nil {
 		return Action{}, err
 	}
-	return e.lay.decode(src, e.g.Current(), e.g.Phase()), nil
+	return e.lay.decode(src, e.g, e.g.Current(), e.g.Phase()), nil
 }
 
 // Interface checks.

@@ -93,6 +93,20 @@
 // ignored). DefaultAction: end the turn in the act phase, leave the revealed token, flick the
 // second bullet at zero velocity, or choose the first available cowboy.
 //
+// With the option flick=aim (env.FlickAim) the dims are x, y, facing, push: "vx", "vy" give
+// way to "x", "y" in [−0.1, 1.1], the target point where the flicked piece should stop, in
+// the seat's frame divided by the table's width and height (the observation's coordinates),
+// and a fourth dim "push" in [0, 1] adds speed beyond stopping there. The env flicks the
+// piece from where the engine places it (the movement disc on the cowboy, or at the back of
+// the floor when leaving a building; the bullet or the dynamite on its side spot or at the
+// Winchester's tip; the waiting second bullet) towards the target at sqrt(2·μ·g·d), the
+// speed that the table's friction brings to rest d cm away ([physics.Slide]; μ of the piece's
+// kind), plus push times the speed left up to 300 cm/s: push 0 stops on the target on a free
+// table before noise (a move within 0.01 cm), push 1 flicks at 300 cm/s. Env.EncodeAction
+// inverts it: the point where the engine's flick stops and push 0 when that point lies
+// within the bounds, else the point where the flick leaves them and the push beyond stopping
+// there. Heads, mask and facing are unchanged.
+//
 // # Observation Space
 //
 // This package exposes the full state as [View] (JSON-ready; face-down tokens and water
@@ -201,6 +215,8 @@
 //	               degrees, 0-180 (default 30); ignored without vary_start
 //	start_initiative  with vary_start: drawn (default: the first initiative drawn among
 //	               the legal openers) or scenario (the scenario's); ignored without vary_start
+//	flick          velocity (default: dims vx, vy, facing) or aim (dims x, y, facing, push:
+//	               the target point and the speed beyond stopping; see "# Action Space")
 //
 // # Rules and where they are implemented
 //

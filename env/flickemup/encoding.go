@@ -32,6 +32,11 @@ const (
 	numDims
 )
 
+// dimPush is the fourth dim of flick=aim (env.FlickAim): the speed beyond stopping on the
+// target, in [0, 1]. With flick=aim dims dimVX and dimVY are the target point where the
+// flicked piece should stop, egocentric, / table width and / table height; see aim.go.
+const dimPush = numDims
+
 // Fixed sizes of the encodings, the same for every scenario so that one network can serve
 // every scenario id.
 const (
@@ -75,13 +80,14 @@ type coder struct {
 	maxDecide int               // decisions before truncation
 	depth     [numSlots]float32 // depth of each building slot / MaxDepth
 	startHP   [2]int            // each team's most hit points (Max summed over its cowboys)
+	flick     env.FlickFormat   // the form of the flick dims
 	spec      env.Spec          // the spec
 }
 
-// newCoder derives the encodings of game g.
-func newCoder(g *Game, id string, maxDecide int) *coder {
+// newCoder derives the encodings of game g, its flicks in format f.
+func newCoder(g *Game, id string, maxDecide int, f env.FlickFormat) *coder {
 	sc := g.lay.sc
-	c := &coder{w: sc.Table.Width, h: sc.Table.Height, maxSpeed: g.lay.cfg.MaxSpeed, maxDecide: maxDecide}
+	c := &coder{w: sc.Table.Width, h: sc.Table.Height, maxSpeed: g.lay.cfg.MaxSpeed, maxDecide: maxDecide, flick: f}
 	c.neutral = [2]int{-1, -1}
 	base := firstPiece + len(sc.Cowboys)
 	for i, n := range sc.Neutrals {
@@ -126,6 +132,19 @@ func (c *coder) newSpec(id string) env.Spec {
 		cowboys[n] = fmt.Sprintf("cowboy %d", n+1)
 	}
 	v := float32(c.maxSpeed)
+	dims := []env.Dim{
+		{Name: "vx", Low: -v, High: v, Unit: "cm/s"},
+		{Name: "vy", Low: -v, High: v, Unit: "cm/s"},
+		{Name: "facing", Low: -math.Pi, High: math.Pi, Unit: "rad"},
+	}
+	if c.flick == env.FlickAim {
+		dims = []env.Dim{
+			{Name: "x", Low: coordLow, High: coordHigh, Unit: "table width"},
+			{Name: "y", Low: coordLow, High: coordHigh, Unit: "table height"},
+			{Name: "facing", Low: -math.Pi, High: math.Pi, Unit: "rad"},
+			{Name: "push", Low: 0, High: 1},
+		}
+	}
 	return env.Spec{
 		ID:         id,
 		NumPlayers: 2,
@@ -138,11 +157,7 @@ func (c *coder) newSpec(id string) env.Spec {
 			{Name: "token", N: MaxTokens},
 			{Name: "slot", N: 2, Values: []string{"slot 0", "slot 1"}},
 		},
-		Dims: []env.Dim{
-			{Name: "vx", Low: -v, High: v, Unit: "cm/s"},
-			{Name: "vy", Low: -v, High: v, Unit: "cm/s"},
-			{Name: "facing", Low: -math.Pi, High: math.Pi, Unit: "rad"},
-		},
+		Dims:            dims,
 		MaxEpisodeSteps: 0, // the game truncates itself at max_decisions
 	}
 }
@@ -438,13 +453,21 @@ func (c *coder) encodeDiscrete(dst []int32, a Action, ph Phase, full bool, mask 
 	}
 }
 
-// encodeContinuous writes the dims of engine action a by team t into dst, clipped to the
-// dims' bounds; dims the kind does not use are 0.
-func (c *coder) encodeContinuous(dst []float32, a Action, t Team) {
+// encodeContinuous writes the dims of engine action a by team t in g into dst, clipped to
+// the dims' bounds (with flick=aim, the target and push of aimDims); dims the kind does not
+// use are 0.
+func (c *coder) encodeContinuous(dst []float32, g *Game, a Action, t Team) {
 	clear(dst)
 	switch a.Kind {
 	case ActMove, ActShoot, ActDuel, ActThrow:
 	default:
+		return
+	}
+	if c.flick == env.FlickAim {
+		dst[dimVX], dst[dimVY], dst[dimPush] = c.aimDims(g, a, t)
+		if a.Kind == ActMove {
+			dst[dimFacing] = clamp(float32(egoAngle(t, a.Facing)), -math.Pi, math.Pi)
+		}
 		return
 	}
 	v := egoVec(t, a.Velocity)
@@ -456,9 +479,10 @@ func (c *coder) encodeContinuous(dst []float32, a Action, t Team) {
 	}
 }
 
-// decode returns the engine action of native action a by team t in phase ph (full: the
-// actor's inventory is full). Heads the kind does not use are ignored.
-func (c *coder) decode(a env.Action, ph Phase, t Team, full bool) Action {
+// decode returns the engine action of native action a by team t in g's phase ph (full: the
+// actor's inventory is full; with flick=aim, the velocity of aimVelocity). Heads the kind
+// does not use are ignored.
+func (c *coder) decode(a env.Action, g *Game, ph Phase, t Team, full bool) Action {
 	d := a.Discrete
 	k := ActionKind(d[headKind] + 1)
 	if d[headKind] < 0 || int(d[headKind]) >= numKindValues {
@@ -483,6 +507,10 @@ func (c *coder) decode(a env.Action, ph Phase, t Team, full bool) Action {
 	}
 	switch k {
 	case ActMove, ActShoot, ActDuel, ActThrow:
+		if c.flick == env.FlickAim {
+			out.Velocity = c.aimVelocity(g, out, t, a.Continuous[dimVX], a.Continuous[dimVY], a.Continuous[dimPush])
+			break
+		}
 		out.Velocity = egoVec(t, physics.Vec{X: float64(a.Continuous[dimVX]), Y: float64(a.Continuous[dimVY])})
 	}
 	if k == ActMove {

@@ -32,6 +32,7 @@ const (
 	optStartJitter  = "start_jitter"
 	optStartTurn    = "start_turn"
 	optStartFirst   = "start_initiative"
+	optFlick        = env.FlickKey
 )
 
 // The values of the option start_initiative.
@@ -82,6 +83,9 @@ type Config struct {
 	// Record runs the flicks through a [physics.Tracer], which keeps their trajectories for
 	// replays ([Env.Tracer]); it is ignored when Options.Table is set. It changes no outcome.
 	Record bool
+	// Flick is the form of the native action's flick dims: [env.FlickVelocity] (the zero
+	// value) or [env.FlickAim] (see "# Action Space" in the package doc).
+	Flick env.FlickFormat
 }
 
 // DefaultConfig returns the default showdown with the engine's default options.
@@ -118,6 +122,9 @@ func NewEnv(cfg Config) (*Env, error) {
 	}
 	if cfg.MaxDecisions < 1 {
 		return nil, fmt.Errorf("flickemup: max decisions %d: must be at least 1", cfg.MaxDecisions)
+	}
+	if cfg.Flick != env.FlickVelocity && cfg.Flick != env.FlickAim {
+		return nil, fmt.Errorf("flickemup: flick format %v: want velocity or aim", cfg.Flick)
 	}
 	switch cfg.Shaping {
 	case "":
@@ -173,7 +180,7 @@ func NewEnv(cfg Config) (*Env, error) {
 	if cfg.Custom == nil || id == "" {
 		id = versionedID(sc.Name, sc.EnvVersion())
 	}
-	e.c = newCoder(g, id, cfg.MaxDecisions)
+	e.c = newCoder(g, id, cfg.MaxDecisions, cfg.Flick)
 	e.mask = make([]bool, e.c.spec.MaskSize())
 	return e, nil
 }
@@ -207,12 +214,13 @@ var envOptions = func() env.OptionSpecs {
 			Doc: "with vary_start=true (else ignored): the largest turn of a cowboy's starting facing either way, degrees"},
 		{Key: optStartFirst, Type: env.OptionString, Choices: []string{StartInitiativeDrawn, StartInitiativeScenario}, Default: StartInitiativeDrawn,
 			Doc: "with vary_start=true (else ignored): the first initiative drawn among the legal openers, or the scenario's"},
+		env.FlickOptionSpec(),
 	}
 }()
 
 // ScenarioFactory returns the [env.Factory] of our scenario name, registered as ID(name). It
 // parses the options angle_sd, power_sd, max_decisions, players, shaping, record, vary_start,
-// start_jitter, start_turn and start_initiative, checked against their declared specs
+// start_jitter, start_turn, start_initiative and flick, checked against their declared specs
 // ([Env.OptionSpecs]); the last three apply only with vary_start=true.
 func ScenarioFactory(name string) env.Factory {
 	return configFactory(func(cfg *Config) { cfg.Scenario = name })
@@ -235,6 +243,9 @@ func configFactory(set func(*Config)) env.Factory {
 		cfg.Shaping = v.String(optShaping)
 		cfg.Record = v.Bool(optRecord)
 		cfg.Options.Vary = variation(v)
+		if cfg.Flick, err = env.ParseFlickFormat(v.String(optFlick)); err != nil {
+			return nil, fmt.Errorf("flickemup: %w", err)
+		}
 		e, err := NewEnv(cfg)
 		if err != nil {
 			// A nil interface, not a nil *Env inside one.
@@ -535,7 +546,7 @@ func (e *Env) EncodeAction(dst env.Action, a Action) error {
 func (e *Env) encode(a Action, dst env.Action) {
 	_, m := e.legalNow()
 	e.c.encodeDiscrete(dst.Discrete, a, e.g.phase, e.g.actorFull(), m)
-	e.c.encodeContinuous(dst.Continuous, a, e.team())
+	e.c.encodeContinuous(dst.Continuous, e.g, a, e.team())
 }
 
 // DecodeAction returns the engine action of native action src for the decision now: the
@@ -551,7 +562,7 @@ func (e *Env) DecodeAction(src env.Action) (Action, error) {
 
 // decode is DecodeAction without the check.
 func (e *Env) decode(src env.Action) Action {
-	return e.c.decode(src, e.g.phase, e.team(), e.g.actorFull())
+	return e.c.decode(src, e.g, e.g.phase, e.team(), e.g.actorFull())
 }
 
 // Interface checks.

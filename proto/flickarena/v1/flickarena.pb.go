@@ -753,7 +753,11 @@ func (x *ActionHead) GetValues() []string {
 // the seat's right. The second seat's frame is the table turned by a half
 // turn about its centre (x' = width - x, y' = length - y, velocities
 // negated), so the same action means the same flick from either seat.
-// After execution noise the physics clips the speed to 300 cm/s.
+// After execution noise the physics clips the speed to 300 cm/s. With the
+// game option flick=aim (flickago-v3, flickemup/*), "vx", "vy" give way to
+// "x", "y", the target point where the flicked piece should stop, in the
+// observation's normalised egocentric coordinates, and a dim "push" in
+// [0, 1] (last) adds the speed beyond stopping there, up to 300 cm/s.
 type ActionDim struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`

@@ -216,6 +216,12 @@ class Pool(Closing):
             self._close_transport()
             raise
         self.id = self.spec.pool_id
+        self.closed = False
+        if teacher and self.spec.config.teacher != teacher:
+            # A server without the capability drops the field it does not know: no advice would come.
+            self.close()
+            raise FlickarenaError(f"teacher {teacher!r}: the server does not support teachers (capability \"teacher\"); "
+                                  "update it")
         self.game: pb.GameSpec = self.spec.game
         self.num_envs = num_envs
         self.num_players = self.game.num_players

@@ -49,3 +49,20 @@ def test_teacher_single_env_and_refusal(server):
         env.close()
     with pytest.raises(FlickarenaError, match="config.teacher"):
         FlickVectorEnv("race-v1", 1, server=server.target, teacher="aimer")
+
+
+def test_teacher_on_a_server_without_teachers(server, monkeypatch):
+    """A server that does not know PoolConfig.teacher drops it (its PoolSpec echoes no teacher):
+    the pool refuses to start rather than return batches without advice."""
+    from flickarena.client import Client
+
+    create = Client.create_pool
+
+    def old_server(self, config, *a, **kw):
+        spec = create(self, config, *a, **kw)
+        spec.config.teacher = ""
+        return spec
+
+    monkeypatch.setattr(Client, "create_pool", old_server)
+    with pytest.raises(FlickarenaError, match="does not support teachers"):
+        FlickVectorEnv("flickago-v3", 2, server=server.target, teacher="aimer")

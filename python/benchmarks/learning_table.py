@@ -48,7 +48,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     p = wins / n
     mid = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
+    return max(0.0, mid - half), min(1.0, mid + half)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -18,9 +18,7 @@ import (
 )
 
 // ProtocolVersion is the semantic version of the wire protocol this server
-// speaks, reported by GetServerInfo. A client checks the major version. 1.3.0
-// added the teacher (PoolConfig.teacher, Batch.teacher_*), GameInfo's reward and
-// joint-rule docs and Session errors' details.
+// speaks, reported by GetServerInfo. A client checks the major version.
 const ProtocolVersion = "1.3.0"
 
 // capabilities are the optional features this server supports, reported by

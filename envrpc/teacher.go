@@ -62,7 +62,7 @@ func acting(b *env.Batch, i int, autoreset env.Autoreset) bool {
 	if b.StateHash[i] == 0 {
 		return false
 	}
-	return autoreset == env.SameStep || !(b.Terminated[i] || b.Truncated[i])
+	return autoreset == env.SameStep || (!b.Terminated[i] && !b.Truncated[i])
 }
 
 // advise fills t.acts with the teacher's action on every row of b (the batch of vec) where

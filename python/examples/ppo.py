@@ -62,7 +62,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
       "the learning rate anneals over --total-steps")
     a("--wire-probe", type=float, default=3.0, help="before training, step the same pools with random legal actions "
       "for this many seconds and print that rate beside the trainer's (0: skip)")
-    a("--num-envs", type=int, default=64, help="envs in all, split evenly over --groups pools")
+    a("--num-envs", type=int, default=256, help="envs in all, split evenly over --groups pools")
     a("--groups", type=int, default=2, help="pools the envs are split over (the async step overlaps them)")
     a("--async-step", action=flag, default=True, help="send a pool's step, then compute the other pool's actions")
     a("--num-steps", type=int, default=32, help="steps per env per rollout")

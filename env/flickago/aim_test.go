@@ -3,7 +3,6 @@ package flickago_test
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
@@ -49,44 +48,9 @@ func TestAim_Conformance(t *testing.T) {
 // TestAim_Option checks the option "flick": declared with its values, velocity by default (the
 // spec unchanged), aim giving the dims x, y, push, anything else refused.
 func TestAim_Option(t *testing.T) {
-	g, err := flickago.Factory(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	specs := g.(env.OptionDeclarer).OptionSpecs()
-	i := slices.IndexFunc(specs, func(o env.OptionSpec) bool { return o.Key == "flick" })
-	if i < 0 {
-		t.Fatalf("no option flick in %v", specs.Keys())
-	}
-	if o := specs[i]; o.Type != env.OptionString || o.Default != "velocity" || !slices.Equal(o.Choices, []string{"velocity", "aim"}) {
-		t.Errorf("option flick = %+v", o)
-	}
-	dimNames := func(s *env.Spec) []string {
-		var n []string
-		for _, d := range s.Dims {
-			n = append(n, d.Name)
-		}
-		return n
-	}
-	if got := dimNames(g.Spec()); !slices.Equal(got, []string{"vx", "vy"}) {
-		t.Errorf("default dims %v", got)
-	}
-	v, err := flickago.Factory(env.Options{"flick": "velocity"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := dimNames(v.Spec()); !slices.Equal(got, []string{"vx", "vy"}) {
-		t.Errorf("velocity dims %v", got)
-	}
-	a := newAimEnv(t, 0)
-	if got := dimNames(a.Spec()); !slices.Equal(got, []string{"x", "y", "push"}) {
-		t.Errorf("aim dims %v", got)
-	}
-	if d := a.Spec().Dims; d[0].Low != -0.1 || d[0].High != 1.1 || d[2].Low != 0 || d[2].High != 1 {
+	envtest.CheckFlickOption(t, flickago.Factory, []string{"vx", "vy"}, []string{"x", "y", "push"})
+	if d := newAimEnv(t, 0).Spec().Dims; d[0].Low != -0.1 || d[0].High != 1.1 || d[2].Low != 0 || d[2].High != 1 {
 		t.Errorf("aim dims bounds %+v", d)
-	}
-	if _, err := flickago.Factory(env.Options{"flick": "target"}); err == nil {
-		t.Error("flick=target accepted")
 	}
 }
 

@@ -3,7 +3,6 @@ package flickemup_test
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/flickarena/flickarena/env"
@@ -40,35 +39,7 @@ func TestAim_Conformance(t *testing.T) {
 // TestAim_Option checks the option flick: listed with its values, velocity by default, aim
 // giving the dims x, y, facing, push.
 func TestAim_Option(t *testing.T) {
-	g, err := flickemup.Factory(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	specs := g.(env.OptionDeclarer).OptionSpecs()
-	i := slices.IndexFunc(specs, func(o env.OptionSpec) bool { return o.Key == "flick" })
-	if i < 0 || specs[i].Default != "velocity" || !slices.Equal(specs[i].Choices, []string{"velocity", "aim"}) {
-		t.Fatalf("option flick missing or wrong in %+v", specs)
-	}
-	names := func(s *env.Spec) []string {
-		var n []string
-		for _, d := range s.Dims {
-			n = append(n, d.Name)
-		}
-		return n
-	}
-	if got := names(g.Spec()); !slices.Equal(got, []string{"vx", "vy", "facing"}) {
-		t.Errorf("default dims %v", got)
-	}
-	a, err := flickemup.Factory(env.Options{"flick": "aim"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := names(a.Spec()); !slices.Equal(got, []string{"x", "y", "facing", "push"}) {
-		t.Errorf("aim dims %v", got)
-	}
-	if _, err := flickemup.Factory(env.Options{"flick": "vector"}); err == nil {
-		t.Error("flick=vector accepted")
-	}
+	envtest.CheckFlickOption(t, flickemup.Factory, []string{"vx", "vy", "facing"}, []string{"x", "y", "facing", "push"})
 }
 
 // aimed returns the native action of engine action a (velocity ignored) aimed at the

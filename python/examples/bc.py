@@ -64,30 +64,32 @@ def nll(agent: Agent, obs: torch.Tensor, mask: torch.Tensor, disc: torch.Tensor,
     return -logp.mean()
 
 
-def train(args: argparse.Namespace) -> tuple[Agent, Game, dict, dict]:
-    """Fits the agent; returns it, its game, the dataset's meta and the training's statistics."""
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(args.threads)
-    data, meta = load_dataset(args.data)
-    obs_np = data["observations"]
+def tensors(data: dict[str, np.ndarray]) -> dict[str, torch.Tensor]:
+    """A dataset's arrays as the agent's tensors: observations, masks, heads, and the dims
+    normalised to [-1, 1] as the agent draws them (``u``)."""
     low, high = data["dim_low"], data["dim_high"]
-    game = Game(meta["game"], obs_np.shape[1], [int(x) for x in data["nvec"]], [float(x) for x in low], [float(x) for x in high])
-    agent = Agent(game.obs_size, game.nvec, len(game.low), args.hidden)
-    obs = torch.as_tensor(obs_np)
-    mask = torch.as_tensor(data["action_mask"])
-    disc = torch.as_tensor(data["action_discrete"].astype(np.int64))
     span = np.where(high > low, high - low, 1).astype(np.float32)
-    u = torch.as_tensor(np.clip(2 * (data["action_continuous"] - low) / span - 1, -1, 1).astype(np.float32))
-    agent.norm.update(obs)  # the dataset's statistics, fixed while training
-    optim = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
-    T = len(obs)
+    return {"obs": torch.as_tensor(data["observations"]), "mask": torch.as_tensor(data["action_mask"]),
+            "disc": torch.as_tensor(data["action_discrete"].astype(np.int64)),
+            "u": torch.as_tensor(np.clip(2 * (data["action_continuous"] - low) / span - 1, -1, 1).astype(np.float32))}
+
+
+def fit(agent: Agent, optim: torch.optim.Optimizer, t: dict[str, torch.Tensor], seconds: float, epochs: int,
+        batch_size: int) -> dict:
+    """Fits the agent's actor to the transitions ``t`` (:func:`tensors`) by minibatch maximum
+    likelihood, for ``epochs`` passes or, with ``epochs`` 0, as many as ``seconds`` of wall clock
+    allow (at least one); returns the statistics: transitions, epochs, gradient steps, seconds,
+    the first pass's and the final negative log-likelihood, and how often each head's most
+    likely value is the teacher's."""
+    agent.train()
+    T = len(t["obs"])
     t0, steps, epoch, losses = time.perf_counter(), 0, 0, []
-    while (args.epochs and epoch < args.epochs) or (not args.epochs and time.perf_counter() - t0 < args.seconds):
+    while (epochs and epoch < epochs) or (not epochs and (epoch == 0 or time.perf_counter() - t0 < seconds)):
         perm = torch.randperm(T)
         total = 0.0
-        for start in range(0, T, args.batch_size):
-            idx = perm[start:start + args.batch_size]
-            loss = nll(agent, obs[idx], mask[idx], disc[idx], u[idx])
+        for start in range(0, T, batch_size):
+            idx = perm[start:start + batch_size]
+            loss = nll(agent, t["obs"][idx], t["mask"][idx], t["disc"][idx], t["u"][idx])
             optim.zero_grad()
             loss.backward()
             optim.step()
@@ -96,17 +98,30 @@ def train(args: argparse.Namespace) -> tuple[Agent, Game, dict, dict]:
         epoch += 1
         losses.append(total / T)
     seconds = time.perf_counter() - t0
+    agent.eval()
     with torch.no_grad():
-        agent.eval()
-        final = float(nll(agent, obs, mask, disc, u))
-        # How often the most likely heads are the teacher's.
-        logits = agent.logits(agent.trunk(agent.norm(obs)))
-        hits = []
-        for i, (lg, m) in enumerate(zip(torch.split(logits, game.nvec, -1), torch.split(mask, game.nvec, -1), strict=True)):
-            hits.append((lg.masked_fill(~m, -1e9).argmax(-1) == disc[:, i]).float().mean().item())
-    stats = {"transitions": T, "epochs": epoch, "gradient_steps": steps, "train_seconds": seconds, "final_nll": final,
-             "first_epoch_nll": losses[0] if losses else float("nan"), "head_accuracy": hits}
-    save(args.out, agent, optim, game, {**vars(args), "bc": stats, "bc_meta": meta}, 0, seconds)
+        final = float(nll(agent, t["obs"], t["mask"], t["disc"], t["u"]))
+        logits = agent.logits(agent.trunk(agent.norm(t["obs"])))
+        hits = [(lg.masked_fill(~m, -1e9).argmax(-1) == t["disc"][:, i]).float().mean().item()
+                for i, (lg, m) in enumerate(zip(torch.split(logits, agent.nvec, -1), torch.split(t["mask"], agent.nvec, -1),
+                                                strict=True))]
+    return {"transitions": T, "epochs": epoch, "gradient_steps": steps, "train_seconds": seconds, "final_nll": final,
+            "first_epoch_nll": losses[0], "head_accuracy": hits}
+
+
+def train(args: argparse.Namespace) -> tuple[Agent, Game, dict, dict]:
+    """Fits the agent; returns it, its game, the dataset's meta and the training's statistics."""
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    data, meta = load_dataset(args.data)
+    game = Game(meta["game"], data["observations"].shape[1], [int(x) for x in data["nvec"]],
+                [float(x) for x in data["dim_low"]], [float(x) for x in data["dim_high"]])
+    agent = Agent(game.obs_size, game.nvec, len(game.low), args.hidden)
+    t = tensors(data)
+    agent.norm.update(t["obs"])  # the dataset's statistics, fixed while training
+    optim = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
+    stats = fit(agent, optim, t, args.seconds, args.epochs, args.batch_size)
+    save(args.out, agent, optim, game, {**vars(args), "bc": stats, "bc_meta": meta}, 0, stats["train_seconds"])
     return agent, game, meta, stats
 
 

@@ -140,3 +140,21 @@ def _quiet(model) -> None:
     """Gives model a logger that writes nowhere: without one, SB3 makes a folder SB3-<date> in
     the system's temporary directory for every model, which the tests would leave behind."""
     model.set_logger(Logger(folder=None, output_formats=[]))
+
+
+def test_sb3_maskable_example_trains_saves_and_evaluates(server, tmp_path):
+    """examples/sb3_maskable.py: the settings it trains with are saved beside the model, and
+    --evaluate plays the saved model on that game with them."""
+    import json
+
+    import sb3_maskable
+
+    model = tmp_path / "m.zip"
+    out = sb3_maskable.main(["--server", server.target, "--num-envs", "4", "--n-steps", "16", "--batch-size", "32",
+                             "--total-steps", "64", "--hidden", "8", "--bins", "3", "--out", str(model), "--eval-episodes", "0"])
+    settings = json.loads((tmp_path / "m.zip.json").read_text())
+    assert settings["bins"] == 3 and settings["env_steps"] == out["train"]["env_steps"] >= 64
+    res = sb3_maskable.main(["--server", server.target, "--evaluate", str(model), "--eval-opponents", "random,aimer",
+                             "--eval-episodes", "4"])
+    for opp in ("random", "aimer"):
+        assert res[opp]["episodes"] == 4 and res[opp]["wins"] + res[opp]["draws"] + res[opp]["losses"] == 4

@@ -4,12 +4,13 @@ choices beside its teacher's.
 On a game with the aiming action (``flick=aim``: the dims say where the flick should stop, in
 the board's normalised coordinates, and the push beyond), every move of the agent's seat is the
 teacher's (the pool's ``teacher=`` option) with Gaussian noise of standard deviation ``s`` cm
-added to the target's two coordinates, for each ``s`` of ``--blur``; the table gives the win
+added to the target's two coordinates (then clipped to the dims' bounds: a target on the
+bounds, where a flick that leaves them is aimed, stays a legal one), for each ``s`` of ``--blur``; the table gives the win
 share against ``--opponent`` with its 95% Wilson interval. The game's own execution noise applies
 on top, as for any agent. With ``--checkpoint`` (a ppo.py or bc.py checkpoint of the same game
 and options) three rows follow: the clone alone (most likely heads, mean dims), the teacher's
 heads with the clone's dims (does the clone aim where its teacher would, given the piece?), and
-the clone's heads with the teacher's dims::
+the clone's heads with the teacher's dims. The pool rejects an illegal action (none is sent)::
 
     python python/benchmarks/aim_precision.py --server unix:///tmp/fa.sock --teacher planner \\
         --opponent aimer --episodes 500
@@ -77,17 +78,19 @@ def main(argv: list[str] | None = None) -> None:
     rows: list[tuple[str, int, int]] = []
     with contextlib.closing(FlickVectorEnv(args.game, args.num_envs, server=args.server, options=json.loads(args.options),
                                            opponent=args.opponent, agent_seat="alternate", teacher=args.teacher,
-                                           autoreset_mode="same_step")) as envs:
+                                           illegal="reject", autoreset_mode="same_step")) as envs:
         dims = [d.name for d in envs.pool.game.dims]
         if dims[:2] != ["x", "y"]:
             raise SystemExit(f"{args.game} {args.options}: dims {dims}, not the aiming action's x, y (option flick=aim)")
         scale = np.array([width, length], np.float32)
+        low, high = envs.pool.spaces.dim_low, envs.pool.spaces.dim_high
 
         def blurred(sd: float):
             def choose(_obs, info):
                 t = info["teacher_action"]
                 cont = t["continuous"].copy()
                 cont[:, :2] += rng.normal(0, sd, (len(cont), 2)).astype(np.float32) / scale
+                np.clip(cont, low, high, out=cont)
                 return {"discrete": t["discrete"], "continuous": cont}
             return choose
 

@@ -41,6 +41,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a("--batch-size", type=int, default=256, help="transitions per gradient step")
     a("--lr", type=float, default=1e-3, help="Adam step size")
     a("--hidden", type=int, default=64, help="width of the hidden layers (ppo.py's --hidden for --init)")
+    a("--bins", type=int, default=0, help="draw each continuous dim as a categorical of this many values (0: a Gaussian)")
     a("--seed", type=int, default=1, help="torch seed and the evaluation's env seeds")
     a("--threads", type=int, default=1, help="torch CPU threads")
     a("--out", default="bc_checkpoint.pt", help="the checkpoint (loads with ppo.py --init or --evaluate)")
@@ -64,14 +65,19 @@ def nll(agent: Agent, obs: torch.Tensor, mask: torch.Tensor, disc: torch.Tensor,
     return -logp.mean()
 
 
-def tensors(data: dict[str, np.ndarray]) -> dict[str, torch.Tensor]:
+def tensors(data: dict[str, np.ndarray], game: Game) -> dict[str, torch.Tensor]:
     """A dataset's arrays as the agent's tensors: observations, masks, heads, and the dims
-    normalised to [-1, 1] as the agent draws them (``u``)."""
+    normalised to [-1, 1] as the agent draws them (``u``), or, for a game with ``bins``, each
+    dim's nearest bin as one more head."""
+    obs, mask = torch.as_tensor(data["observations"]), torch.as_tensor(data["action_mask"])
+    heads, cont = data["action_discrete"].astype(np.int64), data["action_continuous"]
+    if game.bins:
+        return {"obs": obs, "mask": mask, "disc": torch.as_tensor(np.concatenate([heads, game.bin_of(cont)], 1)),
+                "u": torch.zeros(len(obs), 0)}
     low, high = data["dim_low"], data["dim_high"]
     span = np.where(high > low, high - low, 1).astype(np.float32)
-    return {"obs": torch.as_tensor(data["observations"]), "mask": torch.as_tensor(data["action_mask"]),
-            "disc": torch.as_tensor(data["action_discrete"].astype(np.int64)),
-            "u": torch.as_tensor(np.clip(2 * (data["action_continuous"] - low) / span - 1, -1, 1).astype(np.float32))}
+    return {"obs": obs, "mask": mask, "disc": torch.as_tensor(heads),
+            "u": torch.as_tensor(np.clip(2 * (cont - low) / span - 1, -1, 1).astype(np.float32))}
 
 
 def fit(agent: Agent, optim: torch.optim.Optimizer, t: dict[str, torch.Tensor], seconds: float, epochs: int,
@@ -102,9 +108,11 @@ def fit(agent: Agent, optim: torch.optim.Optimizer, t: dict[str, torch.Tensor], 
     with torch.no_grad():
         final = float(nll(agent, t["obs"], t["mask"], t["disc"], t["u"]))
         logits = agent.logits(agent.trunk(agent.norm(t["obs"])))
+        if agent.coupling is not None:  # each head given the teacher's values of the heads before it
+            logits = logits + agent.one_hot(t["disc"]) @ (agent.coupling * agent.before)
+        masks = torch.split(agent.full_mask(t["mask"]), agent.nvec, -1)
         hits = [(lg.masked_fill(~m, -1e9).argmax(-1) == t["disc"][:, i]).float().mean().item()
-                for i, (lg, m) in enumerate(zip(torch.split(logits, agent.nvec, -1), torch.split(t["mask"], agent.nvec, -1),
-                                                strict=True))]
+                for i, (lg, m) in enumerate(zip(torch.split(logits, agent.nvec, -1), masks, strict=True))]
     return {"transitions": T, "epochs": epoch, "gradient_steps": steps, "train_seconds": seconds, "final_nll": final,
             "first_epoch_nll": losses[0], "head_accuracy": hits}
 
@@ -115,9 +123,9 @@ def train(args: argparse.Namespace) -> tuple[Agent, Game, dict, dict]:
     torch.set_num_threads(args.threads)
     data, meta = load_dataset(args.data)
     game = Game(meta["game"], data["observations"].shape[1], [int(x) for x in data["nvec"]],
-                [float(x) for x in data["dim_low"]], [float(x) for x in data["dim_high"]])
-    agent = Agent(game.obs_size, game.nvec, len(game.low), args.hidden)
-    t = tensors(data)
+                [float(x) for x in data["dim_low"]], [float(x) for x in data["dim_high"]], args.bins)
+    agent = game.agent(args.hidden)
+    t = tensors(data, game)
     agent.norm.update(t["obs"])  # the dataset's statistics, fixed while training
     optim = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
     stats = fit(agent, optim, t, args.seconds, args.epochs, args.batch_size)

@@ -65,6 +65,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a("--batch-size", type=int, default=256, help="positions per gradient step")
     a("--lr", type=float, default=1e-3, help="Adam step size")
     a("--hidden", type=int, default=256, help="width of the hidden layers (without --init)")
+    a("--bins", type=int, default=0, help="draw each continuous dim as a categorical of this many values (0: a Gaussian; "
+      "without --init)")
     a("--seed", type=int, default=1, help="torch seed, the mixture's draws and the envs' seeds")
     a("--threads", type=int, default=1, help="torch CPU threads")
     a("--run-dir", default="runs/dagger", help="checkpoints, metrics.csv and data.npz go here")
@@ -146,7 +148,7 @@ def main(argv: list[str] | None = None) -> dict:
             args.game, args.num_envs, server=server, options=options, opponent=args.opponent, agent_seat=args.agent_seat,
             teacher=args.teacher, autoreset_mode="same_step")))
         sp = envs.pool.spaces
-        game = Game.of(envs.pool.game)
+        game = Game.of(envs.pool.game, args.bins)
         data: dict[str, np.ndarray] = {k: np.zeros((0, w), t) for k, w, t in (
             ("observations", game.obs_size, np.float32), ("action_discrete", sp.heads, np.int32),
             ("action_continuous", sp.dims, np.float32), ("action_mask", int(sp.nvec.sum()), bool))}
@@ -159,17 +161,18 @@ def main(argv: list[str] | None = None) -> dict:
                 data[k] = loaded[k]
         if args.init:
             agent, start_game, ck = load(args.init, torch.device("cpu"))
+            game = Game.of(envs.pool.game, start_game.bins)
             if start_game != game:
                 raise SystemExit(f"--init {args.init}: a checkpoint of {start_game.game_id} with another action space")
             args.hidden = ck["args"]["hidden"]
         else:
-            agent = Agent(game.obs_size, game.nvec, len(game.low), args.hidden)
+            agent = game.agent(args.hidden)
             if len(data["observations"]):
                 agent.norm.update(torch.as_tensor(data["observations"]))
         agent.rule = joint_rule(envs.pool.game)
         optim = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
         if len(data["observations"]) and not args.init:
-            stats = fit(agent, optim, tensors(data), args.seconds, 0, args.batch_size)
+            stats = fit(agent, optim, tensors(data, game), args.seconds, 0, args.batch_size)
             print(f"round 0: fitted {stats['transitions']} recorded positions in {stats['train_seconds']:.0f} s, "
                   f"nll {stats['final_nll']:.3f}", flush=True)
         result: dict = {}
@@ -186,7 +189,7 @@ def main(argv: list[str] | None = None) -> dict:
                     agent.norm.update(torch.as_tensor(rows["observations"]))  # fixed from here on
                 for k in FIELDS:
                     data[k] = np.concatenate([data[k], rows[k]])
-                stats = fit(agent, optim, tensors(data), args.seconds, 0, args.batch_size)
+                stats = fit(agent, optim, tensors(data, game), args.seconds, 0, args.batch_size)
                 wall = time.perf_counter() - t_start
                 share = games["wins"] / max(games["games"], 1)
                 w.writerow([r, f"{beta:.4f}", f"{games['teacher_share']:.4f}", games["games"], games["wins"], games["draws"],

@@ -6,6 +6,10 @@ serve_ppo.py) draws the native hybrid action: masked categorical heads, legal as
 game's joint rule, and Gaussian dims. The update is the clipped-surrogate PPO of Schulman et al.
 (2017) with GAE(lambda) advantages, a clipped value loss and an entropy bonus.
 
+``--bins K`` draws each continuous dim as a categorical of K evenly spaced values, the heads
+autoregressive (examples/ppo_agent.py's Game): with the aiming action (``--options '{"flick":
+"aim"}'``) the agent then chooses a point of a grid and a push, rather than the mean of a Gaussian.
+
 The envs are split into ``--groups`` pools; with ``--async-step`` the server steps one pool while
 the learner draws the other's actions, with ``--no-async-step`` one blocking step at a time: the
 same seeds give the same weights either way. ``--init CHECKPOINT`` starts from a trained policy
@@ -38,7 +42,7 @@ import time
 import numpy as np
 import torch
 import torch.nn as nn
-from ppo_agent import Agent, Baseline, Game, agent_return, env_seeds, evaluate, load, save, save_checkpoint
+from ppo_agent import Baseline, Game, agent_return, env_seeds, evaluate, load, save, save_checkpoint
 from torch.utils.tensorboard import SummaryWriter
 
 from flickarena import FlickVectorEnv, joint_rule
@@ -77,6 +81,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a("--vf-coef", type=float, default=0.5, help="value loss weight")
     a("--max-grad-norm", type=float, default=0.5, help="gradient norm clip")
     a("--hidden", type=int, default=64, help="width of the hidden layers of the actor and of the critic")
+    a("--bins", type=int, default=0, help="draw each continuous dim as a categorical of this many evenly spaced values "
+      "(0: a Gaussian); with --init, the checkpoint's")
     a("--threads", type=int, default=1, help="torch CPU threads (the env server needs the other cores)")
     a("--cpu", action=flag, default=False, help="use the CPU even when a GPU is present")
     a("--eval-every", type=int, default=10, help="evaluate every this many updates (0: only at the start and end)")
@@ -150,8 +156,10 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
 
     # Agent and optimizer, from --init's checkpoint if given (its weights, statistics and Adam's moments).
     spec = pools[0].pool.game
-    game = Game.of(spec)
-    agent = Agent(game.obs_size, game.nvec, len(game.low), args.hidden).to(device)
+    if args.init:  # the checkpoint's binning
+        args.bins = torch.load(args.init, map_location="cpu", weights_only=False)["game"].get("bins", 0)
+    game = Game.of(spec, args.bins)
+    agent = game.agent(args.hidden).to(device)
     prior_steps, prior_seconds, prior_wall, start_ck = 0, 0.0, 0.0, {}
     if args.init:
         start, start_game, start_ck = load(args.init, device)
@@ -169,14 +177,14 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
 
     # Rollout storage: row t holds the observation step t's actions were drawn on, their (narrowed)
     # masks, the done flag that came with the observation (it starts an episode) and what they earned.
-    H, D, M = len(game.nvec), len(game.low), sum(game.nvec)
+    H, D, M = len(game.policy_nvec), game.policy_dims, sum(game.policy_nvec)
     obs_buf = torch.zeros((T, N, game.obs_size), device=device)
     mask_buf = torch.zeros((T, N, M), dtype=torch.bool, device=device)
     disc_buf = torch.zeros((T, N, H), dtype=torch.long, device=device)
     u_buf = torch.zeros((T, N, D), device=device)
     logp_buf, val_buf, rew_buf, done_buf = (torch.zeros((T, N), device=device) for _ in range(4))
     next_obs = torch.zeros((N, game.obs_size), device=device)
-    next_mask = torch.zeros((N, M), dtype=torch.bool, device=device)
+    next_mask = torch.zeros((N, sum(game.nvec)), dtype=torch.bool, device=device)  # the env's masks
     next_done = torch.zeros(N, device=device)
     rows = [slice(g * n, (g + 1) * n) for g in range(G)]
     for g, envs in enumerate(pools):

@@ -25,24 +25,62 @@ import flickarena
 
 @dataclass
 class Game:
-    """What the agent needs of the game's spec (saved with checkpoints)."""
+    """What the agent needs of the game's spec (saved with checkpoints), and how the agent's
+    action maps to the game's native one.
+
+    With ``bins`` 0 the agent draws one Gaussian per continuous dim; with ``bins`` k > 1 it
+    draws each dim as one more categorical head of k values, evenly spaced from the dim's low
+    bound to its high bound (``low + j (high - low) / (k - 1)``), so that a multimodal choice
+    (this spot or that one) is a choice between values rather than a mean between them, and
+    its heads are autoregressive (each sees the values drawn before it: the piece, then x,
+    then y). The env is stepped in the native format either way."""
 
     game_id: str
     obs_size: int
     nvec: list[int]
     low: list[float]  # each continuous dim's bounds
     high: list[float]
+    bins: int = 0  # values per continuous dim drawn as a head; 0: Gaussian dims
 
     @classmethod
-    def of(cls, spec) -> Game:
-        """The Game of a GameSpec (``envs.pool.game``)."""
-        return cls(spec.id, spec.obs_size, [h.n for h in spec.heads], [d.low for d in spec.dims], [d.high for d in spec.dims])
+    def of(cls, spec, bins: int = 0) -> Game:
+        """The Game of a GameSpec (``envs.pool.game``), its dims drawn in ``bins`` values (0: Gaussian)."""
+        if bins == 1 or bins < 0:
+            raise ValueError(f"bins {bins}: want 0 (Gaussian dims) or at least 2 values per dim")
+        return cls(spec.id, spec.obs_size, [h.n for h in spec.heads], [d.low for d in spec.dims], [d.high for d in spec.dims],
+                   bins)
+
+    @property
+    def policy_nvec(self) -> list[int]:
+        """The agent's categorical heads: the game's, then one of ``bins`` values per dim if binned."""
+        return self.nvec + [self.bins] * len(self.low) if self.bins else list(self.nvec)
+
+    @property
+    def policy_dims(self) -> int:
+        """The agent's Gaussian dims: the game's, none if binned."""
+        return 0 if self.bins else len(self.low)
+
+    def agent(self, hidden: int) -> Agent:
+        """A new agent for this game, its hidden layers ``hidden`` wide."""
+        return Agent(self.obs_size, self.policy_nvec, self.policy_dims, hidden, autoregressive=self.bins > 0)
 
     def env_action(self, disc: torch.Tensor, u: torch.Tensor) -> dict[str, np.ndarray]:
-        """The native action of drawn heads and Gaussian draws: dims clipped to [-1, 1], scaled."""
+        """The native action of drawn heads ``[B, len(policy_nvec)]`` and Gaussian draws ``u``:
+        dims clipped to [-1, 1] and scaled, or each binned dim's value."""
         low, high = np.array(self.low, np.float32), np.array(self.high, np.float32)
+        d = disc.cpu().numpy()
+        if self.bins:
+            h = len(self.nvec)
+            cont = low + d[:, h:] * ((high - low) / (self.bins - 1))
+            return {"discrete": d[:, :h].astype(np.int32), "continuous": cont.astype(np.float32)}
         cont = low + (np.clip(u.cpu().numpy(), -1, 1) + 1) * 0.5 * (high - low)
-        return {"discrete": disc.cpu().numpy().astype(np.int32), "continuous": cont.astype(np.float32)}
+        return {"discrete": d.astype(np.int32), "continuous": cont.astype(np.float32)}
+
+    def bin_of(self, cont: np.ndarray) -> np.ndarray:
+        """The nearest bin of each native dim value ``[B, dims]`` (int64), for cloning a teacher."""
+        low, high = np.array(self.low), np.array(self.high)
+        span = np.where(high > low, high - low, 1)
+        return np.clip(np.rint((cont - low) / span * (self.bins - 1)), 0, self.bins - 1).astype(np.int64)
 
 
 class RunningNorm(nn.Module):
@@ -79,7 +117,7 @@ class Agent(nn.Module):
     ``rule`` (the game's joint rule, not saved in checkpoints) narrows the heads' masks when
     actions are drawn."""
 
-    def __init__(self, obs_size: int, nvec: list[int], dims: int, hidden: int):
+    def __init__(self, obs_size: int, nvec: list[int], dims: int, hidden: int, autoregressive: bool = False):
         super().__init__()
         self.nvec, self.dims = list(nvec), dims
         self.rule = flickarena.JointRule()
@@ -88,6 +126,14 @@ class Agent(nn.Module):
                                     layer_init(hidden, 1, 1.0))
         self.trunk = nn.Sequential(layer_init(obs_size, hidden), nn.Tanh(), layer_init(hidden, hidden), nn.Tanh())
         self.logits = layer_init(hidden, sum(nvec), 0.01)
+        # With autoregressive heads, head i's logits add a linear map of the one-hot values of
+        # heads 0 to i-1 (``coupling``, masked to that block-lower-triangular shape, zero at
+        # the start): where to aim is drawn knowing which piece, x and y one after the other.
+        self.coupling = nn.Parameter(torch.zeros(sum(nvec), sum(nvec))) if autoregressive else None
+        ends = np.cumsum(nvec) if nvec else np.zeros(0, np.int64)
+        head_of = np.repeat(np.arange(len(nvec)), nvec)
+        self.register_buffer("before", torch.as_tensor(head_of[:, None] < head_of[None, :]), persistent=False)
+        self.head_ends = [int(e) for e in ends]
         self.mu = layer_init(hidden, dims, 0.01) if dims else None
         self.log_std = nn.Parameter(torch.full((dims,), -0.5))
         # The heads side by side, padded to the widest: pad_index[h, j] is value j of head h in
@@ -98,6 +144,18 @@ class Agent(nn.Module):
         valid = np.array([[j < n for j in range(width)] for n in nvec], bool)
         self.register_buffer("pad_index", torch.as_tensor(index.reshape(len(nvec), width)), persistent=False)
         self.register_buffer("pad_valid", torch.as_tensor(valid.reshape(len(nvec), width)), persistent=False)
+
+    def one_hot(self, disc: torch.Tensor) -> torch.Tensor:
+        """The heads' values ``[B, H]`` one-hot side by side: ``[B, sum(nvec)]`` float."""
+        return torch.cat([nn.functional.one_hot(x, n).float() for x, n in zip(disc.unbind(-1), self.nvec, strict=True)], -1)
+
+    def full_mask(self, mask: torch.Tensor) -> torch.Tensor:
+        """The mask over every head of the agent: the env's factorised mask, then every value of
+        the binned dims' heads (see :class:`Game`) allowed."""
+        missing = sum(self.nvec) - mask.shape[-1]
+        if missing <= 0:
+            return mask
+        return torch.cat([mask, torch.ones(*mask.shape[:-1], missing, dtype=torch.bool, device=mask.device)], -1)
 
     def get_value(self, obs: torch.Tensor) -> torch.Tensor:
         """The critic's value ``[B]``."""
@@ -112,6 +170,7 @@ class Agent(nn.Module):
         they were drawn on, computes their log-probability instead. ``greedy`` takes each
         head's most likely value and the dims' means.
         """
+        mask = self.full_mask(mask)
         if disc is not None and u is not None and not greedy:
             logp, ent, value = self.evaluate_actions(obs, mask, disc, u)
             return disc, u, logp, ent, value, mask
@@ -120,8 +179,13 @@ class Agent(nn.Module):
         chosen: list[torch.Tensor] = []
         masks: list[torch.Tensor] = []
         logp = ent = torch.zeros(len(obs), device=obs.device)
-        for i, (logits, m) in enumerate(zip(torch.split(self.logits(h), self.nvec, -1),
+        base = self.logits(h)
+        drawn = torch.zeros_like(base)  # one-hot of the heads drawn so far
+        starts = [0, *self.head_ends[:-1]]
+        for i, (logits, m) in enumerate(zip(torch.split(base, self.nvec, -1),
                                             torch.split(mask, self.nvec, -1), strict=True)):
+            if self.coupling is not None and i > 0:
+                logits = logits + drawn @ self.coupling[:, starts[i]:self.head_ends[i]]
             if obs_np is not None:
                 narrowed = self.rule.narrow(i, obs_np, [c.cpu().numpy() for c in chosen], m.cpu().numpy())
                 m = torch.as_tensor(narrowed, device=mask.device)
@@ -130,6 +194,8 @@ class Agent(nn.Module):
             x = disc[:, i] if disc is not None else (cat.probs.argmax(-1) if greedy else cat.sample())
             chosen.append(x)
             masks.append(m)
+            if self.coupling is not None:
+                drawn[torch.arange(len(x), device=x.device), starts[i] + x] = 1
             logp, ent = logp + cat.log_prob(x), ent + cat.entropy()
         if self.mu is not None:
             mu = self.mu(h)
@@ -149,10 +215,14 @@ class Agent(nn.Module):
         :meth:`get_action_and_value` gives for them, computed with every head at once (the
         heads padded side by side) instead of one distribution object per head, the update's
         cost at PPO's minibatch sizes."""
+        mask = self.full_mask(mask)
         x = self.norm(obs)
         h = self.trunk(x)
         value = self.critic(x).squeeze(-1)
-        logits = self.logits(h)[:, self.pad_index]  # [B, H, W]
+        flat = self.logits(h)
+        if self.coupling is not None:
+            flat = flat + self.one_hot(disc) @ (self.coupling * self.before)
+        logits = flat[:, self.pad_index]  # [B, H, W]
         m = mask[:, self.pad_index] & self.pad_valid
         m = m | (~m.any(-1, keepdim=True) & self.pad_valid)  # a head with no legal value: every value
         logp_all = torch.log_softmax(logits.masked_fill(~m, -1e9), -1)
@@ -265,7 +335,7 @@ def load(path: str, device: torch.device) -> tuple[Agent, Game, dict]:
     checkpoint's dict (settings, training so far, optimizer state)."""
     ck = torch.load(path, map_location=device, weights_only=False)
     game = Game(**ck["game"])
-    agent = Agent(game.obs_size, game.nvec, len(game.low), ck["args"]["hidden"]).to(device)
+    agent = game.agent(ck["args"]["hidden"]).to(device)
     agent.load_state_dict(ck["model"])
     agent.eval()
     return agent, game, ck

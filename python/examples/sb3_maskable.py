@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import time
 
 import numpy as np
@@ -49,6 +50,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a("--total-steps", type=int, default=200_000, help="agent env steps to train for")
     a("--seed", type=int, default=1, help="seed of torch, SB3 and the pool")
     a("--out", default="sb3_model.zip", help="the trained model (SB3's zip); its settings go to OUT.json")
+    a("--init", default="", help="a model of this script to continue training (its game, options and bins are kept)")
+    a("--save-every", type=int, default=0, help="also keep OUT-NNNNNNNNN.zip every this many steps (0: OUT alone)")
     a("--evaluate", default="", help="a trained model to evaluate (no training)")
     a("--eval-opponents", default="random", help="the evaluations' opponents, comma-separated")
     a("--eval-episodes", type=int, default=200, help="evaluation games per opponent (0: none)")
@@ -96,6 +99,10 @@ def main(argv: list[str] | None = None) -> dict:
             game, options, bins = settings["game"], settings["options"], settings["bins"]
         else:
             game, bins = args.game, args.bins
+            if args.init:
+                with open(args.init + ".json") as f:
+                    start = json.load(f)
+                game, options, bins = start["game"], start["options"], start["bins"]
             settings = {"game": game, "options": options, "bins": bins, "opponent": args.opponent, "shaping": args.shaping,
                         "num_envs": args.num_envs, "n_steps": args.n_steps, "batch_size": args.batch_size,
                         "n_epochs": args.n_epochs, "learning_rate": args.lr, "ent_coef": args.ent_coef,
@@ -104,11 +111,23 @@ def main(argv: list[str] | None = None) -> dict:
             venv = stack.enter_context(contextlib.closing(FlickSB3VecEnv(
                 game, args.num_envs, server=server, options=options, opponent=args.opponent, agent_seat="alternate",
                 bins=bins, shaping=args.shaping, seed=args.seed)))
-            model = MaskablePPO("MlpPolicy", venv, n_steps=args.n_steps, batch_size=args.batch_size, n_epochs=args.n_epochs,
-                                learning_rate=args.lr, ent_coef=args.ent_coef, seed=args.seed, device="cpu", verbose=0,
-                                policy_kwargs={"net_arch": [args.hidden, args.hidden]})
+            if args.init:
+                model = MaskablePPO.load(args.init, env=venv, device="cpu")
+                settings["init"] = args.init
+                settings["init_steps"] = int(model.num_timesteps)
+            else:
+                model = MaskablePPO("MlpPolicy", venv, n_steps=args.n_steps, batch_size=args.batch_size,
+                                    n_epochs=args.n_epochs, learning_rate=args.lr, ent_coef=args.ent_coef, seed=args.seed,
+                                    device="cpu", verbose=0, policy_kwargs={"net_arch": [args.hidden, args.hidden]})
+            callback = None
+            if args.save_every > 0:
+                from stable_baselines3.common.callbacks import CheckpointCallback
+
+                stem = args.out.removesuffix(".zip")
+                callback = CheckpointCallback(max(args.save_every // args.num_envs, 1), os.path.dirname(stem) or ".",
+                                              name_prefix=os.path.basename(stem))
             t0 = time.perf_counter()
-            model.learn(args.total_steps)
+            model.learn(args.total_steps, callback=callback, reset_num_timesteps=not args.init)
             seconds = time.perf_counter() - t0
             model.save(args.out)
             settings.update(env_steps=int(model.num_timesteps), train_seconds=seconds)

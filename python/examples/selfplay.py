@@ -33,7 +33,7 @@ import time
 import numpy as np
 import torch
 import torch.nn as nn
-from ppo_agent import Agent, Game, env_seeds, evaluate, load, save, save_checkpoint
+from ppo_agent import Game, env_seeds, evaluate, load, save, save_checkpoint
 
 from flickarena import FlickVectorEnv, joint_rule
 from flickarena.launch import EnvServer
@@ -109,7 +109,7 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
     log = csv.writer(csv_file)
     log.writerow(["update", "env_steps", "train_seconds", "opponent", "win_rate", "mean_outcome", "league_win_rate"])
 
-    agent = Agent(game.obs_size, game.nvec, len(game.low), args.hidden).to(device)
+    agent = game.agent(args.hidden).to(device)
     optim = torch.optim.Adam(agent.parameters(), lr=args.lr, eps=1e-5)
     prior_steps, prior_seconds, prior_wall = 0, 0.0, 0.0
     league: list[dict] = []  # frozen snapshots' state dicts, oldest first
@@ -128,7 +128,7 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
             league = torch.load(league_path, map_location=device, weights_only=False)[-args.league_size:]
         print(f"starting from {args.init}: {prior_steps} steps, {prior_seconds:.0f} s, a league of {len(league)}", flush=True)
     agent.rule = rule
-    frozen = [Agent(game.obs_size, game.nvec, len(game.low), args.hidden).to(device) for _ in range(args.league_size)]
+    frozen = [game.agent(args.hidden).to(device) for _ in range(args.league_size)]
     for net in frozen:
         net.rule = rule
         net.eval()
@@ -148,7 +148,7 @@ def train(args: argparse.Namespace, server: str, device: torch.device, stack: co
             seats[i, rng.integers(P)] = -1
 
     # The learner's decision in each env that waits for its reward (until its next decision).
-    H, D, M = len(game.nvec), len(game.low), sum(game.nvec)
+    H, D, M = len(game.policy_nvec), game.policy_dims, sum(game.policy_nvec)
     pend = {"obs": torch.zeros((N, game.obs_size)), "mask": torch.zeros((N, M), dtype=torch.bool),
             "disc": torch.zeros((N, H), dtype=torch.long), "u": torch.zeros((N, D)),
             "logp": torch.zeros(N), "val": torch.zeros(N)}

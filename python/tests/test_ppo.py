@@ -177,7 +177,7 @@ def test_serve_ppo_checkpoint_legal(server, tmp_path, flickago):
     assert serve_ppo.checkpoint_policy is ppo_agent.checkpoint_policy
     game = ppo_agent.Game.of(flickago)
     torch.manual_seed(0)
-    agent = ppo_agent.Agent(game.obs_size, game.nvec, len(game.low), 16)
+    agent = game.agent(16)
     with torch.no_grad():
         agent.logits.bias.normal_()  # untrained, with varied preferences: the greedy heads differ by position
     path = str(tmp_path / "checkpoint.pt")
@@ -195,3 +195,45 @@ def test_serve_ppo_checkpoint_legal(server, tmp_path, flickago):
             assert not np.any(info["illegal"]), info["illegal"]
     finally:
         envs.close()
+
+
+def test_binned_dims_autoregressive(server, flickago, tmp_path):
+    """--bins: each dim a head of evenly spaced values, drawn after the heads before it (the
+    coupling changes a later head's distribution by the earlier one's value), the log-probability
+    of stored actions equal to the one they were drawn with, binning the inverse of the bins'
+    values, and a checkpoint keeping its bins through --init."""
+    game = ppo_agent.Game.of(flickago, bins=5)
+    assert game.policy_nvec == [*game.nvec, 5, 5] and game.policy_dims == 0
+    values = game.env_action(torch.tensor([[0, 0, 0, 0, 4], [0, 0, 0, 2, 1]]), torch.zeros(2, 0))["continuous"]
+    assert np.allclose(values[0], [game.low[0], game.high[1]]) and np.allclose(values[1, 0], (game.low[0] + game.high[0]) / 2)
+    assert (game.bin_of(values) == [[0, 4], [2, 1]]).all()
+    with pytest.raises(ValueError, match="bins 1"):
+        ppo_agent.Game.of(flickago, bins=1)
+
+    torch.manual_seed(0)
+    agent = game.agent(8)
+    agent.rule = joint_rule(flickago)
+    obs = torch.zeros(300, game.obs_size)
+    env_mask = torch.ones(300, sum(game.nvec), dtype=torch.bool)
+    with torch.no_grad():
+        # Dim x's value follows the source head's: source s -> bin s % 5.
+        src0 = game.nvec[0]
+        x0 = sum(game.nvec)
+        for s in range(game.nvec[1]):
+            agent.coupling[src0 + s, x0 + s % 5] = 20.0
+    disc, u, logp, _, _, drawn_on = agent.get_action_and_value(obs, env_mask)
+    assert drawn_on.shape == (300, sum(game.policy_nvec))
+    assert (disc[:, 3] == disc[:, 1] % 5).all()
+    assert len(set(disc[:, 1].tolist())) > 1
+    _, _, again, _, _, _ = agent.get_action_and_value(obs, drawn_on, disc, u)
+    assert torch.allclose(logp, again, atol=1e-5)
+
+    run = tmp_path / "binned"
+    common = ["--server", server.target, "--game", "flickago-v3", "--num-envs", "4", "--num-steps", "8",
+              "--eval-every", "0", "--eval-episodes", "2", "--wire-probe", "0", "--hidden", "8"]
+    ppo.main([*common, "--bins", "7", "--total-steps", "32", "--run-dir", str(run)])
+    _, saved, _ = ppo_agent.load(str(run / "checkpoint.pt"), torch.device("cpu"))
+    assert saved.bins == 7
+    ppo.main([*common, "--init", str(run / "checkpoint.pt"), "--total-steps", "32", "--run-dir", str(tmp_path / "more")])
+    _, continued, _ = ppo_agent.load(str(tmp_path / "more" / "checkpoint.pt"), torch.device("cpu"))
+    assert continued.bins == 7

@@ -41,6 +41,9 @@ type pageData struct {
 	Server bool `json:"server,omitempty"`
 	// Live says that the server has a live game to watch.
 	Live bool `json:"live,omitempty"`
+	// Play says that the page is the play mode's (served at play/ by [Handler]): it plays
+	// games through the API under api/.
+	Play bool `json:"play,omitempty"`
 	// Replays are replays embedded in the page.
 	Replays []embedded `json:"replays,omitempty"`
 }

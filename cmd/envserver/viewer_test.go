@@ -318,7 +318,7 @@ func TestMain_ViewerLoopbackHosts(t *testing.T) {
 // TestStartViewer_Timeouts: the viewer's server bounds reading a request and writing a
 // response, so that a slow client cannot hold a connection forever.
 func TestStartViewer_Timeouts(t *testing.T) {
-	v, err := startViewer("127.0.0.1:0", "", "")
+	v, err := startViewer("127.0.0.1:0", "", "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

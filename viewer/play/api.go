@@ -27,10 +27,11 @@ const MaxWait = 25 * time.Second
 //
 //	GET    games                  the games (id, seats) and the bots that play each, the limits
 //	POST   sessions               start a game: a NewGame as JSON; 201 with the session's state
-//	GET    sessions/ID?from=N&wait=S  the session's state: the replay's records from the N-th,
-//	                              the person's turn if one is waited for, whether the game is
-//	                              over; wait (s, up to 25) holds the answer until something
-//	                              beyond N happens
+//	GET    sessions/ID?from=N&seen=V&wait=S  the session's state: the replay's records from
+//	                              the N-th, the person's turn if one is waited for, whether
+//	                              the game is over, and its version (a count of its changes);
+//	                              wait (s, up to 25) holds the answer until the version is
+//	                              beyond V (seen), or the time is up
 //	POST   sessions/ID/act        a person's action (an Act as JSON): 200 when played, 422 with
 //	                              the reason when refused (the game is unchanged), 409 when it
 //	                              is no person's turn or not this step
@@ -68,7 +69,13 @@ type GameInfo struct {
 	Bots []string `json:"bots"`
 	// Aim says that a person aims its flicks by hand ([Aimer]).
 	Aim bool `json:"aim,omitempty"`
+	// Players, for a game whose number of seats is its option "players" (Flip' Rando: one
+	// seat per player), bounds it: [min, max].
+	Players []int `json:"players,omitempty"`
 }
+
+// PlayersOption is the creation option that sets the number of seats, where a game has one.
+const PlayersOption = "players"
 
 // BotInfo describes a bot.
 type BotInfo struct {
@@ -93,6 +100,13 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		}
 		info := GameInfo{ID: id, Seats: env.SeatNames(g), Bots: []string{}}
 		_, info.Aim = g.(Aimer)
+		if d, ok := g.(env.OptionDeclarer); ok {
+			for _, o := range d.OptionSpecs() {
+				if o.Key == PlayersOption && o.Type == env.OptionInt && s.seatsVary(id, int(o.Min), int(o.Max)) {
+					info.Players = []int{int(o.Min), int(o.Max)}
+				}
+			}
+		}
 		for _, name := range s.botNames() {
 			if b := s.bots[name]; b.Plays == nil || b.Plays(g) {
 				info.Bots = append(info.Bots, name)
@@ -104,6 +118,14 @@ func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
 		resp.Bots = append(resp.Bots, BotInfo{Name: name, Help: s.bots[name].Help})
 	}
 	reply(w, http.StatusOK, resp)
+}
+
+// seatsVary reports whether game id has lo seats with the option players=lo and hi with
+// players=hi (Flip' Rando; a Flick 'em Up! scenario's players share two teams).
+func (s *Server) seatsVary(id string, lo, hi int) bool {
+	a, err1 := s.cfg.Registry.New(id, env.Options{PlayersOption: strconv.Itoa(lo)})
+	b, err2 := s.cfg.Registry.New(id, env.Options{PlayersOption: strconv.Itoa(hi)})
+	return err1 == nil && err2 == nil && a.Spec().NumPlayers == lo && b.Spec().NumPlayers == hi
 }
 
 func (s *Server) handleStart(w http.ResponseWriter, r *http.Request) {
@@ -141,6 +163,8 @@ type State struct {
 	Note string `json:"note,omitempty"`
 	// Replay is the saved replay's file name, once saved.
 	Replay string `json:"replay,omitempty"`
+	// Version counts the session's changes; a poll that has seen it waits for the next.
+	Version int `json:"version"`
 }
 
 // state returns the session's state from record from on.
@@ -154,7 +178,7 @@ func (ss *session) state(from int) State {
 func (ss *session) stateLocked(from int) State {
 	from = min(max(from, 0), len(ss.lines))
 	st := State{ID: ss.id, Game: ss.game, From: from, Lines: append([]json.RawMessage{}, ss.lines[from:]...), Next: len(ss.lines),
-		Turn: ss.turn, Over: ss.over, Replay: ss.saved}
+		Turn: ss.turn, Over: ss.over, Replay: ss.saved, Version: ss.version}
 	if ss.over {
 		st.Note = ss.note
 	}
@@ -188,6 +212,13 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, err)
 		return
 	}
+	seen := -1
+	if q.Has("seen") {
+		if seen, err = intParam(q, "seen", 0, 1<<62); err != nil {
+			fail(w, http.StatusBadRequest, err)
+			return
+		}
+	}
 	ss := s.session(w, r)
 	if ss == nil {
 		return
@@ -199,7 +230,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		st := ss.stateLocked(from)
 		changed := ss.changed
 		ss.mu.Unlock()
-		if wait == 0 || len(st.Lines) > 0 || st.Turn != nil || st.Over {
+		if wait == 0 || st.Version > seen {
 			reply(w, http.StatusOK, st)
 			return
 		}

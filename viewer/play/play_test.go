@@ -151,13 +151,18 @@ func (f *fixture) start(t *testing.T, req map[string]any) play.State {
 func (f *fixture) waitTurn(t *testing.T, id string, from int) play.State {
 	t.Helper()
 	var all []json.RawMessage
+	seen := -1
 	for range 1000 {
 		var st play.State
-		if code, msg := f.do(t, "GET", fmt.Sprintf("/sessions/%s?from=%d&wait=5", id, from), nil, &st); code != http.StatusOK {
+		q := fmt.Sprintf("/sessions/%s?from=%d&wait=5", id, from)
+		if seen >= 0 {
+			q += fmt.Sprintf("&seen=%d", seen)
+		}
+		if code, msg := f.do(t, "GET", q, nil, &st); code != http.StatusOK {
 			t.Fatalf("state: %d %s", code, msg)
 		}
 		all = append(all, st.Lines...)
-		from = st.Next
+		from, seen = st.Next, st.Version
 		if st.Turn != nil || st.Over {
 			st.Lines = all
 			return st

@@ -40,6 +40,7 @@ type session struct {
 	note    string            // how it ended, when over
 	saved   string            // the replay's file name, once saved
 	seen    time.Time         // the page's last request
+	version int               // counts the changes: a record, a turn offered or taken, the end
 	changed chan struct{}     // closed and replaced at every change, for long polls
 }
 
@@ -114,8 +115,9 @@ func (s *session) Line(line []byte) {
 	s.notify()
 }
 
-// notify wakes the long polls; the caller holds mu.
+// notify counts a change and wakes the long polls; the caller holds mu.
 func (s *session) notify() {
+	s.version++
 	close(s.changed)
 	s.changed = make(chan struct{})
 }

@@ -51,7 +51,7 @@ type Config struct {
 // Config.Token, every request must carry it (see [TokenParam]); with Config.LoopbackHosts,
 // every request must name a loopback host.
 func Handler(cfg Config) http.Handler {
-	page, err := build(pageData{Server: true, Live: cfg.Live != nil})
+	page, err := build(pageData{Server: true, Live: cfg.Live != nil, CanPlay: cfg.Play != nil})
 	if err != nil {
 		panic(err) // the sources are embedded: reading them cannot fail
 	}

@@ -161,6 +161,7 @@
     P.over = st.over;
     P.note = st.note || "";
     P.replay = st.replay || "";
+    P.caught = caughtUp(); // new records are to be watched first
     panel();
     S.dirty = true;
   }
@@ -183,8 +184,9 @@
   }
 
   // playTick runs every frame: the turn's controls open once the playhead shows its position.
+  function caughtUp() { return !!(S.game && P.turn && S.t >= S.game.total - 1e-9); }
   function playTick() {
-    const caught = !!(S.game && P.turn && S.t >= S.game.total - 1e-9);
+    const caught = caughtUp();
     if (caught !== P.caught) {
       P.caught = caught;
       panel();
@@ -268,7 +270,7 @@
 
   function choose(k) {
     const t = P.turn;
-    if (!t || !P.caught || P.busy) return;
+    if (!t || !caughtUp() || P.busy) return;
     const c = t.choices[k];
     if (c.aim) {
       P.choice = k;
@@ -320,7 +322,7 @@
   const GRAB = 14; // px around a piece's centre that start its drag
   canvas.addEventListener("pointerdown", (e) => {
     const t = P.turn;
-    if (!P.on || !t || !P.caught || P.busy || !S.game) return;
+    if (!P.on || !t || !caughtUp() || P.busy || !S.game) return;
     const at = pointerCm(e);
     const near = (c) => c.aim && Math.hypot(c.aim.from[0] - at[0], c.aim.from[1] - at[1]) * scale <= Math.max(GRAB, 1.5 * scale);
     if (P.choice < 0 || !near(t.choices[P.choice])) {
@@ -414,7 +416,7 @@
     get replay() { return P.replay; },
     get turn() { return P.turn; },
     // ready: a person's turn is open for input
-    get ready() { return !!(P.turn && P.caught && !P.busy); },
+    get ready() { return caughtUp() && P.caught && !P.busy; },
     get busy() { return P.busy; },
     get choice() { return P.choice; },
     // at(x, y) returns where table point (x, y) cm is in the window, in CSS px

@@ -194,7 +194,12 @@
     }
   }
 
-  function seatLabel(t) { return t.seat_name + " (" + t.player + ")"; }
+  // seatLabel names the seat to move as the side panel does (the drawing's seat names), and
+  // who sits there.
+  function seatLabel(t) {
+    const name = S.game && S.game.d ? seatName(S.game, t.seat) : t.seat_name;
+    return name + " (" + t.player + ")";
+  }
 
   // panel shows whose turn it is and the turn's choices.
   let panelKey = "";

@@ -37,7 +37,8 @@ least one person: a person's seat ("human", or "human:NAME") becomes the bot
 human (or human-NAME) with the version "person". Each replay is first proved
 by playing its actions again through the engine (as 'replay.Verify' does): a
 replay that does not reproduce is refused. A game is entered once, keyed by
-its replay's content: entering it again changes nothing. The games join the
+its replay's content: entering it again changes nothing. A game that did not
+end by its rules (closed, expired) has no result: it is skipped, and said so. The games join the
 tournament beside its planned ones (each its own pair): a later 'arena run'
 of the tournament counts them among the games of others.
 
@@ -88,9 +89,14 @@ Examples:
 		return fmt.Errorf("add-replays: %w", err)
 	}
 	cat := newCatalogue(reg)
-	added, already := 0, 0
+	added, already, skipped := 0, 0, 0
 	for _, name := range names {
 		g, err := humanGame(reg, cat, info, name)
+		if errors.Is(err, errUnrated) {
+			fmt.Fprintf(stdout, "skipped %s: %v\n", name, err)
+			skipped++
+			continue
+		}
 		if err != nil {
 			return fmt.Errorf("add-replays: %s: %w", name, err)
 		}
@@ -105,7 +111,7 @@ Examples:
 			already++
 		}
 	}
-	fmt.Fprintf(stdout, "%d games added to tournament %s, %d there already\n", added, info.ID, already)
+	fmt.Fprintf(stdout, "%d games added to tournament %s, %d there already, %d skipped\n", added, info.ID, already, skipped)
 	return nil
 }
 
@@ -169,6 +175,9 @@ func findTournament(ctx context.Context, st *store.Store, id string) (arena.Tour
 	return arena.TournamentInfo{}, fmt.Errorf("%d tournaments begin with %q: give more of the id", len(found), id)
 }
 
+// errUnrated is the error of a replay whose game has no result to rate: it is skipped.
+var errUnrated = errors.New("no result to rate")
+
 // humanGame reads, proves and converts the replay in file name into a game of tournament t.
 func humanGame(reg *env.Registry, cat catalogue, t arena.TournamentInfo, name string) (arena.GameRecord, error) {
 	data, err := regfile.ReadFile(name, replay.MaxBytes)
@@ -182,7 +191,7 @@ func humanGame(reg *env.Registry, cat catalogue, t arena.TournamentInfo, name st
 	h := r.Header
 	switch {
 	case r.End == nil || r.End.Status != env.Terminated.String() || len(r.End.Outcome) != len(h.Players):
-		return arena.GameRecord{}, errors.New("the game did not end by its rules (closed, expired, a limit or a fault): it has no result to rate")
+		return arena.GameRecord{}, fmt.Errorf("%w: the game did not end by its rules (closed, expired, a limit or a fault)", errUnrated)
 	case h.Seed == nil:
 		return arena.GameRecord{}, errors.New("the replay does not say how the game was seeded")
 	case !slices.ContainsFunc(h.Players, isPerson):

@@ -41,11 +41,11 @@ func TestAddReplays(t *testing.T) {
 	if err != nil {
 		t.Fatalf("add-replays: %v\n%s", err, stderr)
 	}
-	if !strings.Contains(out, "3 games added to tournament "+id+", 0 there already") {
+	if !strings.Contains(out, "3 games added to tournament "+id+", 0 there already, 0 skipped") {
 		t.Errorf("add-replays printed %q", out)
 	}
 	out, _, err = run(t, "add-replays", "--db", db, "--tournament", id, "--replays", games)
-	if err != nil || !strings.Contains(out, "0 games added to tournament "+id+", 3 there already") {
+	if err != nil || !strings.Contains(out, "0 games added to tournament "+id+", 3 there already, 0 skipped") {
 		t.Errorf("again: %v, %q", err, out)
 	}
 	out, stderr, err = run(t, "ratings", "--db", db, "--prior", "400")
@@ -67,8 +67,21 @@ func TestAddReplays(t *testing.T) {
 		t.Errorf("the tournament does not resume beside the added games: %v\n%s", err, stderr)
 	}
 
-	// refused: a replay whose action was changed, a game stopped before its end, a bot
-	// the tournament does not have, a game no person played
+	// skipped: a game stopped before its end (closed, expired)
+	stopped := replaytest.Play(t, reg, race.ID, nil, 51, 0, env.RandomPolicy{})
+	stopped.Header.Players = []string{"human", "random"}
+	stopped.End.Status, stopped.End.Outcome = "stopped", nil
+	path := filepath.Join(dir, "stopped"+replay.Ext)
+	if err := replay.WriteFile(path, stopped); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err = run(t, "add-replays", "--db", db, "--tournament", id, "--replays", path)
+	if err != nil || !strings.Contains(out, "skipped "+path+": no result to rate: the game did not end by its rules") || !strings.Contains(out, "0 games added") {
+		t.Errorf("a stopped game: %v, %q", err, out)
+	}
+
+	// refused: a replay whose action was changed, a bot the tournament does not have, a
+	// game no person played
 	r := replaytest.Play(t, reg, race.ID, nil, 50, 0, env.RandomPolicy{})
 	r.Header.Players = []string{"human", "random"}
 	bad := []struct {
@@ -76,7 +89,6 @@ func TestAddReplays(t *testing.T) {
 		want string
 	}{
 		{func(r *replay.Replay) { r.Steps[0].Action.Continuous[0] /= 2 }, "does not reproduce"},
-		{func(r *replay.Replay) { r.End.Status, r.End.Outcome = "stopped", nil }, "did not end by its rules"},
 		{func(r *replay.Replay) { r.Header.Players = []string{"human", "planner"} }, "not one of the tournament's"},
 		{func(r *replay.Replay) { r.Header.Players = []string{"random", "random"} }, "no seat is a person's"},
 	}

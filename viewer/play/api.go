@@ -214,7 +214,7 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	}
 	seen := -1
 	if q.Has("seen") {
-		if seen, err = intParam(q, "seen", 0, 1<<62); err != nil {
+		if seen, err = intParam(q, "seen", -1, 1<<62); err != nil { // -1: nothing seen yet
 			fail(w, http.StatusBadRequest, err)
 			return
 		}

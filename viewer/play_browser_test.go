@@ -61,7 +61,12 @@ func setUp(t *testing.T, b *browsertest.Browser, url, game string, players int, 
 		const seats = %s;
 		const sel = document.querySelectorAll(".play-seat");
 		if (sel.length !== seats.length) return "seats: " + sel.length;
-		seats.forEach((s, i) => { sel[i].value = s; });
+		const names = document.querySelectorAll(".play-name");
+		seats.forEach((s, i) => {
+			const [v, who] = s.split(":");
+			sel[i].value = v; sel[i].dispatchEvent(new Event("change"));
+			names[i].value = who || "";
+		});
 		return "";
 	})()`, game, players, players, jsArray(seats))
 	if msg := browsertest.Eval[string](b, set); msg != "" {
@@ -199,7 +204,7 @@ func within(b *browsertest.Browser, cond string) bool {
 
 // finish checks the end of a played game: the note, the saved replay, which the viewer opens
 // from the page's link with every step.
-func finish(t *testing.T, b *browsertest.Browser, dir string) {
+func finish(t *testing.T, b *browsertest.Browser, dir string, seats []string) {
 	t.Helper()
 	waitFor(t, b, `flickPlay.over && flickPlay.replay !== ""`)
 	note := browsertest.Eval[string](b, `flickPlay.note`)
@@ -211,6 +216,9 @@ func finish(t *testing.T, b *browsertest.Browser, dir string) {
 	}
 	if r.End == nil || r.End.Status != "terminated" {
 		t.Fatalf("the saved game ended %+v, want by its rules", r.End)
+	}
+	if got := strings.Join(r.Header.Players, ","); got != strings.Join(seats, ",") {
+		t.Errorf("the replay's players are %s, want %s", got, strings.Join(seats, ","))
 	}
 	click(t, b, "#play-replay")
 	waitFor(t, b, fmt.Sprintf(`window.flickViewer && flickViewer.ready && !window.flickPlay.on && flickViewer.steps === %d`, len(r.Steps)))
@@ -225,7 +233,8 @@ func TestPlay_BrowserFlickago(t *testing.T) {
 	srv, dir := playServer(t)
 	b := browsertest.New(t)
 	b.Run(chromedp.EmulateViewport(1320, 940))
-	setUp(t, b, srv.URL, "flickago-v3", 0, []string{"human", "random"})
+	seats := []string{"human", "random"}
+	setUp(t, b, srv.URL, "flickago-v3", 0, seats)
 	flicks := 0
 	for {
 		tn, ok := readTurn(t, b)
@@ -254,7 +263,7 @@ func TestPlay_BrowserFlickago(t *testing.T) {
 	if flicks < 5 {
 		t.Errorf("the person flicked %d times", flicks)
 	}
-	finish(t, b, dir)
+	finish(t, b, dir, seats)
 }
 
 // TestPlay_BrowserShowdown: a person plays a whole Flick 'em Up! showdown against random
@@ -264,7 +273,8 @@ func TestPlay_BrowserShowdown(t *testing.T) {
 	srv, dir := playServer(t)
 	b := browsertest.New(t)
 	b.Run(chromedp.EmulateViewport(1320, 940))
-	setUp(t, b, srv.URL, "flickemup/showdown-v9", 0, []string{"human", "random"})
+	seats := []string{"human:ana", "random"} // a person who gives a name
+	setUp(t, b, srv.URL, "flickemup/showdown-v9", 0, seats)
 	flicks, shots := 0, 0
 	for {
 		tn, ok := readTurn(t, b)
@@ -302,16 +312,17 @@ func TestPlay_BrowserShowdown(t *testing.T) {
 	if shots < 3 {
 		t.Errorf("the person shot %d times", shots)
 	}
-	finish(t, b, dir)
+	finish(t, b, dir, seats)
 }
 
-// TestPlay_BrowserFlipRando: three seats, two of them people at one screen (hot seat), against
-// the greedy bot... against random: each person clicks the first of its legal actions.
+// TestPlay_BrowserFlipRando: three seats, two of them people at one screen (hot seat), and
+// random: each person clicks the first of its legal actions, to the end of the game.
 func TestPlay_BrowserFlipRando(t *testing.T) {
 	srv, dir := playServer(t)
 	b := browsertest.New(t)
 	b.Run(chromedp.EmulateViewport(1320, 940))
-	setUp(t, b, srv.URL, "fliprando-v1", 3, []string{"human", "random", "human"})
+	players := []string{"human", "random", "human"}
+	setUp(t, b, srv.URL, "fliprando-v1", 3, players)
 	seats := map[int]bool{}
 	for n := 0; ; n++ {
 		tn, ok := readTurn(t, b)
@@ -328,7 +339,7 @@ func TestPlay_BrowserFlipRando(t *testing.T) {
 	if !seats[0] || !seats[2] || seats[1] {
 		t.Errorf("the people played seats %v, want 0 and 2", seats)
 	}
-	finish(t, b, dir)
+	finish(t, b, dir, players)
 }
 
 // pick returns the first label that starts with one of prefixes, in their order, or -1.

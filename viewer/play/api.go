@@ -133,7 +133,7 @@ func (s *Server) handleStart(w http.ResponseWriter, r *http.Request) {
 	if !decode(w, r, &req) {
 		return
 	}
-	ss, err := s.Start(req)
+	ss, err := s.start(req)
 	switch {
 	case errors.Is(err, errBusy):
 		fail(w, http.StatusTooManyRequests, err)
@@ -168,21 +168,21 @@ type State struct {
 }
 
 // state returns the session's state from record from on.
-func (ss *session) state(from int) State {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	return ss.stateLocked(from)
+func (s *session) state(from int) State {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stateLocked(from)
 }
 
 // stateLocked is state; the caller holds mu.
-func (ss *session) stateLocked(from int) State {
-	from = min(max(from, 0), len(ss.lines))
-	st := State{ID: ss.id, Game: ss.game, From: from, Lines: append([]json.RawMessage{}, ss.lines[from:]...), Next: len(ss.lines),
-		Turn: ss.turn, Over: ss.over, Replay: ss.saved, Version: ss.version}
-	if ss.over {
-		st.Note = ss.note
+func (s *session) stateLocked(from int) State {
+	from = min(max(from, 0), len(s.lines))
+	st := State{ID: s.id, Game: s.game, From: from, Lines: append([]json.RawMessage{}, s.lines[from:]...), Next: len(s.lines),
+		Turn: s.turn, Over: s.over, Replay: s.saved, Version: s.version}
+	if s.over {
+		st.Note = s.note
 	}
-	for _, p := range ss.seats {
+	for _, p := range s.seats {
 		st.Players = append(st.Players, p.name)
 	}
 	return st
@@ -340,7 +340,7 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 		}
 		return false
 	}
-	if _, err := dec.Token(); err != io.EOF {
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		fail(w, http.StatusBadRequest, errors.New("the body has data after its JSON value"))
 		return false
 	}

@@ -169,9 +169,9 @@ var errBusy = errors.New("play: too many games")
 // errBadGame refuses a request for a game that cannot be played as asked.
 var errBadGame = errors.New("play: bad game")
 
-// Start creates and starts a session for req and returns it; errors wrap errBadGame (the
+// start creates and starts a session for req and returns it; errors wrap errBadGame (the
 // request's fault) or errBusy.
-func (s *Server) Start(req NewGame) (*session, error) {
+func (s *Server) start(req NewGame) (*session, error) {
 	if len(req.Seats) == 0 || len(req.Seats) > MaxSeats {
 		return nil, fmt.Errorf("%w: seats: want one name per seat (1 to %d), got %d", errBadGame, MaxSeats, len(req.Seats))
 	}
@@ -304,7 +304,7 @@ func (s *Server) end(ss *session, cause error) {
 }
 
 // endWith cancels the session's game with cause.
-func (ss *session) endWith(cause error) { ss.cancel(cause) }
+func (s *session) endWith(cause error) { s.cancel(cause) }
 
 // Expire closes every session whose page made no request for the idle timeout, and forgets
 // the ended ones that no page asked about since; it returns how many it closed. The server

@@ -101,7 +101,16 @@
         s.append(o);
       }
       s.value = i === 0 || !pref ? "human" : pref;
-      lab.append(s);
+      // a person may give a name, under which the ratings count the game (arena add-replays)
+      const who = document.createElement("input");
+      who.className = "play-name";
+      who.placeholder = "name (optional)";
+      who.size = 12;
+      who.maxLength = 32;
+      who.setAttribute("aria-label", "the person's name on seat " + name);
+      who.hidden = s.value !== "human";
+      s.addEventListener("change", () => { who.hidden = s.value !== "human"; });
+      lab.append(s, " ", who);
       li.append(lab);
       ol.append(li);
     });
@@ -113,7 +122,11 @@
 
   async function startPlay() {
     const g = gameInfo();
-    const req = { game: g.id, seats: [...document.querySelectorAll(".play-seat")].map((s) => s.value) };
+    const names = [...document.querySelectorAll(".play-name")];
+    const req = { game: g.id, seats: [...document.querySelectorAll(".play-seat")].map((s, i) => {
+      const who = names[i].value.trim();
+      return s.value === "human" && who ? "human:" + who : s.value;
+    }) };
     if (g.players) req.options = { players: String(req.seats.length) };
     $("play-setup-msg").textContent = "";
     const st = await call("POST", "sessions", req);

@@ -141,9 +141,10 @@ func checkHuman(name string) error {
 	if !ok {
 		return nil
 	}
-	if who == "" || len(who) > 32 || strings.IndexFunc(who, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '.' || r == '-')
-	}) >= 0 {
+	nameRune := func(r rune) bool {
+		return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '.' || r == '-'
+	}
+	if who == "" || len(who) > 32 || strings.IndexFunc(who, func(r rune) bool { return !nameRune(r) }) >= 0 {
 		return fmt.Errorf("seat %q: a person's name is 1 to 32 letters, digits, '_', '.' or '-'", name)
 	}
 	return nil
@@ -177,7 +178,7 @@ func (s *Server) start(req NewGame) (*session, error) {
 	}
 	g, opts, err := s.newGame(req.Game, req.Options)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", errBadGame, err)
+		return nil, fmt.Errorf("%w: %w", errBadGame, err)
 	}
 	n := g.Spec().NumPlayers
 	if len(req.Seats) != n {
@@ -189,7 +190,7 @@ func (s *Server) start(req NewGame) (*session, error) {
 	for i, name := range req.Seats {
 		if isHuman(name) {
 			if err := checkHuman(name); err != nil {
-				return nil, fmt.Errorf("%w: %v", errBadGame, err)
+				return nil, fmt.Errorf("%w: %w", errBadGame, err)
 			}
 			seats[i] = seat{name: name}
 			people++

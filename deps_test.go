@@ -96,6 +96,8 @@ var layerRules = []layerRule{
 		why: "replay sits above the games and below the bots, the arena and the wire"},
 	{pkgs: "agents/", forbidden: []string{"~/arena/", "~/envrpc/", "~/cmd/", "~/replay/", "~/viewer/", "~/internal/catalogue", "google.golang.org/grpc"},
 		why: "bots play games through env; the arena and the wire sit above them"},
+	{pkgs: "viewer/play", forbidden: []string{"~/agents/", "~/arena/", "~/envrpc/", "~/cmd/", "~/viewer", "google.golang.org/grpc"},
+		why: "the play mode referees on env and records with replay: the bots are handed to it as env.Policies (cmd/envserver wires them), and the viewer mounts it, never the other way round"},
 	{pkgs: "arena/", forbidden: []string{"~/cmd/", "~/envrpc/", "google.golang.org/grpc"},
 		why: "the arena is a library under the commands and knows no gRPC"},
 	{pkgs: "arena", forbidden: []string{"~/arena/store", "database/sql", "modernc.org/", "github.com/jackc/"},

@@ -47,8 +47,8 @@
 //
 // # The server
 //
-// [Handler] serves the page, the replay files of a directory under replays/, and the live
-// game under live: a [Live] is the [replay.Sink] of a recorder and streams the game to every
+// [Handler] serves the page, the replay files of a directory under replays/, the play mode
+// under play/ (see Playing), and the live game under live: a [Live] is the [replay.Sink] of a recorder and streams the game to every
 // connected page as Server-Sent Events. `envserver --http ADDR` serves it, and a pool created
 // with the watch option streams its env 0 to it. Training plays a game in seconds, faster than
 // anyone watches one: a live page plays the current game to its end, then jumps to the newest
@@ -62,10 +62,29 @@
 // token, a server on a loopback address sets [Config.LoopbackHosts], so that a page of another
 // site cannot read the viewer by rebinding its DNS name to 127.0.0.1.
 //
+// # Playing
+//
+// With [Config].Play (package viewer/play), the server also serves the play mode at play/:
+// the same page sets up a game (the game, the number of players where it varies, a person or
+// a bot on each seat), then shows it as it shows a live game, from the replay records the
+// server sends, and offers each person's turn. The server referees: the turn's legal actions
+// are buttons (a Flip' Rando decision, a cowboy to play, a token to take, the end of a turn);
+// a flick is chosen by its button or by pressing on its piece (ringed in green), and aimed by
+// dragging from the piece: the arrow, drawn as the viewer draws flicks (the distance covered in
+// 0.1 s), shows the direction and the speed, up to the game's fastest (a dashed circle), and
+// the release sends it. A Flick 'em Up! move faces the way it goes, or the facing set beside
+// the choices; a shot's side is its button. The server applies the flick with the game's
+// execution noise, and the page animates it from the trajectory it gets back. A refused
+// action is shown with the server's reason. At the end the page links to the game's replay,
+// saved in the server's replay directory, in the viewer.
+//
 // # Test hooks
 //
 // The page exposes window.flickViewer (ready, steps, step, animating, time, duration,
 // playing, drawn, live, source, style, drawnPieces, drawnList; play, pause, next, prev, seek,
 // setSpeed, fallAfter, afterAction, glides, animOf, drawnTrail, load),
-// which the browser tests drive; they run in headless Chromium (internal/browsertest).
+// which the browser tests drive, and in play mode window.flickPlay (on, id, turn, ready, busy,
+// choice, over, note, replay, games, scale; at(x, y): the window position of a table point),
+// by which they play whole games with mouse events; they run in headless Chromium
+// (internal/browsertest).
 package viewer

@@ -24,6 +24,9 @@ type Config struct {
 	Replays *os.Root
 	// Live, if not nil, is served under live/ and offered by the page.
 	Live *Live
+	// Play, if not nil, is the play mode's API (package viewer/play), served under
+	// play/api/; the play page is served at play/.
+	Play http.Handler
 	// Token, if not empty, is required of every request: see [TokenParam] and [CookieName].
 	Token string
 	// LoopbackHosts, when true, answers only requests whose Host is a loopback name
@@ -41,12 +44,14 @@ type Config struct {
 //	GET replays/     the names of the replay files, a JSON array of strings, sorted
 //	GET replays/NAME one replay file, as stored (gzip is left to the page to undo)
 //	GET live         the live game, as Server-Sent Events (see [Live])
+//	GET play/        the play page: a person plays a game against the bots (with Config.Play)
+//	    play/api/... the play mode's API (Config.Play)
 //
 // The page opens ?replay=URL, ?live, or else the first replay, or the live game. With a
 // Config.Token, every request must carry it (see [TokenParam]); with Config.LoopbackHosts,
 // every request must name a loopback host.
 func Handler(cfg Config) http.Handler {
-	page, err := build(pageData{Server: true, Live: cfg.Live != nil})
+	page, err := build(pageData{Server: true, Live: cfg.Live != nil, CanPlay: cfg.Play != nil})
 	if err != nil {
 		panic(err) // the sources are embedded: reading them cannot fail
 	}
@@ -76,6 +81,21 @@ func Handler(cfg Config) http.Handler {
 	})
 	if cfg.Live != nil {
 		mux.Handle("GET /live", cfg.Live)
+	}
+	if cfg.Play != nil {
+		playPage, err := build(pageData{Server: true, Live: cfg.Live != nil, Play: true})
+		if err != nil {
+			panic(err) // the sources are embedded: reading them cannot fail
+		}
+		mux.HandleFunc("GET /play/{$}", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Header().Set("Cache-Control", "no-cache")
+			_, _ = w.Write(playPage)
+		})
+		mux.HandleFunc("GET /play", func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, "play/", http.StatusSeeOther) // relative: the mount's prefix stays
+		})
+		mux.Handle("/play/api/", http.StripPrefix("/play/api", cfg.Play))
 	}
 	var h http.Handler = mux
 	if cfg.Token != "" {

@@ -17,7 +17,7 @@ import (
 // are put together into one file by [Page], so the page needs no build step and fetches
 // nothing but the replays it is asked to show.
 //
-//go:embed static/viewer.html static/viewer.css static/viewer.js
+//go:embed static/viewer.html static/viewer.css static/viewer.js static/play.js
 var static embed.FS
 
 // Placeholders of the HTML skeleton, replaced by the style sheet, the script and the data.
@@ -25,6 +25,7 @@ const (
 	slotCSS  = "/*CSS*/"
 	slotJS   = "/*JS*/"
 	slotData = "/*DATA*/"
+	slotPlay = "/*PLAY*/" // in the script: the play mode's part (static/play.js), in its scope
 )
 
 // Named is a replay with the name a viewer shows for it.
@@ -41,6 +42,11 @@ type pageData struct {
 	Server bool `json:"server,omitempty"`
 	// Live says that the server has a live game to watch.
 	Live bool `json:"live,omitempty"`
+	// CanPlay says that the server has a play mode, which the page links to.
+	CanPlay bool `json:"can_play,omitempty"`
+	// Play says that the page is the play mode's (served at play/ by [Handler]): it plays
+	// games through the API under api/.
+	Play bool `json:"play,omitempty"`
 	// Replays are replays embedded in the page.
 	Replays []embedded `json:"replays,omitempty"`
 }
@@ -65,6 +71,11 @@ func build(data pageData) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("viewer: %w", err)
 	}
+	playJS, err := static.ReadFile("static/play.js")
+	if err != nil {
+		return nil, fmt.Errorf("viewer: %w", err)
+	}
+	js = bytes.Replace(js, []byte(slotPlay), playJS, 1)
 	// json.Marshal escapes <, > and &, so the data cannot close its script element.
 	d, err := json.Marshal(data)
 	if err != nil {

@@ -32,6 +32,7 @@ func commands() map[string]command {
 		"physics-demo": {"flick a bullet across the reference town and print what happened", runPhysicsDemo},
 		"run":          {"play a tournament between bots and record it (resumable)", runRun},
 		"ratings":      {"rate the recorded bots on one Elo scale, with intervals and LOS", runRatings},
+		"add-replays":  {"enter games people played at envserver's /play into a tournament, from their replays", runAddReplays},
 		"sprt":         {"test whether one bot is stronger than another (SPRT)", runSPRT},
 		"balance":      {"say whether each scenario's seats are balanced, per seat, for any number of seats", runBalance},
 		"export":       {"write the recorded games as CSV (any seats; PlackettLuce, choix) or PGN (two seats; Ordo, BayesElo)", runExport},

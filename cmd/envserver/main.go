@@ -38,10 +38,21 @@
 //	                         the server stops hard (default 30s)
 //	--log-format text|json   log format on stderr (default text)
 //	--http ADDR              serve the replay viewer at ADDR (host:port): the page, the replays
-//	                         of --replays, and the live game of pools created with the option
-//	                         watch=true (env 0 of the newest such pool)
+//	                         of --replays, the live game of pools created with the option
+//	                         watch=true (env 0 of the newest such pool), and the play mode at
+//	                         http://ADDR/play/: a person plays any served game (--scenarios
+//	                         included) against the built-in bots and the --opponent remote
+//	                         bots, several people at one screen in turn; the server referees
+//	                         every action (package viewer/play)
 //	--replays DIR            the replay files the viewer lists (with --http); only regular
-//	                         files are served, and a link that leads out of DIR is not
+//	                         files are served, and a link that leads out of DIR is not. The
+//	                         games played at /play are saved there (play-<game>-<time>-<id>
+//	                         .jsonl.gz), and the page links each to the viewer
+//	--play-sessions N        games people may play at once at /play, 1 to 1024 (default 16);
+//	                         a new game beyond it is refused until one ends
+//	--play-idle D            close a game at /play whose page made no request for D, 1s to 24h
+//	                         (default 10m); its replay is saved. A bot's decision there is
+//	                         bounded by --opponent-timeout
 //	--scenarios PATH         serve Flick 'em Up! scenario files: PATH is a .scn file or a
 //	                         directory of them; each file is the game flickemup/file/<stem>-vN,
 //	                         <stem> its name without .scn (lower-case letters, digits, '-', '_'),
@@ -53,8 +64,8 @@
 //	                         content in its content_digest, so that a client splitting one
 //	                         batch over servers refuses different files under one id
 //
-// With a token, the viewer requires it too: open http://ADDR/?token=TOKEN once, and the
-// browser keeps a cookie for the rest of the visit. Without one, a viewer on a loopback
+// With a token, the viewer and its play mode require it too: open http://ADDR/?token=TOKEN
+// (or /play?token=TOKEN) once, and the browser keeps a cookie for the rest of the visit. Without one, a viewer on a loopback
 // address answers only requests naming a loopback host (localhost, 127.0.0.1, [::1]), so
 // that another site's page cannot read it by rebinding its DNS name to 127.0.0.1; behind a
 // reverse proxy, have it pass such a Host, or give a token.

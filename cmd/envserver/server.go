@@ -48,6 +48,10 @@ type Main struct {
 	HTTP string
 	// Replays is the directory of replay files the viewer lists; empty for none.
 	Replays string
+	// PlaySessions is how many games people may play at once at /play (with HTTP).
+	PlaySessions int
+	// PlayIdle closes a game at /play whose page made no request for this long.
+	PlayIdle time.Duration
 	// Scenarios are Flick 'em Up! scenario files, or directories of them, served each as the
 	// game flickemup/file/<stem>-vN (flickemup.RegisterFiles); checked at start-up.
 	Scenarios []string
@@ -72,6 +76,8 @@ func NewMain() *Main {
 		OpponentTimeout: 10 * time.Second,
 		ShutdownTimeout: 30 * time.Second,
 		LogFormat:       "text",
+		PlaySessions:    defaultPlaySessions,
+		PlayIdle:        defaultPlayIdle,
 	}
 }
 
@@ -103,8 +109,11 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	fs.DurationVar(&m.OpponentTimeout, "opponent-timeout", m.OpponentTimeout, "how long a remote opponent may take for one move (at most 10m)")
 	fs.DurationVar(&m.ShutdownTimeout, "shutdown-timeout", m.ShutdownTimeout, "how long in-flight calls may take on SIGTERM")
 	fs.StringVar(&m.LogFormat, "log-format", m.LogFormat, "log `format` on stderr: text or json")
-	fs.StringVar(&m.HTTP, "http", "", "serve the replay viewer at `address` (host:port): stored replays and the live game of pools created with the option watch=true")
-	fs.StringVar(&m.Replays, "replays", "", "`directory` of replay files the viewer lists (with --http)")
+	fs.StringVar(&m.HTTP, "http", "", "serve the replay viewer at `address` (host:port): stored replays, the live game of pools created with the option watch=true, "+
+		"and the play mode at /play, where a person plays any served game against the bots (built-in and --opponent)")
+	fs.StringVar(&m.Replays, "replays", "", "`directory` of replay files the viewer lists (with --http); the games played at /play are saved there")
+	fs.IntVar(&m.PlaySessions, "play-sessions", m.PlaySessions, fmt.Sprintf("games people may play at once at /play (1 to %d)", maxPlaySessions))
+	fs.DurationVar(&m.PlayIdle, "play-idle", m.PlayIdle, "close a game at /play whose page made no request for this long (1s to 24h); its replay is saved")
 	fs.Func("scenarios", "Flick 'em Up! scenario files to serve: a `path` to a .scn file or a directory of them, each file the game flickemup/file/<stem>-vN (its name without .scn; N its version line, else the rules version); repeatable", func(v string) error {
 		if v == "" {
 			return errors.New("want a file or directory")
@@ -131,6 +140,12 @@ func (m *Main) ParseFlags(args []string, stderr io.Writer) error {
 	}
 	if err := checkOpponentNames(m.Opponents); err != nil {
 		return err
+	}
+	if m.PlaySessions < 1 || m.PlaySessions > maxPlaySessions {
+		return fmt.Errorf("--play-sessions %d: want 1 to %d", m.PlaySessions, maxPlaySessions)
+	}
+	if m.PlayIdle < time.Second || m.PlayIdle > maxPlayIdle {
+		return fmt.Errorf("--play-idle %v: want 1s to %v", m.PlayIdle, maxPlayIdle)
 	}
 	if m.OpponentTimeout <= 0 || m.OpponentTimeout > 10*time.Minute {
 		return fmt.Errorf("--opponent-timeout %v: want more than 0 and at most 10m", m.OpponentTimeout)
@@ -261,23 +276,29 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	opts := []envrpc.Option{envrpc.WithLimits(m.Limits), envrpc.WithLogger(log), envrpc.WithVersion(version())}
 	opts = append(opts, builtinOpponents()...)
+	remote := map[string]*envrpc.AgentPolicy{}
 	for name, target := range m.Opponents {
 		conn, err := envrpc.Dial(target, "", m.Limits.MaxMessageBytes)
 		if err != nil {
 			return fmt.Errorf("opponent %s: %w", name, err)
 		}
 		defer conn.Close()
-		opts = append(opts, envrpc.WithOpponent(name, envrpc.NewAgentPolicy(conn, m.OpponentTimeout)))
+		remote[name] = envrpc.NewAgentPolicy(conn, m.OpponentTimeout)
+		opts = append(opts, envrpc.WithOpponent(name, remote[name]))
 	}
 	var view *viewerServer
 	if m.HTTP != "" {
-		var err error
-		if view, err = startViewer(m.HTTP, m.Replays, m.Token); err != nil {
+		games, err := m.startPlay(reg, remote, log)
+		if err != nil {
+			return err
+		}
+		defer games.Close() // after the viewer's close (deferred next): no request is left
+		if view, err = startViewer(m.HTTP, m.Replays, m.Token, games); err != nil {
 			return err
 		}
 		defer view.close(m.ShutdownTimeout)
 		opts = append(opts, envrpc.WithWatch(view.live))
-		log.Info("viewer", "url", "http://"+view.addr.String()+"/", "replays", m.Replays, "auth", m.Token != "")
+		log.Info("viewer", "url", "http://"+view.addr.String()+"/", "play", "http://"+view.addr.String()+"/play/", "replays", m.Replays, "auth", m.Token != "")
 		if m.ViewerReady != nil {
 			m.ViewerReady <- view.addr
 		}

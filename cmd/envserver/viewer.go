@@ -29,11 +29,11 @@ type viewerServer struct {
 	done chan error
 }
 
-// startViewer serves the viewer at addr, with the replays of dir (none if empty), requiring
-// token when it is not empty. The directory is opened as an os.Root: a link that leads out of
+// startViewer serves the viewer at addr, with the replays of dir (none if empty) and the play
+// mode's API playAPI (none if nil), requiring token when it is not empty. The directory is opened as an os.Root: a link that leads out of
 // it is not served. Without a token on a loopback address, only requests naming a loopback
 // host are answered (viewer.Config.LoopbackHosts).
-func startViewer(addr, dir, token string) (*viewerServer, error) {
+func startViewer(addr, dir, token string, playAPI http.Handler) (*viewerServer, error) {
 	var root *os.Root
 	if dir != "" {
 		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
@@ -55,7 +55,7 @@ func startViewer(addr, dir, token string) (*viewerServer, error) {
 	// Without a token, a loopback viewer answers only loopback host names (DNS rebinding).
 	loopbackOnly := token == "" && isLoopback(l.Addr())
 	v.srv = &http.Server{
-		Handler:           viewer.Handler(viewer.Config{Replays: root, Live: v.live, Token: token, LoopbackHosts: loopbackOnly}),
+		Handler:           viewer.Handler(viewer.Config{Replays: root, Live: v.live, Play: playAPI, Token: token, LoopbackHosts: loopbackOnly}),
 		ReadHeaderTimeout: viewerReadHeaderTimeout,
 		ReadTimeout:       viewerReadTimeout,
 		WriteTimeout:      viewerWriteTimeout,

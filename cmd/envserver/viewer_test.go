@@ -66,8 +66,15 @@ func TestMain_Viewer(t *testing.T) {
 		}
 		return string(b)
 	}
-	if page := get("/"); !strings.Contains(page, `{"server":true,"live":true}`) {
-		t.Error("the page does not offer the live game")
+	if page := get("/"); !strings.Contains(page, `{"server":true,"live":true,"can_play":true}`) {
+		t.Error("the page does not offer the live game and the play mode")
+	}
+	if page := get("/play/"); !strings.Contains(page, `"play":true`) {
+		t.Error("/play/ is not the play page")
+	}
+	// the play mode offers every served game, with the built-in bots that play it
+	if games := get("/play/api/games"); !strings.Contains(games, `{"id":"flickemup/bank-job-v9","seats":["lawmen","outlaws"],"bots":["aimer","planner","planner-deep","planner-lite","random"],"aim":true}`) {
+		t.Errorf("/play/api/games does not offer a scenario against the built-in bots: %.300s", games)
 	}
 	if list := get("/replays/"); strings.TrimSpace(list) != `["game.jsonl.gz"]` {
 		t.Errorf("replays/ = %s", list)
@@ -318,7 +325,7 @@ func TestMain_ViewerLoopbackHosts(t *testing.T) {
 // TestStartViewer_Timeouts: the viewer's server bounds reading a request and writing a
 // response, so that a slow client cannot hold a connection forever.
 func TestStartViewer_Timeouts(t *testing.T) {
-	v, err := startViewer("127.0.0.1:0", "", "")
+	v, err := startViewer("127.0.0.1:0", "", "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

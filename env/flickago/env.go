@@ -21,6 +21,7 @@ const (
 	optFirstPlayer = "first_player"
 	optMaxTurns    = "max_turns"
 	optFlick       = env.FlickKey
+	optRecord      = "record" // replay.RecordOption, by which a recorder asks for trajectories
 )
 
 // Env is a [Game] behind the [env.Game] contract: it owns the game and translates actions,
@@ -30,7 +31,8 @@ type Env struct {
 	g    *Game
 	spec env.Spec
 	lay  layout
-	buf  []Action // scratch for Legal
+	tr   *physics.Tracer // the flicks' table when recording (option record), else nil
+	buf  []Action        // scratch for Legal
 	// before is the score margin of each seat before the last Step, for Shaping.
 	before [NumPlayers]int
 }
@@ -50,11 +52,14 @@ var optionSpecs = func() env.OptionSpecs {
 		{Key: optMaxTurns, Type: env.OptionInt, Min: 1, Max: 1_000_000, Default: strconv.Itoa(d.MaxTurns),
 			Doc: "flicks before the episode is truncated"},
 		env.FlickOptionSpec(),
+		{Key: optRecord, Type: env.OptionBool, Default: "false",
+			Doc: "keep each flick's trajectory for replays: the same game, slower"},
 	}
 }()
 
 // Factory is the [env.Factory] of flickago-v3: it parses the options angle_sd, power_sd,
-// first_player, max_turns and flick, checked against their declared specs ([Env.OptionSpecs]).
+// first_player, max_turns, flick and record, checked against their declared specs
+// ([Env.OptionSpecs]).
 func Factory(opts env.Options) (env.Game, error) {
 	v, err := optionSpecs.Parse(opts)
 	if err != nil {
@@ -73,8 +78,30 @@ func Factory(opts env.Options) (env.Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if v.Bool(optRecord) {
+		if err := e.record(); err != nil {
+			return nil, err
+		}
+	}
 	return e, nil
 }
+
+// record runs the game's flicks through a [physics.Tracer] on the board's table, which keeps
+// their trajectories for a replay recorder ([Env.Tracer]). It changes no outcome: the tracer
+// simulates with the game's own physics configuration (sampling frames changes nothing).
+func (e *Env) record() error {
+	tr, err := physics.NewTracer(e.g.cfg.Physics, e.g.board.Table())
+	if err != nil {
+		return fmt.Errorf("flickago: record: %w", err)
+	}
+	e.g.sim, e.tr = tr, tr
+	return nil
+}
+
+// Tracer returns the table that keeps the flicks' trajectories (option record), or nil: the
+// replay recorder's hook (replay.Traceable). Trajectories are in table coordinates, the
+// board shifted by its margin ([Board.Table]).
+func (e *Env) Tracer() *physics.Tracer { return e.tr }
 
 // OptionSpecs implements [env.OptionDeclarer]: the options of [Factory].
 func (e *Env) OptionSpecs() env.OptionSpecs { return optionSpecs }

@@ -1991,6 +1991,7 @@
     }
     lastFrame = now;
     if (S.live) nextLive();
+    if (P.on) playTick();
     if (S.dirty) {
       S.dirty = false;
       render();
@@ -2000,6 +2001,7 @@
 
   function render() {
     draw();
+    if (P.on) drawPlay();
     S.drawnT = S.t;
     const g = S.game;
     if (!g) return;
@@ -2077,7 +2079,9 @@
       await loadEmbedded(0);
       return;
     }
+    if (data.play) return setupPlay();
     if (data.server) {
+      $("play-link").hidden = !data.can_play;
       $("live-button").hidden = !data.live;
       $("live-button").addEventListener("click", () => startLive("live"));
       let names = [];
@@ -2103,6 +2107,7 @@
     }
     if (q.has("replay")) return loadURL(q.get("replay"));
   }
+  /*PLAY*/
   start().catch(showError);
 
   // The page's test and scripting interface.

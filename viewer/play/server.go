@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"log/slog"
 	"math"
 	"net/http"
 	"slices"
@@ -79,7 +78,7 @@ type Config struct {
 	// logged and the replay stays downloadable while the session lives.
 	Save func(name string, r *replay.Replay) error
 	// Log receives a line per game started and ended; nil logs nothing.
-	Log *slog.Logger
+	Log Logger
 	// Now is the clock of the idle expiry; nil means time.Now.
 	Now func() time.Time
 }
@@ -395,6 +394,12 @@ func (s *Server) botNames() []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// Logger is what the server logs to (a *slog.Logger is one): a message and its key-value
+// pairs.
+type Logger interface {
+	Info(msg string, args ...any)
 }
 
 // logf logs msg with args, when the server has a log.

@@ -5,14 +5,19 @@ multidiscrete format: each continuous dim in ``--bins`` values, every action leg
 adapter's masks) against the server's ``--opponent``, with the settings of the flags (printed,
 and saved beside the model), then plays ``--eval-episodes`` games against each of
 ``--eval-opponents`` with the model's most likely legal actions (``--no-deterministic``
-samples) and prints the win shares::
+samples; the heads drawn in order under the game's joint rule, see :class:`Decider`, so that no
+move is illegal) and prints the win shares::
 
     python python/examples/sb3_maskable.py --server unix:///tmp/fa.sock --game flickago-v3 \\
         --total-steps 200000 --out runs/sb3/model.zip
     python python/examples/sb3_maskable.py --server unix:///tmp/fa.sock --evaluate runs/sb3/model.zip \\
         --eval-opponents random,aimer --eval-episodes 1000
 
-``--evaluate MODEL`` skips training. It starts its own env server unless ``--server`` is given.
+``--evaluate MODEL`` skips training. ``--serve MODEL --listen ADDRESS`` serves the model as a
+bot (an AgentService, for ``arena run --bots remote=ADDRESS``): the most likely legal action for
+whichever seat is to move, each binned dim's value sent in the game's native encoding; play it
+on the game and options it was trained on (``--scenarios 'flickago:flick=aim'`` for a model of
+``--options '{"flick": "aim"}'``). It starts its own env server unless ``--server`` is given.
 Needs the ``sb3`` extra.
 """
 
@@ -27,6 +32,7 @@ import time
 import numpy as np
 import torch
 
+from flickarena import FlickVectorEnv
 from flickarena.launch import EnvServer
 from flickarena.sb3 import FlickSB3VecEnv
 
@@ -53,30 +59,89 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a("--init", default="", help="a model of this script to continue training (its game, options and bins are kept)")
     a("--save-every", type=int, default=0, help="also keep OUT-NNNNNNNNN.zip every this many steps (0: OUT alone)")
     a("--evaluate", default="", help="a trained model to evaluate (no training)")
+    a("--serve", default="", help="a trained model to serve as a bot at --listen (no training, no evaluation)")
+    a("--listen", default="127.0.0.1:50072", help="--serve's address (host:port or unix:///path)")
     a("--eval-opponents", default="random", help="the evaluations' opponents, comma-separated")
     a("--eval-episodes", type=int, default=200, help="evaluation games per opponent (0: none)")
     a("--deterministic", action=flag, default=True, help="play the most likely legal action instead of sampling")
     return p.parse_args(argv)
 
 
-def evaluate(model, game: str, options: dict, bins: int, server: str, opponent: str, episodes: int, seed: int,
+class Decider:
+    """A model's moves in the game's native encoding, legal as a whole.
+
+    MaskablePPO draws each head of the multidiscrete action on its own mask; a pair of heads
+    each allowed can still be illegal together (Flickago's return and source). The decider
+    draws the heads in order, each on its mask narrowed by the game's joint rule
+    (:func:`flickarena.joint_rule`) given the heads drawn before it, from the model's own
+    per-head distributions, then turns each binned dim into its value
+    (``low + k (high - low) / (bins - 1)``, the server's own binning)."""
+
+    def __init__(self, model, spec, bins: int):
+        from flickarena import joint_rule
+
+        self.model, self.bins = model, bins
+        self.rule = joint_rule(spec)
+        self.nvec = [h.n for h in spec.heads]
+        self.low = np.array([d.low for d in spec.dims], np.float64)
+        self.high = np.array([d.high for d in spec.dims], np.float64)
+
+    @torch.no_grad()
+    def __call__(self, obs: np.ndarray, mask: np.ndarray, deterministic: bool,
+                 rng: np.random.Generator | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """The native action (heads ``[B, H]`` int32, dims ``[B, D]`` float32) for observations
+        ``obs`` and factorised masks ``mask``: the most likely values, or drawn with ``rng``."""
+        obs = np.asarray(obs, np.float32)
+        mask = np.asarray(mask, bool)
+        flat = np.concatenate([mask, np.ones((len(mask), len(self.low) * self.bins), bool)], 1)
+        obs_t, _ = self.model.policy.obs_to_tensor(obs)
+        dists = self.model.policy.get_distribution(obs_t, action_masks=flat).distributions
+        masks = np.split(mask, np.cumsum(self.nvec)[:-1], axis=1) if self.nvec else []
+        chosen: list[np.ndarray] = []
+        for i, dist in enumerate(dists):
+            logits = dist.logits.cpu().numpy().astype(np.float64)
+            if i < len(self.nvec):
+                allowed = self.rule.narrow(i, obs, chosen, masks[i])
+                logits = np.where(allowed, logits, -np.inf)
+            if deterministic or rng is None:
+                chosen.append(logits.argmax(-1))
+            else:
+                p = np.exp(logits - logits.max(-1, keepdims=True))
+                p /= p.sum(-1, keepdims=True)
+                chosen.append((p.cumsum(-1) > rng.random((len(p), 1))).argmax(-1))
+        act = np.stack(chosen, -1) if chosen else np.zeros((len(obs), 0), np.int64)
+        h = len(self.nvec)
+        cont = np.clip(self.low + act[:, h:] * (self.high - self.low) / (self.bins - 1), self.low, self.high)
+        return act[:, :h].astype(np.int32), cont.astype(np.float32)
+
+
+def load_model(path: str):
+    """A model of this script and its settings (``path + ".json"``)."""
+    from sb3_contrib import MaskablePPO
+
+    with open(path + ".json") as f:
+        settings = json.load(f)
+    return MaskablePPO.load(path, device="cpu"), settings
+
+
+def evaluate(decide: Decider, game: str, options: dict, server: str, opponent: str, episodes: int, seed: int,
              deterministic: bool) -> dict:
     """Plays ``episodes`` whole games against ``opponent`` (seats alternating, no shaping, each env
-    its share); returns the wins, draws, losses and win share."""
+    its share; the pool rejects an illegal action); returns the wins, draws, losses and win share."""
     n = min(64, episodes)
     quota = np.full(n, episodes // n) + (np.arange(n) < episodes % n)
     played = np.zeros(n, int)
     outcomes: list[float] = []
-    venv = FlickSB3VecEnv(game, n, server=server, options=options, opponent=opponent, agent_seat="alternate",
-                          bins=bins, shaping=0.0, seed=seed)
-    with contextlib.closing(venv):
-        obs = venv.reset()
+    rng = np.random.default_rng(seed)
+    with contextlib.closing(FlickVectorEnv(game, n, server=server, options=options, opponent=opponent, agent_seat="alternate",
+                                           illegal="reject", autoreset_mode="same_step")) as envs:
+        obs, info = envs.reset(seed=[seed * 1_000_003 + i for i in range(n)])
         while played.sum() < episodes:
-            act, _ = model.predict(obs, action_masks=venv.action_masks(), deterministic=deterministic)
-            obs, _, done, infos = venv.step(act)
-            for i in np.flatnonzero(done):
+            disc, cont = decide(obs, info["action_mask"], deterministic, rng)
+            obs, _, term, trunc, info = envs.step({"discrete": disc, "continuous": cont})
+            for i in np.flatnonzero(term | trunc):
                 if played[i] < quota[i]:
-                    outcomes.append(float(infos[i]["episode"]["r"]))
+                    outcomes.append(float(info["episode_return"][i, info["agent_seat"][i]]))
                     played[i] += 1
     out = np.array(outcomes)
     return {"episodes": len(out), "wins": int((out > 0).sum()), "draws": int((out == 0).sum()),
@@ -90,12 +155,26 @@ def main(argv: list[str] | None = None) -> dict:
     torch.set_num_threads(1)
     options = json.loads(args.options)
     out: dict = {}
+    if args.serve:
+        import flickarena
+
+        model, settings = load_model(args.serve)
+        deciders: dict[bytes, Decider] = {}
+
+        def policy(turn: flickarena.Turn) -> tuple[np.ndarray, np.ndarray]:
+            key = turn.game.SerializeToString()
+            if key not in deciders:
+                deciders[key] = Decider(model, turn.game, settings["bins"])
+            return deciders[key](turn.obs, turn.action_mask, True)
+
+        with flickarena.serve_agent(policy, args.listen, name="sb3-maskable", games=[settings["game"]]) as server:
+            print(f"serving {args.serve} ({settings['game']} {json.dumps(settings['options'])}) at {server.address}", flush=True)
+            server.wait()
+        return out
     with contextlib.ExitStack() as stack:
         server = args.server or stack.enter_context(EnvServer()).target
         if args.evaluate:
-            model = MaskablePPO.load(args.evaluate, device="cpu")
-            with open(args.evaluate + ".json") as f:
-                settings = json.load(f)
+            model, settings = load_model(args.evaluate)
             game, options, bins = settings["game"], settings["options"], settings["bins"]
         else:
             game, bins = args.game, args.bins
@@ -137,9 +216,10 @@ def main(argv: list[str] | None = None) -> dict:
                   flush=True)
             out["train"] = settings
         if args.eval_episodes > 0:
+            with contextlib.closing(FlickVectorEnv(game, 1, server=server, options=options)) as probe:
+                decide = Decider(model, probe.pool.game, bins)
             for opp in [o for o in args.eval_opponents.split(",") if o]:
-                r = evaluate(model, game, options, bins, server, opp, args.eval_episodes, 1000 + args.seed,
-                             args.deterministic)
+                r = evaluate(decide, game, options, server, opp, args.eval_episodes, 1000 + args.seed, args.deterministic)
                 out[opp] = r
                 print(f"MaskablePPO vs {opp} on {game}: {r['episodes']} games, {r['wins']}-{r['draws']}-{r['losses']} "
                       f"(wins-draws-losses), win share {r['win_rate']:.1%}", flush=True)

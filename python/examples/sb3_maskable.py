@@ -56,7 +56,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a("--total-steps", type=int, default=200_000, help="agent env steps to train for")
     a("--seed", type=int, default=1, help="seed of torch, SB3 and the pool")
     a("--out", default="sb3_model.zip", help="the trained model (SB3's zip); its settings go to OUT.json")
-    a("--init", default="", help="a model of this script to continue training (its game, options and bins are kept)")
+    a("--init", default="", help="a model of this script to continue training (its game, options, bins and MaskablePPO "
+      "hyperparameters are kept; --opponent and --shaping are this run's)")
     a("--save-every", type=int, default=0, help="also keep OUT-NNNNNNNNN.zip every this many steps (0: OUT alone)")
     a("--evaluate", default="", help="a trained model to evaluate (no training)")
     a("--serve", default="", help="a trained model to serve as a bot at --listen (no training, no evaluation)")
@@ -186,25 +187,37 @@ def main(argv: list[str] | None = None) -> dict:
                         "num_envs": args.num_envs, "n_steps": args.n_steps, "batch_size": args.batch_size,
                         "n_epochs": args.n_epochs, "learning_rate": args.lr, "ent_coef": args.ent_coef,
                         "net_arch": [args.hidden, args.hidden], "total_steps": args.total_steps, "seed": args.seed}
-            print("MaskablePPO settings: " + json.dumps(settings), flush=True)
             venv = stack.enter_context(contextlib.closing(FlickSB3VecEnv(
                 game, args.num_envs, server=server, options=options, opponent=args.opponent, agent_seat="alternate",
                 bins=bins, shaping=args.shaping, seed=args.seed)))
-            if args.init:
+            if args.init:  # the model keeps its own hyperparameters: the settings say so
                 model = MaskablePPO.load(args.init, env=venv, device="cpu")
-                settings["init"] = args.init
-                settings["init_steps"] = int(model.num_timesteps)
+                settings.update(init=args.init, init_steps=int(model.num_timesteps), n_steps=model.n_steps,
+                                batch_size=model.batch_size, n_epochs=model.n_epochs, ent_coef=model.ent_coef,
+                                learning_rate=model.learning_rate if isinstance(model.learning_rate, float) else None)
             else:
                 model = MaskablePPO("MlpPolicy", venv, n_steps=args.n_steps, batch_size=args.batch_size,
                                     n_epochs=args.n_epochs, learning_rate=args.lr, ent_coef=args.ent_coef, seed=args.seed,
                                     device="cpu", verbose=0, policy_kwargs={"net_arch": [args.hidden, args.hidden]})
+            print("MaskablePPO settings: " + json.dumps(settings), flush=True)
             callback = None
             if args.save_every > 0:
                 from stable_baselines3.common.callbacks import CheckpointCallback
 
+                class Checkpoints(CheckpointCallback):
+                    """SB3's checkpoints (OUT_<steps>_steps.zip), each with its settings beside it."""
+
+                    def _on_step(self) -> bool:
+                        saving = self.n_calls % self.save_freq == 0
+                        go_on = super()._on_step()
+                        if saving:
+                            with open(self._checkpoint_path(extension="zip") + ".json", "w") as f:
+                                json.dump({**settings, "env_steps": int(self.num_timesteps)}, f, indent=1)
+                        return go_on
+
                 stem = args.out.removesuffix(".zip")
-                callback = CheckpointCallback(max(args.save_every // args.num_envs, 1), os.path.dirname(stem) or ".",
-                                              name_prefix=os.path.basename(stem))
+                callback = Checkpoints(max(args.save_every // args.num_envs, 1), os.path.dirname(stem) or ".",
+                                       name_prefix=os.path.basename(stem))
             t0 = time.perf_counter()
             model.learn(args.total_steps, callback=callback, reset_num_timesteps=not args.init)
             seconds = time.perf_counter() - t0

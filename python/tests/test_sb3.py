@@ -158,3 +158,11 @@ def test_sb3_maskable_example_trains_saves_and_evaluates(server, tmp_path):
                              "--eval-episodes", "4"])
     for opp in ("random", "aimer"):
         assert res[opp]["episodes"] == 4 and res[opp]["wins"] + res[opp]["draws"] + res[opp]["losses"] == 4
+    # A run continues from a model, keeping its game, bins and hyperparameters; the numbered
+    # checkpoints carry their settings too.
+    more = tmp_path / "more" / "m.zip"
+    out = sb3_maskable.main(["--server", server.target, "--init", str(model), "--num-envs", "4", "--total-steps", "64",
+                             "--save-every", "32", "--bins", "9", "--out", str(more), "--eval-episodes", "0"])
+    assert out["train"]["bins"] == 3 and out["train"]["n_steps"] == 16 and out["train"]["init_steps"] == settings["env_steps"]
+    saved = sorted((tmp_path / "more").glob("m_*_steps.zip"))
+    assert saved and all(json.loads((p.parent / (p.name + ".json")).read_text())["bins"] == 3 for p in saved)

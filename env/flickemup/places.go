@@ -28,8 +28,10 @@ func (g *Game) free(s physics.Outline) bool {
 	if !s.OnTable(g.st.Table) {
 		return false
 	}
-	for _, p := range g.st.Pieces {
-		if !p.Off && s.Intersects(Pieces.Outline(p)) {
+	sr := outlineReach(s)
+	for i := range g.st.Pieces {
+		p := &g.st.Pieces[i]
+		if !p.Off && !apart(s, sr, p) && s.Intersects(Pieces.Outline(*p)) {
 			return false
 		}
 	}

@@ -101,7 +101,7 @@ func (g *Game) check(a Action, explain bool) error {
 			}
 			return nil
 		}
-		if !g.free(physics.Circle(g.sideSpot(c, a.Side, bulletRadius, nil), bulletRadius)) {
+		if !g.sideFree(c, a.Side, bulletRadius, nil) {
 			return g.illegal(explain, a, "no room for the bullet on the %s", a.Side)
 		}
 		return nil
@@ -117,7 +117,7 @@ func (g *Game) check(a Action, explain bool) error {
 		if g.carries(c, TokenDynamite) == 0 {
 			return g.illegal(explain, a, "no dynamite in the inventory")
 		}
-		if !g.free(physics.Circle(g.sideSpot(c, a.Side, octRadius, nil), octRadius)) {
+		if !g.sideFree(c, a.Side, octRadius, nil) {
 			return g.illegal(explain, a, "no room for the dynamite on the %s", a.Side)
 		}
 		return nil
@@ -218,8 +218,7 @@ func (g *Game) checkDuel(a Action, explain bool) error {
 	if !g.free(spot) {
 		return g.illegal(explain, a, "the doorway is blocked")
 	}
-	bullet := physics.Circle(g.sideSpot(c, a.Side, bulletRadius, &spot), bulletRadius)
-	if !g.free(bullet) || bullet.Intersects(spot) {
+	if !g.sideFree(c, a.Side, bulletRadius, &spot) {
 		return g.illegal(explain, a, "no room for the bullet on the %s", a.Side)
 	}
 	return nil

@@ -240,8 +240,10 @@ func rank(t Team, i int) int {
 	return i
 }
 
-// observe writes g as team t sees it into dst; see obsFields.
-func (c *coder) observe(dst []float32, g *Game, t Team, decisions int) {
+// observe writes g as team t sees it into dst; see obsFields. The values that depend on the
+// pieces alone come from m ([tableView]).
+func (c *coder) observe(dst []float32, g *Game, t Team, decisions int, m *tableMemo) {
+	v := m.view(c, g, t)
 	clear(dst)
 	i := 0
 	// Global state.
@@ -292,10 +294,8 @@ func (c *coder) observe(dst []float32, g *Game, t Team, decisions int) {
 		dst[present+r] = 1
 		dst[alive+r] = b2f(cb.alive)
 		if cb.alive && cb.inside < 0 && !p.Off {
-			x, y := c.egoPoint(t, p.Pos)
-			dst[xs+r], dst[ys+r] = clamp(x, 0, 1), clamp(y, 0, 1)
-			s, co := math.Sincos(egoAngle(t, p.Angle))
-			dst[sin+r], dst[cos+r] = float32(s), float32(co)
+			dst[xs+r], dst[ys+r] = v.cowX[ci], v.cowY[ci]
+			dst[sin+r], dst[cos+r] = v.cowSin[ci], v.cowCos[ci]
 		}
 		dst[fallen+r] = b2f(cb.alive && p.Fallen)
 		if cb.inside >= 0 {
@@ -320,8 +320,7 @@ func (c *coder) observe(dst []float32, g *Game, t Team, decisions int) {
 		if p.Off {
 			continue
 		}
-		x, y := c.egoPoint(t, p.Pos)
-		dst[i+4*k], dst[i+4*k+1], dst[i+4*k+2], dst[i+4*k+3] = 1, clamp(x, 0, 1), clamp(y, 0, 1), b2f(p.Fallen)
+		dst[i+4*k], dst[i+4*k+1], dst[i+4*k+2], dst[i+4*k+3] = 1, v.neutX[k], v.neutY[k], b2f(p.Fallen)
 	}
 	i += 8
 
@@ -331,12 +330,8 @@ func (c *coder) observe(dst []float32, g *Game, t Team, decisions int) {
 			continue
 		}
 		o := i + 7*k
-		le, re, _ := g.lay.doors[b].Line(g.st)
-		lx, ly := c.egoPoint(t, le)
-		rx, ry := c.egoPoint(t, re)
 		dst[o] = 1
-		dst[o+1], dst[o+2] = clamp(lx, coordLow, coordHigh), clamp(ly, coordLow, coordHigh)
-		dst[o+3], dst[o+4] = clamp(rx, coordLow, coordHigh), clamp(ry, coordLow, coordHigh)
+		copy(dst[o+1:o+5], v.door[k][:])
 		dst[o+5] = c.depth[k]
 		dst[o+6] = b2f(g.closed(b))
 	}
@@ -355,9 +350,7 @@ func (c *coder) observe(dst []float32, g *Game, t Team, decisions int) {
 				dst[o+1+j] = 1
 			}
 		}
-		x, y := c.egoPoint(t, p.Pos)
-		s, co := math.Sincos(2 * p.Angle) // a half turn leaves twice the angle unchanged mod 2π
-		dst[o+6], dst[o+7], dst[o+8], dst[o+9] = clamp(x, 0, 1), clamp(y, 0, 1), float32(s), float32(co)
+		dst[o+6], dst[o+7], dst[o+8], dst[o+9] = v.propX[k], v.propY[k], v.propSin[k], v.propCos[k]
 	}
 	i += obsProp * MaxProps
 

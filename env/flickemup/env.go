@@ -107,6 +107,8 @@ type Env struct {
 	legal   []Action // the legal actions of the current decision, while valid
 	legalOK bool
 	mask    []bool // the mask of the current decision, while legalOK
+
+	memo tableMemo // the observation's values that depend on the pieces alone
 }
 
 // NewEnv returns the env of a game with cfg, not yet reset.
@@ -455,7 +457,7 @@ func (e *Env) Observe(dst []float32, player int) {
 	if player == 1 {
 		t = Outlaws
 	}
-	e.c.observe(dst, e.g, t, e.dec)
+	e.c.observe(dst, e.g, t, e.dec, &e.memo)
 }
 
 // Hash implements env.Game: the decision count and every field of the position that

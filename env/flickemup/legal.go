@@ -1,48 +1,74 @@
 package flickemup
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
 	"github.com/flickarena/flickarena/physics"
 )
 
-// illegal returns the error rejecting a.
-func (g *Game) illegal(a Action, format string, args ...any) error {
-	return &IllegalActionError{Action: a, Phase: g.phase, Reason: fmt.Sprintf(format, args...)}
+// errRefused is what the checks return instead of an *IllegalActionError when no reason is
+// asked for (see [Game.allowed]); it never leaves the package.
+var errRefused = errors.New("flickemup: refused")
+
+// illegal returns the error rejecting a: with explain, the *IllegalActionError whose reason
+// is format and args as for fmt.Sprintf; without, errRefused, formatting nothing. The
+// arguments are copied before formatting, so that a caller's argument list need not leave
+// its stack.
+func (g *Game) illegal(explain bool, a Action, format string, args ...any) error {
+	if !explain {
+		return errRefused
+	}
+	return &IllegalActionError{Action: a, Phase: g.phase, Reason: fmt.Sprintf(format, append([]any(nil), args...)...)}
 }
+
+// cowboyName is a dense cowboy index (0-9) that prints as its [CowboyID]: an argument of
+// illegal that, unlike a CowboyID, costs no allocation to pass.
+type cowboyName int
+
+// String returns the CowboyID's form, "lawmen:1".
+func (c cowboyName) String() string { return cowboyID(int(c)).String() }
 
 // finite reports whether x is a finite number.
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // Check reports whether action a is legal now, without applying it: nil, or an
 // [*IllegalActionError] saying why not.
-func (g *Game) Check(a Action) error {
+func (g *Game) Check(a Action) error { return g.check(a, true) }
+
+// allowed reports whether action a is legal now: Check's verdict without its reason, which
+// [Game.Legal] asks of every candidate action and which costs no formatting.
+func (g *Game) allowed(a Action) bool { return g.check(a, false) == nil }
+
+// check is Check; without explain a refusal is errRefused rather than an explained
+// *IllegalActionError (see illegal).
+func (g *Game) check(a Action, explain bool) error {
 	switch g.phase {
 	case PhaseOver:
-		return g.illegal(a, "the game is over")
+		return g.illegal(explain, a, "the game is over")
 	case PhaseSelect:
 		if a.Kind != ActSelect {
-			return g.illegal(a, "choose a cowboy to play first")
+			return g.illegal(explain, a, "choose a cowboy to play first")
 		}
-		return g.checkSelect(a)
+		return g.checkSelect(a, explain)
 	case PhaseReveal:
 		switch a.Kind {
 		case ActLeave:
 			return nil
 		case ActKeep:
 			if g.invFull(g.actor) && (a.Slot < 0 || a.Slot > 1) {
-				return g.illegal(a, "the inventory is full: name the slot (0 or 1) to exchange")
+				return g.illegal(explain, a, "the inventory is full: name the slot (0 or 1) to exchange")
 			}
 			return nil
 		}
-		return g.illegal(a, "keep or leave the revealed token")
+		return g.illegal(explain, a, "keep or leave the revealed token")
 	case PhaseSecondShot:
 		if a.Kind != ActShoot {
-			return g.illegal(a, "flick the second bullet")
+			return g.illegal(explain, a, "flick the second bullet")
 		}
 		if !a.Velocity.Finite() {
-			return g.illegal(a, "the velocity is not finite")
+			return g.illegal(explain, a, "the velocity is not finite")
 		}
 		return nil
 	}
@@ -53,148 +79,147 @@ func (g *Game) Check(a Action) error {
 		return nil
 	case ActMove:
 		if !a.Velocity.Finite() || !finite(a.Facing) {
-			return g.illegal(a, "the velocity or facing is not finite")
+			return g.illegal(explain, a, "the velocity or facing is not finite")
 		}
 		if g.moves > 0 && g.carries(c, TokenHostage) > 0 {
-			return g.illegal(a, "a cowboy carrying the hostage moves once per turn")
+			return g.illegal(explain, a, "a cowboy carrying the hostage moves once per turn")
 		}
 		return nil
 	case ActShoot:
 		if !a.Velocity.Finite() {
-			return g.illegal(a, "the velocity is not finite")
+			return g.illegal(explain, a, "the velocity is not finite")
 		}
 		if a.Side > SideRight {
-			return g.illegal(a, "side must be left or right")
+			return g.illegal(explain, a, "side must be left or right")
 		}
 		if a.Rifle {
 			if g.carries(c, TokenWinchester) == 0 {
-				return g.illegal(a, "no Winchester in the inventory")
+				return g.illegal(explain, a, "no Winchester in the inventory")
 			}
 			if !g.free(physics.Circle(g.rifleSpot(c), bulletRadius)) {
-				return g.illegal(a, "the barrel's tip is blocked or off the table")
+				return g.illegal(explain, a, "the barrel's tip is blocked or off the table")
 			}
 			return nil
 		}
-		if !g.free(physics.Circle(g.sideSpot(c, a.Side, bulletRadius, nil), bulletRadius)) {
-			return g.illegal(a, "no room for the bullet on the %s", a.Side)
+		if !g.sideFree(c, a.Side, bulletRadius, nil) {
+			return g.illegal(explain, a, "no room for the bullet on the %s", a.Side)
 		}
 		return nil
 	case ActDuel:
-		return g.checkDuel(a)
+		return g.checkDuel(a, explain)
 	case ActThrow:
 		if !a.Velocity.Finite() {
-			return g.illegal(a, "the velocity is not finite")
+			return g.illegal(explain, a, "the velocity is not finite")
 		}
 		if a.Side > SideRight {
-			return g.illegal(a, "side must be left or right")
+			return g.illegal(explain, a, "side must be left or right")
 		}
 		if g.carries(c, TokenDynamite) == 0 {
-			return g.illegal(a, "no dynamite in the inventory")
+			return g.illegal(explain, a, "no dynamite in the inventory")
 		}
-		if !g.free(physics.Circle(g.sideSpot(c, a.Side, octRadius, nil), octRadius)) {
-			return g.illegal(a, "no room for the dynamite on the %s", a.Side)
+		if !g.sideFree(c, a.Side, octRadius, nil) {
+			return g.illegal(explain, a, "no room for the dynamite on the %s", a.Side)
 		}
 		return nil
 	case ActTake, ActExchange:
 		if a.Token < 0 || a.Token >= len(g.tokens) {
-			return g.illegal(a, "no token %d", a.Token)
+			return g.illegal(explain, a, "no token %d", a.Token)
 		}
 		t := &g.tokens[a.Token]
 		if !g.reaches(c, t) {
-			return g.illegal(a, "token %d is out of reach", a.Token)
+			return g.illegal(explain, a, "token %d is out of reach", a.Token)
 		}
 		if t.faceUp && !t.kind.Takeable() {
-			return g.illegal(a, "%s tokens cannot be taken", t.kind)
+			return g.illegal(explain, a, "%s tokens cannot be taken", t.kind)
 		}
 		if a.Kind == ActTake {
 			if t.faceUp && g.invFull(c) {
-				return g.illegal(a, "the inventory is full: exchange")
+				return g.illegal(explain, a, "the inventory is full: exchange")
 			}
 			return nil
 		}
 		if !t.faceUp {
-			return g.illegal(a, "a face-down token is taken (drawn), not exchanged")
+			return g.illegal(explain, a, "a face-down token is taken (drawn), not exchanged")
 		}
 		if !g.invFull(c) {
-			return g.illegal(a, "the inventory has room: take")
+			return g.illegal(explain, a, "the inventory has room: take")
 		}
 		if a.Slot < 0 || a.Slot > 1 {
-			return g.illegal(a, "slot must be 0 or 1")
+			return g.illegal(explain, a, "slot must be 0 or 1")
 		}
 		return nil
 	case ActDrop:
 		if a.Slot < 0 || a.Slot > 1 || cb.inv[a.Slot] < 0 {
-			return g.illegal(a, "slot %d holds no token", a.Slot)
+			return g.illegal(explain, a, "slot %d holds no token", a.Slot)
 		}
 		if _, _, _, ok := g.dropPlace(c); !ok {
-			return g.illegal(a, "tokens are dropped inside a building or at the gallows")
+			return g.illegal(explain, a, "tokens are dropped inside a building or at the gallows")
 		}
 		return nil
 	case ActDrink:
 		if a.Slot < 0 || a.Slot > 1 || cb.inv[a.Slot] < 0 || g.tokens[cb.inv[a.Slot]].kind != TokenWater {
-			return g.illegal(a, "slot %d holds no water", a.Slot)
+			return g.illegal(explain, a, "slot %d holds no water", a.Slot)
 		}
 		return nil
 	}
-	return g.illegal(a, "not an action of a played cowboy")
+	return g.illegal(explain, a, "not an action of a played cowboy")
 }
 
 // checkSelect checks the choice of a cowboy to play.
-func (g *Game) checkSelect(a Action) error {
+func (g *Game) checkSelect(a Action, explain bool) error {
 	if a.Cowboy < 1 || a.Cowboy > MaxCowboys {
-		return g.illegal(a, "cowboy number must be 1 to %d", MaxCowboys)
+		return g.illegal(explain, a, "cowboy number must be 1 to %d", MaxCowboys)
 	}
 	c := CowboyID{Team: g.team, Number: a.Cowboy}.index()
 	switch {
 	case !g.cowboys[c].present:
-		return g.illegal(a, "%s is not in this scenario", cowboyID(c))
+		return g.illegal(explain, a, "%s is not in this scenario", cowboyName(c))
 	case !g.available(c):
-		return g.illegal(a, "%s is not available: its hat is not %s", cowboyID(c), HourHat(g.hour))
+		return g.illegal(explain, a, "%s is not available: its hat is not %s", cowboyName(c), HourHat(g.hour))
 	case g.forced && c != g.initiative:
-		return g.illegal(a, "the round opens with %s, which holds the initiative", cowboyID(g.initiative))
+		return g.illegal(explain, a, "the round opens with %s, which holds the initiative", cowboyName(g.initiative))
 	}
 	return nil
 }
 
 // checkDuel checks a call-out.
-func (g *Game) checkDuel(a Action) error {
+func (g *Game) checkDuel(a Action, explain bool) error {
 	c := g.actor
 	if !g.lay.sc.Rules.Duels {
-		return g.illegal(a, "this scenario has no duels")
+		return g.illegal(explain, a, "this scenario has no duels")
 	}
 	if !a.Velocity.Finite() {
-		return g.illegal(a, "the velocity is not finite")
+		return g.illegal(explain, a, "the velocity is not finite")
 	}
 	if a.Side > SideRight {
-		return g.illegal(a, "side must be left or right")
+		return g.illegal(explain, a, "side must be left or right")
 	}
 	if !g.onTable(c) {
-		return g.illegal(a, "a duel is called from the street")
+		return g.illegal(explain, a, "a duel is called from the street")
 	}
 	if a.Cowboy < 1 || a.Cowboy > MaxCowboys {
-		return g.illegal(a, "cowboy number must be 1 to %d", MaxCowboys)
+		return g.illegal(explain, a, "cowboy number must be 1 to %d", MaxCowboys)
 	}
 	t := CowboyID{Team: cowboyID(c).Team.Other(), Number: a.Cowboy}.index()
 	tb := &g.cowboys[t]
 	if !tb.alive || tb.inside < 0 {
-		return g.illegal(a, "%s is not alive inside a building", cowboyID(t))
+		return g.illegal(explain, a, "%s is not alive inside a building", cowboyName(t))
 	}
 	if g.piece(t).Fallen {
-		return g.illegal(a, "%s is down and cannot be hit until it stands", cowboyID(t))
+		return g.illegal(explain, a, "%s is down and cannot be hit until it stands", cowboyName(t))
 	}
 	b := tb.inside
 	mid, _, _, _ := g.doorGeom(b)
 	pos := g.piece(c).Pos
 	if pos.Sub(mid).Len() > DuelRange || g.depthOf(b, pos) <= 0 {
-		return g.illegal(a, "stand within %g cm in front of the %s's door to call out", DuelRange, g.lay.sc.Buildings[b].Kind)
+		return g.illegal(explain, a, "stand within %g cm in front of the %s's door to call out", DuelRange, g.lay.sc.Buildings[b].Kind)
 	}
 	spot := physics.Circle(g.duelSpot(b), cowboyRadius)
 	if !g.free(spot) {
-		return g.illegal(a, "the doorway is blocked")
+		return g.illegal(explain, a, "the doorway is blocked")
 	}
-	bullet := physics.Circle(g.sideSpot(c, a.Side, bulletRadius, &spot), bulletRadius)
-	if !g.free(bullet) || bullet.Intersects(spot) {
-		return g.illegal(a, "no room for the bullet on the %s", a.Side)
+	if !g.sideFree(c, a.Side, bulletRadius, &spot) {
+		return g.illegal(explain, a, "no room for the bullet on the %s", a.Side)
 	}
 	return nil
 }
@@ -205,7 +230,7 @@ func (g *Game) checkDuel(a Action) error {
 // nothing.
 func (g *Game) Legal(dst []Action) []Action {
 	add := func(a Action) {
-		if g.Check(a) == nil {
+		if g.allowed(a) {
 			dst = append(dst, a)
 		}
 	}

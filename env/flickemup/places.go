@@ -28,12 +28,42 @@ func (g *Game) free(s physics.Outline) bool {
 	if !s.OnTable(g.st.Table) {
 		return false
 	}
-	for _, p := range g.st.Pieces {
-		if !p.Off && s.Intersects(Pieces.Outline(p)) {
+	sr := outlineReach(s)
+	for i := range g.st.Pieces {
+		p := &g.st.Pieces[i]
+		if !p.Off && !apart(s, sr, p) && s.Intersects(Pieces.Outline(*p)) {
 			return false
 		}
 	}
 	return true
+}
+
+// freeAmong is free for an outline that only the pieces idx can overlap (as [Game.near]
+// lists them): it tests those alone.
+func (g *Game) freeAmong(s physics.Outline, idx []int) bool {
+	if !s.OnTable(g.st.Table) {
+		return false
+	}
+	sr := outlineReach(s)
+	for _, i := range idx {
+		p := &g.st.Pieces[i]
+		if !apart(s, sr, p) && s.Intersects(Pieces.Outline(*p)) {
+			return false
+		}
+	}
+	return true
+}
+
+// near appends to dst the index of every piece on the table that may reach within dist cm
+// of point c, and returns it: an outline that lies within dist of c can overlap no other.
+func (g *Game) near(dst []int, c physics.Vec, dist float64) []int {
+	disc := physics.Circle(c, dist)
+	for i := range g.st.Pieces {
+		if p := &g.st.Pieces[i]; !p.Off && !apart(disc, dist, p) {
+			dst = append(dst, i)
+		}
+	}
+	return dst
 }
 
 // behind returns where a disc of radius r is placed behind building b, at the back of its
@@ -51,15 +81,35 @@ func (g *Game) behind(b int, r, lateral float64) physics.Vec {
 // same distance, turned towards the front or the back in steps of [sideStep] up to 80°
 // (front first); when the whole side is blocked, the square spot (which [Game.Check] refuses).
 func (g *Game) sideSpot(c int, s Side, r float64, avoid *physics.Outline) physics.Vec {
-	sign := 1.0
-	if s == SideRight {
-		sign = -1
-	}
 	if b := g.cowboys[c].inside; b >= 0 {
-		return g.behind(b, r, sign*(r+0.1))
+		return g.behind(b, r, sideSign(s)*(r+0.1))
 	}
+	q, _ := g.streetSpot(c, s, r, avoid)
+	return q
+}
+
+// sideFree reports whether the spot sideSpot returns is free: on the table, overlapping no
+// piece, nor avoid if not nil. It is what [Game.Check] asks of a shot, a throw or a duel's
+// bullet.
+func (g *Game) sideFree(c int, s Side, r float64, avoid *physics.Outline) bool {
+	if g.cowboys[c].inside >= 0 {
+		o := physics.Circle(g.sideSpot(c, s, r, avoid), r)
+		return g.free(o) && (avoid == nil || !o.Intersects(*avoid))
+	}
+	_, ok := g.streetSpot(c, s, r, avoid)
+	return ok
+}
+
+// streetSpot returns sideSpot of cowboy c on the street, and whether it is free (else it is
+// the square spot of a blocked side).
+func (g *Game) streetSpot(c int, s Side, r float64, avoid *physics.Outline) (physics.Vec, bool) {
+	sign := sideSign(s)
 	p := g.piece(c)
 	d := cowboyRadius + 2*bulletRadius + r
+	// Every candidate lies d from the cowboy's base: only the pieces that reach within d+r
+	// of it can block one.
+	var buf [64]int
+	near := g.near(buf[:0], p.Pos, d+r)
 	square := p.Pos.Add(physics.Polar(d, p.Angle+sign*halfPi))
 	for k := 0; k <= 2*sideSteps; k++ {
 		// 0, then towards the front, then the back, one step further each time.
@@ -72,11 +122,19 @@ func (g *Game) sideSpot(c int, s Side, r float64, avoid *physics.Outline) physic
 			q = p.Pos.Add(physics.Polar(d, p.Angle+sign*(halfPi+turn)))
 		}
 		o := physics.Circle(q, r)
-		if g.free(o) && (avoid == nil || !o.Intersects(*avoid)) {
-			return q
+		if g.freeAmong(o, near) && (avoid == nil || !o.Intersects(*avoid)) {
+			return q, true
 		}
 	}
-	return square
+	return square, false
+}
+
+// sideSign returns +1 for the left side, -1 for the right.
+func sideSign(s Side) float64 {
+	if s == SideRight {
+		return -1
+	}
+	return 1
 }
 
 // sideStep is the angle by which a blocked side spot is turned around the cowboy, and

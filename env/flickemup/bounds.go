@@ -1,0 +1,44 @@
+package flickemup
+
+import (
+	"math"
+
+	"github.com/flickarena/flickarena/physics"
+)
+
+// boundSlack widens the bounding circles of the placement tests, in cm: far more than the
+// rounding of the distances they compare, far less than any piece, so that a pair the bound
+// rules out can never be one that [physics.Outline.Intersects] accepts.
+const boundSlack = 1e-3
+
+// pieceReach holds, indexed by kind of [Pieces], the farthest any point of a piece's outline
+// ([physics.Catalogue.Outline]) lies from the piece's position, standing or fallen, in cm.
+var pieceReach = func() []float64 {
+	kinds := Pieces.Kinds()
+	r := make([]float64, int(kinds[len(kinds)-1])+1)
+	for _, k := range kinds {
+		s := Pieces.Spec(k)
+		hl := s.Height / 2
+		// Standing: a disc of Radius or a box of the half-extents about the position.
+		// Fallen: a box of half-extents hl and Radius whose centre is hl-Radius away.
+		r[k] = max(s.Radius, math.Hypot(s.HalfLength, s.HalfWidth), math.Abs(hl-s.Radius)+math.Hypot(hl, s.Radius))
+	}
+	return r
+}()
+
+// outlineReach returns the radius about o.C of a circle that holds all of outline o, in cm.
+func outlineReach(o physics.Outline) float64 {
+	if o.Box {
+		return math.Hypot(o.HX, o.HY)
+	}
+	return o.R
+}
+
+// apart reports whether outline s, whose bounding circle about s.C has radius sr, certainly
+// misses piece p: their bounding circles lie apart. It only saves work: when it reports
+// false, the exact test decides.
+func apart(s physics.Outline, sr float64, p *physics.Piece) bool {
+	d := s.C.Sub(p.Pos)
+	r := sr + pieceReach[p.Kind] + boundSlack
+	return d.X*d.X+d.Y*d.Y > r*r
+}

@@ -107,7 +107,9 @@ func (s *script) req(m any) string {
 }
 
 // add appends a command.
-func (s *script) add(format string, args ...any) { s.lines = append(s.lines, fmt.Sprintf(format, args...)) }
+func (s *script) add(format string, args ...any) {
+	s.lines = append(s.lines, fmt.Sprintf(format, args...))
+}
 
 // bind appends a bind of slot to buffers of lay's sizes.
 func (s *script) bind(slot int, label string, lay [envrpc.NumBufFields]envrpc.BufLayout) {

@@ -18,7 +18,7 @@ import (
 var poolSizes = []int{1, 64, 1024, 4096}
 
 func main() {
-	gctune.Default() // GOGC=400 unless the environment says otherwise
+	gogc := gctune.Default() // GOGC=400 unless the environment says otherwise
 	scale := flag.Float64("scale", 1, "multiply the work of every measurement")
 	seed := flag.Uint64("seed", 1, "seed of the games and of the random actions")
 	only := flag.String("only", "physics,compare,pools,scaling,arena", "the measurements to make, comma-separated: physics, compare, pools, scaling, arena")
@@ -33,7 +33,7 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	if err := run(*scale, *seed, parts); err != nil {
+	if err := run(*scale, *seed, gogc, parts); err != nil {
 		fmt.Fprintln(os.Stderr, "benchmarks:", err)
 		os.Exit(1)
 	}
@@ -42,12 +42,12 @@ func main() {
 // row is one line of the table.
 type row struct{ what, value, goal, verdict string }
 
-// run makes every measurement and prints the table.
-func run(scale float64, seed uint64, parts map[string]bool) error {
+// run makes every measurement and prints the table; gogc is the collector's setting in force.
+func run(scale float64, seed uint64, gogc string, parts map[string]bool) error {
 	n := func(k int) int { return max(1, int(float64(k)*scale)) }
-	fmt.Printf("Machine: %s; load average %s at start\n", machine(), loadAverage())
+	fmt.Printf("Machine: %s; GOGC=%s; load average %s at start\n", machine(), gogc, loadAverage())
 	if parts["compare"] || parts["pools"] || parts["scaling"] {
-		fmt.Printf("Env rows: %s, self-play, random legal actions (env.RandomPolicy), seed %d.\n", flickemup.ID, seed)
+		fmt.Printf("Env rows: %s (the comparison's: every Flick 'em Up! scenario), self-play, random legal actions (env.RandomPolicy), seed %d.\n", flickemup.ID, seed)
 		fmt.Printf("Their times are taken inside Vector.Step only (the agent's choice is not the env's cost), by the wall clock and by the %s.\n", cpuClock)
 	}
 	if parts["arena"] {
@@ -72,21 +72,28 @@ func run(scale float64, seed uint64, parts map[string]bool) error {
 		)
 	}
 
-	// 1. The env against the raw physics of the same flicks, on one core.
+	// 1. The env against the raw physics of the same flicks, on one core, scenario by scenario.
 	if parts["compare"] {
-		c, err := compare(n(4000), 5, seed)
-		if err != nil {
-			return fmt.Errorf("physics comparison: %w", err)
+		for _, name := range compareScenarios() {
+			id := flickemup.ScenarioID(name)
+			c, err := compare(name, n(4000), 5, seed)
+			if err != nil {
+				return fmt.Errorf("physics comparison, %s: %w", id, err)
+			}
+			if name == flickemup.DefaultScenario {
+				rows = append(rows,
+					row{fmt.Sprintf("%s: physics flicks/s, raw: the game's own flicks replayed (1 core, CPU time)", id), count(c.flicksPerSec), "", ""},
+					row{fmt.Sprintf("%s: env steps/s, 1 env (1 core, CPU time)", id), fmt.Sprintf("%s (%.2f flicks/step)", count(c.stepsPerSec), c.flicksPerStep), "", ""},
+					row{fmt.Sprintf("%s: env steps/s ÷ raw physics flicks/s", id), pct(c.stepsPerSec / c.flicksPerSec), "≥ 90%", verdict(c.stepsPerSec/c.flicksPerSec >= 0.9)},
+				)
+			}
+			rows = append(rows,
+				row{fmt.Sprintf("%s: env time per flick step (physics + rules, encoding and the rest); per other step (select, end turn, ...)", id),
+					fmt.Sprintf("%.0f µs (%.0f + %.1f); %.1f µs; %.2f flicks/step", c.flickStep*1e6, c.physFlick*1e6, (c.flickStep-c.physFlick)*1e6, c.ctlStep*1e6, c.flicksPerStep), "", ""},
+				row{fmt.Sprintf("%s: physics share of env time (raw physics time / env time of the same flicks): flick steps only; all steps (each flick also pays its share of the other steps)", id),
+					fmt.Sprintf("%s; %s", pct(c.ratioFlick), pct(c.ratioAll)), "≥ 90%; ≥ 90%", verdict(c.ratioFlick >= 0.9 && c.ratioAll >= 0.9)},
+			)
 		}
-		rows = append(rows,
-			row{"physics flicks/s, raw: the game's own flicks replayed (1 core, CPU time)", count(c.flicksPerSec), "", ""},
-			row{"env steps/s, 1 env (1 core, CPU time)", fmt.Sprintf("%s (%.2f flicks/step)", count(c.stepsPerSec), c.flicksPerStep), "", ""},
-			row{"env time per flick step: physics / rules, encoding and the rest", fmt.Sprintf("%.0f µs: %.0f / %.0f µs", c.flickStep*1e6, c.physFlick*1e6, (c.flickStep-c.physFlick)*1e6), "", ""},
-			row{"env time per other step (select, end turn, ...)", fmt.Sprintf("%.1f µs", c.ctlStep*1e6), "", ""},
-			row{"raw physics time / env time of the same flicks, flick steps only", pct(c.ratioFlick), "≥ 90%", verdict(c.ratioFlick >= 0.9)},
-			row{"raw physics time / env time, all steps (each flick also pays its share of the other steps)", pct(c.ratioAll), "≥ 90%", verdict(c.ratioAll >= 0.9)},
-			row{"env steps/s ÷ raw physics flicks/s", pct(c.stepsPerSec / c.flicksPerSec), "≥ 90%", verdict(c.stepsPerSec/c.flicksPerSec >= 0.9)},
-		)
 	}
 
 	// 2. Env steps/s per pool size, on every core; memory per game at the largest.
@@ -147,6 +154,17 @@ func run(scale float64, seed uint64, parts map[string]bool) error {
 	return nil
 }
 
+// compareScenarios returns the names of our scenarios, the default one first.
+func compareScenarios() []string {
+	names := []string{flickemup.DefaultScenario}
+	for _, in := range flickemup.List() {
+		if in.Name != flickemup.DefaultScenario {
+			names = append(names, in.Name)
+		}
+	}
+	return names
+}
+
 // comparison is the result of compare: rates per CPU-second, times in CPU seconds.
 type comparison struct {
 	flicksPerSec, stepsPerSec, flicksPerStep float64
@@ -154,15 +172,16 @@ type comparison struct {
 	ratioFlick, ratioAll                     float64
 }
 
-// compare plays steps steps of one showdown on one core, recording its flicks; then, rounds
-// times, it plays the same steps on the default env and replays the recorded flicks on the
-// raw physics, interleaved every slice steps so that both meet the same conditions of a
-// shared machine, and times both in CPU time. It returns the round whose all-steps ratio is
-// the median, so that every figure comes from one side-by-side run.
-func compare(steps, rounds int, seed uint64) (comparison, error) {
+// compare plays steps steps of one game of our scenario on one core, recording its flicks;
+// then, rounds times, it plays the same steps on the scenario's default env and replays the
+// recorded flicks on the raw physics, interleaved every slice steps so that both meet the
+// same conditions of a shared machine, and times both in CPU time, less the clock's own cost
+// measured before each slice. It returns the round whose all-steps ratio is the median, so
+// that every figure comes from one side-by-side run.
+func compare(scenario string, steps, rounds int, seed uint64) (comparison, error) {
 	const slice = 100
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	records, want, err := recordFlicks(steps, seed)
+	records, want, err := recordFlicks(scenario, steps, seed)
 	if err != nil {
 		return comparison{}, err
 	}
@@ -172,12 +191,14 @@ func compare(steps, rounds int, seed uint64) (comparison, error) {
 	}
 	var results []comparison
 	for range rounds {
-		p, err := newPlayer(flickemup.Factory, 1, 1, seed)
+		p, err := newPlayer(flickemup.ScenarioFactory(scenario), 1, 1, seed)
 		if err != nil {
 			return comparison{}, err
 		}
 		var phys time.Duration
 		for done := 0; done < steps && err == nil; done += slice {
+			p.clock = clockCost(25)
+			r.clock = p.clock
 			from := p.flickSteps
 			if err = p.run(min(slice, steps-done)); err == nil && p.flickSteps <= len(records) {
 				var d time.Duration

@@ -22,6 +22,10 @@ type player struct {
 	steps, flickSteps int           // env steps, and those that flicked a piece
 	wall, cpu         time.Duration // wall-clock and CPU time spent inside Vector.Step
 	flickCPU, ctlCPU  time.Duration // with one env: CPU time of the flick steps and of the others
+
+	// clock is subtracted from the CPU time of every step: the clock's own cost (clockCost),
+	// set by the comparison, else 0.
+	clock time.Duration
 }
 
 // newPlayer creates a Vector of n games made by f with workers goroutines (0: GOMAXPROCS),
@@ -63,7 +67,7 @@ func (p *player) step() error {
 	}
 	w0, c0 := time.Now(), cpuNow()
 	b, err := p.v.Step(p.act)
-	w, c := time.Since(w0), cpuNow()-c0
+	w, c := time.Since(w0), cpuNow()-c0-p.clock
 	if err != nil {
 		return fmt.Errorf("step: %w", err)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/flickarena/flickarena/env"
@@ -10,12 +11,14 @@ import (
 	"github.com/flickarena/flickarena/physics"
 )
 
-// flickRecord is one flick of a game, as the physics saw it: the table before, the piece, and
-// the velocity after execution noise.
+// flickRecord is one flick of a game, as the physics saw it: the table before, the piece, the
+// velocity after execution noise, the call of the game's stopper that ended the flicked
+// piece's run (0: none did), and the table after.
 type flickRecord struct {
-	st    *physics.State
-	piece int
-	v     physics.Vec
+	st, after *physics.State
+	piece     int
+	v         physics.Vec
+	stopAt    int
 }
 
 // recorder is a flickemup.Table that records every flick, then runs it on a noiseless
@@ -30,13 +33,52 @@ type recorder struct {
 // Flick implements flickemup.Table.
 func (r *recorder) Flick(st *physics.State, f physics.Flick, rng *rand.Rand) (physics.Outcome, error) {
 	f.Velocity = r.noise.Apply(f.Velocity, rng)
-	r.records = append(r.records, flickRecord{st: st.Clone(), piece: f.Piece, v: f.Velocity})
-	return r.sim.Flick(st, f, rng)
+	rec := flickRecord{st: st.Clone(), piece: f.Piece, v: f.Velocity}
+	var c *countingStopper
+	if f.Stop != nil {
+		c = &countingStopper{rules: f.Stop}
+		f.Stop = c
+	}
+	out, err := r.sim.Flick(st, f, rng)
+	if c != nil {
+		rec.stopAt = c.stopped
+	}
+	rec.after = st.Clone()
+	r.records = append(r.records, rec)
+	return out, err
 }
 
-// recordFlicks plays steps steps of one showdown on a recorder (one env, one worker) and
-// returns the flicks and the final state hash.
-func recordFlicks(steps int, seed uint64) ([]flickRecord, uint64, error) {
+// countingStopper passes the simulator's calls on to the game's stopper and notes the call
+// that ended the run.
+type countingStopper struct {
+	rules          physics.Stopper
+	calls, stopped int // calls so far; the one that returned true (0: none yet)
+}
+
+// Stop implements physics.Stopper.
+func (c *countingStopper) Stop(p physics.Vec) bool {
+	c.calls++
+	if c.rules.Stop(p) {
+		c.stopped = c.calls
+		return true
+	}
+	return false
+}
+
+// stopAfter is the replay's stopper: it ends the run at the recorded call, so the raw
+// physics steps exactly the flick the game's rules cut short, without the rules' own work
+// (judging walls and doors at every step), which is the env's.
+type stopAfter struct{ left int }
+
+// Stop implements physics.Stopper.
+func (s *stopAfter) Stop(physics.Vec) bool {
+	s.left--
+	return s.left == 0
+}
+
+// recordFlicks plays steps steps of one game of our scenario on a recorder (one env, one
+// worker) and returns the flicks and the final state hash.
+func recordFlicks(scenario string, steps int, seed uint64) ([]flickRecord, uint64, error) {
 	sim, err := physics.New(flickemup.PhysicsConfig())
 	if err != nil {
 		return nil, 0, err
@@ -44,6 +86,7 @@ func recordFlicks(steps int, seed uint64) ([]flickRecord, uint64, error) {
 	rec := &recorder{noise: flickemup.DefaultOptions().Noise, sim: sim}
 	factory := func(env.Options) (env.Game, error) {
 		cfg := flickemup.DefaultConfig()
+		cfg.Scenario = scenario
 		cfg.Options.Table = rec
 		return flickemup.NewEnv(cfg)
 	}
@@ -63,8 +106,13 @@ func recordFlicks(steps int, seed uint64) ([]flickRecord, uint64, error) {
 
 // replayer runs recorded flicks on one noiseless simulator, each from its recorded table.
 type replayer struct {
-	sim *physics.Simulator
-	st  *physics.State
+	sim  *physics.Simulator
+	st   *physics.State
+	stop stopAfter
+
+	// clock is subtracted from the CPU time of every flick: the clock's own cost
+	// (clockCost).
+	clock time.Duration
 }
 
 // newReplayer returns a replayer on the default physics.
@@ -76,16 +124,25 @@ func newReplayer() (*replayer, error) {
 	return &replayer{sim: sim, st: &physics.State{}}, nil
 }
 
-// replay runs records and returns the CPU time spent in Simulator.Flick.
+// replay runs records and returns the CPU time spent in Simulator.Flick. Each flick must
+// leave the table as it did in the game.
 func (r *replayer) replay(records []flickRecord) (time.Duration, error) {
 	var total time.Duration
-	for _, rec := range records {
+	for i, rec := range records {
 		r.st.CopyFrom(rec.st)
+		f := physics.Flick{Piece: rec.piece, Velocity: rec.v}
+		if rec.stopAt > 0 {
+			r.stop.left = rec.stopAt
+			f.Stop = &r.stop
+		}
 		start := cpuNow()
-		_, err := r.sim.Flick(r.st, physics.Flick{Piece: rec.piece, Velocity: rec.v}, nil)
-		total += cpuNow() - start
+		_, err := r.sim.Flick(r.st, f, nil)
+		total += cpuNow() - start - r.clock
 		if err != nil {
 			return 0, err
+		}
+		if !slices.Equal(r.st.Pieces, rec.after.Pieces) {
+			return 0, fmt.Errorf("replayed flick %d of piece %d left another table than the game's", i, rec.piece)
 		}
 	}
 	return total, nil

@@ -132,13 +132,21 @@ func (stillTable) Flick(*physics.State, physics.Flick, *rand.Rand) (physics.Outc
 	return physics.Outcome{}, nil
 }
 
-// BenchmarkEnvOverhead steps one showdown on a table where nothing moves, on one worker: the
-// cost of everything but the physics (rules, masks, observations, hashes, the Vector) per
-// env step.
+// BenchmarkEnvOverhead steps one showdown, on one worker, through the steps of a game played
+// on the real physics, whose flicks a canned table then answers from its record: the cost
+// of everything but the physics (rules, masks, observations, hashes, the Vector) per env
+// step, on the very steps the physics' share is measured on (go run ./benchmarks -only
+// compare). Every round of overheadSteps steps replays the recorded game from its reset and
+// must end in its state hash.
 func BenchmarkEnvOverhead(b *testing.B) {
+	const overheadSteps = 4000
+	table, err := newCannedTable()
+	if err != nil {
+		b.Fatal(err)
+	}
 	factory := func(env.Options) (env.Game, error) {
 		cfg := flickemup.DefaultConfig()
-		cfg.Options.Table = stillTable{}
+		cfg.Options.Table = table
 		return flickemup.NewEnv(cfg)
 	}
 	v, err := env.NewVector(factory, env.Config{NumEnvs: 1, Workers: 1})
@@ -146,18 +154,38 @@ func BenchmarkEnvOverhead(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer v.Close()
-	p := newRandomPlayer(v)
-	if _, err := v.Reset(1); err != nil {
-		b.Fatal(err)
+	round := func() *randomPlayer {
+		if _, err := v.Reset(1); err != nil {
+			b.Fatal(err)
+		}
+		return newRandomPlayer(v)
 	}
+	p := round()
+	for range overheadSteps {
+		if _, err := p.step(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	want := p.b.StateHash[0]
+	table.replay()
+	p = round()
 	b.ReportAllocs()
 	var inStep time.Duration
+	done := 0
 	for b.Loop() {
+		if done == overheadSteps {
+			if got := p.b.StateHash[0]; got != want {
+				b.Fatalf("the replayed game ended in hash %x, the recorded one in %x", got, want)
+			}
+			table.next, done = 0, 0
+			p = round()
+		}
 		d, err := p.step()
 		if err != nil {
 			b.Fatal(err)
 		}
 		inStep += d
+		done++
 	}
 	b.ReportMetric(float64(inStep.Nanoseconds())/float64(b.N), "ns-in-step/op")
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -133,10 +134,11 @@ func (stillTable) Flick(*physics.State, physics.Flick, *rand.Rand) (physics.Outc
 }
 
 // BenchmarkEnvOverhead steps one showdown, on one worker, through the steps of a game played
-// on the real physics, whose flicks a canned table then answers from its record: the cost
-// of everything but the physics (rules, masks, observations, hashes, the Vector) per env
-// step, on the very steps the physics' share is measured on (go run ./benchmarks -only
-// compare). Every round of overheadSteps steps replays the recorded game from its reset and
+// on the real physics with random legal actions, whose flicks a canned table then answers
+// from its record and whose actions are replayed as recorded: the cost of everything but the
+// physics (rules, masks, observations, hashes, the Vector) per env step, on the very steps
+// the physics' share is measured on (go run ./benchmarks -only compare), without the agent's
+// choices. Every round of overheadSteps steps replays the recorded game from its reset and
 // must end in its state hash.
 func BenchmarkEnvOverhead(b *testing.B) {
 	const overheadSteps = 4000
@@ -154,38 +156,37 @@ func BenchmarkEnvOverhead(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer v.Close()
-	round := func() *randomPlayer {
-		if _, err := v.Reset(1); err != nil {
-			b.Fatal(err)
-		}
-		return newRandomPlayer(v)
+	p := newRandomPlayer(v)
+	if _, err := v.Reset(1); err != nil {
+		b.Fatal(err)
 	}
-	p := round()
+	var acts []env.Actions
 	for range overheadSteps {
 		if _, err := p.step(); err != nil {
 			b.Fatal(err)
 		}
+		acts = append(acts, env.Actions{Discrete: slices.Clone(p.act.Discrete), Continuous: slices.Clone(p.act.Continuous)})
 	}
-	want := p.b.StateHash[0]
+	want := v.Batch().StateHash[0]
 	table.replay()
-	p = round()
+	if _, err := v.Reset(1); err != nil {
+		b.Fatal(err)
+	}
 	b.ReportAllocs()
-	var inStep time.Duration
 	done := 0
 	for b.Loop() {
 		if done == overheadSteps {
-			if got := p.b.StateHash[0]; got != want {
+			if got := v.Batch().StateHash[0]; got != want {
 				b.Fatalf("the replayed game ended in hash %x, the recorded one in %x", got, want)
 			}
 			table.next, done = 0, 0
-			p = round()
+			if _, err := v.Reset(1); err != nil {
+				b.Fatal(err)
+			}
 		}
-		d, err := p.step()
-		if err != nil {
+		if _, err := v.Step(acts[done]); err != nil {
 			b.Fatal(err)
 		}
-		inStep += d
 		done++
 	}
-	b.ReportMetric(float64(inStep.Nanoseconds())/float64(b.N), "ns-in-step/op")
 }

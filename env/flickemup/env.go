@@ -108,6 +108,8 @@ type Env struct {
 	legalOK bool
 	mask    []bool // the mask of the current decision, while legalOK
 
+	checked checkedAction // the last native action Validate found legal, while legalOK
+
 	memo tableMemo // the observation's values that depend on the pieces alone
 }
 
@@ -315,6 +317,7 @@ func (e *Env) Reset(rng *rand.Rand) error {
 	e.dec = 0
 	e.prev = e.g.HitPointsByTeam()
 	e.legalOK = false
+	e.checked.forget()
 	return nil
 }
 
@@ -360,6 +363,7 @@ func (e *Env) Validate(a env.Action) error {
 	legal, _ := e.legalNow()
 	for _, l := range legal {
 		if l == key && act.Velocity.Finite() && finite(act.Facing) {
+			e.checked.keep(a, act)
 			return nil
 		}
 	}
@@ -389,12 +393,20 @@ func (e *Env) DefaultAction(dst env.Action) {
 	e.encode(a, dst)
 }
 
-// Step implements env.Game.
+// Step implements env.Game. An action Validate has just found legal (the Vector checks
+// every action before its step) is applied as decoded then, without a second check.
 func (e *Env) Step(a env.Action) (env.Status, error) {
 	e.prev = e.g.HitPointsByTeam()
-	act := e.decode(a)
-	e.legalOK = false
-	if err := e.g.Apply(act); err != nil {
+	var err error
+	if act, ok := e.checked.lookup(a); ok && e.legalOK {
+		e.legalOK = false
+		err = e.g.apply(act)
+	} else {
+		e.legalOK = false
+		err = e.g.Apply(e.decode(a))
+	}
+	e.checked.forget()
+	if err != nil {
 		return env.Running, err
 	}
 	e.dec++

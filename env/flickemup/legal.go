@@ -35,15 +35,17 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // Check reports whether action a is legal now, without applying it: nil, or an
 // [*IllegalActionError] saying why not.
-func (g *Game) Check(a Action) error { return g.check(a, true) }
+func (g *Game) Check(a Action) error { return g.check(a, true, nil) }
 
 // allowed reports whether action a is legal now: Check's verdict without its reason, which
-// [Game.Legal] asks of every candidate action and which costs no formatting.
-func (g *Game) allowed(a Action) bool { return g.check(a, false) == nil }
+// [Game.Legal] asks of every candidate action and which costs no formatting. around, if not
+// nil, lists the pieces that can block the actor's side spots ([Game.sideBlockers]), found
+// once for every candidate.
+func (g *Game) allowed(a Action, around []int) bool { return g.check(a, false, around) == nil }
 
 // check is Check; without explain a refusal is errRefused rather than an explained
-// *IllegalActionError (see illegal).
-func (g *Game) check(a Action, explain bool) error {
+// *IllegalActionError (see illegal). around is as for allowed.
+func (g *Game) check(a Action, explain bool, around []int) error {
 	switch g.phase {
 	case PhaseOver:
 		return g.illegal(explain, a, "the game is over")
@@ -101,12 +103,12 @@ func (g *Game) check(a Action, explain bool) error {
 			}
 			return nil
 		}
-		if !g.sideFree(c, a.Side, bulletRadius, nil) {
+		if !g.sideFree(c, a.Side, bulletRadius, nil, around) {
 			return g.illegal(explain, a, "no room for the bullet on the %s", a.Side)
 		}
 		return nil
 	case ActDuel:
-		return g.checkDuel(a, explain)
+		return g.checkDuel(a, explain, around)
 	case ActThrow:
 		if !a.Velocity.Finite() {
 			return g.illegal(explain, a, "the velocity is not finite")
@@ -117,7 +119,7 @@ func (g *Game) check(a Action, explain bool) error {
 		if g.carries(c, TokenDynamite) == 0 {
 			return g.illegal(explain, a, "no dynamite in the inventory")
 		}
-		if !g.sideFree(c, a.Side, octRadius, nil) {
+		if !g.sideFree(c, a.Side, octRadius, nil, around) {
 			return g.illegal(explain, a, "no room for the dynamite on the %s", a.Side)
 		}
 		return nil
@@ -182,8 +184,8 @@ func (g *Game) checkSelect(a Action, explain bool) error {
 	return nil
 }
 
-// checkDuel checks a call-out.
-func (g *Game) checkDuel(a Action, explain bool) error {
+// checkDuel checks a call-out; around is as for allowed.
+func (g *Game) checkDuel(a Action, explain bool, around []int) error {
 	c := g.actor
 	if !g.lay.sc.Rules.Duels {
 		return g.illegal(explain, a, "this scenario has no duels")
@@ -218,7 +220,7 @@ func (g *Game) checkDuel(a Action, explain bool) error {
 	if !g.free(spot) {
 		return g.illegal(explain, a, "the doorway is blocked")
 	}
-	if !g.sideFree(c, a.Side, bulletRadius, &spot) {
+	if !g.sideFree(c, a.Side, bulletRadius, &spot, around) {
 		return g.illegal(explain, a, "no room for the bullet on the %s", a.Side)
 	}
 	return nil
@@ -229,8 +231,9 @@ func (g *Game) checkDuel(a Action, explain bool) error {
 // face-down pile appears once, under its lowest token id. Once the game is over it appends
 // nothing.
 func (g *Game) Legal(dst []Action) []Action {
+	var around []int
 	add := func(a Action) {
-		if g.allowed(a) {
+		if g.allowed(a, around) {
 			dst = append(dst, a)
 		}
 	}
@@ -255,6 +258,8 @@ func (g *Game) Legal(dst []Action) []Action {
 		add(Action{Kind: ActShoot})
 		return dst
 	}
+	var buf [64]int
+	around = g.sideBlockers(buf[:0], g.actor)
 	add(Action{Kind: ActMove})
 	for _, s := range []Side{SideLeft, SideRight} {
 		add(Action{Kind: ActShoot, Side: s})

@@ -84,32 +84,53 @@ func (g *Game) sideSpot(c int, s Side, r float64, avoid *physics.Outline) physic
 	if b := g.cowboys[c].inside; b >= 0 {
 		return g.behind(b, r, sideSign(s)*(r+0.1))
 	}
-	q, _ := g.streetSpot(c, s, r, avoid)
+	q, _ := g.streetSpot(c, s, r, avoid, nil)
 	return q
 }
 
 // sideFree reports whether the spot sideSpot returns is free: on the table, overlapping no
 // piece, nor avoid if not nil. It is what [Game.Check] asks of a shot, a throw or a duel's
-// bullet.
-func (g *Game) sideFree(c int, s Side, r float64, avoid *physics.Outline) bool {
+// bullet. around, if not nil, is [Game.sideBlockers] of c.
+func (g *Game) sideFree(c int, s Side, r float64, avoid *physics.Outline, around []int) bool {
 	if g.cowboys[c].inside >= 0 {
 		o := physics.Circle(g.sideSpot(c, s, r, avoid), r)
 		return g.free(o) && (avoid == nil || !o.Intersects(*avoid))
 	}
-	_, ok := g.streetSpot(c, s, r, avoid)
+	_, ok := g.streetSpot(c, s, r, avoid, around)
 	return ok
 }
 
+// sideDistance returns how far from a cowboy's base the centre of a side spot of radius r
+// lies, in cm: one bullet's width beyond the cowboy's edge.
+func sideDistance(r float64) float64 { return cowboyRadius + 2*bulletRadius + r }
+
+// maxSideRadius is the largest radius of a piece placed on a cowboy's side, in cm.
+var maxSideRadius = max(bulletRadius, octRadius)
+
+// sideBlockers appends to dst the pieces that can block a side spot of cowboy c on the
+// street, for any piece placed there ([Game.near] of the farthest reach of the largest), and
+// returns it; nil for a cowboy off the street. The checks of one decision share it.
+func (g *Game) sideBlockers(dst []int, c int) []int {
+	if g.cowboys[c].inside >= 0 || !g.onTable(c) {
+		return nil
+	}
+	return g.near(dst, g.piece(c).Pos, sideDistance(maxSideRadius)+maxSideRadius)
+}
+
 // streetSpot returns sideSpot of cowboy c on the street, and whether it is free (else it is
-// the square spot of a blocked side).
-func (g *Game) streetSpot(c int, s Side, r float64, avoid *physics.Outline) (physics.Vec, bool) {
+// the square spot of a blocked side). around, if not nil, is [Game.sideBlockers] of c: a
+// superset of the pieces the search must test, which gives the same answer.
+func (g *Game) streetSpot(c int, s Side, r float64, avoid *physics.Outline, around []int) (physics.Vec, bool) {
 	sign := sideSign(s)
 	p := g.piece(c)
-	d := cowboyRadius + 2*bulletRadius + r
+	d := sideDistance(r)
 	// Every candidate lies d from the cowboy's base: only the pieces that reach within d+r
 	// of it can block one.
-	var buf [64]int
-	near := g.near(buf[:0], p.Pos, d+r)
+	near := around
+	if near == nil {
+		var buf [64]int
+		near = g.near(buf[:0], p.Pos, d+r)
+	}
 	square := p.Pos.Add(physics.Polar(d, p.Angle+sign*halfPi))
 	for k := 0; k <= 2*sideSteps; k++ {
 		// 0, then towards the front, then the back, one step further each time.

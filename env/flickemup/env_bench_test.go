@@ -133,14 +133,21 @@ func (stillTable) Flick(*physics.State, physics.Flick, *rand.Rand) (physics.Outc
 	return physics.Outcome{}, nil
 }
 
-// BenchmarkEnvOverhead steps one showdown, on one worker, through the steps of a game played
-// on the real physics with random legal actions, whose flicks a canned table then answers
-// from its record and whose actions are replayed as recorded: the cost of everything but the
-// physics (rules, masks, observations, hashes, the Vector) per env step, on the very steps
-// the physics' share is measured on (go run ./benchmarks -only compare), without the agent's
-// choices. Every round of overheadSteps steps replays the recorded game from its reset and
-// must end in its state hash.
+// BenchmarkEnvOverhead steps one game of each scenario of ours, on one worker, through the
+// steps of a game played on the real physics with random legal actions, whose flicks a
+// canned table then answers from its record and whose actions are replayed as recorded: the
+// cost of everything but the physics (rules, masks, observations, hashes, the Vector) per env
+// step, on the very steps the physics' share is measured on (go run ./benchmarks -only
+// compare), without the agent's choices. Every round of overheadSteps steps replays the
+// recorded game from its reset and must end in its state hash.
 func BenchmarkEnvOverhead(b *testing.B) {
+	for _, in := range flickemup.List() {
+		b.Run(in.Name, func(b *testing.B) { benchmarkOverhead(b, in.Name) })
+	}
+}
+
+// benchmarkOverhead is BenchmarkEnvOverhead on our scenario name.
+func benchmarkOverhead(b *testing.B, name string) {
 	const overheadSteps = 4000
 	table, err := newCannedTable()
 	if err != nil {
@@ -148,6 +155,7 @@ func BenchmarkEnvOverhead(b *testing.B) {
 	}
 	factory := func(env.Options) (env.Game, error) {
 		cfg := flickemup.DefaultConfig()
+		cfg.Scenario = name
 		cfg.Options.Table = table
 		return flickemup.NewEnv(cfg)
 	}

@@ -8,7 +8,7 @@ import (
 
 // doorGeom returns building b's door as it stands now (see physics.Door.Frame).
 func (g *Game) doorGeom(b int) (mid, u, front physics.Vec, width float64) {
-	return g.lay.doors[b].Frame(g.st)
+	return g.doorFrame(b, g.st)
 }
 
 // depthOf returns how far point p lies in front of building b's door line (negative behind), in cm.

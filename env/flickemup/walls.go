@@ -36,8 +36,14 @@ type floorFrame struct {
 // frameOf returns door d's floor as it stands in st.
 func frameOf(d physics.Door, st *physics.State) floorFrame {
 	mid, along, front, width := d.Frame(st)
+	return floorOf(mid, along, front, width, d.Depth)
+}
+
+// floorOf returns the floor of a door whose frame is mid, along, front and width
+// (physics.Door.Frame), depth cm deep.
+func floorOf(mid, along, front physics.Vec, width, depth float64) floorFrame {
 	return floorFrame{mid: mid, along: along, front: front, width: width,
-		half: width/2 + 2*blockHalf, depth: d.Depth}
+		half: width/2 + 2*blockHalf, depth: depth}
 }
 
 // LeavesByDoor reports whether a piece of radius r, flicked from p on the floor behind door d
@@ -115,8 +121,9 @@ type farFloor struct {
 func (g *Game) gateFor(from int, r float64, moving bool) *gate {
 	gt := &g.gate
 	gt.floors, gt.far = gt.floors[:0], gt.far[:0]
-	for _, d := range g.lay.doors {
-		f := frameOf(d, g.snap)
+	for b, d := range g.lay.doors {
+		mid, along, front, width := g.doorFrame(b, g.snap)
+		f := floorOf(mid, along, front, width, d.Depth)
 		gt.floors = append(gt.floors, f)
 		far := f.reach() + r + boundSlack
 		gt.far = append(gt.far, farFloor{c: f.centre(), d2: far * far})

@@ -211,9 +211,9 @@ func (g *Game) checkDuel(a Action, explain bool, around []int) error {
 		return g.illegal(explain, a, "%s is down and cannot be hit until it stands", cowboyName(t))
 	}
 	b := tb.inside
-	mid, _, _, _ := g.doorGeom(b)
+	mid, _, front, _ := g.doorGeom(b)
 	pos := g.piece(c).Pos
-	if pos.Sub(mid).Len() > DuelRange || g.depthOf(b, pos) <= 0 {
+	if pos.Sub(mid).Len() > DuelRange || pos.Sub(mid).Dot(front) <= 0 { // the depth in front of the door line
 		return g.illegal(explain, a, "stand within %g cm in front of the %s's door to call out", DuelRange, g.lay.sc.Buildings[b].Kind)
 	}
 	spot := physics.Circle(g.duelSpot(b), cowboyRadius)
@@ -267,6 +267,11 @@ func (g *Game) Legal(dst []Action) []Action {
 	add(Action{Kind: ActShoot, Rifle: true})
 	if g.lay.sc.Rules.Duels {
 		for n := 1; n <= MaxCowboys; n++ {
+			// Check refuses a call-out of a cowboy that is not alive inside a building
+			// whatever its other fields: only those are candidates.
+			if tb := &g.cowboys[CowboyID{Team: cowboyID(g.actor).Team.Other(), Number: n}.index()]; !tb.alive || tb.inside < 0 {
+				continue
+			}
 			for _, s := range []Side{SideLeft, SideRight} {
 				add(Action{Kind: ActDuel, Cowboy: n, Side: s})
 			}
@@ -279,6 +284,9 @@ func (g *Game) Legal(dst []Action) []Action {
 		t := &g.tokens[id]
 		if !t.faceUp && g.pileHead(id) != id {
 			continue
+		}
+		if !g.reaches(g.actor, t) {
+			continue // Check refuses a token out of reach whatever the action
 		}
 		add(Action{Kind: ActTake, Token: id})
 		add(Action{Kind: ActExchange, Token: id, Slot: 0})

@@ -488,47 +488,45 @@ func (e *Env) Hash() uint64 {
 // any single changed word changes the sum (the fold is invertible in the sum).
 type words struct{ sum uint64 }
 
-// add folds x in.
-func (w *words) add(x uint64) { w.sum = bits.RotateLeft64((w.sum^x)*0x9e3779b97f4a7c15, 29) }
+// fold returns sum with x folded in. The chain of folds is as long as the words, one
+// multiplication after another, so hashWords keeps its running sum in a local variable (a
+// register) rather than in a words it would store and load again at every word.
+func fold(sum, x uint64) uint64 { return bits.RotateLeft64((sum^x)*0x9e3779b97f4a7c15, 29) }
 
-// int folds x in.
-func (w *words) int(x int) { w.add(uint64(x)) }
-
-// float folds the bits of x in.
-func (w *words) float(x float64) { w.add(math.Float64bits(x)) }
-
-// hashWords folds in the fields of the position that Game.Hash (hash.go) covers, in the same
-// order; TestEnv_HashFollowsTheEngine keeps the two in step.
+// hashWords folds into w the fields of the position that Game.Hash (hash.go) covers, in the
+// same order; TestEnv_HashFollowsTheEngine keeps the two in step.
 func (g *Game) hashWords(w *words) {
+	s := w.sum
 	for _, x := range [...]int{g.hour, g.round, int(g.phase), int(g.team), g.player, g.next[0], g.next[1],
 		int(g.lastTeam), g.actor, g.actionsLeft, g.moves, g.pending, g.waiting, g.ignore[0], g.ignore[1],
 		g.initiative, int(g.result.Winner), g.turns} {
-		w.int(x)
+		s = fold(s, uint64(x))
 	}
-	w.add(uint64(b2u(g.forced)) | uint64(b2u(g.result.Over))<<1)
+	s = fold(s, uint64(b2u(g.forced))|uint64(b2u(g.result.Over))<<1)
 	for i := range g.cowboys {
 		c := &g.cowboys[i]
-		w.add(uint64(b2u(c.present)) | uint64(b2u(c.alive))<<1 | uint64(b2u(c.played))<<2 | uint64(c.hat)<<8)
+		s = fold(s, uint64(b2u(c.present))|uint64(b2u(c.alive))<<1|uint64(b2u(c.played))<<2|uint64(c.hat)<<8)
 		for _, x := range [...]int{c.hp, c.max, c.inside, c.inv[0], c.inv[1]} {
-			w.int(x)
+			s = fold(s, uint64(x))
 		}
-		w.float(c.facing)
+		s = fold(s, math.Float64bits(c.facing))
 	}
 	for i := range g.tokens {
 		t := &g.tokens[i]
-		w.add(uint64(b2u(t.faceUp)) | uint64(b2u(t.poisoned))<<1 | uint64(t.kind)<<8 | uint64(t.place)<<16)
-		w.int(t.until)
-		w.int(t.index)
-		w.float(t.pos.X)
-		w.float(t.pos.Y)
+		s = fold(s, uint64(b2u(t.faceUp))|uint64(b2u(t.poisoned))<<1|uint64(t.kind)<<8|uint64(t.place)<<16)
+		s = fold(s, uint64(t.until))
+		s = fold(s, uint64(t.index))
+		s = fold(s, math.Float64bits(t.pos.X))
+		s = fold(s, math.Float64bits(t.pos.Y))
 	}
 	for i := range g.st.Pieces {
 		p := &g.st.Pieces[i]
-		w.add(uint64(p.Kind) | uint64(b2u(p.Fallen))<<8 | uint64(b2u(p.Off))<<9 | uint64(b2u(p.Static))<<10)
-		w.float(p.Pos.X)
-		w.float(p.Pos.Y)
-		w.float(p.Angle)
+		s = fold(s, uint64(p.Kind)|uint64(b2u(p.Fallen))<<8|uint64(b2u(p.Off))<<9|uint64(b2u(p.Static))<<10)
+		s = fold(s, math.Float64bits(p.Pos.X))
+		s = fold(s, math.Float64bits(p.Pos.Y))
+		s = fold(s, math.Float64bits(p.Angle))
 	}
+	w.sum = s
 }
 
 // b2u converts a bool to 0 or 1.

@@ -7,15 +7,15 @@ import (
 )
 
 // tableView is the part of one team's observation that is a function of the pieces alone:
-// egocentric positions normalised and clamped, the sines and cosines of the cowboys' facings
-// and of the props' angles, and the door lines. Each value is the expression observe writes,
-// computed for every piece whether or not observe uses it (it is used only where the rules
-// show the piece: a cowboy on the table, a prop in play).
+// egocentric positions normalised and clamped, the sines and cosines of the cowboys' facings,
+// the door lines, and the whole "prop" field. Each value is the expression observe writes,
+// computed for every cowboy whether or not observe uses it (it is used only where the rules
+// show the cowboy on the table).
 type tableView struct {
-	cowX, cowY, cowSin, cowCos     [numCowboys]float32  // by dense cowboy index
-	neutX, neutY                   [2]float32           // the man, the woman
-	door                           [numSlots][4]float32 // by building slot: left end x, y, right end x, y
-	propX, propY, propSin, propCos [MaxProps]float32    // by prop slot
+	cowX, cowY, cowSin, cowCos [numCowboys]float32         // by dense cowboy index
+	neutX, neutY               [2]float32                  // the man, the woman
+	door                       [numSlots][4]float32        // by building slot: left end x, y, right end x, y
+	props                      [MaxProps * obsProp]float32 // the "prop" field, by prop slot
 }
 
 // The parts of a tableView that one piece feeds (memoPiece.role).
@@ -32,8 +32,12 @@ type memoPiece struct {
 	piece      int    // index in the state's pieces
 	role, slot int    // what it feeds (roleCowboy ...), and the cowboy, neutral, prop or building slot
 	x, y, a    uint64 // the bits of its position and angle when last seen
+	kindOff    uint64 // its kind and whether it was off the table (pieceKindOff)
 	stale      [2]bool
 }
+
+// pieceKindOff packs the kind of piece p and whether it is off the table.
+func pieceKindOff(p *physics.Piece) uint64 { return uint64(p.Kind) | uint64(b2u(p.Off))<<8 }
 
 // tableMemo keeps each team's [tableView] with the pieces it was computed from, and brings
 // it up to date piece by piece: only flicks and the rules that place pieces move them, and
@@ -61,8 +65,8 @@ func (m *tableMemo) view(c *coder, g *Game, t Team) *tableView {
 	for k := range m.pieces {
 		mp := &m.pieces[k]
 		p := &ps[mp.piece]
-		if x, y, a := bits(p.Pos.X), bits(p.Pos.Y), bits(p.Angle); first || x != mp.x || y != mp.y || a != mp.a {
-			mp.x, mp.y, mp.a = x, y, a
+		if x, y, a, ko := bits(p.Pos.X), bits(p.Pos.Y), bits(p.Angle), pieceKindOff(p); first || x != mp.x || y != mp.y || a != mp.a || ko != mp.kindOff {
+			mp.x, mp.y, mp.a, mp.kindOff = x, y, a, ko
 			m.changed(c, g, k)
 		}
 	}
@@ -110,8 +114,19 @@ func (m *tableMemo) update(c *coder, g *Game, t Team, v *tableView, mp *memoPiec
 		x, y := c.egoPoint(t, p.Pos)
 		v.neutX[k], v.neutY[k] = clamp(x, 0, 1), clamp(y, 0, 1)
 	case roleProp:
+		o := v.props[obsProp*k : obsProp*(k+1)]
+		clear(o)
+		if p.Off {
+			break
+		}
+		o[0] = 1
+		for j, pk := range propKinds {
+			if p.Kind == pk {
+				o[1+j] = 1
+			}
+		}
 		x, y := c.egoPoint(t, p.Pos)
-		v.propX[k], v.propY[k], v.propSin[k], v.propCos[k] = clamp(x, 0, 1), clamp(y, 0, 1), m.propSin[k], m.propCos[k]
+		o[6], o[7], o[8], o[9] = clamp(x, 0, 1), clamp(y, 0, 1), m.propSin[k], m.propCos[k]
 	case roleBlock:
 		lx, ly := c.egoPoint(t, m.doorEnds[k][0])
 		rx, ry := c.egoPoint(t, m.doorEnds[k][1])

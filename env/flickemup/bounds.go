@@ -34,11 +34,12 @@ func outlineReach(o physics.Outline) float64 {
 	return o.R
 }
 
-// apart reports whether outline s, whose bounding circle about s.C has radius sr, certainly
+// apart reports whether an outline whose bounding circle about c has radius sr certainly
 // misses piece p: their bounding circles lie apart. It only saves work: when it reports
-// false, the exact test decides.
-func apart(s physics.Outline, sr float64, p *physics.Piece) bool {
-	d := s.C.Sub(p.Pos)
+// false, the exact test decides. (It takes the centre rather than the outline, which the
+// loops over the pieces would otherwise copy at every piece.)
+func apart(c physics.Vec, sr float64, p *physics.Piece) bool {
+	d := c.Sub(p.Pos)
 	r := sr + pieceReach[p.Kind] + boundSlack
 	return d.X*d.X+d.Y*d.Y > r*r
 }

@@ -31,7 +31,7 @@ func (g *Game) free(s physics.Outline) bool {
 	sr := outlineReach(s)
 	for i := range g.st.Pieces {
 		p := &g.st.Pieces[i]
-		if !p.Off && !apart(s, sr, p) && s.Intersects(Pieces.Outline(*p)) {
+		if !p.Off && !apart(s.C, sr, p) && s.Intersects(Pieces.Outline(*p)) {
 			return false
 		}
 	}
@@ -47,7 +47,7 @@ func (g *Game) freeAmong(s physics.Outline, idx []int) bool {
 	sr := outlineReach(s)
 	for _, i := range idx {
 		p := &g.st.Pieces[i]
-		if !apart(s, sr, p) && s.Intersects(Pieces.Outline(*p)) {
+		if !apart(s.C, sr, p) && s.Intersects(Pieces.Outline(*p)) {
 			return false
 		}
 	}
@@ -57,9 +57,9 @@ func (g *Game) freeAmong(s physics.Outline, idx []int) bool {
 // near appends to dst the index of every piece on the table that may reach within dist cm
 // of point c, and returns it: an outline that lies within dist of c can overlap no other.
 func (g *Game) near(dst []int, c physics.Vec, dist float64) []int {
-	disc := physics.Circle(c, dist)
-	for i := range g.st.Pieces {
-		if p := &g.st.Pieces[i]; !p.Off && !apart(disc, dist, p) {
+	ps := g.st.Pieces
+	for i := range ps {
+		if p := &ps[i]; !p.Off && !apart(c, dist, p) {
 			dst = append(dst, i)
 		}
 	}

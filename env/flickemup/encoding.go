@@ -325,6 +325,7 @@ func (c *coder) observe(dst []float32, g *Game, t Team, decisions int, m *tableM
 	i += 8
 
 	// Buildings, by kind.
+	closed := g.closedBuildings()
 	for k, b := range c.slot {
 		if b < 0 {
 			continue
@@ -333,7 +334,7 @@ func (c *coder) observe(dst []float32, g *Game, t Team, decisions int, m *tableM
 		dst[o] = 1
 		copy(dst[o+1:o+5], v.door[k][:])
 		dst[o+5] = c.depth[k]
-		dst[o+6] = b2f(g.closed(b))
+		dst[o+6] = float32(closed >> uint(b) & 1)
 	}
 	i += 7 * numSlots
 

@@ -238,6 +238,18 @@ func samePile(a, b *token) bool {
 	return true
 }
 
+// closedBuildings returns the set of buildings that carry a "not allowed" token, building b
+// as bit b: closed for every building at once.
+func (g *Game) closedBuildings() uint64 {
+	var m uint64
+	for _, t := range g.tokens {
+		if t.kind == TokenNotAllowed && t.place == PlaceBuilding {
+			m |= 1 << uint(t.index)
+		}
+	}
+	return m
+}
+
 // closed reports whether building b carries a "not allowed" token.
 func (g *Game) closed(b int) bool {
 	for _, t := range g.tokens {

@@ -102,6 +102,7 @@ type Env struct {
 	cfg  Config
 	dec  int             // decisions taken this episode
 	prev [2]int          // each team's hit points before the last Step, for Shaping
+	hp   [2]int          // each team's hit points now (after the last Reset or Step)
 	tr   *physics.Tracer // the flicks' table when recording, else nil
 
 	legal   []Action // the legal actions of the current decision, while valid
@@ -315,7 +316,8 @@ func (e *Env) Spec() *env.Spec { return &e.c.spec }
 func (e *Env) Reset(rng *rand.Rand) error {
 	e.g.Reset(rng)
 	e.dec = 0
-	e.prev = e.g.HitPointsByTeam()
+	e.hp = e.g.HitPointsByTeam()
+	e.prev = e.hp
 	e.legalOK = false
 	e.checked.forget()
 	return nil
@@ -396,7 +398,7 @@ func (e *Env) DefaultAction(dst env.Action) {
 // Step implements env.Game. An action Validate has just found legal (the Vector checks
 // every action before its step) is applied as decoded then, without a second check.
 func (e *Env) Step(a env.Action) (env.Status, error) {
-	e.prev = e.g.HitPointsByTeam()
+	e.prev = e.hp
 	var err error
 	if act, ok := e.checked.lookup(a); ok && e.legalOK {
 		e.legalOK = false
@@ -406,6 +408,7 @@ func (e *Env) Step(a env.Action) (env.Status, error) {
 		err = e.g.Apply(e.decode(a))
 	}
 	e.checked.forget()
+	e.hp = e.g.HitPointsByTeam()
 	if err != nil {
 		return env.Running, err
 	}
@@ -458,7 +461,7 @@ func (e *Env) Shaping(dst []float32) {
 		clear(dst)
 		return
 	}
-	now := e.g.HitPointsByTeam()
+	now := e.hp
 	d := float32((now[0]-now[1])-(e.prev[0]-e.prev[1])) / float32(max(e.c.startHP[0], e.c.startHP[1], 1))
 	dst[0], dst[1] = d, -d
 }

@@ -12,12 +12,12 @@ import (
 )
 
 // flickRecord is one flick of a game, as the physics saw it: the table before, the piece, the
-// velocity after execution noise, the call of the game's stopper that ended the flicked
-// piece's run (0: none did), and the table after.
+// velocity the game gave and after execution noise, the call of the game's stopper that ended
+// the flicked piece's run (0: none did), and the table after.
 type flickRecord struct {
 	st, after *physics.State
 	piece     int
-	v         physics.Vec
+	aimed, v  physics.Vec
 	stopAt    int
 }
 
@@ -32,8 +32,9 @@ type recorder struct {
 
 // Flick implements flickemup.Table.
 func (r *recorder) Flick(st *physics.State, f physics.Flick, rng *rand.Rand) (physics.Outcome, error) {
+	aimed := f.Velocity
 	f.Velocity = r.noise.Apply(f.Velocity, rng)
-	rec := flickRecord{st: st.Clone(), piece: f.Piece, v: f.Velocity}
+	rec := flickRecord{st: st.Clone(), piece: f.Piece, aimed: aimed, v: f.Velocity}
 	var c *countingStopper
 	if f.Stop != nil {
 		c = &countingStopper{rules: f.Stop}
@@ -104,28 +105,34 @@ func recordFlicks(scenario string, steps int, seed uint64) ([]flickRecord, uint6
 	return rec.records, p.b.StateHash[0], nil
 }
 
-// replayer runs recorded flicks on one noiseless simulator, each from its recorded table.
+// replayer runs recorded flicks through the table the env's games flick on, each from its
+// recorded table: a physics.Pooled of the default physics, which borrows a simulator from the
+// games' pool for each flick. The pool's own noise is off, the recorded velocity being
+// noisy already, and the replayer draws the noise of the aimed velocity itself and throws
+// it away, so that it does the table's whole work of a game's flick on the same run.
 type replayer struct {
-	sim  *physics.Simulator
-	st   *physics.State
-	stop stopAfter
+	table *physics.Pooled
+	noise physics.Noise
+	rng   *rand.Rand // the replayer's own draws of the noise
+	st    *physics.State
+	stop  stopAfter
 
 	// clock is subtracted from the CPU time of every flick: the clock's own cost
 	// (clockCost).
 	clock time.Duration
 }
 
-// newReplayer returns a replayer on the default physics.
+// newReplayer returns a replayer on the default physics with the default noise.
 func newReplayer() (*replayer, error) {
-	sim, err := physics.New(flickemup.PhysicsConfig())
+	t, err := physics.NewPooled(flickemup.PhysicsConfig())
 	if err != nil {
 		return nil, err
 	}
-	return &replayer{sim: sim, st: &physics.State{}}, nil
+	return &replayer{table: t, noise: flickemup.DefaultOptions().Noise, rng: rand.New(rand.NewPCG(1, 2)), st: &physics.State{}}, nil
 }
 
-// replay runs records and returns the CPU time spent in Simulator.Flick. Each flick must
-// leave the table as it did in the game.
+// replay runs records and returns the CPU time spent in the table's work (the noise drawn,
+// the flick simulated). Each flick must leave the table as it did in the game.
 func (r *replayer) replay(records []flickRecord) (time.Duration, error) {
 	var total time.Duration
 	for i, rec := range records {
@@ -136,7 +143,8 @@ func (r *replayer) replay(records []flickRecord) (time.Duration, error) {
 			f.Stop = &r.stop
 		}
 		start := cpuNow()
-		_, err := r.sim.Flick(r.st, f, nil)
+		r.noise.Apply(rec.aimed, r.rng)
+		_, err := r.table.Flick(r.st, f, nil)
 		total += cpuNow() - start - r.clock
 		if err != nil {
 			return 0, err

@@ -11,12 +11,6 @@ func (g *Game) doorGeom(b int) (mid, u, front physics.Vec, width float64) {
 	return g.doorFrame(b, g.st)
 }
 
-// depthOf returns how far point p lies in front of building b's door line (negative behind), in cm.
-func (g *Game) depthOf(b int, p physics.Vec) float64 {
-	mid, _, front, _ := g.doorGeom(b)
-	return p.Sub(mid).Dot(front)
-}
-
 // footprint returns the ground building b covers now.
 func (g *Game) footprint(b int) physics.Outline {
 	mid, u, _, w := g.doorGeom(b)

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"cmp"
 	"flag"
 	"fmt"
 	"os"
 	"runtime"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/internal/gctune"
@@ -152,82 +150,6 @@ func run(scale float64, seed uint64, gogc string, parts map[string]bool) error {
 	}
 	fmt.Printf("\nLoad average %s at the end.\n", loadAverage())
 	return nil
-}
-
-// compareScenarios returns the names of our scenarios, the default one first.
-func compareScenarios() []string {
-	names := []string{flickemup.DefaultScenario}
-	for _, in := range flickemup.List() {
-		if in.Name != flickemup.DefaultScenario {
-			names = append(names, in.Name)
-		}
-	}
-	return names
-}
-
-// comparison is the result of compare: rates per CPU-second, times in CPU seconds.
-type comparison struct {
-	flicksPerSec, stepsPerSec, flicksPerStep float64
-	physFlick, flickStep, ctlStep            float64 // per raw flick, per env flick step, per other env step
-	ratioFlick, ratioAll                     float64
-}
-
-// compare plays steps steps of one game of our scenario on one core, recording its flicks;
-// then, rounds times, it plays the same steps on the scenario's default env and replays the
-// recorded flicks on the raw physics, interleaved every slice steps so that both meet the
-// same conditions of a shared machine, and times both in CPU time, less the clock's own cost
-// measured before each slice. It returns the round whose all-steps ratio is the median, so
-// that every figure comes from one side-by-side run.
-func compare(scenario string, steps, rounds int, seed uint64) (comparison, error) {
-	const slice = 100
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	records, want, err := recordFlicks(scenario, steps, seed)
-	if err != nil {
-		return comparison{}, err
-	}
-	r, err := newReplayer()
-	if err != nil {
-		return comparison{}, err
-	}
-	var results []comparison
-	for range rounds {
-		p, err := newPlayer(flickemup.ScenarioFactory(scenario), 1, 1, seed)
-		if err != nil {
-			return comparison{}, err
-		}
-		var phys time.Duration
-		for done := 0; done < steps && err == nil; done += slice {
-			p.clock = clockCost(25)
-			r.clock = p.clock
-			from := p.flickSteps
-			if err = p.run(min(slice, steps-done)); err == nil && p.flickSteps <= len(records) {
-				var d time.Duration
-				d, err = r.replay(records[from:p.flickSteps])
-				phys += d
-			}
-		}
-		p.close()
-		if err != nil {
-			return comparison{}, err
-		}
-		if got := p.b.StateHash[0]; got != want || p.flickSteps != len(records) {
-			return comparison{}, fmt.Errorf("the env played other flicks than the recording (hash %x, want %x; %d flicks, want %d)", got, want, p.flickSteps, len(records))
-		}
-		perFlick := phys.Seconds() / float64(len(records))
-		perFlickStep := p.flickCPU.Seconds() / float64(p.flickSteps)
-		results = append(results, comparison{
-			flicksPerSec:  1 / perFlick,
-			stepsPerSec:   p.stepsPerCPUSecond(),
-			flicksPerStep: float64(p.flickSteps) / float64(p.steps),
-			physFlick:     perFlick,
-			flickStep:     perFlickStep,
-			ctlStep:       p.ctlCPU.Seconds() / float64(p.steps-p.flickSteps),
-			ratioFlick:    perFlick / perFlickStep,
-			ratioAll:      phys.Seconds() / p.cpu.Seconds(),
-		})
-	}
-	slices.SortFunc(results, func(a, b comparison) int { return cmp.Compare(a.ratioAll, b.ratioAll) })
-	return results[len(results)/2], nil
 }
 
 // poolResult is the result of poolRun.

@@ -77,12 +77,21 @@ func (s *stopAfter) Stop(physics.Vec) bool {
 	return s.left == 0
 }
 
-// recordFlicks plays steps steps of one game of our scenario on a recorder (one env, one
-// worker) and returns the flicks and the final state hash.
-func recordFlicks(scenario string, steps int, seed uint64) ([]flickRecord, uint64, error) {
+// recording is a game as the comparison replays it: every step's action, whether it
+// flicked, every flick, and the final state hash.
+type recording struct {
+	actions []env.Actions
+	flicked []bool
+	flicks  []flickRecord
+	hash    uint64
+}
+
+// record plays steps steps of one game of our scenario on a recorder (one env, one worker)
+// with the player's random legal actions, and returns its recording.
+func record(scenario string, steps int, seed uint64) (*recording, error) {
 	sim, err := physics.New(flickemup.PhysicsConfig())
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	rec := &recorder{noise: flickemup.DefaultOptions().Noise, sim: sim}
 	factory := func(env.Options) (env.Game, error) {
@@ -93,16 +102,23 @@ func recordFlicks(scenario string, steps int, seed uint64) ([]flickRecord, uint6
 	}
 	p, err := newPlayer(factory, 1, 1, seed)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
 	defer p.close()
-	if err := p.run(steps); err != nil {
-		return nil, 0, err
+	out := &recording{}
+	for range steps {
+		before := p.flickSteps
+		if err := p.step(); err != nil {
+			return nil, err
+		}
+		out.actions = append(out.actions, env.Actions{Discrete: slices.Clone(p.act.Discrete), Continuous: slices.Clone(p.act.Continuous)})
+		out.flicked = append(out.flicked, p.flickSteps > before)
 	}
 	if len(rec.records) != p.flickSteps {
-		return nil, 0, fmt.Errorf("recorded %d flicks in %d flick steps", len(rec.records), p.flickSteps)
+		return nil, fmt.Errorf("recorded %d flicks in %d flick steps", len(rec.records), p.flickSteps)
 	}
-	return rec.records, p.b.StateHash[0], nil
+	out.flicks, out.hash = rec.records, p.b.StateHash[0]
+	return out, nil
 }
 
 // replayer runs recorded flicks through the table the env's games flick on, each from its
@@ -114,12 +130,8 @@ type replayer struct {
 	table *physics.Pooled
 	noise physics.Noise
 	rng   *rand.Rand // the replayer's own draws of the noise
-	st    *physics.State
-	stop  stopAfter
-
-	// clock is subtracted from the CPU time of every flick: the clock's own cost
-	// (clockCost).
-	clock time.Duration
+	sts   []*physics.State
+	stops []stopAfter
 }
 
 // newReplayer returns a replayer on the default physics with the default noise.
@@ -128,30 +140,70 @@ func newReplayer() (*replayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &replayer{table: t, noise: flickemup.DefaultOptions().Noise, rng: rand.New(rand.NewPCG(1, 2)), st: &physics.State{}}, nil
+	return &replayer{table: t, noise: flickemup.DefaultOptions().Noise, rng: rand.New(rand.NewPCG(1, 2))}, nil
 }
 
-// replay runs records and returns the CPU time spent in the table's work (the noise drawn,
-// the flick simulated). Each flick must leave the table as it did in the game.
-func (r *replayer) replay(records []flickRecord) (time.Duration, error) {
-	var total time.Duration
+// prepare copies the tables of records into the replayer's own, ready to be flicked.
+func (r *replayer) prepare(records []flickRecord) {
+	for len(r.sts) < len(records) {
+		r.sts = append(r.sts, &physics.State{})
+		r.stops = append(r.stops, stopAfter{})
+	}
 	for i, rec := range records {
-		r.st.CopyFrom(rec.st)
-		f := physics.Flick{Piece: rec.piece, Velocity: rec.v}
-		if rec.stopAt > 0 {
-			r.stop.left = rec.stopAt
-			f.Stop = &r.stop
+		r.sts[i].CopyFrom(rec.st)
+	}
+}
+
+// flick runs record i of records, prepared, through the table: the table's work of a game's
+// flick.
+func (r *replayer) flick(records []flickRecord, i int) error {
+	rec := &records[i]
+	f := physics.Flick{Piece: rec.piece, Velocity: rec.v}
+	if rec.stopAt > 0 {
+		r.stops[i].left = rec.stopAt
+		f.Stop = &r.stops[i]
+	}
+	r.noise.Apply(rec.aimed, r.rng)
+	_, err := r.table.Flick(r.sts[i], f, nil)
+	return err
+}
+
+// verify checks that each replayed flick of records left the table as it did in the game.
+func (r *replayer) verify(records []flickRecord) error {
+	for i, rec := range records {
+		if !slices.Equal(r.sts[i].Pieces, rec.after.Pieces) {
+			return fmt.Errorf("replayed flick of piece %d left another table than the game's", rec.piece)
 		}
+	}
+	return nil
+}
+
+// replay runs records and returns the CPU time of the table's work, all of them in one
+// timed region.
+func (r *replayer) replay(records []flickRecord) (time.Duration, error) {
+	r.prepare(records)
+	start := cpuNow()
+	for i := range records {
+		if err := r.flick(records, i); err != nil {
+			return 0, err
+		}
+	}
+	d := cpuNow() - start
+	return d, r.verify(records)
+}
+
+// replayEach runs records and returns the CPU time of the table's work, each flick timed
+// alone less clock, the clock's own cost (clockCost).
+func (r *replayer) replayEach(records []flickRecord, clock time.Duration) (time.Duration, error) {
+	r.prepare(records)
+	var total time.Duration
+	for i := range records {
 		start := cpuNow()
-		r.noise.Apply(rec.aimed, r.rng)
-		_, err := r.table.Flick(r.st, f, nil)
-		total += cpuNow() - start - r.clock
+		err := r.flick(records, i)
+		total += cpuNow() - start - clock
 		if err != nil {
 			return 0, err
 		}
-		if !slices.Equal(r.st.Pieces, rec.after.Pieces) {
-			return 0, fmt.Errorf("replayed flick %d of piece %d left another table than the game's", i, rec.piece)
-		}
 	}
-	return total, nil
+	return total, r.verify(records)
 }

@@ -121,12 +121,11 @@ type farFloor struct {
 func (g *Game) gateFor(from int, r float64, moving bool) *gate {
 	gt := &g.gate
 	gt.floors, gt.far = gt.floors[:0], gt.far[:0]
-	for b, d := range g.lay.doors {
-		mid, along, front, width := g.doorFrame(b, g.snap)
-		f := floorOf(mid, along, front, width, d.Depth)
-		gt.floors = append(gt.floors, f)
-		far := f.reach() + r + boundSlack
-		gt.far = append(gt.far, farFloor{c: f.centre(), d2: far * far})
+	for b := range g.lay.doors {
+		df := g.door(b, g.snap)
+		gt.floors = append(gt.floors, df.floor)
+		far := df.reach + r + boundSlack
+		gt.far = append(gt.far, farFloor{c: df.centre, d2: far * far})
 	}
 	gt.r, gt.from, gt.moving, gt.out = r, from, moving, from < 0
 	gt.hit, gt.door = -1, false

@@ -39,8 +39,8 @@ func (g *Game) Check(a Action) error { return g.check(a, true, nil) }
 
 // allowed reports whether action a is legal now: Check's verdict without its reason, which
 // [Game.Legal] asks of every candidate action and which costs no formatting. around, if not
-// nil, lists the pieces that can block the actor's side spots ([Game.sideBlockers]), found
-// once for every candidate.
+// nil, lists the pieces that can block the spots where the actor launches a piece
+// ([Game.launchBlockers]), found once for every candidate.
 func (g *Game) allowed(a Action, around []int) bool { return g.check(a, false, around) == nil }
 
 // check is Check; without explain a refusal is errRefused rather than an explained
@@ -98,7 +98,7 @@ func (g *Game) check(a Action, explain bool, around []int) error {
 			if g.carries(c, TokenWinchester) == 0 {
 				return g.illegal(explain, a, "no Winchester in the inventory")
 			}
-			if !g.free(physics.Circle(g.rifleSpot(c), bulletRadius)) {
+			if !g.freeNear(physics.Circle(g.rifleSpot(c), bulletRadius), around) {
 				return g.illegal(explain, a, "the barrel's tip is blocked or off the table")
 			}
 			return nil
@@ -259,7 +259,7 @@ func (g *Game) Legal(dst []Action) []Action {
 		return dst
 	}
 	var buf [64]int
-	around = g.sideBlockers(buf[:0], g.actor)
+	around = g.launchBlockers(buf[:0], g.actor)
 	add(Action{Kind: ActMove})
 	for _, s := range []Side{SideLeft, SideRight} {
 		add(Action{Kind: ActShoot, Side: s})

@@ -48,6 +48,15 @@ func (g *Game) freeAmong(s physics.Outline, idx []int) bool {
 	return true
 }
 
+// freeNear is free for an outline at a launch spot of the actor: among the pieces around
+// lists ([Game.launchBlockers]) if not nil, else among all.
+func (g *Game) freeNear(s physics.Outline, around []int) bool {
+	if around != nil {
+		return g.freeAmong(s, around)
+	}
+	return g.free(s)
+}
+
 // near appends to dst the index of every piece on the table that may reach within dist cm
 // of point c, and returns it: an outline that lies within dist of c can overlap no other.
 func (g *Game) near(dst []int, c physics.Vec, dist float64) []int {
@@ -84,7 +93,7 @@ func (g *Game) sideSpot(c int, s Side, r float64, avoid *physics.Outline) physic
 
 // sideFree reports whether the spot sideSpot returns is free: on the table, overlapping no
 // piece, nor avoid if not nil. It is what [Game.Check] asks of a shot, a throw or a duel's
-// bullet. around, if not nil, is [Game.sideBlockers] of c.
+// bullet. around, if not nil, is [Game.launchBlockers] of c.
 func (g *Game) sideFree(c int, s Side, r float64, avoid *physics.Outline, around []int) bool {
 	if g.cowboys[c].inside >= 0 {
 		o := physics.Circle(g.sideSpot(c, s, r, avoid), r)
@@ -101,18 +110,23 @@ func sideDistance(r float64) float64 { return cowboyRadius + 2*bulletRadius + r 
 // maxSideRadius is the largest radius of a piece placed on a cowboy's side, in cm.
 var maxSideRadius = max(bulletRadius, octRadius)
 
-// sideBlockers appends to dst the pieces that can block a side spot of cowboy c on the
-// street, for any piece placed there ([Game.near] of the farthest reach of the largest), and
-// returns it; nil for a cowboy off the street. The checks of one decision share it.
-func (g *Game) sideBlockers(dst []int, c int) []int {
+// rifleDistance returns how far from a cowboy's base the Winchester's bullet starts, in cm:
+// at the tip of the barrel gauge.
+func rifleDistance() float64 { return cowboyRadius + winchesterLength + bulletRadius }
+
+// launchBlockers appends to dst the pieces that can block a spot where cowboy c on the
+// street launches a piece, on its sides for any piece placed there or at the Winchester's
+// tip ([Game.near] of the farthest reach), and returns it; nil for a cowboy off the street.
+// The checks of one decision share it.
+func (g *Game) launchBlockers(dst []int, c int) []int {
 	if g.cowboys[c].inside >= 0 || !g.onTable(c) {
 		return nil
 	}
-	return g.near(dst, g.piece(c).Pos, sideDistance(maxSideRadius)+maxSideRadius)
+	return g.near(dst, g.piece(c).Pos, max(sideDistance(maxSideRadius)+maxSideRadius, rifleDistance()+bulletRadius))
 }
 
 // streetSpot returns sideSpot of cowboy c on the street, and whether it is free (else it is
-// the square spot of a blocked side). around, if not nil, is [Game.sideBlockers] of c: a
+// the square spot of a blocked side). around, if not nil, is [Game.launchBlockers] of c: a
 // superset of the pieces the search must test, which gives the same answer.
 func (g *Game) streetSpot(c int, s Side, r float64, avoid *physics.Outline, around []int) (physics.Vec, bool) {
 	sign := sideSign(s)
@@ -167,7 +181,7 @@ func (g *Game) rifleSpot(c int) physics.Vec {
 		return mid
 	}
 	p := g.piece(c)
-	return p.Pos.Add(physics.Polar(cowboyRadius+winchesterLength+bulletRadius, p.Angle))
+	return p.Pos.Add(physics.Polar(rifleDistance(), p.Angle))
 }
 
 // duelSpot returns where a called-out cowboy stands: in building b's doorway, its base just in

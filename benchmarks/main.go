@@ -1,14 +1,12 @@
 package main
 
 import (
-	"cmp"
 	"flag"
 	"fmt"
 	"os"
 	"runtime"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/internal/gctune"
@@ -18,7 +16,7 @@ import (
 var poolSizes = []int{1, 64, 1024, 4096}
 
 func main() {
-	gctune.Default() // GOGC=400 unless the environment says otherwise
+	gogc := gctune.Default() // GOGC=400 unless the environment says otherwise
 	scale := flag.Float64("scale", 1, "multiply the work of every measurement")
 	seed := flag.Uint64("seed", 1, "seed of the games and of the random actions")
 	only := flag.String("only", "physics,compare,pools,scaling,arena", "the measurements to make, comma-separated: physics, compare, pools, scaling, arena")
@@ -33,7 +31,7 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	if err := run(*scale, *seed, parts); err != nil {
+	if err := run(*scale, *seed, gogc, parts); err != nil {
 		fmt.Fprintln(os.Stderr, "benchmarks:", err)
 		os.Exit(1)
 	}
@@ -42,12 +40,12 @@ func main() {
 // row is one line of the table.
 type row struct{ what, value, goal, verdict string }
 
-// run makes every measurement and prints the table.
-func run(scale float64, seed uint64, parts map[string]bool) error {
+// run makes every measurement and prints the table; gogc is the collector's setting in force.
+func run(scale float64, seed uint64, gogc string, parts map[string]bool) error {
 	n := func(k int) int { return max(1, int(float64(k)*scale)) }
-	fmt.Printf("Machine: %s; load average %s at start\n", machine(), loadAverage())
+	fmt.Printf("Machine: %s; GOGC=%s; load average %s at start\n", machine(), gogc, loadAverage())
 	if parts["compare"] || parts["pools"] || parts["scaling"] {
-		fmt.Printf("Env rows: %s, self-play, random legal actions (env.RandomPolicy), seed %d.\n", flickemup.ID, seed)
+		fmt.Printf("Env rows: %s (the comparison's: every Flick 'em Up! scenario), self-play, random legal actions (env.RandomPolicy), seed %d.\n", flickemup.ID, seed)
 		fmt.Printf("Their times are taken inside Vector.Step only (the agent's choice is not the env's cost), by the wall clock and by the %s.\n", cpuClock)
 	}
 	if parts["arena"] {
@@ -72,21 +70,28 @@ func run(scale float64, seed uint64, parts map[string]bool) error {
 		)
 	}
 
-	// 1. The env against the raw physics of the same flicks, on one core.
+	// 1. The env against the raw physics of the same flicks, on one core, scenario by scenario.
 	if parts["compare"] {
-		c, err := compare(n(4000), 5, seed)
-		if err != nil {
-			return fmt.Errorf("physics comparison: %w", err)
+		for _, name := range compareScenarios() {
+			id := flickemup.ScenarioID(name)
+			c, err := compare(name, n(4000), 5, seed)
+			if err != nil {
+				return fmt.Errorf("physics comparison, %s: %w", id, err)
+			}
+			if name == flickemup.DefaultScenario {
+				rows = append(rows,
+					row{fmt.Sprintf("%s: physics flicks/s, raw: the game's own flicks replayed (1 core, CPU time)", id), count(c.flicksPerSec), "", ""},
+					row{fmt.Sprintf("%s: env steps/s, 1 env (1 core, CPU time)", id), fmt.Sprintf("%s (%.2f flicks/step)", count(c.stepsPerSec), c.flicksPerStep), "", ""},
+					row{fmt.Sprintf("%s: env steps/s ÷ raw physics flicks/s", id), pct(c.stepsPerSec / c.flicksPerSec), "≥ 90%", verdict(c.stepsPerSec/c.flicksPerSec >= 0.9)},
+				)
+			}
+			rows = append(rows,
+				row{fmt.Sprintf("%s: env time per flick step (physics + rules, encoding and the rest); per other step (select, end turn, ...)", id),
+					fmt.Sprintf("%.0f µs (%.0f + %.1f); %.1f µs; %.2f flicks/step", c.flickStep*1e6, c.physFlick*1e6, (c.flickStep-c.physFlick)*1e6, c.ctlStep*1e6, c.flicksPerStep), "", ""},
+				row{fmt.Sprintf("%s: physics share of env time (raw physics time / env time of the same flicks): flick steps only; all steps (each flick also pays its share of the other steps)", id),
+					fmt.Sprintf("%s; %s", pct(c.ratioFlick), pct(c.ratioAll)), "≥ 90%; ≥ 90%", verdict(c.ratioFlick >= 0.9 && c.ratioAll >= 0.9)},
+			)
 		}
-		rows = append(rows,
-			row{"physics flicks/s, raw: the game's own flicks replayed (1 core, CPU time)", count(c.flicksPerSec), "", ""},
-			row{"env steps/s, 1 env (1 core, CPU time)", fmt.Sprintf("%s (%.2f flicks/step)", count(c.stepsPerSec), c.flicksPerStep), "", ""},
-			row{"env time per flick step: physics / rules, encoding and the rest", fmt.Sprintf("%.0f µs: %.0f / %.0f µs", c.flickStep*1e6, c.physFlick*1e6, (c.flickStep-c.physFlick)*1e6), "", ""},
-			row{"env time per other step (select, end turn, ...)", fmt.Sprintf("%.1f µs", c.ctlStep*1e6), "", ""},
-			row{"raw physics time / env time of the same flicks, flick steps only", pct(c.ratioFlick), "≥ 90%", verdict(c.ratioFlick >= 0.9)},
-			row{"raw physics time / env time, all steps (each flick also pays its share of the other steps)", pct(c.ratioAll), "≥ 90%", verdict(c.ratioAll >= 0.9)},
-			row{"env steps/s ÷ raw physics flicks/s", pct(c.stepsPerSec / c.flicksPerSec), "≥ 90%", verdict(c.stepsPerSec/c.flicksPerSec >= 0.9)},
-		)
 	}
 
 	// 2. Env steps/s per pool size, on every core; memory per game at the largest.
@@ -145,68 +150,6 @@ func run(scale float64, seed uint64, parts map[string]bool) error {
 	}
 	fmt.Printf("\nLoad average %s at the end.\n", loadAverage())
 	return nil
-}
-
-// comparison is the result of compare: rates per CPU-second, times in CPU seconds.
-type comparison struct {
-	flicksPerSec, stepsPerSec, flicksPerStep float64
-	physFlick, flickStep, ctlStep            float64 // per raw flick, per env flick step, per other env step
-	ratioFlick, ratioAll                     float64
-}
-
-// compare plays steps steps of one showdown on one core, recording its flicks; then, rounds
-// times, it plays the same steps on the default env and replays the recorded flicks on the
-// raw physics, interleaved every slice steps so that both meet the same conditions of a
-// shared machine, and times both in CPU time. It returns the round whose all-steps ratio is
-// the median, so that every figure comes from one side-by-side run.
-func compare(steps, rounds int, seed uint64) (comparison, error) {
-	const slice = 100
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
-	records, want, err := recordFlicks(steps, seed)
-	if err != nil {
-		return comparison{}, err
-	}
-	r, err := newReplayer()
-	if err != nil {
-		return comparison{}, err
-	}
-	var results []comparison
-	for range rounds {
-		p, err := newPlayer(flickemup.Factory, 1, 1, seed)
-		if err != nil {
-			return comparison{}, err
-		}
-		var phys time.Duration
-		for done := 0; done < steps && err == nil; done += slice {
-			from := p.flickSteps
-			if err = p.run(min(slice, steps-done)); err == nil && p.flickSteps <= len(records) {
-				var d time.Duration
-				d, err = r.replay(records[from:p.flickSteps])
-				phys += d
-			}
-		}
-		p.close()
-		if err != nil {
-			return comparison{}, err
-		}
-		if got := p.b.StateHash[0]; got != want || p.flickSteps != len(records) {
-			return comparison{}, fmt.Errorf("the env played other flicks than the recording (hash %x, want %x; %d flicks, want %d)", got, want, p.flickSteps, len(records))
-		}
-		perFlick := phys.Seconds() / float64(len(records))
-		perFlickStep := p.flickCPU.Seconds() / float64(p.flickSteps)
-		results = append(results, comparison{
-			flicksPerSec:  1 / perFlick,
-			stepsPerSec:   p.stepsPerCPUSecond(),
-			flicksPerStep: float64(p.flickSteps) / float64(p.steps),
-			physFlick:     perFlick,
-			flickStep:     perFlickStep,
-			ctlStep:       p.ctlCPU.Seconds() / float64(p.steps-p.flickSteps),
-			ratioFlick:    perFlick / perFlickStep,
-			ratioAll:      phys.Seconds() / p.cpu.Seconds(),
-		})
-	}
-	slices.SortFunc(results, func(a, b comparison) int { return cmp.Compare(a.ratioAll, b.ratioAll) })
-	return results[len(results)/2], nil
 }
 
 // poolResult is the result of poolRun.

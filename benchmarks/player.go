@@ -21,7 +21,6 @@ type player struct {
 
 	steps, flickSteps int           // env steps, and those that flicked a piece
 	wall, cpu         time.Duration // wall-clock and CPU time spent inside Vector.Step
-	flickCPU, ctlCPU  time.Duration // with one env: CPU time of the flick steps and of the others
 }
 
 // newPlayer creates a Vector of n games made by f with workers goroutines (0: GOMAXPROCS),
@@ -72,13 +71,6 @@ func (p *player) step() error {
 	p.cpu += c
 	p.steps += n
 	p.flickSteps += flicked
-	if n == 1 {
-		if flicked == 1 {
-			p.flickCPU += c
-		} else {
-			p.ctlCPU += c
-		}
-	}
 	return nil
 }
 
@@ -95,7 +87,7 @@ func (p *player) run(k int) error {
 // resetCounts forgets the counts and times (after a warm-up).
 func (p *player) resetCounts() {
 	p.steps, p.flickSteps = 0, 0
-	p.wall, p.cpu, p.flickCPU, p.ctlCPU = 0, 0, 0, 0
+	p.wall, p.cpu = 0, 0
 }
 
 // stepsPerSecond returns env steps per second of wall-clock time in Step.

@@ -8,6 +8,12 @@ func (g *Game) Apply(a Action) error {
 	if err := g.Check(a); err != nil {
 		return err
 	}
+	return g.apply(a)
+}
+
+// apply is Apply for an action known to be legal now (one [Game.Legal] listed, with finite
+// continuous parameters): it skips the check.
+func (g *Game) apply(a Action) error {
 	var err error
 	switch g.phase {
 	case PhaseSelect:

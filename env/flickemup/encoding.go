@@ -325,6 +325,7 @@ func (c *coder) observe(dst []float32, g *Game, t Team, decisions int, m *tableM
 	i += 8
 
 	// Buildings, by kind.
+	closed := g.closedBuildings()
 	for k, b := range c.slot {
 		if b < 0 {
 			continue
@@ -333,25 +334,12 @@ func (c *coder) observe(dst []float32, g *Game, t Team, decisions int, m *tableM
 		dst[o] = 1
 		copy(dst[o+1:o+5], v.door[k][:])
 		dst[o+5] = c.depth[k]
-		dst[o+6] = b2f(g.closed(b))
+		dst[o+6] = float32(closed >> uint(b) & 1)
 	}
 	i += 7 * numSlots
 
 	// Props.
-	for k, pi := range c.props {
-		p := &g.st.Pieces[pi]
-		if p.Off {
-			continue
-		}
-		o := i + obsProp*k
-		dst[o] = 1
-		for j, pk := range propKinds {
-			if p.Kind == pk {
-				dst[o+1+j] = 1
-			}
-		}
-		dst[o+6], dst[o+7], dst[o+8], dst[o+9] = v.propX[k], v.propY[k], v.propSin[k], v.propCos[k]
-	}
+	copy(dst[i:i+obsProp*MaxProps], v.props[:])
 	i += obsProp * MaxProps
 
 	// Tokens by location, then by id.

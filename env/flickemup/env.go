@@ -102,11 +102,14 @@ type Env struct {
 	cfg  Config
 	dec  int             // decisions taken this episode
 	prev [2]int          // each team's hit points before the last Step, for Shaping
+	hp   [2]int          // each team's hit points now (after the last Reset or Step)
 	tr   *physics.Tracer // the flicks' table when recording, else nil
 
 	legal   []Action // the legal actions of the current decision, while valid
 	legalOK bool
 	mask    []bool // the mask of the current decision, while legalOK
+
+	checked checkedAction // the last native action Validate found legal, while legalOK
 
 	memo tableMemo // the observation's values that depend on the pieces alone
 }
@@ -313,8 +316,10 @@ func (e *Env) Spec() *env.Spec { return &e.c.spec }
 func (e *Env) Reset(rng *rand.Rand) error {
 	e.g.Reset(rng)
 	e.dec = 0
-	e.prev = e.g.HitPointsByTeam()
+	e.hp = e.g.HitPointsByTeam()
+	e.prev = e.hp
 	e.legalOK = false
+	e.checked.forget()
 	return nil
 }
 
@@ -360,6 +365,7 @@ func (e *Env) Validate(a env.Action) error {
 	legal, _ := e.legalNow()
 	for _, l := range legal {
 		if l == key && act.Velocity.Finite() && finite(act.Facing) {
+			e.checked.keep(a, act)
 			return nil
 		}
 	}
@@ -389,12 +395,21 @@ func (e *Env) DefaultAction(dst env.Action) {
 	e.encode(a, dst)
 }
 
-// Step implements env.Game.
+// Step implements env.Game. An action Validate has just found legal (the Vector checks
+// every action before its step) is applied as decoded then, without a second check.
 func (e *Env) Step(a env.Action) (env.Status, error) {
-	e.prev = e.g.HitPointsByTeam()
-	act := e.decode(a)
-	e.legalOK = false
-	if err := e.g.Apply(act); err != nil {
+	e.prev = e.hp
+	var err error
+	if act, ok := e.checked.lookup(a); ok && e.legalOK {
+		e.legalOK = false
+		err = e.g.apply(act)
+	} else {
+		e.legalOK = false
+		err = e.g.Apply(e.decode(a))
+	}
+	e.checked.forget()
+	e.hp = e.g.HitPointsByTeam()
+	if err != nil {
 		return env.Running, err
 	}
 	e.dec++
@@ -446,7 +461,7 @@ func (e *Env) Shaping(dst []float32) {
 		clear(dst)
 		return
 	}
-	now := e.g.HitPointsByTeam()
+	now := e.hp
 	d := float32((now[0]-now[1])-(e.prev[0]-e.prev[1])) / float32(max(e.c.startHP[0], e.c.startHP[1], 1))
 	dst[0], dst[1] = d, -d
 }
@@ -476,47 +491,45 @@ func (e *Env) Hash() uint64 {
 // any single changed word changes the sum (the fold is invertible in the sum).
 type words struct{ sum uint64 }
 
-// add folds x in.
-func (w *words) add(x uint64) { w.sum = bits.RotateLeft64((w.sum^x)*0x9e3779b97f4a7c15, 29) }
+// fold returns sum with x folded in. The chain of folds is as long as the words, one
+// multiplication after another, so hashWords keeps its running sum in a local variable (a
+// register) rather than in a words it would store and load again at every word.
+func fold(sum, x uint64) uint64 { return bits.RotateLeft64((sum^x)*0x9e3779b97f4a7c15, 29) }
 
-// int folds x in.
-func (w *words) int(x int) { w.add(uint64(x)) }
-
-// float folds the bits of x in.
-func (w *words) float(x float64) { w.add(math.Float64bits(x)) }
-
-// hashWords folds in the fields of the position that Game.Hash (hash.go) covers, in the same
-// order; TestEnv_HashFollowsTheEngine keeps the two in step.
+// hashWords folds into w the fields of the position that Game.Hash (hash.go) covers, in the
+// same order; TestEnv_HashFollowsTheEngine keeps the two in step.
 func (g *Game) hashWords(w *words) {
+	s := w.sum
 	for _, x := range [...]int{g.hour, g.round, int(g.phase), int(g.team), g.player, g.next[0], g.next[1],
 		int(g.lastTeam), g.actor, g.actionsLeft, g.moves, g.pending, g.waiting, g.ignore[0], g.ignore[1],
 		g.initiative, int(g.result.Winner), g.turns} {
-		w.int(x)
+		s = fold(s, uint64(x))
 	}
-	w.add(uint64(b2u(g.forced)) | uint64(b2u(g.result.Over))<<1)
+	s = fold(s, uint64(b2u(g.forced))|uint64(b2u(g.result.Over))<<1)
 	for i := range g.cowboys {
 		c := &g.cowboys[i]
-		w.add(uint64(b2u(c.present)) | uint64(b2u(c.alive))<<1 | uint64(b2u(c.played))<<2 | uint64(c.hat)<<8)
+		s = fold(s, uint64(b2u(c.present))|uint64(b2u(c.alive))<<1|uint64(b2u(c.played))<<2|uint64(c.hat)<<8)
 		for _, x := range [...]int{c.hp, c.max, c.inside, c.inv[0], c.inv[1]} {
-			w.int(x)
+			s = fold(s, uint64(x))
 		}
-		w.float(c.facing)
+		s = fold(s, math.Float64bits(c.facing))
 	}
 	for i := range g.tokens {
 		t := &g.tokens[i]
-		w.add(uint64(b2u(t.faceUp)) | uint64(b2u(t.poisoned))<<1 | uint64(t.kind)<<8 | uint64(t.place)<<16)
-		w.int(t.until)
-		w.int(t.index)
-		w.float(t.pos.X)
-		w.float(t.pos.Y)
+		s = fold(s, uint64(b2u(t.faceUp))|uint64(b2u(t.poisoned))<<1|uint64(t.kind)<<8|uint64(t.place)<<16)
+		s = fold(s, uint64(t.until))
+		s = fold(s, uint64(t.index))
+		s = fold(s, math.Float64bits(t.pos.X))
+		s = fold(s, math.Float64bits(t.pos.Y))
 	}
 	for i := range g.st.Pieces {
 		p := &g.st.Pieces[i]
-		w.add(uint64(p.Kind) | uint64(b2u(p.Fallen))<<8 | uint64(b2u(p.Off))<<9 | uint64(b2u(p.Static))<<10)
-		w.float(p.Pos.X)
-		w.float(p.Pos.Y)
-		w.float(p.Angle)
+		s = fold(s, uint64(p.Kind)|uint64(b2u(p.Fallen))<<8|uint64(b2u(p.Off))<<9|uint64(b2u(p.Static))<<10)
+		s = fold(s, math.Float64bits(p.Pos.X))
+		s = fold(s, math.Float64bits(p.Pos.Y))
+		s = fold(s, math.Float64bits(p.Angle))
 	}
+	w.sum = s
 }
 
 // b2u converts a bool to 0 or 1.

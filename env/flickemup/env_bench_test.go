@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -132,13 +133,30 @@ func (stillTable) Flick(*physics.State, physics.Flick, *rand.Rand) (physics.Outc
 	return physics.Outcome{}, nil
 }
 
-// BenchmarkEnvOverhead steps one showdown on a table where nothing moves, on one worker: the
-// cost of everything but the physics (rules, masks, observations, hashes, the Vector) per
-// env step.
+// BenchmarkEnvOverhead steps one game of each scenario of ours, on one worker, through the
+// steps of a game played on the real physics with random legal actions, whose flicks a
+// canned table then answers from its record and whose actions are replayed as recorded: the
+// cost of everything but the physics (rules, masks, observations, hashes, the Vector) per env
+// step, on the very steps the physics' share is measured on (go run ./benchmarks -only
+// compare), without the agent's choices. Every round of overheadSteps steps replays the
+// recorded game from its reset and must end in its state hash.
 func BenchmarkEnvOverhead(b *testing.B) {
+	for _, in := range flickemup.List() {
+		b.Run(in.Name, func(b *testing.B) { benchmarkOverhead(b, in.Name) })
+	}
+}
+
+// benchmarkOverhead is BenchmarkEnvOverhead on our scenario name.
+func benchmarkOverhead(b *testing.B, name string) {
+	const overheadSteps = 4000
+	table, err := newCannedTable()
+	if err != nil {
+		b.Fatal(err)
+	}
 	factory := func(env.Options) (env.Game, error) {
 		cfg := flickemup.DefaultConfig()
-		cfg.Options.Table = stillTable{}
+		cfg.Scenario = name
+		cfg.Options.Table = table
 		return flickemup.NewEnv(cfg)
 	}
 	v, err := env.NewVector(factory, env.Config{NumEnvs: 1, Workers: 1})
@@ -150,14 +168,33 @@ func BenchmarkEnvOverhead(b *testing.B) {
 	if _, err := v.Reset(1); err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	var inStep time.Duration
-	for b.Loop() {
-		d, err := p.step()
-		if err != nil {
+	var acts []env.Actions
+	for range overheadSteps {
+		if _, err := p.step(); err != nil {
 			b.Fatal(err)
 		}
-		inStep += d
+		acts = append(acts, env.Actions{Discrete: slices.Clone(p.act.Discrete), Continuous: slices.Clone(p.act.Continuous)})
 	}
-	b.ReportMetric(float64(inStep.Nanoseconds())/float64(b.N), "ns-in-step/op")
+	want := v.Batch().StateHash[0]
+	table.replay()
+	if _, err := v.Reset(1); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	done := 0
+	for b.Loop() {
+		if done == overheadSteps {
+			if got := v.Batch().StateHash[0]; got != want {
+				b.Fatalf("the replayed game ended in hash %x, the recorded one in %x", got, want)
+			}
+			table.next, done = 0, 0
+			if _, err := v.Reset(1); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if _, err := v.Step(acts[done]); err != nil {
+			b.Fatal(err)
+		}
+		done++
+	}
 }

@@ -24,7 +24,7 @@ func TestEnv_HashFollowsTheEngine(t *testing.T) {
 		v    any
 		want []string
 	}{
-		{Game{}, []string{"lay", "opts", "table", "pcg", "rng", "st", "snap", "gate", "cowboys", "tokens", "hour", "round", "phase",
+		{Game{}, []string{"lay", "opts", "table", "pcg", "rng", "st", "snap", "gate", "frames", "cowboys", "tokens", "hour", "round", "phase",
 			"team", "player", "next", "lastTeam", "actor", "forced", "actionsLeft", "moves", "pending", "waiting", "ignore",
 			"initiative", "result", "turns"}},
 		{cowboy{}, []string{"present", "alive", "hp", "max", "hat", "inside", "inv", "played", "facing"}},

@@ -98,9 +98,10 @@ type Game struct {
 	pcg   rand.PCG
 	rng   *rand.Rand
 
-	st   *physics.State
-	snap *physics.State // scratch: the pieces before the flick in progress
-	gate gate           // scratch: the walls of the flick in progress
+	st     *physics.State
+	snap   *physics.State // scratch: the pieces before the flick in progress
+	gate   gate           // scratch: the walls of the flick in progress
+	frames doorFrames     // the door frames last computed
 
 	cowboys [2 * MaxCowboys]cowboy
 	tokens  []token

@@ -35,15 +35,17 @@ func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
 // Check reports whether action a is legal now, without applying it: nil, or an
 // [*IllegalActionError] saying why not.
-func (g *Game) Check(a Action) error { return g.check(a, true) }
+func (g *Game) Check(a Action) error { return g.check(a, true, nil) }
 
 // allowed reports whether action a is legal now: Check's verdict without its reason, which
-// [Game.Legal] asks of every candidate action and which costs no formatting.
-func (g *Game) allowed(a Action) bool { return g.check(a, false) == nil }
+// [Game.Legal] asks of every candidate action and which costs no formatting. around, if not
+// nil, lists the pieces that can block the spots where the actor launches a piece
+// ([Game.launchBlockers]), found once for every candidate.
+func (g *Game) allowed(a Action, around []int) bool { return g.check(a, false, around) == nil }
 
 // check is Check; without explain a refusal is errRefused rather than an explained
-// *IllegalActionError (see illegal).
-func (g *Game) check(a Action, explain bool) error {
+// *IllegalActionError (see illegal). around is as for allowed.
+func (g *Game) check(a Action, explain bool, around []int) error {
 	switch g.phase {
 	case PhaseOver:
 		return g.illegal(explain, a, "the game is over")
@@ -96,17 +98,17 @@ func (g *Game) check(a Action, explain bool) error {
 			if g.carries(c, TokenWinchester) == 0 {
 				return g.illegal(explain, a, "no Winchester in the inventory")
 			}
-			if !g.free(physics.Circle(g.rifleSpot(c), bulletRadius)) {
+			if !g.freeNear(physics.Circle(g.rifleSpot(c), bulletRadius), around) {
 				return g.illegal(explain, a, "the barrel's tip is blocked or off the table")
 			}
 			return nil
 		}
-		if !g.sideFree(c, a.Side, bulletRadius, nil) {
+		if !g.sideFree(c, a.Side, bulletRadius, nil, around) {
 			return g.illegal(explain, a, "no room for the bullet on the %s", a.Side)
 		}
 		return nil
 	case ActDuel:
-		return g.checkDuel(a, explain)
+		return g.checkDuel(a, explain, around)
 	case ActThrow:
 		if !a.Velocity.Finite() {
 			return g.illegal(explain, a, "the velocity is not finite")
@@ -117,7 +119,7 @@ func (g *Game) check(a Action, explain bool) error {
 		if g.carries(c, TokenDynamite) == 0 {
 			return g.illegal(explain, a, "no dynamite in the inventory")
 		}
-		if !g.sideFree(c, a.Side, octRadius, nil) {
+		if !g.sideFree(c, a.Side, octRadius, nil, around) {
 			return g.illegal(explain, a, "no room for the dynamite on the %s", a.Side)
 		}
 		return nil
@@ -182,8 +184,8 @@ func (g *Game) checkSelect(a Action, explain bool) error {
 	return nil
 }
 
-// checkDuel checks a call-out.
-func (g *Game) checkDuel(a Action, explain bool) error {
+// checkDuel checks a call-out; around is as for allowed.
+func (g *Game) checkDuel(a Action, explain bool, around []int) error {
 	c := g.actor
 	if !g.lay.sc.Rules.Duels {
 		return g.illegal(explain, a, "this scenario has no duels")
@@ -209,16 +211,16 @@ func (g *Game) checkDuel(a Action, explain bool) error {
 		return g.illegal(explain, a, "%s is down and cannot be hit until it stands", cowboyName(t))
 	}
 	b := tb.inside
-	mid, _, _, _ := g.doorGeom(b)
+	mid, _, front, _ := g.doorGeom(b)
 	pos := g.piece(c).Pos
-	if pos.Sub(mid).Len() > DuelRange || g.depthOf(b, pos) <= 0 {
+	if pos.Sub(mid).Len() > DuelRange || pos.Sub(mid).Dot(front) <= 0 { // the depth in front of the door line
 		return g.illegal(explain, a, "stand within %g cm in front of the %s's door to call out", DuelRange, g.lay.sc.Buildings[b].Kind)
 	}
 	spot := physics.Circle(g.duelSpot(b), cowboyRadius)
 	if !g.free(spot) {
 		return g.illegal(explain, a, "the doorway is blocked")
 	}
-	if !g.sideFree(c, a.Side, bulletRadius, &spot) {
+	if !g.sideFree(c, a.Side, bulletRadius, &spot, around) {
 		return g.illegal(explain, a, "no room for the bullet on the %s", a.Side)
 	}
 	return nil
@@ -229,8 +231,9 @@ func (g *Game) checkDuel(a Action, explain bool) error {
 // face-down pile appears once, under its lowest token id. Once the game is over it appends
 // nothing.
 func (g *Game) Legal(dst []Action) []Action {
+	var around []int
 	add := func(a Action) {
-		if g.allowed(a) {
+		if g.allowed(a, around) {
 			dst = append(dst, a)
 		}
 	}
@@ -255,6 +258,8 @@ func (g *Game) Legal(dst []Action) []Action {
 		add(Action{Kind: ActShoot})
 		return dst
 	}
+	var buf [64]int
+	around = g.launchBlockers(buf[:0], g.actor)
 	add(Action{Kind: ActMove})
 	for _, s := range []Side{SideLeft, SideRight} {
 		add(Action{Kind: ActShoot, Side: s})
@@ -262,6 +267,11 @@ func (g *Game) Legal(dst []Action) []Action {
 	add(Action{Kind: ActShoot, Rifle: true})
 	if g.lay.sc.Rules.Duels {
 		for n := 1; n <= MaxCowboys; n++ {
+			// Check refuses a call-out of a cowboy that is not alive inside a building
+			// whatever its other fields: only those are candidates.
+			if tb := &g.cowboys[CowboyID{Team: cowboyID(g.actor).Team.Other(), Number: n}.index()]; !tb.alive || tb.inside < 0 {
+				continue
+			}
 			for _, s := range []Side{SideLeft, SideRight} {
 				add(Action{Kind: ActDuel, Cowboy: n, Side: s})
 			}
@@ -274,6 +284,9 @@ func (g *Game) Legal(dst []Action) []Action {
 		t := &g.tokens[id]
 		if !t.faceUp && g.pileHead(id) != id {
 			continue
+		}
+		if !g.reaches(g.actor, t) {
+			continue // Check refuses a token out of reach whatever the action
 		}
 		add(Action{Kind: ActTake, Token: id})
 		add(Action{Kind: ActExchange, Token: id, Slot: 0})

@@ -138,8 +138,9 @@ func (g *Game) clearDoor(b int) {
 	}
 	g.snap.CopyFrom(g.st) // blocksDoor reads the pieces as they stand
 	_, along, _, _ := g.doorGeom(b)
+	doorway := g.doorway(b)
 	for j := range g.st.Pieces {
-		if !g.blocksDoor(b, j) {
+		if !g.blocksDoor(&doorway, j) {
 			continue
 		}
 		p := g.st.Pieces[j]
@@ -169,12 +170,13 @@ func (g *Game) clearDoor(b int) {
 // before the flick): the rulebook lets a blocking object be moved aside.
 func (g *Game) innerOnly(out *physics.Outcome, b int) bool {
 	d := g.lay.doors[b]
+	doorway := g.doorway(b)
 	for _, ct := range out.Contacts {
 		j := ct.Other(pieceDisc)
 		switch {
 		case j < 0:
 		case (j == d.Left || j == d.Right) && d.OnInnerFace(g.snap, j, ct.Point):
-		case g.blocksDoor(b, j):
+		case g.blocksDoor(&doorway, j):
 		default:
 			return false
 		}
@@ -183,9 +185,8 @@ func (g *Game) innerOnly(out *physics.Outcome, b int) bool {
 }
 
 // blocksDoor reports whether piece j, before the flick, was an object (not a figure, not a
-// support block) lying in building b's doorway: between the blocks' inner faces, from the
-// back of the blocks to one movement disc's width in front of the door line.
-func (g *Game) blocksDoor(b, j int) bool {
+// support block) lying in the doorway of a building, as doorway returns it.
+func (g *Game) blocksDoor(doorway *physics.Outline, j int) bool {
 	p := g.snap.Pieces[j]
 	switch p.Kind {
 	case KindCowboy, KindNeutral, KindSupportBlock, KindMovementDisc:
@@ -194,15 +195,20 @@ func (g *Game) blocksDoor(b, j int) bool {
 	if p.Off {
 		return false
 	}
+	return doorway.Intersects(Pieces.Outline(p))
+}
+
+// doorway returns building b's doorway before the flick: between the blocks' inner faces,
+// from the back of the blocks to one movement disc's width in front of the door line.
+func (g *Game) doorway(b int) physics.Outline {
 	a, e, front := g.lay.doors[b].Line(g.snap)
 	w := e.Sub(a).Len()
 	mid := a.Add(e).Scale(0.5)
-	doorway := physics.Outline{
+	return physics.Outline{
 		Box: true,
 		C:   mid.Add(front.Scale((2*discRadius - blockHalf) / 2)),
 		HX:  w / 2,
 		HY:  (2*discRadius + blockHalf) / 2,
 		A:   e.Sub(a).Angle(),
 	}
-	return doorway.Intersects(Pieces.Outline(p))
 }

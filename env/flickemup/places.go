@@ -8,13 +8,7 @@ import (
 
 // doorGeom returns building b's door as it stands now (see physics.Door.Frame).
 func (g *Game) doorGeom(b int) (mid, u, front physics.Vec, width float64) {
-	return g.lay.doors[b].Frame(g.st)
-}
-
-// depthOf returns how far point p lies in front of building b's door line (negative behind), in cm.
-func (g *Game) depthOf(b int, p physics.Vec) float64 {
-	mid, _, front, _ := g.doorGeom(b)
-	return p.Sub(mid).Dot(front)
+	return g.doorFrame(b, g.st)
 }
 
 // footprint returns the ground building b covers now.
@@ -31,7 +25,7 @@ func (g *Game) free(s physics.Outline) bool {
 	sr := outlineReach(s)
 	for i := range g.st.Pieces {
 		p := &g.st.Pieces[i]
-		if !p.Off && !apart(s, sr, p) && s.Intersects(Pieces.Outline(*p)) {
+		if !p.Off && !apart(s.C, sr, p) && s.Intersects(Pieces.Outline(*p)) {
 			return false
 		}
 	}
@@ -47,19 +41,28 @@ func (g *Game) freeAmong(s physics.Outline, idx []int) bool {
 	sr := outlineReach(s)
 	for _, i := range idx {
 		p := &g.st.Pieces[i]
-		if !apart(s, sr, p) && s.Intersects(Pieces.Outline(*p)) {
+		if !apart(s.C, sr, p) && s.Intersects(Pieces.Outline(*p)) {
 			return false
 		}
 	}
 	return true
 }
 
+// freeNear is free for an outline at a launch spot of the actor: among the pieces around
+// lists ([Game.launchBlockers]) if not nil, else among all.
+func (g *Game) freeNear(s physics.Outline, around []int) bool {
+	if around != nil {
+		return g.freeAmong(s, around)
+	}
+	return g.free(s)
+}
+
 // near appends to dst the index of every piece on the table that may reach within dist cm
 // of point c, and returns it: an outline that lies within dist of c can overlap no other.
 func (g *Game) near(dst []int, c physics.Vec, dist float64) []int {
-	disc := physics.Circle(c, dist)
-	for i := range g.st.Pieces {
-		if p := &g.st.Pieces[i]; !p.Off && !apart(disc, dist, p) {
+	ps := g.st.Pieces
+	for i := range ps {
+		if p := &ps[i]; !p.Off && !apart(c, dist, p) {
 			dst = append(dst, i)
 		}
 	}
@@ -84,32 +87,58 @@ func (g *Game) sideSpot(c int, s Side, r float64, avoid *physics.Outline) physic
 	if b := g.cowboys[c].inside; b >= 0 {
 		return g.behind(b, r, sideSign(s)*(r+0.1))
 	}
-	q, _ := g.streetSpot(c, s, r, avoid)
+	q, _ := g.streetSpot(c, s, r, avoid, nil)
 	return q
 }
 
 // sideFree reports whether the spot sideSpot returns is free: on the table, overlapping no
 // piece, nor avoid if not nil. It is what [Game.Check] asks of a shot, a throw or a duel's
-// bullet.
-func (g *Game) sideFree(c int, s Side, r float64, avoid *physics.Outline) bool {
+// bullet. around, if not nil, is [Game.launchBlockers] of c.
+func (g *Game) sideFree(c int, s Side, r float64, avoid *physics.Outline, around []int) bool {
 	if g.cowboys[c].inside >= 0 {
 		o := physics.Circle(g.sideSpot(c, s, r, avoid), r)
 		return g.free(o) && (avoid == nil || !o.Intersects(*avoid))
 	}
-	_, ok := g.streetSpot(c, s, r, avoid)
+	_, ok := g.streetSpot(c, s, r, avoid, around)
 	return ok
 }
 
+// sideDistance returns how far from a cowboy's base the centre of a side spot of radius r
+// lies, in cm: one bullet's width beyond the cowboy's edge.
+func sideDistance(r float64) float64 { return cowboyRadius + 2*bulletRadius + r }
+
+// maxSideRadius is the largest radius of a piece placed on a cowboy's side, in cm.
+var maxSideRadius = max(bulletRadius, octRadius)
+
+// rifleDistance returns how far from a cowboy's base the Winchester's bullet starts, in cm:
+// at the tip of the barrel gauge.
+func rifleDistance() float64 { return cowboyRadius + winchesterLength + bulletRadius }
+
+// launchBlockers appends to dst the pieces that can block a spot where cowboy c on the
+// street launches a piece, on its sides for any piece placed there or at the Winchester's
+// tip ([Game.near] of the farthest reach), and returns it; nil for a cowboy off the street.
+// The checks of one decision share it.
+func (g *Game) launchBlockers(dst []int, c int) []int {
+	if g.cowboys[c].inside >= 0 || !g.onTable(c) {
+		return nil
+	}
+	return g.near(dst, g.piece(c).Pos, max(sideDistance(maxSideRadius)+maxSideRadius, rifleDistance()+bulletRadius))
+}
+
 // streetSpot returns sideSpot of cowboy c on the street, and whether it is free (else it is
-// the square spot of a blocked side).
-func (g *Game) streetSpot(c int, s Side, r float64, avoid *physics.Outline) (physics.Vec, bool) {
+// the square spot of a blocked side). around, if not nil, is [Game.launchBlockers] of c: a
+// superset of the pieces the search must test, which gives the same answer.
+func (g *Game) streetSpot(c int, s Side, r float64, avoid *physics.Outline, around []int) (physics.Vec, bool) {
 	sign := sideSign(s)
 	p := g.piece(c)
-	d := cowboyRadius + 2*bulletRadius + r
+	d := sideDistance(r)
 	// Every candidate lies d from the cowboy's base: only the pieces that reach within d+r
 	// of it can block one.
-	var buf [64]int
-	near := g.near(buf[:0], p.Pos, d+r)
+	near := around
+	if near == nil {
+		var buf [64]int
+		near = g.near(buf[:0], p.Pos, d+r)
+	}
 	square := p.Pos.Add(physics.Polar(d, p.Angle+sign*halfPi))
 	for k := 0; k <= 2*sideSteps; k++ {
 		// 0, then towards the front, then the back, one step further each time.
@@ -152,7 +181,7 @@ func (g *Game) rifleSpot(c int) physics.Vec {
 		return mid
 	}
 	p := g.piece(c)
-	return p.Pos.Add(physics.Polar(cowboyRadius+winchesterLength+bulletRadius, p.Angle))
+	return p.Pos.Add(physics.Polar(rifleDistance(), p.Angle))
 }
 
 // duelSpot returns where a called-out cowboy stands: in building b's doorway, its base just in
@@ -215,6 +244,18 @@ func samePile(a, b *token) bool {
 		return a.pos == b.pos
 	}
 	return true
+}
+
+// closedBuildings returns the set of buildings that carry a "not allowed" token, building b
+// as bit b: closed for every building at once.
+func (g *Game) closedBuildings() uint64 {
+	var m uint64
+	for _, t := range g.tokens {
+		if t.kind == TokenNotAllowed && t.place == PlaceBuilding {
+			m |= 1 << uint(t.index)
+		}
+	}
+	return m
 }
 
 // closed reports whether building b carries a "not allowed" token.

@@ -36,8 +36,14 @@ type floorFrame struct {
 // frameOf returns door d's floor as it stands in st.
 func frameOf(d physics.Door, st *physics.State) floorFrame {
 	mid, along, front, width := d.Frame(st)
+	return floorOf(mid, along, front, width, d.Depth)
+}
+
+// floorOf returns the floor of a door whose frame is mid, along, front and width
+// (physics.Door.Frame), depth cm deep.
+func floorOf(mid, along, front physics.Vec, width, depth float64) floorFrame {
 	return floorFrame{mid: mid, along: along, front: front, width: width,
-		half: width/2 + 2*blockHalf, depth: d.Depth}
+		half: width/2 + 2*blockHalf, depth: depth}
 }
 
 // LeavesByDoor reports whether a piece of radius r, flicked from p on the floor behind door d
@@ -78,9 +84,21 @@ func (f *floorFrame) overlaps(al, dd, r float64) bool {
 	return dx*dx+dy*dy < r*r
 }
 
+// reach returns how far from the middle of the floor (its centre, depth/2 behind the door
+// line) its farthest point lies, in cm.
+func (f *floorFrame) reach() float64 { return math.Hypot(f.half, f.depth/2) }
+
+// centre returns the middle of the floor, in table coordinates.
+func (f *floorFrame) centre() physics.Vec { return f.mid.Sub(f.front.Scale(f.depth / 2)) }
+
 // gate is the [physics.Stopper] of one flick (a Game keeps one as scratch).
 type gate struct {
 	floors []floorFrame
+	// far holds, by floor, its centre and the square of a distance beyond which a centre of
+	// the flicked piece certainly leaves the piece off the floor (the floor's reach, the
+	// piece's radius and boundSlack): a moving disc's run is tested against the floors it
+	// may touch alone.
+	far    []farFloor
 	r      float64 // the flicked piece's radius, cm
 	from   int     // the building it starts in, or -1
 	moving bool    // a movement disc: buildings stop it on the street too
@@ -91,13 +109,23 @@ type gate struct {
 	door bool // it ended by passing hit's door line from the street: entering
 }
 
+// farFloor is a floor's bounding circle about its centre, for one flicked piece: the
+// square of its radius grown by the piece's radius.
+type farFloor struct {
+	c  physics.Vec
+	d2 float64
+}
+
 // gateFor sets up the game's gate for a piece of radius r flicked from building from (-1:
 // the street); moving says it is the movement disc. The floors are taken from g.snap.
 func (g *Game) gateFor(from int, r float64, moving bool) *gate {
 	gt := &g.gate
-	gt.floors = gt.floors[:0]
-	for _, d := range g.lay.doors {
-		gt.floors = append(gt.floors, frameOf(d, g.snap))
+	gt.floors, gt.far = gt.floors[:0], gt.far[:0]
+	for b := range g.lay.doors {
+		df := g.door(b, g.snap)
+		gt.floors = append(gt.floors, df.floor)
+		far := df.reach + r + boundSlack
+		gt.far = append(gt.far, farFloor{c: df.centre, d2: far * far})
 	}
 	gt.r, gt.from, gt.moving, gt.out = r, from, moving, from < 0
 	gt.hit, gt.door = -1, false
@@ -124,6 +152,9 @@ func (gt *gate) Stop(p physics.Vec) bool {
 		return false
 	}
 	for b := range gt.floors {
+		if d := p.Sub(gt.far[b].c); d.X*d.X+d.Y*d.Y > gt.far[b].d2 {
+			continue // certainly apart: overlaps would say no
+		}
 		f := &gt.floors[b]
 		al, dd := f.local(p)
 		if !f.overlaps(al, dd, r) {

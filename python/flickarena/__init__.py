@@ -1,11 +1,10 @@
 """Flickarena's Python client.
 
-Connect to an env server (``envserver``, started with ``go run ./cmd/envserver``) and use its
-games as:
+Use Flickarena's games, inside this process (the Go engine as a library, no server: the
+default) or on an env server (``envserver``, ``server="127.0.0.1:50051"``), as:
 
 - a Gymnasium vector env: ``gymnasium.make_vec("flickarena/flickemup-showdown-v9", num_envs=64,
-  vectorization_mode="vector_entry_point", server="127.0.0.1:50051")``
-  (:class:`FlickVectorEnv`);
+  vectorization_mode="vector_entry_point")`` (:class:`FlickVectorEnv`);
 - a single Gymnasium env: ``gymnasium.make("flickarena/flickago-v3")`` (:class:`FlickEnv`);
 - PettingZoo AEC and parallel envs (self-play): :func:`env`, :func:`parallel_env`, or per game
   from :mod:`flickarena.games` (``flickago_v3.env()``, ``flickemup_showdown_v9.parallel_env()``);

@@ -2,9 +2,9 @@ package env
 
 // Batch holds the result of the last Reset or Step of a [Vector], in
 // struct-of-arrays layout, row-major, batch first (row i is env i). Its
-// buffers are allocated once by the Vector and overwritten by every call:
-// the caller reads them (or copies them) before the next call and never
-// writes to them.
+// buffers are allocated once by the Vector (or handed to it by the caller,
+// [Vector.BindBatch]) and overwritten by every call: the caller reads them
+// (or copies them) before the next call and never writes to them.
 //
 // Sizes: N = NumEnvs, P = NumPlayers, O = ObsSize, M = MaskSize.
 type Batch struct {

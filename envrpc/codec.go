@@ -36,8 +36,25 @@ func (t *malformed) take(msg any) error {
 	if !ok {
 		return nil
 	}
-	return status.Errorf(codes.InvalidArgument, "request: not a valid protobuf %s: %v",
-		msg.(proto.Message).ProtoReflect().Descriptor().FullName(), v)
+	return malformedRequest(msg.(proto.Message), v)
+}
+
+// malformedRequest returns the InvalidArgument status of a request m whose bytes did not
+// decode, with the decoding error err.
+func malformedRequest(m proto.Message, err any) error {
+	return status.Errorf(codes.InvalidArgument, "request: not a valid protobuf %s: %v", m.ProtoReflect().Descriptor().FullName(), err)
+}
+
+// UnmarshalRequest decodes data, a serialized EnvService request, into m, as the server
+// decodes what it receives: bytes that are not valid protobuf give the InvalidArgument
+// status the server answers (gRPC's codec would say Internal; see above). For callers that
+// take serialized requests in process (cmd/libflickarena).
+func UnmarshalRequest(data []byte, m proto.Message) error {
+	if err := proto.Unmarshal(data, m); err != nil {
+		proto.Reset(m)
+		return malformedRequest(m, err)
+	}
+	return nil
 }
 
 // envServiceInputs are the request types of EnvService: the messages whose

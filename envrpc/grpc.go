@@ -80,8 +80,7 @@ func NewGRPCServer(s *Server, token string, opts ...grpc.ServerOption) *grpc.Ser
 func (s *Server) recoverUnary(ctx context.Context, req any, info *grpc.UnaryServerInfo, h grpc.UnaryHandler) (resp any, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			s.log.Error("panic in call", "method", info.FullMethod, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-			resp, err = nil, status.Errorf(codes.Internal, "%s: panic: %v", info.FullMethod, r)
+			resp, err = nil, s.panicked("panic in call", info.FullMethod, r)
 		}
 	}()
 	return h(ctx, req)
@@ -91,11 +90,18 @@ func (s *Server) recoverUnary(ctx context.Context, req any, info *grpc.UnaryServ
 func (s *Server) recoverStream(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, h grpc.StreamHandler) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			s.log.Error("panic in stream", "method", info.FullMethod, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-			err = status.Errorf(codes.Internal, "%s: panic: %v", info.FullMethod, r)
+			err = s.panicked("panic in stream", info.FullMethod, r)
 		}
 	}()
 	return h(srv, ss)
+}
+
+// panicked logs a panic r recovered in method (a full gRPC method name) under msg, with
+// the stack, and returns the Internal status the call fails with. The gRPC interceptors
+// and the in-process pools (LocalPool) share it, so that both fail alike.
+func (s *Server) panicked(msg, method string, r any) error {
+	s.log.Error(msg, "method", method, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+	return status.Errorf(codes.Internal, "%s: panic: %v", method, r)
 }
 
 // authenticator checks the bearer token of every call but health checks.

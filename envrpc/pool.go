@@ -96,13 +96,18 @@ func (p *pool) closeLocked() {
 	}
 }
 
+// batchOut receives the batch of a call that succeeded, under the pool's lock: the wire
+// encodes it (pool.encode), an in-process pool reads it from the memory it bound
+// (LocalPool). It is the only part of a call that differs between the two.
+type batchOut func(b *env.Batch)
+
 // reset serves a ResetRequest (see the proto for its three forms) under
-// ctx, the client call's context.
-func (p *pool) reset(ctx context.Context, req *flickv1.ResetRequest, buf *[]byte) (*flickv1.Batch, error) {
+// ctx, the client call's context, handing the batch to out.
+func (p *pool) reset(ctx context.Context, req *flickv1.ResetRequest, out batchOut) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
-		return nil, env.ErrClosed
+		return env.ErrClosed
 	}
 	call, cancel := p.callContext(ctx)
 	defer cancel()
@@ -111,7 +116,7 @@ func (p *pool) reset(ctx context.Context, req *flickv1.ResetRequest, buf *[]byte
 	var seeds []uint64
 	if t := req.GetMask(); t != nil {
 		if err := checkTensor(t, "reset.mask", flickv1.DType_DTYPE_BOOL, p.n); err != nil {
-			return nil, err
+			return err
 		}
 		if p.mask == nil {
 			p.mask = make([]bool, p.n)
@@ -121,7 +126,7 @@ func (p *pool) reset(ctx context.Context, req *flickv1.ResetRequest, buf *[]byte
 	}
 	if t := req.GetSeeds(); t != nil {
 		if err := checkTensor(t, "reset.seeds", flickv1.DType_DTYPE_UINT64, p.n); err != nil {
-			return nil, err
+			return err
 		}
 		if p.seeds == nil {
 			p.seeds = make([]uint64, p.n)
@@ -130,14 +135,14 @@ func (p *pool) reset(ctx context.Context, req *flickv1.ResetRequest, buf *[]byte
 		decodeLE(seeds, t.GetData())
 	}
 	if req.Seed != nil && (mask != nil || seeds != nil) {
-		return nil, invalidf("reset.seed", "set together with mask or seeds; a partial reset takes per-env seeds")
+		return invalidf("reset.seed", "set together with mask or seeds; a partial reset takes per-env seeds")
 	}
 	all := req.Seed != nil || allSelected(mask)
 	if p.interrupted != nil && !all {
-		return nil, p.interrupted.refused()
+		return p.interrupted.refused()
 	}
 	if err := lateStart(call); err != nil {
-		return nil, err // nothing changes
+		return err // nothing changes
 	}
 	var (
 		b   *env.Batch
@@ -150,18 +155,19 @@ func (p *pool) reset(ctx context.Context, req *flickv1.ResetRequest, buf *[]byte
 	}
 	if ie := p.interruption(ctx, call, "reset"); ie != nil {
 		p.interrupted = ie
-		return nil, ie
+		return ie
 	}
 	if all && !errors.Is(err, env.ErrShape) {
 		p.interrupted = nil // every env was reset
 	}
 	if err != nil {
-		return nil, p.opponentFault(ctx, err)
+		return p.opponentFault(ctx, err)
 	}
 	if err := p.advise(ctx, call, b, "reset"); err != nil {
-		return nil, err
+		return err
 	}
-	return p.encode(b, buf), nil
+	out(b)
+	return nil
 }
 
 // advise asks the pool's teacher, if any, for its advice on batch b of the call op (under
@@ -238,36 +244,37 @@ func callEnded(ctx context.Context) error {
 
 // step serves a StepRequest under ctx, the client call's context: it
 // decodes the actions in the pool's format, refusing bad shapes, dtypes and
-// non-finite values before any game is touched, then steps the Vector. On
-// error, field names the request field an env error refers to.
-func (p *pool) step(ctx context.Context, req *flickv1.StepRequest, buf *[]byte) (*flickv1.Batch, string, error) {
+// non-finite values before any game is touched, then steps the Vector and
+// hands the batch to out. On error, field names the request field an env
+// error refers to.
+func (p *pool) step(ctx context.Context, req *flickv1.StepRequest, out batchOut) (string, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
-		return nil, "step", env.ErrClosed
+		return "step", env.ErrClosed
 	}
 	if p.interrupted != nil {
-		return nil, "step", p.interrupted.refused()
+		return "step", p.interrupted.refused()
 	}
 	call, cancel := p.callContext(ctx)
 	defer cancel()
 	defer p.setCallContext(call)()
 	field, err := p.decodeActions(req)
 	if err != nil {
-		return nil, field, err
+		return field, err
 	}
 	if err := lateStart(call); err != nil {
-		return nil, "step", err // nothing changes
+		return "step", err // nothing changes
 	}
 	b, err := p.vec.StepContext(call, p.acts)
 	if ie := p.interruption(ctx, call, "step"); ie != nil {
 		p.interrupted = ie
-		return nil, "step", ie
+		return "step", ie
 	}
 	if err != nil {
 		var oe *opponentError
 		if errors.As(p.opponentFault(ctx, err), &oe) {
-			return nil, "step", oe
+			return "step", oe
 		}
 		var ae *env.ActionError
 		switch {
@@ -276,13 +283,14 @@ func (p *pool) step(ctx context.Context, req *flickv1.StepRequest, buf *[]byte) 
 		case p.cfg.format == flickv1.ActionFormat_ACTION_FORMAT_NATIVE:
 			field = nativeField(ae.Field)
 		}
-		return nil, field, err
+		return field, err
 	}
 	if err := p.advise(ctx, call, b, "step"); err != nil {
-		return nil, "step", err
+		return "step", err
 	}
 	p.steps.Add(1)
-	return p.encode(b, buf), "", nil
+	out(b)
+	return "", nil
 }
 
 // decodeActions fills p.acts from req. It returns the name of the request
@@ -362,13 +370,14 @@ func (p *pool) encode(b *env.Batch, buf *[]byte) *flickv1.Batch {
 		buf = new([]byte)
 	}
 	n, pl, o, m := b.NumEnvs, b.NumPlayers, b.ObsSize, b.MaskSize
+	present := p.present(b)
 	size := n * (4*o + 4*pl + 1 + 1 + 4 + m + 8 + 8 + 1 + 4*pl + 4)
-	if b.FinalObs != nil {
+	if present.Has(BufFinalObs) {
 		size += n * (4*o + 8)
 	}
 	size += 4 * len(p.obsAll)
 	size += 4 * len(b.AgentSeat)
-	if p.teach != nil {
+	if present.Has(BufTeacherDiscrete) {
 		size += 4 * (len(p.teach.acts.Discrete) + len(p.teach.acts.Continuous))
 	}
 	if cap(*buf) < size {
@@ -388,22 +397,45 @@ func (p *pool) encode(b *env.Batch, buf *[]byte) *flickv1.Batch {
 		EpisodeReturn: tensor(buf, b.EpisodeReturn, n, pl),
 		EpisodeLength: tensor(buf, b.EpisodeLength, n),
 	}
-	if b.FinalObs != nil {
+	if present.Has(BufFinalObs) {
 		out.FinalObs = tensor(buf, b.FinalObs, n, o)
 		out.FinalStateHash = tensor(buf, b.FinalStateHash, n)
 	}
-	if p.obsAll != nil {
+	if present.Has(BufObsAllSeats) {
 		p.observeAll()
 		out.ObsAllSeats = tensor(buf, p.obsAll, n, pl, o)
 	}
-	if b.AgentSeat != nil {
+	if present.Has(BufAgentSeat) {
 		out.AgentSeat = tensor(buf, b.AgentSeat, n)
 	}
-	if t := p.teach; t != nil {
+	if present.Has(BufTeacherDiscrete) {
+		t := p.teach
 		out.TeacherDiscrete = tensor(buf, t.acts.Discrete, n, len(p.game.Heads))
 		out.TeacherContinuous = tensor(buf, t.acts.Continuous, n, len(p.game.Dims))
 	}
 	return out
+}
+
+// present returns the fields of batch b of the pool that a response carries: the eleven
+// of every batch, the final observation and hash in SAME_STEP mode, every seat's
+// observation with observe_all_seats, the agent's seat in the single-agent view, the
+// teacher's advice with a teacher. The wire's encode and the in-process pool both follow
+// it.
+func (p *pool) present(b *env.Batch) Present {
+	pr := alwaysPresent
+	if b.FinalObs != nil {
+		pr |= 1<<BufFinalObs | 1<<BufFinalStateHash
+	}
+	if p.obsAll != nil {
+		pr |= 1 << BufObsAllSeats
+	}
+	if b.AgentSeat != nil {
+		pr |= 1 << BufAgentSeat
+	}
+	if p.teach != nil {
+		pr |= 1<<BufTeacherDiscrete | 1<<BufTeacherContinuous
+	}
+	return pr
 }
 
 // observeAll fills p.obsAll with every seat's observation of every env. A

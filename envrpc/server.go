@@ -192,16 +192,16 @@ func (s *Server) newGame(id string, opts env.Options) (g env.Game, err error) {
 
 // CreatePool implements flickv1.EnvServiceServer.
 func (s *Server) CreatePool(_ context.Context, req *flickv1.CreatePoolRequest) (*flickv1.CreatePoolResponse, error) {
-	spec, err := s.createPool(req, 0)
+	p, err := s.createPool(req, 0)
 	if err != nil {
 		return nil, s.toStatus(err, "config")
 	}
-	return &flickv1.CreatePoolResponse{Spec: spec}, nil
+	return &flickv1.CreatePoolResponse{Spec: p.spec}, nil
 }
 
 // createPool creates a pool for a request received on session (0 for a
-// unary call).
-func (s *Server) createPool(req *flickv1.CreatePoolRequest, session uint64) (*flickv1.PoolSpec, error) {
+// unary call or an in-process pool) and returns it, open.
+func (s *Server) createPool(req *flickv1.CreatePoolRequest, session uint64) (*pool, error) {
 	pc, err := s.resolveConfig(req.GetConfig())
 	if err != nil {
 		return nil, err
@@ -269,7 +269,7 @@ func (s *Server) createPool(req *flickv1.CreatePoolRequest, session uint64) (*fl
 	s.log.Info("pool created", "pool", p.id, "game", id, "num_envs", pc.env.NumEnvs,
 		"autoreset", pc.env.Autoreset.String(), "view", pc.env.View.String(), "illegal", pc.env.Illegal.String(),
 		"action_format", pc.format.String(), "session", session)
-	return p.spec, nil
+	return p, nil
 }
 
 // newVector creates a Vector, turning a panicking factory into a
@@ -350,7 +350,11 @@ func (s *Server) reset(ctx context.Context, req *flickv1.ResetRequest, buf *[]by
 		return nil, err
 	}
 	defer p.touch(s.now())
-	return p.reset(ctx, req, buf)
+	var out *flickv1.Batch
+	if err := p.reset(ctx, req, func(b *env.Batch) { out = p.encode(b, buf) }); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // Step implements flickv1.EnvServiceServer.
@@ -371,7 +375,12 @@ func (s *Server) step(ctx context.Context, req *flickv1.StepRequest, buf *[]byte
 		return nil, "step", err
 	}
 	defer p.touch(s.now())
-	return p.step(ctx, req, buf)
+	var out *flickv1.Batch
+	field, err := p.step(ctx, req, func(b *env.Batch) { out = p.encode(b, buf) })
+	if err != nil {
+		return nil, field, err
+	}
+	return out, "", nil
 }
 
 // ClosePool implements flickv1.EnvServiceServer.

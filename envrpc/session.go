@@ -99,10 +99,10 @@ func (s *Server) serve(ctx context.Context, r *flickv1.SessionRequest, session u
 	switch k := r.GetKind().(type) {
 	case *flickv1.SessionRequest_CreatePool:
 		field = "create_pool.config"
-		var spec *flickv1.PoolSpec
-		if spec, err = s.createPool(k.CreatePool, session); err == nil {
-			*owned = append(*owned, spec.GetPoolId())
-			resp.Kind = &flickv1.SessionResponse_CreatePool{CreatePool: &flickv1.CreatePoolResponse{Spec: spec}}
+		var p *pool
+		if p, err = s.createPool(k.CreatePool, session); err == nil {
+			*owned = append(*owned, p.id)
+			resp.Kind = &flickv1.SessionResponse_CreatePool{CreatePool: &flickv1.CreatePoolResponse{Spec: p.spec}}
 		}
 	case *flickv1.SessionRequest_Reset_:
 		field = "reset"

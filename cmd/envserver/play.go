@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/flickarena/flickarena/agents/builtin"
+	"github.com/flickarena/flickarena/cmd/internal/serving"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/replay"
@@ -21,11 +22,7 @@ func playBots(remote map[string]*envrpc.AgentPolicy) []play.Bot {
 	var bots []play.Bot
 	for _, e := range builtin.Entries() {
 		bot := e.New()
-		b := play.Bot{Name: e.Name, Policy: bot, Help: e.Help}
-		if mg, ok := bot.(multiGame); ok {
-			b.Plays = func(g env.Game) bool { return mg.Policy(g) != nil }
-		}
-		bots = append(bots, b)
+		bots = append(bots, play.Bot{Name: e.Name, Policy: bot, Help: e.Help, Plays: serving.Plays(bot)})
 	}
 	for name, p := range remote {
 		bots = append(bots, play.Bot{Name: name, Policy: p, Help: "remote bot (--opponent)"})

@@ -9,12 +9,12 @@ import (
 	"log/slog"
 	"net"
 	"os"
-	"runtime/debug"
 	"strings"
 	"time"
 
 	"google.golang.org/grpc"
 
+	"github.com/flickarena/flickarena/cmd/internal/serving"
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/flickemup"
 	"github.com/flickarena/flickarena/envrpc"
@@ -274,8 +274,8 @@ func (m *Main) Run(ctx context.Context) error {
 			log.Info("scenario file", "game", id)
 		}
 	}
-	opts := []envrpc.Option{envrpc.WithLimits(m.Limits), envrpc.WithLogger(log), envrpc.WithVersion(version())}
-	opts = append(opts, builtinOpponents()...)
+	opts := []envrpc.Option{envrpc.WithLimits(m.Limits), envrpc.WithLogger(log), envrpc.WithVersion(serving.Version())}
+	opts = append(opts, serving.Opponents()...)
 	remote := map[string]*envrpc.AgentPolicy{}
 	for name, target := range m.Opponents {
 		conn, err := envrpc.Dial(target, "", m.Limits.MaxMessageBytes)
@@ -312,7 +312,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	served := make(chan error, 1)
 	go func() { served <- g.Serve(l) }()
-	log.Info("serving", "addr", l.Addr().String(), "games", reg.IDs(), "auth", m.Token != "", "version", version())
+	log.Info("serving", "addr", l.Addr().String(), "games", reg.IDs(), "auth", m.Token != "", "version", serving.Version())
 	if m.Ready != nil {
 		m.Ready <- l.Addr()
 	}
@@ -343,12 +343,4 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	log.Info("stopped")
 	return nil
-}
-
-// version returns the module version the binary was built from.
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
-	}
-	return "dev"
 }

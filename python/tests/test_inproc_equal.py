@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from google.rpc import error_details_pb2
 
 import flickarena
 from flickarena import Batch, Pool
@@ -47,27 +48,29 @@ class Case:
 
 CASES = [
     Case("race-native-self_play-next_step", "race-v1", 16, 400, dict(view="self_play", shaping=0.5)),
-    Case("flickago-native-single_agent-random-same_step-alternate", "flickago-v3", 8, 300,
+    Case("flickago-native-single_agent-random-same_step-alternate", "flickago-v3", 8, 500,
          dict(view="single_agent", opponent="random", agent_seat="alternate", autoreset_mode="same_step",
               options={"max_turns": 6}, shaping=1.0)),
-    Case("flickago-multidiscrete-self_play-disabled-all_seats", "flickago-v3", 8, 300,
+    Case("flickago-multidiscrete-self_play-disabled-all_seats", "flickago-v3", 8, 500,
          dict(view="self_play", action_format="multidiscrete", bins=7, autoreset_mode="disabled",
               observe_all_seats=True, options={"max_turns": 6})),
-    Case("flickago-native-single_agent-aimer-teacher", "flickago-v3", 4, 200,
+    Case("flickago-native-single_agent-aimer-teacher", "flickago-v3", 4, 400,
          dict(view="single_agent", opponent="aimer", teacher="aimer", options={"max_turns": 6})),
-    Case("showdown-box-single_agent-mix-next_step", "flickemup/showdown-v9", 4, 200,
+    Case("showdown-box-single_agent-mix-next_step", "flickemup/showdown-v9", 4, 300,
          dict(view="single_agent", opponent={"aimer": 1, "random": 3}, action_format="box",
               options={"max_decisions": 30})),
-    Case("showdown-native-self_play-same_step-all_seats-teacher", "flickemup/showdown-v9", 4, 200,
+    Case("showdown-native-self_play-same_step-all_seats-teacher", "flickemup/showdown-v9", 4, 300,
          dict(view="self_play", autoreset_mode="same_step", observe_all_seats=True, teacher="random",
               options={"max_decisions": 30}, illegal_penalty=0.25)),
-    Case("showdown-multidiscrete-single_agent-disabled", "flickemup/showdown-v9", 6, 200,
+    Case("showdown-multidiscrete-single_agent-disabled", "flickemup/showdown-v9", 6, 300,
          dict(view="single_agent", opponent="random", action_format="multidiscrete", bins=5,
               autoreset_mode="disabled", options={"max_decisions": 30}, max_episode_steps=12)),
-    Case("fliprando3-native-self_play-disabled-all_seats", "fliprando-v1", 8, 300,
-         dict(view="self_play", autoreset_mode="disabled", observe_all_seats=True, options={"players": 3})),
-    Case("fliprando-box-single_agent-greedy-same_step", "fliprando-v1", 4, 300,
-         dict(view="single_agent", opponent="greedy", action_format="box", autoreset_mode="same_step")),
+    Case("fliprando3-native-self_play-disabled-all_seats", "fliprando-v1", 8, 400,
+         dict(view="self_play", autoreset_mode="disabled", observe_all_seats=True, options={"players": 3},
+              max_episode_steps=80)),
+    Case("fliprando-box-single_agent-greedy-same_step", "fliprando-v1", 4, 400,
+         dict(view="single_agent", opponent="greedy", action_format="box", autoreset_mode="same_step",
+              max_episode_steps=60)),
 ]
 
 
@@ -114,6 +117,16 @@ def test_same_batches(server, case):
         assert ended > 0, "some episodes end, so that autoreset plays its part"
 
 
+def _details(e: flickarena.FlickarenaError) -> list[tuple[str, Any]]:
+    """The status details of e, unpacked (a map's entries have no order on the wire)."""
+    out = []
+    for d in e.details:
+        msg = {"BadRequest": error_details_pb2.BadRequest, "ErrorInfo": error_details_pb2.ErrorInfo}[d.type_url.rsplit(".", 1)[1]]()
+        assert d.Unpack(msg)
+        out.append((d.type_url, msg))
+    return out
+
+
 def _error(make) -> Exception:
     with pytest.raises(flickarena.FlickarenaError) as info:
         make()
@@ -136,7 +149,7 @@ def _pool_errors(server: Any) -> dict[str, Any]:
     def over(p):
         p.reset(seed=0)
         for _ in range(100):
-            p.step({"discrete": np.full((3, 2), 3), "continuous": np.zeros((3, 1), np.float32)})
+            p.step({"discrete": np.tile([3, 0], (3, 1)), "continuous": np.zeros((3, 1), np.float32)})
 
     def nan(p):
         p.reset(seed=0)
@@ -181,7 +194,9 @@ def test_same_errors(server):
         assert str(got) == str(want), name
         assert (got.code, got.message, got.violations) == (want.code, want.message, want.violations), name
         assert (got.reason, got.env, got.field, got.part) == (want.reason, want.env, want.field, want.part), name
-        assert [d.SerializeToString() for d in got.details] == [d.SerializeToString() for d in want.details], name
+        assert _details(got) == _details(want), name
+    assert _error(local["episode over (disabled)"]).reason == flickarena.errors.EPISODE_OVER
+    assert _error(local["not reset"]).reason == flickarena.errors.ENV_NOT_RESET
     assert isinstance(_error(local["illegal action (reject)"]), flickarena.InvalidArgumentError)
     assert _error(local["illegal action (reject)"]).reason == flickarena.errors.ILLEGAL_ACTION
     assert isinstance(_error(local["unknown game"]), flickarena.NotFoundError)

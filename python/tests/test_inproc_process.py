@@ -100,7 +100,8 @@ def test_import_loads_nothing():
 def test_sb3_subproc_vec_env(method):
     from stable_baselines3.common.vec_env import SubprocVecEnv
 
-    make = functools.partial(gym.make, "flickarena/race-v1", action_format="multidiscrete", max_episode_steps=5)
+    # "flickarena:" makes Gymnasium import the package first: a forkserver child has not.
+    make = functools.partial(gym.make, "flickarena:flickarena/race-v1", action_format="multidiscrete", max_episode_steps=5)
     venv = SubprocVecEnv([make, make], start_method=method)
     try:
         venv.seed(4)

@@ -9,7 +9,7 @@ import numpy as np
 
 from flickarena import Pool
 
-PASS = {"discrete": np.full((8, 2), 3, np.int64), "continuous": np.zeros((8, 1), np.float32)}  # Race: pass
+PASS = {"discrete": np.tile(np.array([3, 0], np.int64), (8, 1)), "continuous": np.zeros((8, 1), np.float32)}  # Race: pass
 
 
 def _run(threads: list[threading.Thread]) -> None:

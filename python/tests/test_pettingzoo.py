@@ -21,7 +21,7 @@ CASES = [
 @pytest.mark.parametrize(("make", "check"), [(flickarena.env, api_test), (flickarena.parallel_env, parallel_api_test)],
                          ids=["aec", "parallel"])
 def test_api(backend, fmt, options, make, check):
-    env = make(backend=backend.target, action_format=fmt, options=options)
+    env = make(server=backend.target, action_format=fmt, options=options)
     try:
         check(env, num_cycles=200)
     finally:

@@ -13,10 +13,14 @@ Each round measures, for each game and batch in turn:
 
 Every row plays the same number of steps from a reset with seed 1 (the Python rows the same
 games, actions drawn alike from a numpy stream), and only the time inside the step call counts:
-choosing actions is the agent's cost. A row's share is its steps/s over the mean of the round's
-two Go runs (so that a change of load during the round hits both sides); the table gives the
-median over the rounds of each figure and the range of the shares, since the machine may be
-shared with other jobs. The issue's goal: the in-process Pool at 90% of Go or more.
+choosing actions is the agent's cost. It is measured twice: on the wall clock, and on the
+process's CPU time (every thread: the library's goroutines run in the Python process), which
+other jobs on a shared machine disturb less (the gRPC row has no CPU figure: its server is
+another process). A row's share is its steps/s over the mean of the round's two Go runs (so
+that a change of load during the round hits both sides); the tables give the median over the
+rounds of each figure and the range of the shares. The issue's goal: the in-process Pool at 90%
+of Go or more. The per-call cost of the Python side is printed too: a step of one Race env
+(a game of no physics), wall time.
 
     python python/benchmarks/bench_inproc.py [--rounds 5] [--scale 1]
 """
@@ -51,34 +55,48 @@ LABELS = {
 }
 
 
-def go_row(binary: str, game: str, n: int, steps: int) -> float:
-    """Runs the Go row of (game, n) once and returns its steps/s."""
+def go_row(binary: str, game: str, n: int, steps: int) -> tuple[float, float]:
+    """Runs the Go row of (game, n) once and returns its steps/s, wall and CPU."""
     out = subprocess.run(
         [binary, "-test.run", "^$", "-test.bench", f"BenchmarkInprocess/{game}/envs={n}$", "-test.benchtime", f"{steps}x"],
         cwd=REPO / "envrpc", check=True, capture_output=True, text=True,
     ).stdout
-    m = re.search(r"BenchmarkInprocess/\S+\s.*?(\S+) steps/s", out)
+    m = re.search(r"BenchmarkInprocess/\S+\s.*?(\S+) cpu-steps/s\s+(\S+) steps/s", out)
     if m is None:
         raise RuntimeError(f"go benchmark output lacks steps/s:\n{out}")
-    return float(m.group(1))
+    return float(m.group(2)), float(m.group(1))
 
 
-def time_steps(reset, step, sp, n: int, steps: int) -> float:
+def time_steps(reset, step, sp, n: int, steps: int) -> tuple[float, float]:
     """Resets with seed 1, plays ``steps`` steps with random legal actions and returns env steps
-    per second of time inside step()."""
+    per second of time inside step(), wall and CPU."""
     rng = np.random.default_rng(1)
     mask = reset()
-    in_step = 0.0
+    in_step = in_step_cpu = 0.0
     for _ in range(steps):
         act = random_actions(mask, sp.nvec, sp.dim_low, sp.dim_high, rng)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         mask = step(act)
         in_step += time.perf_counter() - start
-    return steps * n / in_step
+        in_step_cpu += time.process_time() - start_cpu
+    return steps * n / in_step, steps * n / in_step_cpu
 
 
-def python_rows(game: str, n: int, steps: int, unix: str) -> dict[str, float]:
-    """Measures the Python rows of (game, n) once."""
+def call_cost(calls: int = 2000) -> float:
+    """Returns the wall time of one step of a one-env Race pool in process, in microseconds."""
+    with Pool("race-v1", 1) as pool:
+        pool.reset(seed=1)
+        act = {"discrete": np.array([[3, 0]]), "continuous": np.zeros((1, 1), np.float32)}
+        for _ in range(100):
+            pool.step(act)
+        start = time.perf_counter()
+        for _ in range(calls):
+            pool.step(act)
+        return (time.perf_counter() - start) / calls * 1e6
+
+
+def python_rows(game: str, n: int, steps: int, unix: str) -> dict[str, tuple[float, float]]:
+    """Measures the Python rows of (game, n) once: steps/s, wall and CPU."""
     rows = {}
     for name, server in (("py-inprocess", None), ("py-unix-unary", unix)):
         with Pool(game, n, server=server, illegal="replace") as pool:
@@ -104,8 +122,10 @@ def main() -> None:
     print(f"machine: {machine()}")
     print(f"load average at start: {load()}", flush=True)
     keys = [(g, n) for g in GAMES for n in SIZES]
-    rates: dict[tuple[str, int], dict[str, list[float]]] = {k: {} for k in keys}
-    shares: dict[tuple[str, int], dict[str, list[float]]] = {k: {} for k in keys}
+    # rates[clock][(game, n)][row] and shares alike: one value per round; clock 0 wall, 1 CPU.
+    rates: list[dict[tuple[str, int], dict[str, list[float]]]] = [{k: {} for k in keys} for _ in range(2)]
+    shares: list[dict[tuple[str, int], dict[str, list[float]]]] = [{k: {} for k in keys} for _ in range(2)]
+    costs = []
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp, EnvServer() as unix:
         binary = os.path.join(tmp, "envrpc.test")
@@ -116,24 +136,33 @@ def main() -> None:
             for g, n in keys:
                 before = go_row(binary, g, n, steps[n])
                 row = python_rows(GAMES[g], n, steps[n], unix.target)
-                row["go"] = (before + go_row(binary, g, n, steps[n])) / 2
+                after = go_row(binary, g, n, steps[n])
+                row["go"] = ((before[0] + after[0]) / 2, (before[1] + after[1]) / 2)
                 for k, v in row.items():
-                    rates[g, n].setdefault(k, []).append(v)
-                    shares[g, n].setdefault(k, []).append(v / row["go"])
+                    for clock in (0, 1):
+                        rates[clock][g, n].setdefault(k, []).append(v[clock])
+                        shares[clock][g, n].setdefault(k, []).append(v[clock] / row["go"][clock])
+            costs.append(call_cost())
             print(f"round {r + 1}/{args.rounds} done, load average {load()}", flush=True)
     print(f"load average at end: {load()}; {time.monotonic() - started:.0f} s")
     print("\nself-play, random legal actions; steps per row and round: "
           + ", ".join(f"{steps[n]} at batch {n}" for n in SIZES)
-          + f"; medians of {args.rounds} rounds, share of Go in process (range over the rounds)\n")
-    print("| configuration | " + " | ".join(f"{g} batch {n}" for g, n in keys) + " |")
-    print("|---|" + "---|" * len(keys))
-    for k in ROWS:
-        cells = []
-        for key in keys:
-            s = shares[key][k]
-            cells.append(f"{fmt_rate(statistics.median(rates[key][k]))} ({100 * statistics.median(s):.0f}%, "
-                         f"{100 * min(s):.0f}-{100 * max(s):.0f}%)")
-        print(f"| {LABELS[k]} | " + " | ".join(cells) + " |")
+          + f"; medians of {args.rounds} rounds, share of Go in process (range over the rounds)")
+    for clock, title in ((0, "wall clock"), (1, "CPU time of the process")):
+        print(f"\nsteps/s, {title}:\n")
+        print("| configuration | " + " | ".join(f"{g} batch {n}" for g, n in keys) + " |")
+        print("|---|" + "---|" * len(keys))
+        for k in ROWS:
+            if clock == 1 and k == "py-unix-unary":
+                continue  # the server's CPU time is another process's
+            cells = []
+            for key in keys:
+                s = shares[clock][key][k]
+                cells.append(f"{fmt_rate(statistics.median(rates[clock][key][k]))} ({100 * statistics.median(s):.0f}%, "
+                             f"{100 * min(s):.0f}-{100 * max(s):.0f}%)")
+            print(f"| {LABELS[k]} | " + " | ".join(cells) + " |")
+    print(f"\none in-process step of a one-env Race pool (the Python side's cost per call, and Go's least): "
+          f"median {statistics.median(costs):.1f} us (range {min(costs):.1f}-{max(costs):.1f})")
 
 
 if __name__ == "__main__":

@@ -268,12 +268,12 @@ class Pool(Closing):
             return pb.StepRequest(pool_id=self.id, multi_discrete=from_numpy(actions, np.int64, "actions"))
         if not isinstance(actions, Mapping):
             raise TypeError(f"step: native actions are a mapping with 'discrete' and 'continuous', got {type(actions).__name__}")
-        req = pb.StepRequest(pool_id=self.id)
-        if actions.get("discrete") is not None:
-            req.discrete.CopyFrom(from_numpy(actions["discrete"], np.int32, "actions['discrete']"))
-        if actions.get("continuous") is not None:
-            req.continuous.CopyFrom(from_numpy(actions["continuous"], np.float32, "actions['continuous']"))
-        return req
+        d, c = actions.get("discrete"), actions.get("continuous")
+        return pb.StepRequest(
+            pool_id=self.id,
+            discrete=None if d is None else from_numpy(d, np.int32, "actions['discrete']"),
+            continuous=None if c is None else from_numpy(c, np.float32, "actions['continuous']"),
+        )
 
     def close(self, timeout: float | None = None) -> None:
         """Closes the pool (idempotent), within about ``timeout`` seconds (default the

@@ -7,9 +7,9 @@ Registered for every game (see :mod:`flickarena.registration`), so that::
 
 gives a :class:`FlickVectorEnv` whose games run inside this process (the Go library, no
 server); ``server="unix:///tmp/flickarena.sock"`` runs them on that env server instead, with
-the same results. The whole batch is one pool: one call per step, whatever ``num_envs``. With a list of servers (``server=["a:50051", "b:50051"]``) the
-batch is spread over one pool per server, stepped concurrently, with the seeds of one pool
-(see :mod:`flickarena.split_pool`).
+the same results. The whole batch is one pool: one call per step, whatever ``num_envs``.
+With a list of servers (``server=["a:50051", "b:50051"]``) the batch is spread over one pool
+per server, stepped concurrently, with the seeds of one pool (see :mod:`flickarena.split_pool`).
 """
 
 from __future__ import annotations
@@ -180,9 +180,10 @@ class FlickVectorEnv(VectorEnv):
 
     def send(self, actions: Any) -> None:
         """Sends the actions without waiting (EnvPool's ``send``): the pool steps every env
-        (in process, on a worker thread, without the GIL) while the caller computes (its next forward pass, a gradient step); :meth:`recv`
-        returns what :meth:`step` would have. One step may be in flight. An env split over
-        several servers steps with :meth:`step` only (FlickarenaError)."""
+        (in process, on a worker thread, without the GIL) while the caller computes (its next
+        forward pass, a gradient step); :meth:`recv` returns what :meth:`step` would have. One
+        step may be in flight. An env split over several servers steps with :meth:`step` only
+        (FlickarenaError)."""
         self._single_pool("send").send(actions)
 
     def recv(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:

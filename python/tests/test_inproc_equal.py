@@ -121,7 +121,8 @@ def _details(e: flickarena.FlickarenaError) -> list[tuple[str, Any]]:
     """The status details of e, unpacked (a map's entries have no order on the wire)."""
     out = []
     for d in e.details:
-        msg = {"BadRequest": error_details_pb2.BadRequest, "ErrorInfo": error_details_pb2.ErrorInfo}[d.type_url.rsplit(".", 1)[1]]()
+        kinds = {"BadRequest": error_details_pb2.BadRequest, "ErrorInfo": error_details_pb2.ErrorInfo}
+        msg = kinds[d.type_url.rsplit(".", 1)[1]]()
         assert d.Unpack(msg)
         out.append((d.type_url, msg))
     return out

@@ -9,14 +9,15 @@ GO ?= go
 
 .PHONY: help
 help: ## Show this help
-	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  %-12s %s\n", $$1, $$2}'
+	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  %-19s %s\n", $$1, $$2}'
 
 .PHONY: quickstart
 quickstart: ## Install what is needed, start the env server, drive it from Python, run a short bot tournament
 	bash scripts/quickstart
 
 .PHONY: deps
-deps: ## Install what the tests need beyond Go: headless Chromium for the browser tests, PostgreSQL for the arena's store
+deps: ## Install what the tests need beyond Go: a C compiler for cgo, headless Chromium for the browser tests, PostgreSQL for the arena's store
+	bash scripts/install-cc
 	bash scripts/install-browser
 	bash scripts/install-postgres
 
@@ -25,6 +26,7 @@ test: deps checkgenerate lint ## Install what is needed, then run every test (sh
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' | grep -v '\.pb\.go$$')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(MAKE) libflickarena-fault # its build cache makes cmd/libflickarena's test of the C ABI quick
 	FLICKARENA_REQUIRE_POSTGRES=1 $(GO) test -race -short -shuffle=on ./...
 	$(MAKE) python-test
 
@@ -145,6 +147,29 @@ $(PYVENV)/.installed-lint: $(PYVENV)/.installed
 .PHONY: envserver
 envserver: ## Build the env server into .tmp/bin/envserver
 	$(GO) build -o $(ENVSERVER) ./cmd/envserver
+
+# The games as a shared library for a Python (or any C) process: go build -buildmode=c-shared
+# compiles every package again as position-independent code, about a minute on two cores
+# the first time (the build says so), seconds after. The C ABI is cmd/libflickarena/flickarena.h,
+# copied beside the library and the header cgo writes (libflickarena.h, which includes it).
+LIBDIR := $(TOOLS)/lib
+LIBFLICKARENA := $(LIBDIR)/libflickarena.so
+
+# buildlib builds the library with the build tags $(2) into the directory $(1).
+define buildlib
+	@echo "libflickarena: building $(1)/libflickarena.so$(if $(2), with -tags $(2)) (go build -buildmode=c-shared: about a minute on two cores the first time, seconds after)"
+	mkdir -p $(1)
+	$(GO) build -buildmode=c-shared $(if $(2),-tags $(2)) -o $(1)/libflickarena.so ./cmd/libflickarena
+	cp cmd/libflickarena/flickarena.h $(1)/flickarena.h
+endef
+
+.PHONY: libflickarena
+libflickarena: ## Build the games as a shared library, .tmp/lib/libflickarena.so, with its C headers (ABI: cmd/libflickarena/flickarena.h)
+	$(call buildlib,$(LIBDIR))
+
+.PHONY: libflickarena-fault
+libflickarena-fault: ## The same with the test-only game test/fault-v1 (panics on demand), into .tmp/lib/fault/; for tests only
+	$(call buildlib,$(LIBDIR)/fault,fault)
 
 .PHONY: python-test
 python-test: $(PYVENV)/.installed-sb3 envserver ## Run the Python client's tests against a real envserver (pytest; no tests collected is a failure)

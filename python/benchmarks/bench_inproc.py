@@ -5,11 +5,13 @@ of 64 and 1024 envs.
 
 Each round measures, for each game and batch in turn:
 
-- the Go row, one run of ``BenchmarkInprocess`` (``envrpc``): ``env.Vector`` in process;
+- the Go rows, one run of ``BenchmarkLocalPool`` (``envrpc``): ``env.Vector`` in process, and
+  the LocalPool that the library serves (the request encoded, serialized and decoded, the
+  batch written into bound buffers) driven from Go;
 - right after, the Python rows: :class:`flickarena.Pool` in process, the same over a unix
   socket to an ``envserver`` (unary calls), and :class:`flickarena.FlickVectorEnv` in process
   (what a Gymnasium user gets, self-play view);
-- the Go row again.
+- the ``env.Vector`` row again.
 
 Every row plays the same number of steps from a reset with seed 1 (the Python rows the same
 games, actions drawn alike from a numpy stream), and only the time inside the step call counts:
@@ -43,28 +45,31 @@ from flickarena import FlickVectorEnv, Pool
 from flickarena.launch import EnvServer
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-GAMES = {"showdown": "flickemup/showdown-v9", "flickago": "flickago-v3"}
+GAMES = {"flickemup": "flickemup/showdown-v9", "flickago": "flickago-v3"}  # BenchmarkLocalPool's names
 SIZES = (64, 1024)
 STEPS = {64: 100, 1024: 20}  # steps per row per round
-ROWS = ("go", "py-inprocess", "py-vectorenv-inprocess", "py-unix-unary")
+ROWS = ("go", "go-local", "py-inprocess", "py-vectorenv-inprocess", "py-unix-unary")
 LABELS = {
     "go": "Go `env.Vector`, in process",
+    "go-local": "Go `LocalPool` (the library's pool), in process",
     "py-inprocess": "Python `Pool`, in process",
     "py-vectorenv-inprocess": "Python `FlickVectorEnv`, in process",
     "py-unix-unary": "Python `Pool`, unix socket, unary",
 }
 
 
-def go_row(binary: str, game: str, n: int, steps: int) -> tuple[float, float]:
-    """Runs the Go row of (game, n) once and returns its steps/s, wall and CPU."""
+def go_row(binary: str, game: str, kind: str, n: int, steps: int) -> tuple[float, float]:
+    """Runs the Go row ``kind`` (``vector`` or ``local``) of (game, n) once and returns its
+    steps/s, wall and CPU."""
     out = subprocess.run(
-        [binary, "-test.run", "^$", "-test.bench", f"BenchmarkInprocess/{game}/envs={n}$", "-test.benchtime", f"{steps}x"],
+        [binary, "-test.run", "^$", "-test.bench", f"BenchmarkLocalPool/{game}/{kind}/envs={n}$",
+         "-test.benchtime", f"{steps}x"],
         cwd=REPO / "envrpc", check=True, capture_output=True, text=True,
     ).stdout
-    m = re.search(r"BenchmarkInprocess/\S+\s.*?(\S+) cpu-steps/s\s+(\S+) steps/s", out)
-    if m is None:
-        raise RuntimeError(f"go benchmark output lacks steps/s:\n{out}")
-    return float(m.group(2)), float(m.group(1))
+    wall, cpu = re.search(r"\s(\S+) steps/s", out), re.search(r"\s(\S+) cpu-steps/s", out)
+    if wall is None or cpu is None:
+        raise RuntimeError(f"go benchmark output lacks steps/s or cpu-steps/s:\n{out}")
+    return float(wall.group(1)), float(cpu.group(1))
 
 
 def time_steps(reset, step, sp, n: int, steps: int) -> tuple[float, float]:
@@ -134,9 +139,10 @@ def main() -> None:
             pass  # loads the library (or builds it) before any timing
         for r in range(args.rounds):
             for g, n in keys:
-                before = go_row(binary, g, n, steps[n])
-                row = python_rows(GAMES[g], n, steps[n], unix.target)
-                after = go_row(binary, g, n, steps[n])
+                before = go_row(binary, g, "vector", n, steps[n])
+                row = {"go-local": go_row(binary, g, "local", n, steps[n])}
+                row.update(python_rows(GAMES[g], n, steps[n], unix.target))
+                after = go_row(binary, g, "vector", n, steps[n])
                 row["go"] = ((before[0] + after[0]) / 2, (before[1] + after[1]) / 2)
                 for k, v in row.items():
                     for clock in (0, 1):

@@ -36,7 +36,6 @@ Processes and threads:
 from __future__ import annotations
 
 import ctypes
-import fcntl
 import hashlib
 import os
 import shutil
@@ -255,6 +254,8 @@ def build(repo: Path) -> str:
             f"in-process backend: no library and no `go` on the PATH to build it from {repo / 'cmd' / 'libflickarena'}; "
             f"install Go (1.26 or later), set $FLICKARENA_LIB to a built {LIB_NAME}, or pass server= to use an env server"
         )
+    import fcntl  # here: a platform without it has no Go build of the library to share either
+
     cache = cache_dir()
     key = hashlib.sha256(str(repo).encode()).hexdigest()[:16]
     out = cache / f"libflickarena-{key}{Path(LIB_NAME).suffix}"

@@ -89,14 +89,15 @@ def trajectory(pool: Pool, case: Case, seed: int):
         yield f"step {t}", b
 
 
-def assert_same(where: str, got: Batch, want: Batch) -> None:
-    """Asserts two batches equal byte for byte, field by field."""
+def assert_same(where: str, got: Batch, want: Batch, readonly: bool = True) -> None:
+    """Asserts two batches equal byte for byte, field by field (``got``'s arrays read-only
+    views, unless not ``readonly``)."""
     for f in fields(Batch):
         x, y = getattr(got, f.name), getattr(want, f.name)
         assert (x is None) == (y is None), f"{where}: {f.name}: in process {x is None and 'None'}, gRPC {y is None and 'None'}"
         if x is None:
             continue
-        assert not x.flags.writeable, f"{where}: {f.name} is writable"
+        assert not (readonly and x.flags.writeable), f"{where}: {f.name} is writable"
         assert (x.dtype, x.shape) == (y.dtype, y.shape), f"{where}: {f.name}: {x.dtype}{x.shape} vs {y.dtype}{y.shape}"
         assert x.tobytes() == y.tobytes(), f"{where}: {f.name} differs:\n{x}\n{y}"
 
@@ -207,3 +208,22 @@ def test_spec_of_the_library(server):
     with Pool("flickago-v3", 2, options={"max_turns": 6}) as p:
         assert p._transport.spec() == p.spec
         assert p.spec.config.options["max_turns"] == "6"
+
+
+def test_same_games_listed(server):
+    local, remote = flickarena.list_games(), flickarena.list_games(server.target)
+    assert [g.id for g in local] == [g.id for g in remote] == sorted(flickarena.registration.GAMES)
+    for a, b in zip(local, remote, strict=True):
+        assert a == b, a.id
+
+
+def test_split_pool_in_process_parts(server):
+    """None among the servers is a part in process; such parts and a server's play the games
+    of one pool (the same build: the same content digest)."""
+    act = {"discrete": np.tile([0, 0], (6, 1)), "continuous": np.full((6, 1), 0.25, np.float32)}
+    for servers in ([None, None, None], [None, server.target]):
+        with Pool("race-v1", 6) as whole, flickarena.split_pool.SplitPool("race-v1", 6, servers) as split:
+            assert split.servers[0] == "in-process"
+            assert_same("reset", split.reset(seed=9), whole.reset(seed=9), readonly=False)
+            for t in range(5):
+                assert_same(f"step {t}", split.step(act), whole.step(act), readonly=False)

@@ -86,6 +86,14 @@
 // to 64 at once; every env draws from its own generators, so results do
 // not change): a silent bot holds a call for one timeout, not one per env.
 //
+// # In process
+//
+// A [LocalPool] (Server.NewLocalPool) is a pool of the Server driven without gRPC, from the
+// same request messages, on the same pool code, with the same errors (gRPC statuses, details
+// included): only its batches differ, written by the games straight into arrays the caller
+// binds ([Buffers], [LocalPool.Bind]), each call reporting the fields it filled
+// ([Present]). cmd/libflickarena serves it to other languages through a C ABI.
+//
 // # Logging
 //
 // The Server logs through a Logger (*slog.Logger fits): one record per pool

@@ -10,6 +10,7 @@ import (
 	"github.com/flickarena/flickarena/env"
 	"github.com/flickarena/flickarena/env/flickago"
 	"github.com/flickarena/flickarena/env/flickemup"
+	"github.com/flickarena/flickarena/env/race"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/envrpc/envrpctest"
 	flickv1 "github.com/flickarena/flickarena/proto/flickarena/v1"
@@ -69,8 +70,8 @@ func (v *localVector) Step(a env.Actions) (*env.Batch, error) {
 }
 
 // BenchmarkLocalPool measures env steps per second of the in-process pool (LocalPool, as
-// cmd/libflickarena serves it) beside the plain env.Vector, on Flick 'em Up!'s showdown and
-// on Flickago, self-play, REPLACE mode, random actions the masks allow, batches of 64 and
+// cmd/libflickarena serves it) beside the plain env.Vector, on Flick 'em Up!'s showdown, on
+// Flickago and on Race (no physics: there the path's own cost shows), self-play, REPLACE mode, random actions the masks allow, batches of 64 and
 // 1,024 envs. Only the time inside Step counts (benchRandom): for the pool that is encoding
 // and serializing the request, decoding it and the step, whose batch the games write
 // straight into the bound buffers. Both play the same games (seed 1, the same action
@@ -78,7 +79,7 @@ func (v *localVector) Step(a env.Actions) (*env.Batch, error) {
 // BenchmarkWire_Showdown gives the gRPC rows of the same showdown workload.
 func BenchmarkLocalPool(b *testing.B) {
 	reg := env.NewRegistry()
-	for _, register := range []func(*env.Registry) error{flickemup.Register, flickago.Register} {
+	for _, register := range []func(*env.Registry) error{flickemup.Register, flickago.Register, race.Register} {
 		if err := register(reg); err != nil {
 			b.Fatal(err)
 		}
@@ -89,7 +90,7 @@ func BenchmarkLocalPool(b *testing.B) {
 		name string
 		id   string
 		f    env.Factory
-	}{{"flickemup", flickemup.ID, flickemup.Factory}, {"flickago", flickago.ID, flickago.Factory}} {
+	}{{"flickemup", flickemup.ID, flickemup.Factory}, {"flickago", flickago.ID, flickago.Factory}, {"race", race.ID, race.Factory}} {
 		for _, n := range []int{64, 1024} {
 			b.Run(fmt.Sprintf("%s/vector/envs=%d", g.name, n), func(b *testing.B) {
 				v, err := env.NewVector(g.f, env.Config{NumEnvs: n, Illegal: env.ReplaceIllegal})

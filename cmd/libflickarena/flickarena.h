@@ -43,7 +43,10 @@
  * over the library's own goroutines (GOMAXPROCS threads, the Go runtime's). The library
  * starts the Go runtime when it is loaded; do not fork() a process that has called into it
  * and use the library in the child (the Go runtime's threads do not survive a fork): use
- * the "spawn" or "forkserver" start methods of Python's multiprocessing.
+ * the "spawn" or "forkserver" start methods of Python's multiprocessing. GOMAXPROCS and
+ * GOGC in the environment are read when the library loads; like envserver, the library sets
+ * its collector's target to GOGC=400 at its first call unless GOGC is set (its heap only:
+ * the caller's memory is not the Go collector's).
  */
 #ifndef FLICKARENA_H
 #define FLICKARENA_H

@@ -10,6 +10,7 @@ import (
 	"github.com/flickarena/flickarena/cmd/internal/serving"
 	"github.com/flickarena/flickarena/envrpc"
 	"github.com/flickarena/flickarena/internal/catalogue"
+	"github.com/flickarena/flickarena/internal/gctune"
 )
 
 // The library's one server, made at the first call that needs it.
@@ -20,9 +21,12 @@ var (
 )
 
 // theServer returns the library's server: envserver's games and opponents, with envserver's
-// default limits but no idle timeout (an in-process pool belongs to its process).
+// default limits but no idle timeout (an in-process pool belongs to its process). Making it
+// sets the Go collector's target as envserver does (GOGC=400 unless $GOGC is set: the
+// physics allocates per flick; internal/gctune).
 func theServer() (*envrpc.Server, error) {
 	serverOnce.Do(func() {
+		gctune.Default()
 		reg, err := catalogue.Registry()
 		if err == nil {
 			err = registerTestGames(reg)

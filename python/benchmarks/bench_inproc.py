@@ -1,28 +1,31 @@
 """Env steps per second of the Python client's in-process backend (libflickarena through
-ctypes, no server) beside Go's own in-process figure (``env.Vector``) and the gRPC path, on
+ctypes, no server) beside Go's own ``env.Vector`` in process and the gRPC path, on
 flickemup/showdown-v9 and flickago-v3, self-play, random actions the masks allow, at batches
-of 64 and 1024 envs.
+of 64 and 1024 envs, every row playing exactly the same games.
 
-Each round measures, for each game and batch in turn:
+First, for each game and batch, an untimed in-process run from a reset with seed 1 draws its
+actions from a numpy stream (each head a value its mask allows, each dim uniform) and writes
+them to a file with the last state hashes. Then each round measures, for each game and batch
+in turn:
 
-- the Go rows, one run of ``BenchmarkLocalPool`` (``envrpc``): ``env.Vector`` in process, and
-  the LocalPool that the library serves (the request encoded, serialized and decoded, the
-  batch written into bound buffers) driven from Go;
-- right after, the Python rows: :class:`flickarena.Pool` in process, the same over a unix
-  socket to an ``envserver`` (unary calls), and :class:`flickarena.FlickVectorEnv` in process
-  (what a Gymnasium user gets, self-play view);
-- the ``env.Vector`` row again.
+- the Go row, one run of ``BenchmarkVectorReplay`` (``envrpc``): ``env.Vector`` in process
+  stepped with the file's actions (it checks that its last state hashes are the file's: the
+  same games), with the collector's target the library sets itself (GOGC=400 unless set);
+- right after, the Python rows, the same actions again: :class:`flickarena.Pool` in process,
+  :class:`flickarena.FlickVectorEnv` in process (what a Gymnasium user gets, self-play view),
+  and the Pool over a unix socket to an ``envserver`` (unary calls);
+- the Go row again.
 
-Every row plays the same number of steps from a reset with seed 1 (the Python rows the same
-games, actions drawn alike from a numpy stream), and only the time inside the step call counts:
-choosing actions is the agent's cost. It is measured twice: on the wall clock, and on the
-process's CPU time (every thread: the library's goroutines run in the Python process), which
-other jobs on a shared machine disturb less (the gRPC row has no CPU figure: its server is
-another process). A row's share is its steps/s over the mean of the round's two Go runs (so
-that a change of load during the round hits both sides); the tables give the median over the
-rounds of each figure and the range of the shares. The issue's goal: the in-process Pool at 90%
-of Go or more. The per-call cost of the Python side is printed too: a step of one Race env
-(a game of no physics), wall time.
+Only the time inside the step call counts (choosing actions is the agent's cost), twice: on the
+wall clock, and on the process's CPU time (every thread: the library's goroutines run in the
+Python process), which other jobs on a shared machine disturb less (the gRPC row has no CPU
+figure: its server is another process). A row's share is its steps/s over the mean of the
+round's two Go runs; the tables give the median over the rounds of each figure and the range of
+the shares. The issue's goal: the in-process Pool at 90% of Go or more. A last Python row steps
+the recorded actions back to back, nothing computed between the calls, as the Go row does: the
+difference from the Pool's row is what the caller's work between steps costs the library's
+runtime on re-entry (its threads have gone idle meanwhile). The Python side's own
+cost per call is printed too: a step of one Race env (a game without physics), wall time.
 
     python python/benchmarks/bench_inproc.py [--rounds 5] [--scale 1]
 """
@@ -45,26 +48,65 @@ from flickarena import FlickVectorEnv, Pool
 from flickarena.launch import EnvServer
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-GAMES = {"flickemup": "flickemup/showdown-v9", "flickago": "flickago-v3"}  # BenchmarkLocalPool's names
+GAMES = {"flickemup": "flickemup/showdown-v9", "flickago": "flickago-v3"}
 SIZES = (64, 1024)
-STEPS = {64: 100, 1024: 20}  # steps per row per round
-ROWS = ("go", "go-local", "py-inprocess", "py-vectorenv-inprocess", "py-unix-unary")
+STEPS = {64: 500, 1024: 100}  # steps per row per round
+# The Go rows run with the collector's target the library sets itself (GOGC=400 unless $GOGC is
+# set, as envserver: internal/gctune), so that both sides collect alike.
+GO_ENV = {**os.environ, "GOGC": os.environ.get("GOGC", "400")}
+ROWS = ("go", "py-inprocess", "py-inprocess-back-to-back", "py-vectorenv-inprocess", "py-unix-unary")
 LABELS = {
     "go": "Go `env.Vector`, in process",
-    "go-local": "Go `LocalPool` (the library's pool), in process",
     "py-inprocess": "Python `Pool`, in process",
+    "py-inprocess-back-to-back": "Python `Pool`, in process, the actions drawn beforehand",
     "py-vectorenv-inprocess": "Python `FlickVectorEnv`, in process",
     "py-unix-unary": "Python `Pool`, unix socket, unary",
 }
 
 
-def go_row(binary: str, game: str, kind: str, n: int, steps: int) -> tuple[float, float]:
-    """Runs the Go row ``kind`` (``vector`` or ``local``) of (game, n) once and returns its
-    steps/s, wall and CPU."""
+def record(game: str, n: int, steps: int, path: str) -> None:
+    """Plays ``steps`` steps in process, untimed, and writes their actions and the last state
+    hashes to ``path`` in BenchmarkVectorReplay's format."""
+    rng = np.random.default_rng(1)
+    with Pool(game, n, illegal="replace") as pool, open(path, "wb") as f:
+        sp = pool.spaces
+        f.write(f"flickarena-actions v1 game={game} envs={n} heads={sp.heads} dims={sp.dims} steps={steps} seed=1\n".encode())
+        mask = pool.reset(seed=1).action_mask
+        for _ in range(steps):
+            act = random_actions(mask, sp.nvec, sp.dim_low, sp.dim_high, rng)
+            f.write(np.ascontiguousarray(act["discrete"], "<i4").tobytes())
+            f.write(np.ascontiguousarray(act["continuous"], "<f4").tobytes())
+            b = pool.step(act)
+            mask = b.action_mask
+        f.write(np.ascontiguousarray(b.state_hash, "<u8").tobytes())
+
+
+def read_actions(path: str) -> list[dict[str, np.ndarray]]:
+    """Returns the actions of a file :func:`record` wrote, step by step."""
+    with open(path, "rb") as f:
+        head = dict(kv.split("=") for kv in f.readline().decode().split()[2:])
+        n, h, d, k = (int(head[x]) for x in ("envs", "heads", "dims", "steps"))
+        return [{"discrete": np.frombuffer(f.read(n * h * 4), "<i4").reshape(n, h),
+                 "continuous": np.frombuffer(f.read(n * d * 4), "<f4").reshape(n, d)} for _ in range(k)]
+
+
+def back_to_back(game: str, n: int, actions: list[dict[str, np.ndarray]]) -> tuple[float, float]:
+    """Steps an in-process pool with the recorded actions one call after the other (nothing
+    computed between them) and returns env steps per second inside step(), wall and CPU."""
+    with Pool(game, n, illegal="replace") as pool:
+        pool.reset(seed=1)
+        start, start_cpu = time.perf_counter(), time.process_time()
+        for act in actions:
+            pool.step(act)
+        return len(actions) * n / (time.perf_counter() - start), len(actions) * n / (time.process_time() - start_cpu)
+
+
+def go_row(binary: str, actions: str, steps: int) -> tuple[float, float]:
+    """Runs the Go row on the file of actions once and returns its steps/s, wall and CPU."""
     out = subprocess.run(
-        [binary, "-test.run", "^$", "-test.bench", f"BenchmarkLocalPool/{game}/{kind}/envs={n}$",
-         "-test.benchtime", f"{steps}x"],
+        [binary, "-test.run", "^$", "-test.bench", "^BenchmarkVectorReplay$", "-test.benchtime", f"{steps}x"],
         cwd=REPO / "envrpc", check=True, capture_output=True, text=True,
+        env={**GO_ENV, "FLICKARENA_BENCH_ACTIONS": actions},
     ).stdout
     wall, cpu = re.search(r"\s(\S+) steps/s", out), re.search(r"\s(\S+) cpu-steps/s", out)
     if wall is None or cpu is None:
@@ -73,8 +115,9 @@ def go_row(binary: str, game: str, kind: str, n: int, steps: int) -> tuple[float
 
 
 def time_steps(reset, step, sp, n: int, steps: int) -> tuple[float, float]:
-    """Resets with seed 1, plays ``steps`` steps with random legal actions and returns env steps
-    per second of time inside step(), wall and CPU."""
+    """Resets with seed 1, plays ``steps`` steps with the random legal actions :func:`record`
+    drew (the same stream, the same masks) and returns env steps per second of time inside
+    step(), wall and CPU."""
     rng = np.random.default_rng(1)
     mask = reset()
     in_step = in_step_cpu = 0.0
@@ -100,9 +143,9 @@ def call_cost(calls: int = 2000) -> float:
         return (time.perf_counter() - start) / calls * 1e6
 
 
-def python_rows(game: str, n: int, steps: int, unix: str) -> dict[str, tuple[float, float]]:
+def python_rows(game: str, n: int, steps: int, unix: str, actions: list[dict[str, np.ndarray]]) -> dict[str, tuple[float, float]]:
     """Measures the Python rows of (game, n) once: steps/s, wall and CPU."""
-    rows = {}
+    rows = {"py-inprocess-back-to-back": back_to_back(game, n, actions)}
     for name, server in (("py-inprocess", None), ("py-unix-unary", unix)):
         with Pool(game, n, server=server, illegal="replace") as pool:
             rows[name] = time_steps(lambda p=pool: p.reset(seed=1).action_mask, lambda a, p=pool: p.step(a).action_mask,
@@ -135,14 +178,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, EnvServer() as unix:
         binary = os.path.join(tmp, "envrpc.test")
         build_go_bench(binary)
-        with Pool("race-v1", 1):
-            pass  # loads the library (or builds it) before any timing
+        actions = {}
+        for g, n in keys:
+            actions[g, n] = os.path.join(tmp, f"{g}-{n}.actions")
+            record(GAMES[g], n, steps[n], actions[g, n])
         for r in range(args.rounds):
             for g, n in keys:
-                before = go_row(binary, g, "vector", n, steps[n])
-                row = {"go-local": go_row(binary, g, "local", n, steps[n])}
-                row.update(python_rows(GAMES[g], n, steps[n], unix.target))
-                after = go_row(binary, g, "vector", n, steps[n])
+                before = go_row(binary, actions[g, n], steps[n])
+                row = python_rows(GAMES[g], n, steps[n], unix.target, read_actions(actions[g, n]))
+                after = go_row(binary, actions[g, n], steps[n])
                 row["go"] = ((before[0] + after[0]) / 2, (before[1] + after[1]) / 2)
                 for k, v in row.items():
                     for clock in (0, 1):
@@ -151,7 +195,7 @@ def main() -> None:
             costs.append(call_cost())
             print(f"round {r + 1}/{args.rounds} done, load average {load()}", flush=True)
     print(f"load average at end: {load()}; {time.monotonic() - started:.0f} s")
-    print("\nself-play, random legal actions; steps per row and round: "
+    print("\nself-play, random legal actions, the same games in every row; steps per row and round: "
           + ", ".join(f"{steps[n]} at batch {n}" for n in SIZES)
           + f"; medians of {args.rounds} rounds, share of Go in process (range over the rounds)")
     for clock, title in ((0, "wall clock"), (1, "CPU time of the process")):

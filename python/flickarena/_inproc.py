@@ -265,7 +265,7 @@ def build(repo: Path) -> str:
             fcntl.flock(lock, fcntl.LOCK_EX)
             done = subprocess.run(
                 [go, "build", "-buildmode=c-shared", "-o", str(out), "./cmd/libflickarena"],
-                cwd=repo, capture_output=True, text=True,
+                cwd=repo, capture_output=True, text=True, env={**os.environ, "CGO_ENABLED": "1"},  # c-shared needs cgo
             )
     except OSError as e:
         raise InProcessError(f"in-process backend: cannot build the library into {out}: {e}") from None

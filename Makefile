@@ -177,6 +177,13 @@ python-test: $(PYVENV)/.installed-sb3 envserver libflickarena libflickarena-faul
 	  $(PYVENV)/bin/python -m pytest -q python/tests || rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "python-test: pytest collected no tests"; exit 1; fi; exit $$rc
 
+# The wheel (scripts/build-wheel, docs/decisions/python-wheel.md): the Python package with envserver,
+# arena and the in-process library inside, tagged for this platform, for `pip install` on a machine
+# without Go. Building it needs Go and a C compiler; the Go builds take a few minutes the first time.
+.PHONY: wheel
+wheel: ## Build dist/flickarena-<version>-py3-none-<platform>.whl: the Python package with envserver, arena and libflickarena.so inside (pip install and play without Go)
+	bash scripts/build-wheel dist
+
 .PHONY: python-bench
 python-bench: $(PYVENV)/.installed envserver libflickarena ## Benchmark the Python client through the wire and in process (steps/s beside Go's in-process figure)
 	FLICKARENA_ENVSERVER=$(ENVSERVER) FLICKARENA_LIB=$(LIBFLICKARENA) $(PYVENV)/bin/python python/benchmarks/bench_wire.py

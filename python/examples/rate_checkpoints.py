@@ -1,10 +1,11 @@
 """Rate a training run's checkpoints in the arena against the built-in bots: its Elo curve.
 
 The numbered checkpoints of RUN_DIR (``ppo.py --save-every K`` keeps them as
-``checkpoints/step-000123456.pt``; ``--every k`` takes every k-th, the last always) are served
+``checkpoints/step-000123456.pt``, ``sb3_maskable.py --save-every K --out RUN_DIR/NAME.zip`` as
+``NAME_123456_steps.zip``; ``--every k`` takes every k-th, the last always) are served
 as remote bots from this one process (an AgentService each on 127.0.0.1, named after the file,
-``step-000123456``, its version the file's digest; each plays as examples/serve_ppo.py does:
-the most likely heads and the mean dims) and play the built-in ``--bots`` in the arena, on the
+``step-000123456``, its version the file's digest; each plays as examples/serve_ppo.py or
+``sb3_maskable.py --serve`` does: the most likely legal action) and play the built-in ``--bots`` in the arena, on the
 checkpoint's game (``--scenario``; its ``--options`` come along). Every game goes to one results
 database (``--db``, default RUN_DIR/elo.db), so that one fit puts the checkpoints and the bots on
 one rating scale (Elo relative to the pool mean, 95% cluster-robust intervals: ``arena ratings``).
@@ -71,9 +72,15 @@ class Checkpoint:
     @classmethod
     def read(cls, path: str) -> Checkpoint:
         """Reads a checkpoint's metadata (not its policy)."""
-        ck = torch.load(path, map_location="cpu", weights_only=False)
         with open(path, "rb") as f:
             digest = hashlib.sha256(f.read()).hexdigest()[:12]
+        if path.endswith(".zip"):  # sb3_maskable.py's: its settings beside it
+            with open(path + ".json") as f:
+                s = json.load(f)
+            seconds = float(s.get("total_seconds", "nan"))
+            return cls(path, f"step-{s['env_steps']:09d}", digest, s["game"], s["options"], int(s["env_steps"]), seconds,
+                       seconds)
+        ck = torch.load(path, map_location="cpu", weights_only=False)
         return cls(path, pathlib.Path(path).stem, digest, ck["game"]["game_id"], json.loads(ck["args"].get("options", "{}")),
                    int(ck["env_steps"]), float(ck["train_seconds"]), float(ck.get("wall_seconds", ck["train_seconds"])))
 
@@ -86,7 +93,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=__doc__.split("\n\n", 1)[1].replace("::", ":"),
                                 formatter_class=_Help)
     a = p.add_argument
-    a("run_dir", metavar="RUN_DIR", help="a run directory of ppo.py with numbered checkpoints (--save-every)")
+    a("run_dir", metavar="RUN_DIR", help="a run directory of ppo.py or sb3_maskable.py with numbered checkpoints (--save-every)")
     a("--bots", default="random,aimer", help="the built-in bots to rate the checkpoints against, comma-separated")
     a("--games", type=int, default=40, help="games per pairing (even: pairs with the sides swapped)")
     a("--every", type=int, default=1, help="rate every k-th checkpoint (the last always)")
@@ -118,6 +125,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if not args.bots:
         p.error("--bots: want at least one built-in bot")
     return args
+
+
+def sb3_checkpoints(run_dir: str) -> list[str]:
+    """The numbered models of an sb3_maskable.py run (``--save-every``: OUT_<steps>_steps.zip,
+    each with its settings beside it), fewest steps first."""
+    found = [(int(m.group(1)), os.path.join(run_dir, f)) for f in os.listdir(run_dir)
+             if (m := re.fullmatch(r".*_(\d+)_steps\.zip", f)) and os.path.exists(os.path.join(run_dir, f + ".json"))]
+    return [p for _, p in sorted(found)]
 
 
 def select(paths: list[str], every: int) -> list[str]:
@@ -173,7 +188,12 @@ def served(checkpoints: list[Checkpoint]):
     with contextlib.ExitStack() as stack:
         addresses = []
         for ck in checkpoints:
-            policy, game_id = checkpoint_policy(ck.path)
+            if ck.path.endswith(".zip"):
+                from sb3_maskable import model_policy
+
+                policy, game_id = model_policy(ck.path)[0], ck.game_id
+            else:
+                policy, game_id = checkpoint_policy(ck.path)
             server = stack.enter_context(flickarena.serve_agent(policy, "127.0.0.1:0", name=ck.name, version=ck.version,
                                                                 games=[game_id]))
             print(f"serving {ck.path} ({ck.steps} steps, {ck.wall_seconds:.0f} s) as {ck.name} at {server.address}", flush=True)
@@ -267,10 +287,11 @@ def main(argv: list[str] | None = None) -> list[dict]:
     args = parse_args(argv)
     if __name__ == "__main__":  # SIGTERM unwinds like Ctrl-C: the arena stopped, every server closed
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
-    paths = select(run_checkpoints(args.run_dir), args.every)
+    paths = select(run_checkpoints(args.run_dir) or sb3_checkpoints(args.run_dir), args.every)
     if not paths:
         folder = os.path.join(args.run_dir, "checkpoints")
-        raise SystemExit(f"no numbered checkpoints in {folder}: train with ppo.py --save-every K")
+        raise SystemExit(f"no numbered checkpoints in {folder} nor in {args.run_dir}: train with ppo.py --save-every K "
+                         f"or sb3_maskable.py --save-every K")
     checkpoints = [Checkpoint.read(p) for p in paths]
     games = {ck.game_id for ck in checkpoints}
     if len(games) != 1:

@@ -50,14 +50,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a("--n-steps", type=int, default=64, help="MaskablePPO's steps per env per rollout")
     a("--batch-size", type=int, default=1024, help="MaskablePPO's minibatch size")
     a("--n-epochs", type=int, default=4, help="MaskablePPO's passes over each rollout")
-    a("--lr", type=float, default=5e-4, help="MaskablePPO's learning rate")
-    a("--ent-coef", type=float, default=0.01, help="MaskablePPO's entropy bonus")
+    a("--lr", type=float, default=None, help="MaskablePPO's learning rate (default: 5e-4, or --init's own)")
+    a("--ent-coef", type=float, default=None, help="MaskablePPO's entropy bonus (default: 0.01, or --init's own)")
     a("--hidden", type=int, default=64, help="width of the two hidden layers of the policy and of the value net")
     a("--total-steps", type=int, default=200_000, help="agent env steps to train for")
     a("--seed", type=int, default=1, help="seed of torch, SB3 and the pool")
     a("--out", default="sb3_model.zip", help="the trained model (SB3's zip); its settings go to OUT.json")
     a("--init", default="", help="a model of this script to continue training (its game, options, bins and MaskablePPO "
-      "hyperparameters are kept; --opponent and --shaping are this run's)")
+      "hyperparameters are kept unless --lr or --ent-coef is given; --opponent and --shaping are this run's)")
     a("--save-every", type=int, default=0, help="also keep OUT-NNNNNNNNN.zip every this many steps (0: OUT alone)")
     a("--evaluate", default="", help="a trained model to evaluate (no training)")
     a("--serve", default="", help="a trained model to serve as a bot at --listen (no training, no evaluation)")
@@ -125,6 +125,22 @@ def load_model(path: str):
     return MaskablePPO.load(path, device="cpu"), settings
 
 
+def model_policy(path: str):
+    """Returns (policy, settings) of a model of this script: ``policy(turn)`` as
+    :func:`flickarena.serve_agent` takes it, playing the model's most likely legal action
+    (:class:`Decider`); serve it for ``settings["game"]`` alone."""
+    model, settings = load_model(path)
+    deciders: dict[bytes, Decider] = {}
+
+    def policy(turn) -> tuple[np.ndarray, np.ndarray]:
+        key = turn.game.SerializeToString()
+        if key not in deciders:
+            deciders[key] = Decider(model, turn.game, settings["bins"])
+        return deciders[key](turn.obs, turn.action_mask, True)
+
+    return policy, settings
+
+
 def evaluate(decide: Decider, game: str, options: dict, server: str, opponent: str, episodes: int, seed: int,
              deterministic: bool) -> dict:
     """Plays ``episodes`` whole games against ``opponent`` (seats alternating, no shaping, each env
@@ -159,15 +175,7 @@ def main(argv: list[str] | None = None) -> dict:
     if args.serve:
         import flickarena
 
-        model, settings = load_model(args.serve)
-        deciders: dict[bytes, Decider] = {}
-
-        def policy(turn: flickarena.Turn) -> tuple[np.ndarray, np.ndarray]:
-            key = turn.game.SerializeToString()
-            if key not in deciders:
-                deciders[key] = Decider(model, turn.game, settings["bins"])
-            return deciders[key](turn.obs, turn.action_mask, True)
-
+        policy, settings = model_policy(args.serve)
         with flickarena.serve_agent(policy, args.listen, name="sb3-maskable", games=[settings["game"]]) as server:
             print(f"serving {args.serve} ({settings['game']} {json.dumps(settings['options'])}) at {server.address}", flush=True)
             server.wait()
@@ -185,19 +193,26 @@ def main(argv: list[str] | None = None) -> dict:
                 game, options, bins = start["game"], start["options"], start["bins"]
             settings = {"game": game, "options": options, "bins": bins, "opponent": args.opponent, "shaping": args.shaping,
                         "num_envs": args.num_envs, "n_steps": args.n_steps, "batch_size": args.batch_size,
-                        "n_epochs": args.n_epochs, "learning_rate": args.lr, "ent_coef": args.ent_coef,
+                        "n_epochs": args.n_epochs, "learning_rate": 5e-4 if args.lr is None else args.lr,
+                        "ent_coef": 0.01 if args.ent_coef is None else args.ent_coef,
                         "net_arch": [args.hidden, args.hidden], "total_steps": args.total_steps, "seed": args.seed}
             venv = stack.enter_context(contextlib.closing(FlickSB3VecEnv(
                 game, args.num_envs, server=server, options=options, opponent=args.opponent, agent_seat="alternate",
                 bins=bins, shaping=args.shaping, seed=args.seed)))
             if args.init:  # the model keeps its own hyperparameters: the settings say so
                 model = MaskablePPO.load(args.init, env=venv, device="cpu")
+                if args.lr is not None:  # a given rate replaces the model's own for the rest of its training
+                    model.learning_rate = args.lr
+                    model._setup_lr_schedule()
+                if args.ent_coef is not None:
+                    model.ent_coef = args.ent_coef
                 settings.update(init=args.init, init_steps=int(model.num_timesteps), n_steps=model.n_steps,
                                 batch_size=model.batch_size, n_epochs=model.n_epochs, ent_coef=model.ent_coef,
                                 learning_rate=model.learning_rate if isinstance(model.learning_rate, float) else None)
             else:
                 model = MaskablePPO("MlpPolicy", venv, n_steps=args.n_steps, batch_size=args.batch_size,
-                                    n_epochs=args.n_epochs, learning_rate=args.lr, ent_coef=args.ent_coef, seed=args.seed,
+                                    n_epochs=args.n_epochs, learning_rate=settings["learning_rate"],
+                                    ent_coef=settings["ent_coef"], seed=args.seed,
                                     device="cpu", verbose=0, policy_kwargs={"net_arch": [args.hidden, args.hidden]})
             print("MaskablePPO settings: " + json.dumps(settings), flush=True)
             callback = None
@@ -211,18 +226,21 @@ def main(argv: list[str] | None = None) -> dict:
                         saving = self.n_calls % self.save_freq == 0
                         go_on = super()._on_step()
                         if saving:
+                            seconds = before + time.perf_counter() - t0
                             with open(self._checkpoint_path(extension="zip") + ".json", "w") as f:
-                                json.dump({**settings, "env_steps": int(self.num_timesteps)}, f, indent=1)
+                                json.dump({**settings, "env_steps": int(self.num_timesteps), "total_seconds": seconds},
+                                          f, indent=1)
                         return go_on
 
                 stem = args.out.removesuffix(".zip")
                 callback = Checkpoints(max(args.save_every // args.num_envs, 1), os.path.dirname(stem) or ".",
                                        name_prefix=os.path.basename(stem))
+            before = float(start.get("total_seconds", start.get("train_seconds", 0.0))) if args.init else 0.0
             t0 = time.perf_counter()
             model.learn(args.total_steps, callback=callback, reset_num_timesteps=not args.init)
             seconds = time.perf_counter() - t0
             model.save(args.out)
-            settings.update(env_steps=int(model.num_timesteps), train_seconds=seconds)
+            settings.update(env_steps=int(model.num_timesteps), train_seconds=seconds, total_seconds=before + seconds)
             with open(args.out + ".json", "w") as f:
                 json.dump(settings, f, indent=1)
             print(f"{args.out}: {model.num_timesteps} steps in {seconds:.0f} s ({model.num_timesteps / seconds:,.0f} steps/s)",

@@ -6,8 +6,9 @@
         envs = gymnasium.make_vec("flickarena/race-v1", num_envs=8,
                                   vectorization_mode="vector_entry_point", server=server.target)
 
-The binary is ``$FLICKARENA_ENVSERVER`` if set, else ``envserver`` on the PATH, else it is
-built with ``go build ./cmd/envserver`` from the repository this package sits in.
+The binary is ``$FLICKARENA_ENVSERVER`` if set, else the one a wheel built by ``make wheel``
+bundles (``flickarena/_bin/envserver``), else ``envserver`` on the PATH, else it is built with
+``go build ./cmd/envserver`` from the repository this package sits in.
 """
 
 from __future__ import annotations
@@ -24,21 +25,24 @@ from pathlib import Path
 
 import grpc
 
+from flickarena._commands import bundled
 from flickarena._gen.v1 import flickarena_pb2 as pb
 from flickarena._gen.v1 import flickarena_pb2_grpc as pb_grpc
 
 
 def find_binary() -> str:
-    """Returns the path of an envserver binary, building one if needed."""
+    """Returns the path of an envserver binary: $FLICKARENA_ENVSERVER, the wheel's bundled
+    one, the PATH's, else one built with ``go build`` from this package's repository."""
     path = os.environ.get("FLICKARENA_ENVSERVER")
     if path:
         return path
-    found = shutil.which("envserver")
+    found = bundled("envserver") or shutil.which("envserver")
     if found:
         return found
     repo = Path(__file__).resolve().parents[2]
     if not (repo / "cmd" / "envserver").is_dir():
-        raise FileNotFoundError("no envserver: set FLICKARENA_ENVSERVER or put envserver on the PATH")
+        raise FileNotFoundError("no envserver: set FLICKARENA_ENVSERVER, put envserver on the PATH, "
+                                "or install a wheel built by `make wheel`, which bundles it")
     out = Path(tempfile.gettempdir()) / f"flickarena-envserver-{os.getuid()}"
     subprocess.run(["go", "build", "-o", str(out), "./cmd/envserver"], cwd=repo, check=True)
     return str(out)

@@ -55,6 +55,21 @@ def test_rate_checkpoints(server, arena, tmp_path):  # noqa: F811  (the fixture)
     assert rate_checkpoints.main([str(run_dir), "--bots", "random", "--games", "4", "--every", "2", "--arena", arena]) == rows
 
 
+def test_rate_checkpoints_of_sb3_models(server, arena, tmp_path):  # noqa: F811  (the fixture)
+    """sb3_maskable.py's numbered models (RUN_DIR/NAME_<steps>_steps.zip) are rated too."""
+    pytest.importorskip("sb3_contrib")
+    import sb3_maskable
+
+    sb3_maskable.main(["--server", server.target, "--num-envs", "4", "--n-steps", "16", "--batch-size", "32", "--hidden", "8",
+                       "--bins", "3", "--total-steps", "128", "--save-every", "64", "--out", str(tmp_path / "m.zip"),
+                       "--eval-episodes", "0"])
+    assert sorted(p.name for p in tmp_path.glob("m_*_steps.zip")) == ["m_128_steps.zip", "m_64_steps.zip"]
+    rows = rate_checkpoints.main([str(tmp_path), "--bots", "random", "--games", "2", "--arena", arena])
+    assert [(r["checkpoint"], r["step"]) for r in rows] == [("step-000000064", 64), ("step-000000128", 128), ("random", "")]
+    assert 0 < rows[0]["wall_seconds"] < rows[1]["wall_seconds"]
+    assert all(r["games"] == (2 if r["step"] else 4) for r in rows)
+
+
 def test_rate_checkpoints_bad_flags(tmp_path):
     for bad in (["--games", "3"], ["--every", "0"], ["--prior", "-1"], ["--prior", "x"], ["--bots", ","]):
         with pytest.raises(SystemExit):

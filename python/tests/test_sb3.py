@@ -165,4 +165,10 @@ def test_sb3_maskable_example_trains_saves_and_evaluates(server, tmp_path):
                              "--save-every", "32", "--bins", "9", "--out", str(more), "--eval-episodes", "0"])
     assert out["train"]["bins"] == 3 and out["train"]["n_steps"] == 16 and out["train"]["init_steps"] == settings["env_steps"]
     saved = sorted((tmp_path / "more").glob("m_*_steps.zip"))
-    assert saved and all(json.loads((p.parent / (p.name + ".json")).read_text())["bins"] == 3 for p in saved)
+    marks = [json.loads((p.parent / (p.name + ".json")).read_text()) for p in saved]
+    assert saved and all(m["bins"] == 3 for m in marks)
+    assert out["train"]["learning_rate"] == 5e-4 and out["train"]["total_seconds"] >= marks[-1]["total_seconds"] > 0
+    # A given rate replaces the model's own.
+    out = sb3_maskable.main(["--server", server.target, "--init", str(model), "--num-envs", "4", "--total-steps", "16",
+                             "--lr", "1e-4", "--ent-coef", "0.02", "--out", str(tmp_path / "slow.zip"), "--eval-episodes", "0"])
+    assert out["train"]["learning_rate"] == 1e-4 and out["train"]["ent_coef"] == 0.02

@@ -204,7 +204,7 @@ def test_same_errors(server):
     assert isinstance(_error(local["unknown game"]), flickarena.NotFoundError)
 
 
-def test_spec_of_the_library(server):
+def test_spec_of_the_library():
     with Pool("flickago-v3", 2, options={"max_turns": 6}) as p:
         assert p._transport.spec() == p.spec
         assert p.spec.config.options["max_turns"] == "6"

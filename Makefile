@@ -172,8 +172,9 @@ libflickarena-fault: ## The same with the test-only game test/fault-v1 (panics o
 	$(call buildlib,$(LIBDIR)/fault,fault)
 
 .PHONY: python-test
-python-test: $(PYVENV)/.installed-sb3 envserver ## Run the Python client's tests against a real envserver (pytest; no tests collected is a failure)
-	rc=0; FLICKARENA_ENVSERVER=$(ENVSERVER) $(PYVENV)/bin/python -m pytest -q python/tests || rc=$$?; \
+python-test: $(PYVENV)/.installed-sb3 envserver libflickarena libflickarena-fault ## Run the Python client's tests against a real envserver and in process (pytest; no tests collected is a failure)
+	rc=0; FLICKARENA_ENVSERVER=$(ENVSERVER) FLICKARENA_LIB=$(LIBFLICKARENA) FLICKARENA_FAULT_LIB=$(LIBDIR)/fault/libflickarena.so \
+	  $(PYVENV)/bin/python -m pytest -q python/tests || rc=$$?; \
 	  if [ $$rc -eq 5 ]; then echo "python-test: pytest collected no tests"; exit 1; fi; exit $$rc
 
 # The wheel (scripts/build-wheel, docs/decisions/python-wheel.md): the Python package with envserver,
@@ -184,5 +185,6 @@ wheel: ## Build dist/flickarena-<version>-py3-none-<platform>.whl: the Python pa
 	bash scripts/build-wheel dist
 
 .PHONY: python-bench
-python-bench: $(PYVENV)/.installed envserver ## Benchmark the Python client through the wire (steps/s beside the in-process figure)
-	FLICKARENA_ENVSERVER=$(ENVSERVER) $(PYVENV)/bin/python python/benchmarks/bench_wire.py
+python-bench: $(PYVENV)/.installed envserver libflickarena ## Benchmark the Python client through the wire and in process (steps/s beside Go's in-process figure)
+	FLICKARENA_ENVSERVER=$(ENVSERVER) FLICKARENA_LIB=$(LIBFLICKARENA) $(PYVENV)/bin/python python/benchmarks/bench_wire.py
+	FLICKARENA_ENVSERVER=$(ENVSERVER) FLICKARENA_LIB=$(LIBFLICKARENA) $(PYVENV)/bin/python python/benchmarks/bench_inproc.py

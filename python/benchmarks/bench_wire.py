@@ -8,7 +8,9 @@ Each round measures, for batches of 1, 64 and 1024 envs in turn:
   Session stream and unary calls;
 - right after, the Python rows: :class:`flickarena.Pool` against an ``envserver`` process over
   a unix socket and TCP loopback, Session and unary, and :class:`flickarena.FlickVectorEnv`
-  (what a Gymnasium user gets, self-play view, unary) over the unix socket.
+  (what a Gymnasium user gets, self-play view, unary) over the unix socket; then both without
+  a server, in process (the Go library through ctypes; ``bench_inproc.py`` measures that
+  backend on two games).
 
 Every row plays the same number of steps from a reset with seed 1 (the Go rows the same
 games; the Python rows the same games as each other, with actions drawn alike from a numpy
@@ -44,7 +46,8 @@ GAME = "flickemup/showdown-v9"
 SIZES = (1, 64, 1024)
 STEPS = {1: 2000, 64: 100, 1024: 20}  # steps per row per round (about 0.2, 0.7 and 2 s in process)
 GO_ROWS = ("go-unix-session", "go-unix-unary", "go-tcp-session", "go-tcp-unary")
-PY_ROWS = ("py-unix-session", "py-unix-unary", "py-tcp-session", "py-tcp-unary", "py-vectorenv-unix-unary")
+PY_ROWS = ("py-unix-session", "py-unix-unary", "py-tcp-session", "py-tcp-unary", "py-vectorenv-unix-unary",
+           "py-inprocess", "py-vectorenv-inprocess")
 LABELS = {
     "inprocess": "in process (`env.Vector`)",
     "go-unix-session": "Go client, unix socket, Session",
@@ -56,6 +59,8 @@ LABELS = {
     "py-tcp-session": "Python `Pool`, TCP loopback, Session",
     "py-tcp-unary": "Python `Pool`, TCP loopback, unary",
     "py-vectorenv-unix-unary": "Python `FlickVectorEnv`, unix socket, unary",
+    "py-inprocess": "Python `Pool`, in process (no server)",
+    "py-vectorenv-inprocess": "Python `FlickVectorEnv`, in process (no server)",
 }
 
 
@@ -143,13 +148,17 @@ def python_rows(targets: dict[str, str], n: int) -> dict[str, float]:
             with Pool(GAME, n, server=target, transport=transport, illegal="replace") as pool:
                 rows[f"py-{name}-{transport}"] = time_steps(
                     lambda p=pool: p.reset(seed=1).action_mask, lambda a, p=pool: p.step(a).action_mask, pool.spaces, n)
-    envs = FlickVectorEnv(GAME, n, server=targets["unix"], view="self_play", illegal="replace")
-    try:
-        rows["py-vectorenv-unix-unary"] = time_steps(
-            lambda e=envs: e.reset(seed=1)[1]["action_mask"], lambda a, e=envs: e.step(a)[4]["action_mask"],
-            envs.pool.spaces, n)
-    finally:
-        envs.close()
+    with Pool(GAME, n, illegal="replace") as pool:
+        rows["py-inprocess"] = time_steps(
+            lambda p=pool: p.reset(seed=1).action_mask, lambda a, p=pool: p.step(a).action_mask, pool.spaces, n)
+    for name, server in (("py-vectorenv-unix-unary", targets["unix"]), ("py-vectorenv-inprocess", None)):
+        envs = FlickVectorEnv(GAME, n, server=server, view="self_play", illegal="replace")
+        try:
+            rows[name] = time_steps(
+                lambda e=envs: e.reset(seed=1)[1]["action_mask"], lambda a, e=envs: e.step(a)[4]["action_mask"],
+                envs.pool.spaces, n)
+        finally:
+            envs.close()
     return rows
 
 

@@ -1,15 +1,15 @@
 """Flickarena's Python client.
 
-Connect to an env server (``envserver``, started with ``go run ./cmd/envserver``) and use its
-games as:
+Use Flickarena's games, inside this process (the Go engine as a library, no server: the
+default) or on an env server (``envserver``, ``server="127.0.0.1:50051"``), as:
 
 - a Gymnasium vector env: ``gymnasium.make_vec("flickarena/flickemup-showdown-v9", num_envs=64,
-  vectorization_mode="vector_entry_point", server="127.0.0.1:50051")``
-  (:class:`FlickVectorEnv`);
+  vectorization_mode="vector_entry_point")`` (:class:`FlickVectorEnv`);
 - a single Gymnasium env: ``gymnasium.make("flickarena/flickago-v3")`` (:class:`FlickEnv`);
 - PettingZoo AEC and parallel envs (self-play): :func:`env`, :func:`parallel_env`, or per game
   from :mod:`flickarena.games` (``flickago_v3.env()``, ``flickemup_showdown_v9.parallel_env()``);
 - a raw pool of numpy batches: :class:`Pool`;
+- the list of games with their specs and options: :func:`list_games`;
 - a Stable-Baselines3 ``VecEnv`` (the ``sb3`` extra): :class:`flickarena.sb3.FlickSB3VecEnv`;
 
 and serve a Python policy as a bot: :func:`serve_agent`. A sampler that draws the discrete heads
@@ -21,6 +21,7 @@ Flickago and every Flick 'em Up! scenario (``flickarena/flickemup-<scenario>-vN`
 
 from flickarena import games
 from flickarena.agent import AgentServer, Turn, serve_agent
+from flickarena.catalog import list_games
 from flickarena.client import Client, Session, default_server
 from flickarena.errors import (
     DeadlineExceededError,
@@ -76,6 +77,7 @@ __all__ = [
     "games",
     "gym_id",
     "joint_rule",
+    "list_games",
     "parallel_env",
     "register_game",
     "register_scenario_file",

@@ -1,7 +1,8 @@
 """Exceptions of the Flickarena client.
 
-Every error the server returns, from a unary call or in-band on a Session stream, becomes
-one of these exceptions in one place, :func:`error_from_status`. The message is the server's:
+Every error the games return, from a unary call, in-band on a Session stream or from the
+in-process library (a serialized ``google.rpc.Status``, :func:`error_from_rpc_status`),
+becomes one of these exceptions in one place, :func:`error_from_status`. The message is the server's:
 it names the offending request field ("step.continuous: env 3 column 0 is nan; values must
 be finite"). The same facts come in the status's standard ``google.rpc`` details
 (``BadRequest``, ``ErrorInfo``), read into attributes so that a client corrects a request
@@ -136,6 +137,15 @@ class DeadlineExceededError(FlickarenaError, TimeoutError):
     code = grpc.StatusCode.DEADLINE_EXCEEDED
 
 
+class InProcessError(FlickarenaError):
+    """The in-process backend cannot serve this process (FAILED_PRECONDITION): its library
+    is missing, cannot be built or loaded, speaks another ABI version, or was loaded before
+    this process was forked (the Go runtime does not survive a fork). The message says what
+    to do; ``server=`` reaches an env server instead."""
+
+    code = grpc.StatusCode.FAILED_PRECONDITION
+
+
 _BY_CODE: dict[grpc.StatusCode, type[FlickarenaError]] = {
     cls.code: cls
     for cls in (
@@ -162,6 +172,14 @@ def error_from_status(
         code = _BY_NUMBER.get(code, grpc.StatusCode.UNKNOWN)
     cls = _BY_CODE.get(code, FlickarenaError)
     return cls(message, code, details)
+
+
+def error_from_rpc_status(status: status_pb2.Status) -> FlickarenaError:
+    """Returns the exception for a ``google.rpc.Status`` message: what the in-process
+    library (:mod:`flickarena._inproc`) returns, serialized, for a failed call. Its code,
+    message and details are those the server's gRPC status carries, so the exception is the
+    one the gRPC path raises."""
+    return error_from_status(status.code, status.message, status.details)
 
 
 def _status_details(e: grpc.RpcError) -> Sequence[any_pb2.Any]:

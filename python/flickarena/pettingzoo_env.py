@@ -40,7 +40,7 @@ from flickarena.pool import Batch, Pool
 
 
 class _Game:
-    """One game in a pool of one env on the server (self-play, autoreset disabled)."""
+    """One game in a pool of one env (self-play, autoreset disabled), in process or on a server."""
 
     def __init__(self, game_id: str, server: Any, token: Any, options: Any, illegal: str,
                  illegal_penalty: float, shaping: float, max_episode_steps: int | None,
@@ -110,7 +110,7 @@ class _Game:
 class FlickAECEnv(AECEnv):
     """A Flickarena game as a PettingZoo AEC env; see the module doc.
 
-    Keywords: ``server``, ``token``, ``options`` (the game's), ``illegal``, ``shaping``,
+    Keywords: ``server`` (None, the default: in this process), ``token``, ``options`` (the game's), ``illegal``, ``shaping``,
     ``max_episode_steps``, ``action_format`` (``"native"``, ``"box"``, ``"multidiscrete"``),
     ``bins``.
     """

@@ -1,27 +1,34 @@
-"""A pool of games on the server, driven with numpy arrays.
+"""A pool of games, driven with numpy arrays, in this process or on an env server.
 
-:class:`Pool` is the layer every env of this package builds on: it creates the pool, sends
-resets and steps (over unary calls or a Session stream), and returns a :class:`Batch` of
-read-only numpy views of the server's tensors (``numpy.frombuffer``, no copy).
+:class:`Pool` is the layer every env of this package builds on: it builds and checks the
+requests (create, reset, step) and hands them to its :class:`Transport`, which returns a
+:class:`Batch` of read-only numpy views. Without ``server=`` the games run inside this process
+(:mod:`flickarena._inproc`: the Go library through ctypes, no server, views of buffers the
+library fills); with ``server=`` they run on an env server (over unary calls or a Session
+stream, views of the answer's tensors, ``numpy.frombuffer``, no copy). Both give the same
+batches and raise the same errors for the same requests.
 """
 
 from __future__ import annotations
 
 import operator
-import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 from gymnasium.vector import AutoresetMode
 
 from flickarena._closing import Closing
 from flickarena._gen.v1 import flickarena_pb2 as pb
-from flickarena.client import Client, Session
+from flickarena._inproc import InProcess
+from flickarena._wire import Wire
+from flickarena.batch import Batch, decode_batch
+from flickarena.client import Client
 from flickarena.errors import FlickarenaError
 from flickarena.spaces import FORMATS, GameSpaces
-from flickarena.tensor import from_numpy, to_numpy
+from flickarena.tensor import from_numpy
+
+__all__ = ["AUTORESET", "ILLEGAL", "SEATS", "VIEWS", "Batch", "Pool", "Transport", "decode_batch"]
 
 AUTORESET = {
     "next_step": pb.AUTORESET_MODE_NEXT_STEP,
@@ -47,92 +54,61 @@ def _lookup(table: Mapping[Any, _Enum], value: Any, what: str) -> _Enum:
         raise ValueError(f"{what}: unknown value {value!r} (known: {known})") from None
 
 
-@dataclass
-class Batch:
-    """One Reset or Step result, row i for env i (N envs, P players, O obs, M mask).
+class Transport(Protocol):
+    """How a :class:`Pool` reaches its games: the library in this process
+    (:class:`flickarena._inproc.InProcess`) or an env server over gRPC
+    (:class:`flickarena._wire.Wire`). Both take the requests the pool built and checked, and
+    raise the :mod:`flickarena.errors` exception of a failed call."""
 
-    Arrays are read-only views of the message; copy what you keep past the next call if
-    you need it writable.
-    """
+    def create_pool(self, config: pb.PoolConfig) -> pb.PoolSpec:
+        """Creates the pool and returns its spec (the config with every default resolved)."""
+        ...
 
-    obs: np.ndarray  # [N, O] float32
-    reward: np.ndarray  # [N, P] float32
-    terminated: np.ndarray  # [N] bool
-    truncated: np.ndarray  # [N] bool
-    current_player: np.ndarray  # [N] int32
-    action_mask: np.ndarray  # [N, M] bool, factorised
-    state_hash: np.ndarray  # [N] uint64
-    episode: np.ndarray  # [N] uint64
-    illegal: np.ndarray  # [N] bool
-    episode_return: np.ndarray  # [N, P] float32, on the call an episode ended
-    episode_length: np.ndarray  # [N] int32, on the call an episode ended
-    final_obs: np.ndarray | None  # [N, O] float32, same-step autoreset only
-    final_state_hash: np.ndarray | None  # [N] uint64, same-step autoreset only
-    obs_all_seats: np.ndarray | None  # [N, P, O] float32, observe_all_seats only
-    agent_seat: np.ndarray | None = None  # [N] int32, single-agent view only
-    teacher_discrete: np.ndarray | None = None  # [N, heads] int32, teacher only (native)
-    teacher_continuous: np.ndarray | None = None  # [N, dims] float32, teacher only (native)
+    def reset(self, request: pb.ResetRequest) -> Batch:
+        """Resets envs of the pool and returns the batch."""
+        ...
 
-    @property
-    def done(self) -> np.ndarray:
-        """``terminated | truncated``."""
-        return self.terminated | self.truncated
+    def step(self, request: pb.StepRequest) -> Batch:
+        """Steps the pool and returns the batch."""
+        ...
 
-    def agent_reward(self) -> np.ndarray:
-        """The agent's reward per env (single-agent view): ``reward[i, agent_seat[i]]``, the
-        seat the agent plays in the episode the reward belongs to (seat 0 without
-        ``agent_seat``)."""
-        if self.agent_seat is None:
-            return np.array(self.reward[:, 0], dtype=np.float32)
-        return np.array(self.reward[np.arange(len(self.agent_seat)), self.agent_seat], dtype=np.float32)
+    def step_send(self, request: pb.StepRequest) -> Any:
+        """Starts a step without waiting for it; returns the handle of :meth:`step_recv`."""
+        ...
 
-    def agent_return(self) -> np.ndarray:
-        """The agent's episode return per env, as :meth:`agent_reward` for ``reward``."""
-        if self.agent_seat is None:
-            return np.array(self.episode_return[:, 0], dtype=np.float32)
-        return np.array(self.episode_return[np.arange(len(self.agent_seat)), self.agent_seat], dtype=np.float32)
+    def step_recv(self, handle: Any) -> Batch:
+        """Waits for the step :meth:`step_send` started and returns its batch."""
+        ...
 
+    def spec(self) -> pb.PoolSpec:
+        """Returns the pool's spec."""
+        ...
 
-def decode_batch(b: pb.Batch) -> Batch:
-    """Returns numpy views of a wire batch."""
-    opt = lambda name: to_numpy(getattr(b, name)) if b.HasField(name) else None  # noqa: E731
-    return Batch(
-        obs=to_numpy(b.obs),
-        reward=to_numpy(b.reward),
-        terminated=to_numpy(b.terminated),
-        truncated=to_numpy(b.truncated),
-        current_player=to_numpy(b.current_player),
-        action_mask=to_numpy(b.action_mask),
-        state_hash=to_numpy(b.state_hash),
-        episode=to_numpy(b.episode),
-        illegal=to_numpy(b.illegal),
-        episode_return=to_numpy(b.episode_return),
-        episode_length=to_numpy(b.episode_length),
-        final_obs=opt("final_obs"),
-        final_state_hash=opt("final_state_hash"),
-        obs_all_seats=opt("obs_all_seats"),
-        agent_seat=opt("agent_seat"),
-        teacher_discrete=opt("teacher_discrete"),
-        teacher_continuous=opt("teacher_continuous"),
-    )
+    def close(self, timeout: float | None = None) -> None:
+        """Closes the pool (and what the transport owns) within about ``timeout`` seconds."""
+        ...
 
 
 class Pool(Closing):
-    """A pool of ``num_envs`` games of ``game_id`` on the server.
+    """A pool of ``num_envs`` games of ``game_id``: in this process, or on an env server.
 
     Args:
         game_id: the game, e.g. ``"race-v1"``.
         num_envs: number of envs.
-        server: target (``host:port`` or ``unix:///path``), or a :class:`Client` to share.
-        token: bearer token (default $FLICKARENA_TOKEN).
+        server: None (the default) runs the games inside this process, through the Go
+            library (:mod:`flickarena._inproc`: no server to start; the library is found or
+            built on the first pool); a target (``host:port`` or ``unix:///path``), or a
+            :class:`Client` to share, runs them on that env server over gRPC.
+        token: bearer token (default $FLICKARENA_TOKEN); a server's only.
         options: the game's options (strings or numbers).
         autoreset_mode: ``"next_step"`` (default), ``"same_step"``, ``"disabled"`` or a
             ``gymnasium.vector.AutoresetMode``.
         view: ``"self_play"`` (the client plays every seat) or ``"single_agent"`` (seat 0;
-            the server plays the others with ``opponent``).
-        opponent: single-agent only: a server-side opponent's name (``"random"`` by default;
-            ``Client.server_info().opponent_info`` lists them with the games each plays: the
-            built-in bots ``"aimer"``, ``"planner"``, ...), or a mixture for league-style
+            the pool plays the others with ``opponent``, in the library or on the server).
+        opponent: single-agent only: the name of an opponent the pool plays (``"random"`` by
+            default; the built-in bots ``"aimer"``, ``"planner"``, ...; a server also has the
+            remote bots it was started with, and ``Client.server_info().opponent_info`` lists
+            them all with the games each plays), or a mixture for league-style
             training, ``{"aimer": 3, "random": 1}`` (or a list of ``(name, weight)``): each
             episode plays one of them, drawn with probability proportional to its weight
             from the episode's seed stream.
@@ -148,15 +124,16 @@ class Pool(Closing):
             :mod:`flickarena.spaces`), with ``bins`` per dim for the last.
         observe_all_seats: also return every seat's observation (``Batch.obs_all_seats``).
         env_offset: global index of env 0 in the seed streams (``reset(seed=s)`` gives env i
-            the stream of (s, env_offset + i)); non-zero needs a server with the capability
-            ``"pool.env_offset"`` (see :class:`flickarena.split_pool.SplitPool`).
-        transport: ``"unary"`` calls or one ``"session"`` stream.
+            the stream of (s, env_offset + i)); non-zero needs, over gRPC, a server with the
+            capability ``"pool.env_offset"`` (see :class:`flickarena.split_pool.SplitPool`).
+        transport: a server's calls: ``"unary"`` calls or one ``"session"`` stream (in
+            process there is neither: the value is checked, then unused).
         teacher: a built-in bot's name (as for ``opponent``, a bot that plays the game):
             every batch then carries the action this bot would take in each env where the
             agent is to act (``Batch.teacher_discrete``, ``Batch.teacher_continuous``, the
             native encoding whatever ``action_format``; zeros on the other rows), for
-            imitation or kickstarting. It changes no trajectory. Needs a server with the
-            capability ``"teacher"``.
+            imitation or kickstarting. It changes no trajectory. Needs, over gRPC, a server
+            with the capability ``"teacher"``.
     """
 
     def __init__(
@@ -182,10 +159,8 @@ class Pool(Closing):
         transport: str = "unary",
         teacher: str | None = None,
     ):
-        if isinstance(server, Client):
-            self.client, self._own_client = server, False
-        else:
-            self.client, self._own_client = Client(server, token), True
+        if transport not in ("unary", "session"):
+            raise ValueError(f"transport: unknown value {transport!r} (known: ['session', 'unary'])")
         config = pb.PoolConfig(
             game_id=game_id,
             num_envs=num_envs,
@@ -205,15 +180,19 @@ class Pool(Closing):
             env_offset=env_offset,
             teacher=teacher or "",
         )
-        if transport not in ("unary", "session"):
-            raise ValueError(f"transport: unknown value {transport!r} (known: ['session', 'unary'])")
-        self._calls: Client | Session = self.client
-        if transport == "session":
-            self._calls = self.client.session()
+        #: The pool's connection to its server; None in process.
+        self.client: Client | None = None
+        self._transport: Transport
+        if server is None:
+            self._transport = InProcess()
+        else:
+            client = server if isinstance(server, Client) else Client(server, token)
+            self.client = client
+            self._transport = Wire(client, client is not server, transport == "session")
         try:
-            self.spec: pb.PoolSpec = self._calls.create_pool(config)
-        except Exception:
-            self._close_transport()
+            self.spec: pb.PoolSpec = self._transport.create_pool(config)
+        except BaseException:
+            self._transport.close()
             raise
         self.id = self.spec.pool_id
         self.closed = False
@@ -250,7 +229,7 @@ class Pool(Closing):
             flat = np.asarray(seeds, dtype=object).ravel()
             s = np.asarray([_seed(x, f"seeds[{i}]") for i, x in enumerate(flat)], dtype=np.uint64)
             req.seeds.CopyFrom(from_numpy(s, np.uint64, "seeds"))
-        return decode_batch(self._calls.reset(req))
+        return self._transport.reset(req)
 
     def step(self, actions: Any) -> Batch:
         """Applies one action per env, in the pool's action format, and returns the batch.
@@ -263,21 +242,22 @@ class Pool(Closing):
         """
         if self._pending is not None:
             raise FlickarenaError("step: a step sent with send() is in flight; recv() it first")
-        return decode_batch(self._calls.step(self.step_request(actions)))
+        return self._transport.step(self.step_request(actions))
 
     def send(self, actions: Any) -> None:
-        """Sends a step without waiting (EnvPool's ``send``): the server steps the pool while the
-        caller computes; :meth:`recv` returns the batch. One step may be in flight per pool."""
+        """Sends a step without waiting (EnvPool's ``send``): the server (in process, a worker
+        thread, without the GIL) steps the pool while the caller computes; :meth:`recv` returns
+        the batch. One step may be in flight per pool."""
         if self._pending is not None:
             raise FlickarenaError("send: a step is already in flight; recv() it first")
-        self._pending = self._calls.step_send(self.step_request(actions))
+        self._pending = self._transport.step_send(self.step_request(actions))
 
     def recv(self) -> Batch:
         """Waits for the step sent with :meth:`send` and returns its batch."""
         if self._pending is None:
             raise FlickarenaError("recv: no step in flight; send() one first")
         handle, self._pending = self._pending, None
-        return decode_batch(self._calls.step_recv(handle))
+        return self._transport.step_recv(handle)
 
     def step_request(self, actions: Any) -> pb.StepRequest:
         """Returns the StepRequest of ``actions``."""
@@ -288,33 +268,22 @@ class Pool(Closing):
             return pb.StepRequest(pool_id=self.id, multi_discrete=from_numpy(actions, np.int64, "actions"))
         if not isinstance(actions, Mapping):
             raise TypeError(f"step: native actions are a mapping with 'discrete' and 'continuous', got {type(actions).__name__}")
-        req = pb.StepRequest(pool_id=self.id)
-        if actions.get("discrete") is not None:
-            req.discrete.CopyFrom(from_numpy(actions["discrete"], np.int32, "actions['discrete']"))
-        if actions.get("continuous") is not None:
-            req.continuous.CopyFrom(from_numpy(actions["continuous"], np.float32, "actions['continuous']"))
-        return req
-
-    def _close_transport(self, timeout: float | None = None) -> None:
-        if isinstance(self._calls, Session):
-            self._calls.close(timeout)
-        if self._own_client:
-            self.client.close()
+        d, c = actions.get("discrete"), actions.get("continuous")
+        return pb.StepRequest(
+            pool_id=self.id,
+            discrete=None if d is None else from_numpy(d, np.int32, "actions['discrete']"),
+            continuous=None if c is None else from_numpy(c, np.float32, "actions['continuous']"),
+        )
 
     def close(self, timeout: float | None = None) -> None:
         """Closes the pool (idempotent), within about ``timeout`` seconds (default the
         client's): a server that does not answer in time (stopped, unreachable) is left to
-        close the pool itself, after its idle timeout or when the session ends."""
+        close the pool itself, after its idle timeout or when the session ends; in process,
+        the pool closes once a call in flight (another thread's) has returned."""
         if getattr(self, "closed", True):
             return
         self.closed = True
-        start = time.monotonic()
-        try:
-            self._calls.close_pool(self.id, timeout)
-        except Exception:  # the server may be gone; the pool dies with it
-            pass
-        left = None if timeout is None else max(0.0, timeout - (time.monotonic() - start))
-        self._close_transport(left)
+        self._transport.close(timeout)
 
 
 def _mixture(opponent: Any) -> list[pb.WeightedOpponent]:

@@ -1,15 +1,16 @@
 """A Stable-Baselines3 ``VecEnv`` of Flickarena games (the ``sb3`` extra).
 
-SB3 steps a ``VecEnv``; Flickarena's natural batch is one server pool. :class:`FlickSB3VecEnv`
-is that pool as a ``VecEnv``, one server call per step whatever ``num_envs``::
+SB3 steps a ``VecEnv``; Flickarena's natural batch is one pool. :class:`FlickSB3VecEnv` is
+that pool as a ``VecEnv``, one call per step whatever ``num_envs``, in this process (or on an
+env server with ``server=``)::
 
     from sb3_contrib import MaskablePPO
     from flickarena.sb3 import FlickSB3VecEnv
 
-    venv = FlickSB3VecEnv("flickago-v3", 16, server="127.0.0.1:50051", opponent="aimer")
+    venv = FlickSB3VecEnv("flickago-v3", 16, opponent="aimer")
     MaskablePPO("MlpPolicy", venv).learn(100_000)
 
-It follows SB3's conventions: the single-agent view (the server plays the other seats), autoreset
+It follows SB3's conventions: the single-agent view (the pool plays the other seats), autoreset
 in the step (the final observation in ``infos[i]["terminal_observation"]``,
 ``infos[i]["TimeLimit.truncated"]`` for a cut episode, ``infos[i]["episode"]`` with ``r``, ``l``,
 ``t`` as ``VecMonitor`` writes), and :meth:`FlickSB3VecEnv.action_masks` for sb3-contrib's
@@ -18,7 +19,7 @@ MaskablePPO: ``[N, mask_size]`` bool, the flat mask of the action space, the sam
 
 SB3's algorithms take ``MultiDiscrete`` and ``Box`` actions, not the native hybrid ``Dict``: the
 default format is ``"multidiscrete"`` (MaskablePPO, PPO with masks); ``"box"`` suits PPO, SAC and
-TD3 without masks (the server reads the scores among the legal values only, so every discrete
+TD3 without masks (the pool reads the scores among the legal values only, so every discrete
 choice is legal). Each ended episode's count of replaced actions is in
 ``infos[i]["episode_illegal"]``, and an :class:`flickarena.illegal.IllegalActionsWarning` warns
 when most actions are being replaced.
@@ -47,11 +48,11 @@ class FlickSB3VecEnv(VecEnv):
     """``num_envs`` games of ``game_id`` as a Stable-Baselines3 ``VecEnv``.
 
     Args:
-        game_id: the server's game id, e.g. ``"flickago-v3"``.
+        game_id: the game id, e.g. ``"flickago-v3"``.
         num_envs: envs in the pool.
         action_format: ``"multidiscrete"`` (default) or ``"box"``.
         seed: the pool seed of the first reset (``seed()`` sets it too); None draws nothing
-            and uses the server's default streams.
+            and uses the default streams.
         **kwargs: every other keyword of :class:`flickarena.vector_env.FlickVectorEnv`:
             ``server``, ``opponent`` (a name or a ``{name: weight}`` mixture), ``agent_seat``,
             ``options``, ``illegal``, ``shaping``, ``max_episode_steps``, ``bins``, ...
@@ -144,7 +145,7 @@ class FlickSB3VecEnv(VecEnv):
         return [getattr(self, attr_name)] * len(list(self._get_indices(indices)))
 
     def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
-        raise AttributeError(f"set_attr({attr_name!r}): the envs of a server pool have no per-env attributes")
+        raise AttributeError(f"set_attr({attr_name!r}): the envs of a pool have no per-env attributes")
 
     def env_method(self, method_name: str, *method_args: Any, indices: VecEnvIndices = None,
                    **method_kwargs: Any) -> list[Any]:

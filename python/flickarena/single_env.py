@@ -2,7 +2,7 @@
 
 It passes ``gymnasium.utils.env_checker.check_env`` and is what ``gymnasium.make`` returns for
 the registered ids. Training loops should prefer :class:`flickarena.vector_env.FlickVectorEnv`:
-this adapter makes one server call per step for a single game.
+this adapter makes one call per step for a single game.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from flickarena.pool import Pool
 
 class FlickEnv(gym.Env):
     """One game of ``game_id``, played from seat 0 (or per episode the seat of ``agent_seat``,
-    ``info["agent_seat"]``) against a server-side ``opponent`` (a name, or a weighted mixture).
+    ``info["agent_seat"]``) against an ``opponent`` the pool plays (a name, or a weighted
+    mixture). In this process unless ``server`` names an env server.
 
     ``reset(seed=s)`` replays the same episode for the same ``s``; ``reset()`` starts the
     next episode of the current stream. The legal-action mask is in ``info["action_mask"]``.

@@ -136,7 +136,7 @@ class GameSpaces:
             if self.heads:
                 out["discrete"] = disc.astype(np.int32)
             if self.dims:
-                out["continuous"] = cont
+                out["continuous"] = np.array(cont)  # a copy: in process, continuous is a view of a buffer
             return out
         if self.format == "box":
             parts = [np.where(np.arange(n)[None, :] == disc[:, [h]], 1.0, -1.0) for h, n in enumerate(self.nvec)]

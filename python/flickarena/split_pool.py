@@ -36,6 +36,8 @@ from flickarena.errors import FlickarenaError, error_from_status
 from flickarena.pool import Batch, Pool
 
 ENV_OFFSET_CAPABILITY = "pool.env_offset"
+#: The name of a part that runs in this process (``None`` among the servers).
+IN_PROCESS = "in-process"
 CONTENT_DIGEST_CAPABILITY = "pool.content_digest"
 
 
@@ -72,7 +74,9 @@ class SplitPool(Closing):
         game_id: the game, e.g. ``"race-v1"``.
         num_envs: number of envs in all, at least one per server.
         servers: targets (``host:port`` or ``unix:///path``) or :class:`Client` objects;
-            part k (the envs from ``offsets[k]`` on) runs on ``servers[k]``.
+            part k (the envs from ``offsets[k]`` on) runs on ``servers[k]``; None runs a part
+            in this process (:class:`~flickarena.pool.Pool` without ``server=``), named
+            ``"in-process"`` in errors.
         token: bearer token for every server (default $FLICKARENA_TOKEN).
         **pool_kwargs: every other :class:`~flickarena.pool.Pool` argument (``options``,
             ``autoreset_mode``, ``view``, ``opponent``, ``illegal``, ``transport``, ...),
@@ -92,22 +96,22 @@ class SplitPool(Closing):
         self,
         game_id: str,
         num_envs: int,
-        servers: Sequence[str | Client],
+        servers: Sequence[str | Client | None],
         *,
         token: str | None = None,
         **pool_kwargs: Any,
     ):
         if isinstance(servers, (str, Client)) or len(servers) == 0:
             raise ValueError("servers: want a non-empty list of server addresses")
-        self.servers = [s.target if isinstance(s, Client) else str(s) for s in servers]
+        self.servers = [s.target if isinstance(s, Client) else IN_PROCESS if s is None else str(s) for s in servers]
         self.counts = split_counts(num_envs, len(servers))
         self.offsets = [int(x) for x in np.cumsum([0] + self.counts[:-1])]
         self.num_envs = num_envs
         self.pools: list[Pool] = []
-        self._owned = [not isinstance(s, Client) for s in servers]
+        self._owned = [isinstance(s, str) for s in servers]
         self._executor = ThreadPoolExecutor(max_workers=len(servers), thread_name_prefix="flickarena-split")
         self.closed = False
-        clients = [s if isinstance(s, Client) else Client(s, token) for s in servers]
+        clients = [Client(s, token) if isinstance(s, str) else s for s in servers]
         futures = [
             self._executor.submit(self._create, k, clients[k], game_id, pool_kwargs) for k in range(len(clients))
         ]
@@ -132,7 +136,7 @@ class SplitPool(Closing):
                 if p is not None:
                     p.close()
             for c, owned in zip(clients, self._owned, strict=True):
-                if owned:
+                if owned and c is not None:
                     c.close()
             self._executor.shutdown(wait=True)
             raise
@@ -143,8 +147,8 @@ class SplitPool(Closing):
         self.spaces = first.spaces
         self.content_digest = first.spec.content_digest
 
-    def _create(self, k: int, client: Client, game_id: str, kwargs: Mapping[str, Any]) -> Pool:
-        if self.offsets[k] and ENV_OFFSET_CAPABILITY not in client.server_info().capabilities:
+    def _create(self, k: int, client: Client | None, game_id: str, kwargs: Mapping[str, Any]) -> Pool:
+        if client is not None and self.offsets[k] and ENV_OFFSET_CAPABILITY not in client.server_info().capabilities:
             raise FlickarenaError(
                 f"the server lacks the capability {ENV_OFFSET_CAPABILITY!r}, so its envs from "
                 f"{self.offsets[k]} on would not draw the streams of one pool; upgrade it"
@@ -240,7 +244,7 @@ class SplitPool(Closing):
         self.closed = True
         list(self._executor.map(lambda p: p.close(timeout), self.pools))
         for p, owned in zip(self.pools, self._owned, strict=True):
-            if owned:
+            if owned and p.client is not None:
                 p.client.close()
         self._executor.shutdown(wait=True)
 

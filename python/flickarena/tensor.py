@@ -21,6 +21,12 @@ _TO_NUMPY: dict[pb.DType, np.dtype] = {
     pb.DTYPE_FLOAT32: np.dtype("<f4"),
 }
 _FROM_NUMPY: dict[np.dtype, pb.DType] = {v: k for k, v in _TO_NUMPY.items()}
+# The little-endian dtype of each type from_numpy is called with on the hot path (a step's
+# actions), and the bounds checked() compares with, looked up once.
+_WANT: dict[Any, np.dtype] = {t: np.dtype(t).newbyteorder("<") for t in (np.int32, np.int64, np.uint64, np.float32)}
+_WANT[np.bool_] = np.dtype(np.bool_)
+_FLOAT_MAX = {d: float(np.finfo(d).max) for d in (np.dtype("<f4"), np.dtype("<f8"))}
+_INT_RANGE = {d: (int(np.iinfo(d).min), int(np.iinfo(d).max)) for d in (np.dtype("<i4"), np.dtype("<i8"), np.dtype("<u8"))}
 
 
 def to_numpy(t: pb.Tensor) -> np.ndarray:
@@ -40,9 +46,11 @@ def from_numpy(a: Any, dtype: np.dtype | str | type, field: str = "tensor") -> p
     other than 0 or 1; an element that is not a number raises TypeError. Floats with whole
     values (``1.0``) are accepted for an integer dtype.
     """
-    want = np.dtype(dtype)
-    if want.itemsize > 1:
-        want = want.newbyteorder("<")
+    want = _WANT.get(dtype)
+    if want is None:
+        want = np.dtype(dtype)
+        if want.itemsize > 1:
+            want = want.newbyteorder("<")
     arr = np.ascontiguousarray(checked(a, want, field), dtype=want)
     code = _FROM_NUMPY.get(arr.dtype)
     if code is None:
@@ -76,11 +84,12 @@ def checked(a: Any, want: np.dtype, field: str) -> np.ndarray:
     kind = src.dtype.kind
     if kind not in "biuf":
         raise TypeError(f"{field}: an array of {src.dtype} is not numbers")
-    if kind == "b" or src.size == 0:
+    if kind == "b" or src.size == 0 or src.dtype == want:  # the same dtype holds every value
         return src
     if want.kind == "f":
         if kind == "f":
-            big = np.isfinite(src) & (np.abs(src) > np.finfo(want).max)
+            fmax = _FLOAT_MAX.get(want) or float(np.finfo(want).max)
+            big = np.isfinite(src) & (np.abs(src) > fmax)
             if big.any():
                 name, v = _first(field, src, big)
                 raise ValueError(f"{name}: {v!r} is beyond the {want.name} range (±{float(np.finfo(want).max):.7g})")
@@ -90,7 +99,7 @@ def checked(a: Any, want: np.dtype, field: str) -> np.ndarray:
         if frac.any():
             name, v = _first(field, src, frac)
             raise ValueError(f"{name}: {v!r} is not {'a boolean (0 or 1)' if want.kind == 'b' else 'a whole number'}")
-    lo, hi = (0, 1) if want.kind == "b" else (int(np.iinfo(want).min), int(np.iinfo(want).max))
+    lo, hi = (0, 1) if want.kind == "b" else _INT_RANGE.get(want) or (int(np.iinfo(want).min), int(np.iinfo(want).max))
     if int(src.min()) < lo or int(src.max()) > hi:
         exact = src.astype(object) if kind != "f" else np.vectorize(int, otypes=[object])(src)
         name, v = _first(field, exact, (exact < lo) | (exact > hi))

@@ -1,15 +1,15 @@
-"""A Gymnasium vector env of Flickarena games, served by an env server.
+"""A Gymnasium vector env of Flickarena games, in this process or served by an env server.
 
 Registered for every game (see :mod:`flickarena.registration`), so that::
 
     envs = gymnasium.make_vec("flickarena/race-v1", num_envs=64,
-                              vectorization_mode="vector_entry_point",
-                              server="unix:///tmp/flickarena.sock")
+                              vectorization_mode="vector_entry_point")
 
-gives a :class:`FlickVectorEnv`. The whole batch is one pool on the server: one call per
-step, whatever ``num_envs``. With a list of servers (``server=["a:50051", "b:50051"]``) the
-batch is spread over one pool per server, stepped concurrently, with the seeds of one pool
-(see :mod:`flickarena.split_pool`).
+gives a :class:`FlickVectorEnv` whose games run inside this process (the Go library, no
+server); ``server="unix:///tmp/flickarena.sock"`` runs them on that env server instead, with
+the same results. The whole batch is one pool: one call per step, whatever ``num_envs``.
+With a list of servers (``server=["a:50051", "b:50051"]``) the batch is spread over one pool
+per server, stepped concurrently, with the seeds of one pool (see :mod:`flickarena.split_pool`).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class FlickVectorEnv(VectorEnv):
     (reset ended envs with ``reset(options={"reset_mask": mask})``).
 
     Views: ``"single_agent"`` (default) is the Gymnasium view: the agent is seat 0, the
-    server plays the other seats with ``opponent`` (a name, or a weighted mixture drawn per
+    pool plays the other seats with ``opponent`` (a name, or a weighted mixture drawn per
     episode: see :class:`flickarena.pool.Pool`), rewards are the agent's: seat 0's, or with
     ``agent_seat="alternate"`` or ``"random"`` the seat it plays that episode
     (``info["agent_seat"]``). ``"self_play"``
@@ -83,7 +83,8 @@ class FlickVectorEnv(VectorEnv):
 
     Every other keyword (``options``, ``opponent``, ``illegal``, ``shaping``,
     ``max_episode_steps``, ``action_format``, ``bins``, ``transport``, ``server``,
-    ``token``) is passed to :class:`flickarena.pool.Pool`. A list of servers spreads the
+    ``token``) is passed to :class:`flickarena.pool.Pool`: without ``server`` the games run in
+    this process. A list of servers spreads the
     envs over them (:class:`flickarena.split_pool.SplitPool`): same seeds, same results.
     """
 
@@ -178,10 +179,11 @@ class FlickVectorEnv(VectorEnv):
         return self._result(self.pool.step(actions))
 
     def send(self, actions: Any) -> None:
-        """Sends the actions without waiting (EnvPool's ``send``): the server steps every env
-        while the caller computes (its next forward pass, a gradient step); :meth:`recv`
-        returns what :meth:`step` would have. One step may be in flight. An env split over
-        several servers steps with :meth:`step` only (FlickarenaError)."""
+        """Sends the actions without waiting (EnvPool's ``send``): the pool steps every env
+        (in process, on a worker thread, without the GIL) while the caller computes (its next
+        forward pass, a gradient step); :meth:`recv` returns what :meth:`step` would have. One
+        step may be in flight. An env split over several servers steps with :meth:`step` only
+        (FlickarenaError)."""
         self._single_pool("send").send(actions)
 
     def recv(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:

@@ -1,8 +1,9 @@
-"""Fixtures: real envserver processes, started once per test session.
+"""Fixtures: real envserver processes, started once per test session, and the two backends.
 
 The binary is $FLICKARENA_ENVSERVER (`make python-test` builds it), else one is built with
 `go build`. Servers listen only on unix sockets in private temporary directories or on
-127.0.0.1, and every call has a timeout (flickarena.Client's default).
+127.0.0.1, and every call has a timeout (flickarena.Client's default). The in-process backend's
+library is $FLICKARENA_LIB (`make python-test` builds it), else flickarena._inproc builds one.
 """
 
 from __future__ import annotations
@@ -28,6 +29,22 @@ def server():
     s = EnvServer()
     yield s
     _stop(s)
+
+
+class InProcess:
+    """Stands for a server where a test runs on both backends: no target, so every pool runs
+    in this process."""
+
+    target = None
+
+
+@pytest.fixture(params=["grpc", "inproc"])
+def backend(request):
+    """Each backend in turn, in the place of the server fixture: the envserver (``.target``
+    its address), then the in-process library (``.target`` None)."""
+    if request.param == "inproc":
+        return InProcess()
+    return request.getfixturevalue("server")
 
 
 @pytest.fixture(scope="session")

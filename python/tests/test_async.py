@@ -9,9 +9,9 @@ from flickarena import FlickarenaError, FlickVectorEnv
 
 
 @pytest.mark.parametrize("transport", ["unary", "session"])
-def test_send_recv_equals_step(server, transport):
-    a = FlickVectorEnv("flickago-v3", 8, server=server.target, transport=transport, opponent="aimer")
-    b = FlickVectorEnv("flickago-v3", 8, server=server.target, transport=transport, opponent="aimer")
+def test_send_recv_equals_step(backend, transport):
+    a = FlickVectorEnv("flickago-v3", 8, server=backend.target, transport=transport, opponent="aimer")
+    b = FlickVectorEnv("flickago-v3", 8, server=backend.target, transport=transport, opponent="aimer")
     try:
         oa, ia = a.reset(seed=4)
         ob, _ = b.reset(seed=4)

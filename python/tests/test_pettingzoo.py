@@ -20,23 +20,23 @@ CASES = [
 @pytest.mark.parametrize("fmt, options", CASES)
 @pytest.mark.parametrize(("make", "check"), [(flickarena.env, api_test), (flickarena.parallel_env, parallel_api_test)],
                          ids=["aec", "parallel"])
-def test_api(server, fmt, options, make, check):
-    env = make(server=server.target, action_format=fmt, options=options)
+def test_api(backend, fmt, options, make, check):
+    env = make(server=backend.target, action_format=fmt, options=options)
     try:
         check(env, num_cycles=200)
     finally:
         env.close()
 
 
-def test_seeds(server):
-    seed_test(lambda: flickarena.env(server=server.target), num_cycles=50)
-    parallel_seed_test(lambda: flickarena.parallel_env(server=server.target), num_cycles=50)
+def test_seeds(backend):
+    seed_test(lambda: flickarena.env(server=backend.target), num_cycles=50)
+    parallel_seed_test(lambda: flickarena.parallel_env(server=backend.target), num_cycles=50)
 
 
-def test_masks_and_rewards(server):
+def test_masks_and_rewards(backend):
     """Only the seat to move has a mask; a finished game pays +1/-1 (or 0 for a tie) to the
     seats and reaches every agent through last()."""
-    env = flickarena.env(server=server.target, options={"rounds": 1})
+    env = flickarena.env(server=backend.target, options={"rounds": 1})
     try:
         env.reset(seed=3)
         totals = {a: 0.0 for a in env.possible_agents}

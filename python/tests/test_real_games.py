@@ -79,13 +79,13 @@ def sample_legal(space: gym.spaces.Space, masks: np.ndarray) -> dict[str, np.nda
 
 
 @pytest.mark.parametrize("game, num_envs, steps", [(FLICKAGO, 16, 200), (SHOWDOWN, 16, 300)])
-def test_make_vec_wrappers(server, game, num_envs, steps):
+def test_make_vec_wrappers(backend, game, num_envs, steps):
     """gymnasium.make_vec through the vector entry point, under Gymnasium's standard vector
     wrappers, with random legal actions against the server's random opponent: observations
     stay inside the space, episodes end with outcome rewards, and RecordEpisodeStatistics
     agrees with the server's episode statistics."""
     envs = gym.make_vec(flickarena.gym_id(game), num_envs=num_envs, vectorization_mode="vector_entry_point",
-                        server=server.target)
+                        server=backend.target)
     assert isinstance(envs, FlickVectorEnv) and envs.spec.id == flickarena.gym_id(game)
     space = envs.single_action_space
     space.seed(0)
@@ -122,7 +122,7 @@ def test_make_vec_wrappers(server, game, num_envs, steps):
     finally:
         wrapped.close()
     listed = vw.DictInfoToList(gym.make_vec(flickarena.gym_id(game), num_envs=2,
-                                            vectorization_mode="vector_entry_point", server=server.target))
+                                            vectorization_mode="vector_entry_point", server=backend.target))
     try:
         _, infos = listed.reset(seed=0)
         assert len(infos) == 2 and infos[0]["action_mask"].shape == (listed.unwrapped.pool.spaces.mask_size,)
@@ -148,12 +148,12 @@ def test_seeds(server, game):
 
 
 @pytest.mark.parametrize("game", REAL)
-def test_action_masks(server, game):
+def test_action_masks(backend, game):
     """obs["action_mask"] is the seat to move's factorised mask (zeros for the other seat):
     actions sampled from it are played (the joint rules a factorised mask cannot express
     refuse under 1% of them), and a value it forbids is replaced by the default action, or
     refused with illegal="reject", leaving the game unchanged."""
-    env = flickarena.env(game, server=server.target, options=SHORT[game])
+    env = flickarena.env(game, server=backend.target, options=SHORT[game])
     try:
         space = env.action_space(env.possible_agents[0])
         space.seed(3)
@@ -191,8 +191,8 @@ def test_action_masks(server, game):
 
 
 @pytest.mark.parametrize("game", REAL)
-def test_masked_out_value_refused(server, game):
-    env = flickarena.env(game, server=server.target, illegal="reject")
+def test_masked_out_value_refused(backend, game):
+    env = flickarena.env(game, server=backend.target, illegal="reject")
     try:
         env.reset(seed=5)
         agent = env.agent_selection

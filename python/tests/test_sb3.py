@@ -37,8 +37,8 @@ def test_make_vec_env(server):
         venv.close()
 
 
-def test_adapter_contract(server):
-    venv = FlickSB3VecEnv(GAME, 4, server=server.target, seed=3, max_episode_steps=6)
+def test_adapter_contract(backend):
+    venv = FlickSB3VecEnv(GAME, 4, server=backend.target, seed=3, max_episode_steps=6)
     try:
         obs = venv.reset()
         assert obs.shape == (4,) + venv.observation_space.shape
@@ -65,14 +65,14 @@ def test_adapter_contract(server):
     finally:
         venv.close()
     with pytest.raises(ValueError, match="native"):
-        FlickSB3VecEnv(GAME, 1, server=server.target, action_format="native")
+        FlickSB3VecEnv(GAME, 1, server=backend.target, action_format="native")
 
 
-def test_maskable_ppo_learns_with_legal_actions(server):
+def test_maskable_ppo_learns_with_legal_actions(backend):
     """MaskablePPO in the multidiscrete format, masks from the adapter: a few thousand steps,
     and hardly any action it takes is replaced (the masks are factorised: values allowed one
     by one can still break a joint rule together, a few decisions in a thousand)."""
-    venv = FlickSB3VecEnv(GAME, 8, server=server.target, seed=1)
+    venv = FlickSB3VecEnv(GAME, 8, server=backend.target, seed=1)
     try:
         model = _small(sb3_contrib.MaskablePPO, venv, n_epochs=2, net_arch=[64, 64])
         illegal = _learn_then_count_illegal(venv, model)

@@ -12,8 +12,8 @@ import flickarena
 
 @pytest.mark.parametrize("fmt", ["native", "box", "multidiscrete"])
 @pytest.mark.parametrize("options", [{}, {"players": 3, "rounds": 2}])
-def test_check_env(server, fmt, options):
-    env = gym.make("flickarena/race-v1", server=server.target, action_format=fmt, options=options)
+def test_check_env(backend, fmt, options):
+    env = gym.make("flickarena/race-v1", server=backend.target, action_format=fmt, options=options)
     try:
         assert isinstance(env.unwrapped, flickarena.FlickEnv)
         check_env(env.unwrapped, skip_render_check=True)
@@ -21,8 +21,8 @@ def test_check_env(server, fmt, options):
         env.close()
 
 
-def test_episode(server):
-    env = flickarena.FlickEnv(server=server.target)
+def test_episode(backend):
+    env = flickarena.FlickEnv(server=backend.target)
     try:
         obs, info = env.reset(seed=4)
         first = obs.copy()

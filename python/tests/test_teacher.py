@@ -11,9 +11,9 @@ from flickarena.single_env import FlickEnv
 
 
 @pytest.mark.parametrize("fmt", ["native", "box", "multidiscrete"])
-def test_teacher_action_in_every_format(server, fmt):
+def test_teacher_action_in_every_format(backend, fmt):
     n = 3
-    kw = dict(server=server.target, opponent="aimer", action_format=fmt, illegal="reject", autoreset_mode="same_step")
+    kw = dict(server=backend.target, opponent="aimer", action_format=fmt, illegal="reject", autoreset_mode="same_step")
     taught, plain = FlickVectorEnv("flickago-v3", n, teacher="aimer", **kw), FlickVectorEnv("flickago-v3", n, **kw)
     try:
         _, info = taught.reset(seed=4)

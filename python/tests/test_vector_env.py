@@ -49,8 +49,8 @@ def test_make_vec(server):
 
 
 @pytest.mark.parametrize("mode", [AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP, AutoresetMode.DISABLED])
-def test_autoreset_modes(server, mode):
-    envs = make(server, 4, autoreset_mode=mode, max_episode_steps=3)
+def test_autoreset_modes(backend, mode):
+    envs = make(backend, 4, autoreset_mode=mode, max_episode_steps=3)
     rng = np.random.default_rng(0)
     try:
         assert envs.metadata["autoreset_mode"] == mode
@@ -80,8 +80,8 @@ def test_autoreset_modes(server, mode):
         envs.close()
 
 
-def test_seeding(server):
-    envs = make(server, 4)
+def test_seeding(backend):
+    envs = make(backend, 4)
     try:
         a, _ = envs.reset(seed=7)
         b, _ = envs.reset(seed=7)
@@ -95,8 +95,8 @@ def test_seeding(server):
 
 
 @pytest.mark.parametrize("fmt", ["native", "box", "multidiscrete"])
-def test_action_formats(server, fmt):
-    envs = make(server, 6, action_format=fmt)
+def test_action_formats(backend, fmt):
+    envs = make(backend, 6, action_format=fmt)
     try:
         envs.action_space.seed(0)
         envs.reset(seed=0)
@@ -114,8 +114,8 @@ def test_action_formats(server, fmt):
         envs.close()
 
 
-def test_self_play_view(server):
-    envs = make(server, 4, view="self_play")
+def test_self_play_view(backend):
+    envs = make(backend, 4, view="self_play")
     rng = np.random.default_rng(4)
     try:
         obs, info = envs.reset(seed=3)
@@ -128,10 +128,10 @@ def test_self_play_view(server):
         envs.close()
 
 
-def test_standard_wrappers(server):
+def test_standard_wrappers(backend):
     """Gymnasium's vector wrappers run unchanged on top; RecordEpisodeStatistics agrees
     with the server's episode statistics."""
-    envs = make(server, 8, illegal="replace")
+    envs = make(backend, 8, illegal="replace")
     wrapped = vw.RecordEpisodeStatistics(envs)
     wrapped = vw.NormalizeObservation(wrapped)
     wrapped = vw.NormalizeReward(wrapped)
@@ -151,7 +151,7 @@ def test_standard_wrappers(server):
                 np.testing.assert_array_equal(info["episode"]["l"][ended], info["episode_length"][ended])
                 seen += int(ended.sum())
         assert seen >= 8
-        listed = vw.DictInfoToList(make(server, 2))
+        listed = vw.DictInfoToList(make(backend, 2))
         _, infos = listed.reset(seed=0)
         assert len(infos) == 2 and infos[0]["action_mask"].shape == (5,)
         listed.close()
@@ -159,8 +159,8 @@ def test_standard_wrappers(server):
         wrapped.close()
 
 
-def test_box_wrappers(server):
-    envs = make(server, 4, action_format="box")
+def test_box_wrappers(backend):
+    envs = make(backend, 4, action_format="box")
     try:
         # Bounds of the Box's own dtype (float32), so that Gymnasium need not lower their precision.
         wrapped = vw.ClipAction(vw.RescaleAction(envs, np.float32(0.0), np.float32(1.0)))

@@ -39,8 +39,10 @@ def test_quickstart_plays_legal_actions(server, capsys, monkeypatch, recwarn):
     spec = importlib.util.spec_from_file_location("quickstart", EXAMPLES / "quickstart.py")
     quickstart = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(quickstart)
-    monkeypatch.setattr(sys, "argv", ["quickstart.py", "--server", server.target, "--num-envs", "16", "--seconds", "2"])
-    quickstart.main()
-    out = capsys.readouterr().out
-    assert "steps/s through the wire" in out and "episodes ended" in out, out
+    for where in (["--server", server.target], []):  # on the server, then in this process
+        monkeypatch.setattr(sys, "argv", ["quickstart.py", *where, "--num-envs", "16", "--seconds", "2"])
+        quickstart.main()
+        out = capsys.readouterr().out
+        assert ("on " + server.target if where else "in this process") in out, out
+        assert "steps/s (time in step" in out and "episodes ended" in out, out
     assert not [w for w in recwarn if "illegal" in str(w.message)], [str(w.message) for w in recwarn]

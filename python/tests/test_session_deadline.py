@@ -43,6 +43,19 @@ def bounded(call: Callable[[], Any]) -> tuple[str, Any]:
     return out[0] if out else ("blocked", None)
 
 
+def stop(pid: int) -> None:
+    """Sends SIGSTOP to pid and waits until it has stopped: on a loaded machine a thread of the
+    server can still be running (and answer a call) for a while after kill() returns."""
+    os.kill(pid, signal.SIGSTOP)
+    deadline = time.monotonic() + HANG
+    while time.monotonic() < deadline:
+        with open(f"/proc/{pid}/stat") as f:
+            if f.read().rsplit(")", 1)[1].split()[0] == "T":
+                return
+        time.sleep(0.001)
+    raise AssertionError(f"process {pid} has not stopped {HANG} s after SIGSTOP")
+
+
 def actions(n: int) -> dict[str, np.ndarray]:
     return {"discrete": np.zeros((n, 2), np.int64), "continuous": np.zeros((n, 1), np.float32)}
 
@@ -65,7 +78,7 @@ def test_session_calls_have_a_deadline(stoppable):
     pool = Pool("race-v1", 2, server=client, transport="session", illegal="replace")
     other = Pool("race-v1", 2, server=client, transport="session")
     pool.reset(seed=1)
-    os.kill(server.process.pid, signal.SIGSTOP)
+    stop(server.process.pid)
     try:
         kind, got = bounded(lambda: pool.step(actions(2)))
         assert kind == "raised", f"step() against a stopped server: {kind} {got!r}"
@@ -90,7 +103,7 @@ def test_a_stopped_server_does_not_freeze_a_split_env(stoppable):
     clients = [Client(s.target, timeout=1.0) for s in stoppable]
     split = SplitPool("race-v1", 4, clients, transport="session", illegal="replace")
     split.reset(seed=1)
-    os.kill(stoppable[0].process.pid, signal.SIGSTOP)
+    stop(stoppable[0].process.pid)
     try:
         kind, got = bounded(lambda: split.step(actions(4)))
         assert kind == "raised", f"step() with one server stopped: {kind} {got!r}"

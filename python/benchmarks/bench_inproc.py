@@ -42,7 +42,7 @@ import tempfile
 import time
 
 import numpy as np
-from bench_wire import build_go_bench, fmt_rate, load, machine, random_actions
+from bench_wire import build_go_bench, fmt_rate, load, machine, random_actions, time_steps
 
 from flickarena import FlickVectorEnv, Pool
 from flickarena.launch import EnvServer
@@ -112,22 +112,6 @@ def go_row(binary: str, actions: str, steps: int) -> tuple[float, float]:
     if wall is None or cpu is None:
         raise RuntimeError(f"go benchmark output lacks steps/s or cpu-steps/s:\n{out}")
     return float(wall.group(1)), float(cpu.group(1))
-
-
-def time_steps(reset, step, sp, n: int, steps: int) -> tuple[float, float]:
-    """Resets with seed 1, plays ``steps`` steps with the random legal actions :func:`record`
-    drew (the same stream, the same masks) and returns env steps per second of time inside
-    step(), wall and CPU."""
-    rng = np.random.default_rng(1)
-    mask = reset()
-    in_step = in_step_cpu = 0.0
-    for _ in range(steps):
-        act = random_actions(mask, sp.nvec, sp.dim_low, sp.dim_high, rng)
-        start, start_cpu = time.perf_counter(), time.process_time()
-        mask = step(act)
-        in_step += time.perf_counter() - start
-        in_step_cpu += time.process_time() - start_cpu
-    return steps * n / in_step, steps * n / in_step_cpu
 
 
 def call_cost(calls: int = 2000) -> float:

@@ -126,18 +126,21 @@ def random_actions(mask: np.ndarray, nvec: np.ndarray, low: np.ndarray, high: np
     return {"discrete": disc, "continuous": cont}
 
 
-def time_steps(reset, step, sp, n: int) -> float:
-    """Resets with seed 1, plays STEPS[n] steps with random legal actions and returns env steps
-    per second of time inside step()."""
+def time_steps(reset, step, sp, n: int, steps: int) -> tuple[float, float]:
+    """Resets with seed 1, plays ``steps`` steps with random legal actions (seed 1: the same
+    stream, the same masks, for every caller) and returns env steps per second of time inside
+    step(), by the wall clock and by the process's CPU time."""
     rng = np.random.default_rng(1)
     mask = reset()
-    in_step = 0.0
-    for _ in range(STEPS[n]):
+    in_step = in_step_cpu = 0.0
+    for _ in range(steps):
         act = random_actions(mask, sp.nvec, sp.dim_low, sp.dim_high, rng)
+        start_cpu = time.process_time()
         start = time.perf_counter()
         mask = step(act)
         in_step += time.perf_counter() - start
-    return STEPS[n] * n / in_step
+        in_step_cpu += time.process_time() - start_cpu
+    return steps * n / in_step, steps * n / in_step_cpu
 
 
 def python_rows(targets: dict[str, str], n: int) -> dict[str, float]:
@@ -147,16 +150,17 @@ def python_rows(targets: dict[str, str], n: int) -> dict[str, float]:
         for transport in ("session", "unary"):
             with Pool(GAME, n, server=target, transport=transport, illegal="replace") as pool:
                 rows[f"py-{name}-{transport}"] = time_steps(
-                    lambda p=pool: p.reset(seed=1).action_mask, lambda a, p=pool: p.step(a).action_mask, pool.spaces, n)
+                    lambda p=pool: p.reset(seed=1).action_mask, lambda a, p=pool: p.step(a).action_mask, pool.spaces, n,
+                    STEPS[n])[0]
     with Pool(GAME, n, illegal="replace") as pool:
         rows["py-inprocess"] = time_steps(
-            lambda p=pool: p.reset(seed=1).action_mask, lambda a, p=pool: p.step(a).action_mask, pool.spaces, n)
+            lambda p=pool: p.reset(seed=1).action_mask, lambda a, p=pool: p.step(a).action_mask, pool.spaces, n, STEPS[n])[0]
     for name, server in (("py-vectorenv-unix-unary", targets["unix"]), ("py-vectorenv-inprocess", None)):
         envs = FlickVectorEnv(GAME, n, server=server, view="self_play", illegal="replace")
         try:
             rows[name] = time_steps(
                 lambda e=envs: e.reset(seed=1)[1]["action_mask"], lambda a, e=envs: e.step(a)[4]["action_mask"],
-                envs.pool.spaces, n)
+                envs.pool.spaces, n, STEPS[n])[0]
         finally:
             envs.close()
     return rows

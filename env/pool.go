@@ -1,9 +1,24 @@
 package env
 
 import (
+	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
+
+// helperSpin is how long a helper of a spinning pool polls for the next run before it
+// blocks, when the caller's last call came within that time of the run before. A blocked
+// helper's thread sleeps, and the OS takes tens to hundreds of microseconds to wake it for
+// the next run. Each poll yields the processor (runtime.Gosched), so the spin takes no time
+// from other goroutines.
+const helperSpin = time.Millisecond
+
+// callerSpin is how long the caller of a spinning pool's run polls for its helpers' end
+// before it blocks. The poll does not yield: a caller that entered Go from a C thread runs
+// locked to that thread, and each time such a goroutine blocks or yields, the thread sleeps
+// and must be woken by the OS, which usually costs more than the helpers' last chunk takes.
+const callerSpin = 500 * time.Microsecond
 
 // pool is a fixed set of helper goroutines that, together with the calling
 // goroutine, apply a function to indices 0..n-1. Indices are handed out in
@@ -16,6 +31,14 @@ type pool struct {
 	wake    chan struct{} // one token per helper per run; closed by close
 	wg      sync.WaitGroup
 	next    atomic.Int64 // next index to hand out
+
+	// Spinning (see [Vector.SetSpinWait]): whether the pool polls instead of blocking, the
+	// helpers still running the current run's share, the time from the end of the run
+	// before to the start of the current one (ns), and the end of the last run (the caller's).
+	spin    atomic.Bool
+	pending atomic.Int64
+	gap     atomic.Int64
+	lastEnd time.Time
 
 	// Set by run before waking the helpers (the channel send orders the
 	// writes before their reads) and cleared after: between runs the pool
@@ -38,10 +61,30 @@ func newPool(workers int) *pool {
 
 // helper runs one share of each run until the pool is closed.
 func (p *pool) helper() {
-	for range p.wake {
+	for p.await() {
 		p.drain()
+		p.pending.Add(-1)
 		p.wg.Done()
 	}
+}
+
+// await takes the next run's token and returns false once the pool is closed. A spinning
+// pool's helper polls for the token for helperSpin first if the caller's last gap between
+// runs was that short.
+func (p *pool) await() bool {
+	if p.spin.Load() && time.Duration(p.gap.Load()) <= helperSpin {
+		deadline := time.Now().Add(helperSpin)
+		for time.Now().Before(deadline) {
+			select {
+			case _, ok := <-p.wake:
+				return ok
+			default:
+			}
+			runtime.Gosched()
+		}
+	}
+	_, ok := <-p.wake
+	return ok
 }
 
 // run calls fn(i) for every i in [0, n), spread over the workers, and
@@ -61,13 +104,29 @@ func (p *pool) run(n int, fn func(i int)) {
 	// envs are cheap.
 	p.chunk = max(1, n/((h+1)*16))
 	p.next.Store(0)
+	p.pending.Store(int64(h))
+	spin := p.spin.Load()
+	if spin {
+		p.gap.Store(int64(time.Since(p.lastEnd)))
+	}
 	p.wg.Add(h)
 	for range h {
 		p.wake <- struct{}{}
 	}
 	p.drain()
+	if spin {
+		deadline := time.Now().Add(callerSpin)
+		for i := 0; p.pending.Load() > 0; i++ {
+			if i%64 == 63 && time.Now().After(deadline) {
+				break
+			}
+		}
+	}
 	p.wg.Wait()
 	p.fn = nil
+	if spin {
+		p.lastEnd = time.Now()
+	}
 }
 
 // drain takes chunks of indices until none is left.

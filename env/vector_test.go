@@ -407,19 +407,29 @@ func FuzzVectorStep(f *testing.F) {
 // goroutine started) per Step, with the worker pool in use.
 func TestVector_StepAllocatesNothing(t *testing.T) {
 	for _, mode := range []env.Autoreset{env.NextStep, env.SameStep} {
-		v := newVector(t, nil, env.Config{NumEnvs: 64, Workers: 2, Autoreset: mode})
-		if _, err := v.Reset(1); err != nil {
+		for _, spin := range []bool{false, true} {
+			stepAllocatesNothing(t, mode, spin)
+		}
+	}
+}
+
+// stepAllocatesNothing is TestVector_StepAllocatesNothing's check of one mode, the Vector
+// spin-waiting or not.
+func stepAllocatesNothing(t *testing.T, mode env.Autoreset, spin bool) {
+	t.Helper()
+	v := newVector(t, nil, env.Config{NumEnvs: 64, Workers: 2, Autoreset: mode})
+	v.SetSpinWait(spin)
+	if _, err := v.Reset(1); err != nil {
+		t.Fatal(err)
+	}
+	a := v.Spec().NewActions(64)
+	allocs := testing.AllocsPerRun(100, func() {
+		if _, err := v.Step(a); err != nil {
 			t.Fatal(err)
 		}
-		a := v.Spec().NewActions(64)
-		allocs := testing.AllocsPerRun(100, func() {
-			if _, err := v.Step(a); err != nil {
-				t.Fatal(err)
-			}
-		})
-		if allocs != 0 {
-			t.Errorf("%v: Step allocates %g times per call, want 0", mode, allocs)
-		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v, spin-waiting %v: Step allocates %g times per call, want 0", mode, spin, allocs)
 	}
 }
 

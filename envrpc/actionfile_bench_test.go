@@ -20,6 +20,8 @@ import (
 // with the file's seed; only the time inside Step counts ("steps/s", and
 // "cpu-steps/s" on the process's CPU time), and after the last step the
 // Vector's state hashes must be the file's, or the games were not the same.
+// It runs twice: "default", the Vector as NewVector makes it, and "spinwait",
+// with env.Vector.SetSpinWait (as the in-process library's pools run).
 //
 // The file, little-endian: one text line "flickarena-actions v1 game=ID
 // envs=N heads=H dims=D steps=K seed=S", then K steps of N×H int32 (the
@@ -42,11 +44,21 @@ func BenchmarkVectorReplay(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	for _, spin := range []bool{false, true} {
+		name := map[bool]string{false: "default", true: "spinwait"}[spin]
+		b.Run(name, func(b *testing.B) { replayActions(b, f, r, path, spin) })
+	}
+}
+
+// replayActions is one run of BenchmarkVectorReplay: the file r (read from path) replayed on
+// a new Vector of f, spin-waiting if spin.
+func replayActions(b *testing.B, f env.Factory, r *actionFile, path string, spin bool) {
 	v, err := env.NewVector(f, env.Config{NumEnvs: r.envs, Illegal: env.ReplaceIllegal})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer v.Close()
+	v.SetSpinWait(spin)
 	if h, d := len(v.Spec().Heads), len(v.Spec().Dims); h != r.heads || d != r.dims {
 		b.Fatalf("%s: the game has %d heads and %d dims, the file %d and %d", path, h, d, r.heads, r.dims)
 	}

@@ -27,7 +27,9 @@ import (
 // A LocalPool counts against its Server's limits like any pool and is closed by
 // Server.Close, or by the Server's idle timeout unless that is disabled (an in-process
 // caller usually disables it: Limits.IdleTimeout -1). Calls on one LocalPool are
-// serialised (one at a time, in any goroutines); different pools run in parallel.
+// serialised (one at a time, in any goroutines); different pools run in parallel. Its
+// Vector spin-waits (env.Vector.SetSpinWait): a caller from a C thread pays no thread
+// wake-up per call.
 type LocalPool struct {
 	s      *Server
 	p      *pool
@@ -48,6 +50,7 @@ func (s *Server) NewLocalPool(req *flickv1.CreatePoolRequest) (lp *LocalPool, re
 	if err != nil {
 		return nil, nil, s.toStatus(err, "config")
 	}
+	p.vec.SetSpinWait(true) // the caller is in process and usually calls again soon
 	return &LocalPool{s: s, p: p}, &flickv1.CreatePoolResponse{Spec: proto.CloneOf(p.spec)}, nil
 }
 

@@ -8,26 +8,28 @@ actions from a numpy stream (each head a value its mask allows, each dim uniform
 them to a file with the last state hashes. Then each round measures, for each game and batch
 in turn:
 
-- the Go row, one run of ``BenchmarkVectorReplay`` (``envrpc``): ``env.Vector`` in process
+- the Go rows, one run of ``BenchmarkVectorReplay`` (``envrpc``): ``env.Vector`` in process
   stepped with the file's actions (it checks that its last state hashes are the file's: the
-  same games), with the collector's target the library sets itself (GOGC=400 unless set);
+  same games), with the collector's target the library sets itself (GOGC=400 unless set),
+  once as ``NewVector`` makes it and once with ``SetSpinWait(true)``, as the library's pools
+  run (the workers poll briefly instead of sleeping between and at the end of calls);
 - right after, the Python rows, the same actions again: :class:`flickarena.Pool` in process,
   :class:`flickarena.FlickVectorEnv` in process (what a Gymnasium user gets, self-play view),
   and the Pool over a unix socket to an ``envserver`` (unary calls);
-- the Go row again.
+- the Go rows again.
 
 Only the time inside the step call counts (choosing actions is the agent's cost), twice: on the
 wall clock, and on the process's CPU time (every thread: the library's goroutines run in the
 Python process), which other jobs on a shared machine disturb less (the gRPC row has no CPU
 figure: its server is another process). A row's share is its steps/s over the mean of the
-round's two Go runs; the tables give the median over the rounds of each figure and the range of
-the shares. The issue's goal: the in-process Pool at 90% of Go or more. A last Python row steps
-the recorded actions back to back, nothing computed between the calls, as the Go row does: the
-difference from the Pool's row is what the caller's work between steps costs the library's
-runtime on re-entry (its threads have gone idle meanwhile). The Python side's own
-cost per call is printed too: a step of one Race env (a game without physics), wall time.
+round's two runs of the default Go row; the tables give the median over the rounds of each
+figure and the range of the shares. The issue's goal: the in-process Pool at 90% of Go or
+more. A Python row steps the recorded actions back to back, nothing computed between the
+calls, as the Go rows do: the difference from the Pool's row is what the caller's work between
+steps costs. The Python side's own cost per call is printed too: a step of one Race env (a game
+without physics), wall time.
 
-    python python/benchmarks/bench_inproc.py [--rounds 5] [--scale 1]
+    python python/benchmarks/bench_inproc.py [--rounds 5] [--scale 1] [--games flickemup,flickago] [--sizes 64,1024]
 """
 
 from __future__ import annotations
@@ -54,9 +56,10 @@ STEPS = {64: 500, 1024: 100}  # steps per row per round
 # The Go rows run with the collector's target the library sets itself (GOGC=400 unless $GOGC is
 # set, as envserver: internal/gctune), so that both sides collect alike.
 GO_ENV = {**os.environ, "GOGC": os.environ.get("GOGC", "400")}
-ROWS = ("go", "py-inprocess", "py-inprocess-back-to-back", "py-vectorenv-inprocess", "py-unix-unary")
+ROWS = ("go", "go-spinwait", "py-inprocess", "py-inprocess-back-to-back", "py-vectorenv-inprocess", "py-unix-unary")
 LABELS = {
     "go": "Go `env.Vector`, in process",
+    "go-spinwait": "Go `env.Vector`, in process, `SetSpinWait(true)`",
     "py-inprocess": "Python `Pool`, in process",
     "py-inprocess-back-to-back": "Python `Pool`, in process, the actions drawn beforehand",
     "py-vectorenv-inprocess": "Python `FlickVectorEnv`, in process",
@@ -101,17 +104,23 @@ def back_to_back(game: str, n: int, actions: list[dict[str, np.ndarray]]) -> tup
         return len(actions) * n / (time.perf_counter() - start), len(actions) * n / (time.process_time() - start_cpu)
 
 
-def go_row(binary: str, actions: str, steps: int) -> tuple[float, float]:
-    """Runs the Go row on the file of actions once and returns its steps/s, wall and CPU."""
+def go_rows(binary: str, actions: str, steps: int) -> dict[str, tuple[float, float]]:
+    """Runs the Go rows on the file of actions once (BenchmarkVectorReplay's default and
+    spinwait runs) and returns each one's steps/s, wall and CPU."""
     out = subprocess.run(
         [binary, "-test.run", "^$", "-test.bench", "^BenchmarkVectorReplay$", "-test.benchtime", f"{steps}x"],
         cwd=REPO / "envrpc", check=True, capture_output=True, text=True,
         env={**GO_ENV, "FLICKARENA_BENCH_ACTIONS": actions},
     ).stdout
-    wall, cpu = re.search(r"\s(\S+) steps/s", out), re.search(r"\s(\S+) cpu-steps/s", out)
-    if wall is None or cpu is None:
-        raise RuntimeError(f"go benchmark output lacks steps/s or cpu-steps/s:\n{out}")
-    return float(wall.group(1)), float(cpu.group(1))
+    rows = {}
+    for row, sub in (("go", "default"), ("go-spinwait", "spinwait")):
+        line = re.search(rf"^BenchmarkVectorReplay/{sub}\S*\s.*$", out, re.M)
+        wall = line and re.search(r"\s(\S+) steps/s", line.group(0))
+        cpu = line and re.search(r"\s(\S+) cpu-steps/s", line.group(0))
+        if not wall or not cpu:
+            raise RuntimeError(f"go benchmark output lacks {sub}'s steps/s or cpu-steps/s:\n{out}")
+        rows[row] = float(wall.group(1)), float(cpu.group(1))
+    return rows
 
 
 def call_cost(calls: int = 2000) -> float:
@@ -148,12 +157,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="rounds (medians are taken over them)")
     parser.add_argument("--scale", type=float, default=1.0, help="multiplies the steps per row")
+    parser.add_argument("--games", default=",".join(GAMES), help="the games measured, comma-separated, of: " + ", ".join(GAMES))
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="the batches measured, comma-separated, of: "
+                        + ", ".join(map(str, SIZES)))
     args = parser.parse_args()
+    games = [g for g in args.games.split(",") if g]
+    sizes = [int(n) for n in args.sizes.split(",") if n]
+    for g in games:
+        if g not in GAMES:
+            parser.error(f"--games: {g!r} is not one of {', '.join(GAMES)}")
+    for n in sizes:
+        if n not in SIZES:
+            parser.error(f"--sizes: {n} is not one of {', '.join(map(str, SIZES))}")
     steps = {n: max(1, round(k * args.scale)) for n, k in STEPS.items()}
     os.environ.setdefault("GOFLAGS", "-buildvcs=false")
     print(f"machine: {machine()}")
     print(f"load average at start: {load()}", flush=True)
-    keys = [(g, n) for g in GAMES for n in SIZES]
+    keys = [(g, n) for g in games for n in sizes]
     # rates[clock][(game, n)][row] and shares alike: one value per round; clock 0 wall, 1 CPU.
     rates: list[dict[tuple[str, int], dict[str, list[float]]]] = [{k: {} for k in keys} for _ in range(2)]
     shares: list[dict[tuple[str, int], dict[str, list[float]]]] = [{k: {} for k in keys} for _ in range(2)]
@@ -168,10 +188,11 @@ def main() -> None:
             record(GAMES[g], n, steps[n], actions[g, n])
         for r in range(args.rounds):
             for g, n in keys:
-                before = go_row(binary, actions[g, n], steps[n])
+                before = go_rows(binary, actions[g, n], steps[n])
                 row = python_rows(GAMES[g], n, steps[n], unix.target, read_actions(actions[g, n]))
-                after = go_row(binary, actions[g, n], steps[n])
-                row["go"] = ((before[0] + after[0]) / 2, (before[1] + after[1]) / 2)
+                after = go_rows(binary, actions[g, n], steps[n])
+                for k in before:
+                    row[k] = ((before[k][0] + after[k][0]) / 2, (before[k][1] + after[k][1]) / 2)
                 for k, v in row.items():
                     for clock in (0, 1):
                         rates[clock][g, n].setdefault(k, []).append(v[clock])
@@ -180,7 +201,7 @@ def main() -> None:
             print(f"round {r + 1}/{args.rounds} done, load average {load()}", flush=True)
     print(f"load average at end: {load()}; {time.monotonic() - started:.0f} s")
     print("\nself-play, random legal actions, the same games in every row; steps per row and round: "
-          + ", ".join(f"{steps[n]} at batch {n}" for n in SIZES)
+          + ", ".join(f"{steps[n]} at batch {n}" for n in sizes)
           + f"; medians of {args.rounds} rounds, share of Go in process (range over the rounds)")
     for clock, title in ((0, "wall clock"), (1, "CPU time of the process")):
         print(f"\nsteps/s, {title}:\n")

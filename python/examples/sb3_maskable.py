@@ -17,7 +17,7 @@ move is illegal) and prints the win shares::
 bot (an AgentService, for ``arena run --bots remote=ADDRESS``): the most likely legal action for
 whichever seat is to move, each binned dim's value sent in the game's native encoding; play it
 on the game and options it was trained on (``--scenarios 'flickago:flick=aim'`` for a model of
-``--options '{"flick": "aim"}'``). It starts its own env server unless ``--server`` is given.
+``--options '{"flick": "aim"}'``). The games run in this process unless ``--server`` is given.
 Needs the ``sb3`` extra.
 """
 
@@ -33,14 +33,13 @@ import numpy as np
 import torch
 
 from flickarena import FlickVectorEnv
-from flickarena.launch import EnvServer
 from flickarena.sb3 import FlickSB3VecEnv
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.ArgumentDefaultsHelpFormatter)
     a, flag = p.add_argument, argparse.BooleanOptionalAction
-    a("--server", default="", help="env server target (default: start one)")
+    a("--server", default="", help="env server target (default: the games run in this process)")
     a("--game", default="flickago-v3", help="the game id")
     a("--options", default="{}", help="the game's options, as a JSON object")
     a("--opponent", default="random", help="the server's opponent in training")
@@ -181,7 +180,7 @@ def main(argv: list[str] | None = None) -> dict:
             server.wait()
         return out
     with contextlib.ExitStack() as stack:
-        server = args.server or stack.enter_context(EnvServer()).target
+        server = args.server or None  # None: the in-process backend
         if args.evaluate:
             model, settings = load_model(args.evaluate)
             game, options, bins = settings["game"], settings["options"], settings["bins"]

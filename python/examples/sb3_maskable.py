@@ -29,8 +29,10 @@ import json
 import os
 import time
 
+import gymnasium as gym
 import numpy as np
 import torch
+from stable_baselines3.common.vec_env import VecEnvWrapper
 
 from flickarena import FlickVectorEnv
 from flickarena.sb3 import FlickSB3VecEnv
@@ -45,6 +47,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a("--opponent", default="random", help="the server's opponent in training")
     a("--shaping", type=float, default=1.0, help="weight of the game's shaping reward in training (evaluations: none)")
     a("--bins", type=int, default=11, help="values of each continuous dim in the multidiscrete format")
+    a("--joint-aim", action=argparse.BooleanOptionalAction, default=False,
+      help="draw the dims x and y as one categorical over the bins x bins points of the grid (a policy that can "
+      "hold several aiming points at once) instead of one categorical each")
     a("--num-envs", type=int, default=64, help="envs of the training pool")
     a("--n-steps", type=int, default=64, help="MaskablePPO's steps per env per rollout")
     a("--batch-size", type=int, default=1024, help="MaskablePPO's minibatch size")
@@ -77,7 +82,7 @@ class Decider:
     per-head distributions, then turns each binned dim into its value
     (``low + k (high - low) / (bins - 1)``, the server's own binning)."""
 
-    def __init__(self, model, spec, bins: int):
+    def __init__(self, model, spec, bins: int, joint_aim: bool = False):
         from flickarena import joint_rule
 
         self.model, self.bins = model, bins
@@ -85,6 +90,7 @@ class Decider:
         self.nvec = [h.n for h in spec.heads]
         self.low = np.array([d.low for d in spec.dims], np.float64)
         self.high = np.array([d.high for d in spec.dims], np.float64)
+        self.joint = aim_dims(spec) if joint_aim else None
 
     @torch.no_grad()
     def __call__(self, obs: np.ndarray, mask: np.ndarray, deterministic: bool,
@@ -93,7 +99,9 @@ class Decider:
         ``obs`` and factorised masks ``mask``: the most likely values, or drawn with ``rng``."""
         obs = np.asarray(obs, np.float32)
         mask = np.asarray(mask, bool)
-        flat = np.concatenate([mask, np.ones((len(mask), len(self.low) * self.bins), bool)], 1)
+        drawn = len(self.low) - (self.joint is not None)  # dims drawn, x and y as one if joint
+        flat = np.concatenate([mask, np.ones((len(mask), drawn * self.bins + (self.bins**2 - self.bins
+                                                                               if self.joint else 0)), bool)], 1)
         obs_t, _ = self.model.policy.obs_to_tensor(obs)
         dists = self.model.policy.get_distribution(obs_t, action_masks=flat).distributions
         masks = np.split(mask, np.cumsum(self.nvec)[:-1], axis=1) if self.nvec else []
@@ -111,8 +119,60 @@ class Decider:
                 chosen.append((p.cumsum(-1) > rng.random((len(p), 1))).argmax(-1))
         act = np.stack(chosen, -1) if chosen else np.zeros((len(obs), 0), np.int64)
         h = len(self.nvec)
+        if self.joint is not None:
+            act = JointAim.split(act, h + self.joint[0], self.bins)
         cont = np.clip(self.low + act[:, h:] * (self.high - self.low) / (self.bins - 1), self.low, self.high)
         return act[:, :h].astype(np.int32), cont.astype(np.float32)
+
+
+def aim_dims(spec) -> tuple[int, int]:
+    """The indices of the dims x and y of a game's spec, which must be adjacent (x first)."""
+    names = [d.name for d in spec.dims]
+    if "x" not in names or names.index("x") + 1 >= len(names) or names[names.index("x") + 1] != "y":
+        raise ValueError(f"--joint-aim: the game's dims are {names}; it needs x followed by y (the aiming action, "
+                         "--options '{\"flick\": \"aim\"}')")
+    return names.index("x"), names.index("x") + 1
+
+
+class JointAim(VecEnvWrapper):
+    """The SB3 adapter with its dims x and y drawn as one: the multidiscrete component of x
+    becomes one of ``bins * bins`` values (``x_bin * bins + y_bin``) and y's is dropped, so
+    that a policy's categorical can put its weight on several points of the board at once."""
+
+    def __init__(self, venv: FlickSB3VecEnv, bins: int):
+        self.x = len(venv.pool.game.heads) + aim_dims(venv.pool.game)[0]
+        self.bins = bins
+        nvec = list(venv.action_space.nvec)
+        nvec[self.x:self.x + 2] = [bins * bins]
+        super().__init__(venv, action_space=gym.spaces.MultiDiscrete(nvec))
+        self.heads_mask = int(sum(venv.action_space.nvec[:len(venv.pool.game.heads)]))
+
+    @staticmethod
+    def split(act: np.ndarray, x: int, bins: int) -> np.ndarray:
+        """The actions ``act`` ``[N, components]`` with component ``x`` (a joint point) split
+        into its x and y bins."""
+        k = act[:, x]
+        return np.concatenate([act[:, :x], (k // bins)[:, None], (k % bins)[:, None], act[:, x + 1:]], 1)
+
+    def step_async(self, actions: np.ndarray) -> None:
+        self.venv.step_async(self.split(np.asarray(actions).reshape(self.num_envs, -1), self.x, self.bins))
+
+    def reset(self):
+        return self.venv.reset()
+
+    def step_wait(self):
+        return self.venv.step_wait()
+
+    def action_masks(self) -> np.ndarray:
+        """The adapter's masks with the dims' part (every value allowed) sized for the joint point."""
+        m = self.venv.action_masks()[:, :self.heads_mask]
+        return np.concatenate([m, np.ones((self.num_envs, int(sum(self.action_space.nvec)) - self.heads_mask), bool)], 1)
+
+    def env_method(self, method_name: str, *method_args, indices=None, **method_kwargs):
+        if method_name == "action_masks":
+            masks = self.action_masks()
+            return [masks[i] for i in self.venv._get_indices(indices)]
+        return self.venv.env_method(method_name, *method_args, indices=indices, **method_kwargs)
 
 
 def load_model(path: str):
@@ -134,7 +194,7 @@ def model_policy(path: str):
     def policy(turn) -> tuple[np.ndarray, np.ndarray]:
         key = turn.game.SerializeToString()
         if key not in deciders:
-            deciders[key] = Decider(model, turn.game, settings["bins"])
+            deciders[key] = Decider(model, turn.game, settings["bins"], settings.get("joint_aim", False))
         return deciders[key](turn.obs, turn.action_mask, True)
 
     return policy, settings
@@ -184,13 +244,15 @@ def main(argv: list[str] | None = None) -> dict:
         if args.evaluate:
             model, settings = load_model(args.evaluate)
             game, options, bins = settings["game"], settings["options"], settings["bins"]
+            joint = settings.get("joint_aim", False)
         else:
-            game, bins = args.game, args.bins
+            game, bins, joint = args.game, args.bins, args.joint_aim
             if args.init:
                 with open(args.init + ".json") as f:
                     start = json.load(f)
-                game, options, bins = start["game"], start["options"], start["bins"]
-            settings = {"game": game, "options": options, "bins": bins, "opponent": args.opponent, "shaping": args.shaping,
+                game, options, bins, joint = start["game"], start["options"], start["bins"], start.get("joint_aim", False)
+            settings = {"game": game, "options": options, "bins": bins, "joint_aim": joint, "opponent": args.opponent,
+                        "shaping": args.shaping,
                         "num_envs": args.num_envs, "n_steps": args.n_steps, "batch_size": args.batch_size,
                         "n_epochs": args.n_epochs, "learning_rate": 5e-4 if args.lr is None else args.lr,
                         "ent_coef": 0.01 if args.ent_coef is None else args.ent_coef,
@@ -198,6 +260,8 @@ def main(argv: list[str] | None = None) -> dict:
             venv = stack.enter_context(contextlib.closing(FlickSB3VecEnv(
                 game, args.num_envs, server=server, options=options, opponent=args.opponent, agent_seat="alternate",
                 bins=bins, shaping=args.shaping, seed=args.seed)))
+            if joint:
+                venv = JointAim(venv, bins)
             if args.init:  # the model keeps its own hyperparameters: the settings say so
                 model = MaskablePPO.load(args.init, env=venv, device="cpu")
                 if args.lr is not None:  # a given rate replaces the model's own for the rest of its training
@@ -247,7 +311,7 @@ def main(argv: list[str] | None = None) -> dict:
             out["train"] = settings
         if args.eval_episodes > 0:
             with contextlib.closing(FlickVectorEnv(game, 1, server=server, options=options)) as probe:
-                decide = Decider(model, probe.pool.game, bins)
+                decide = Decider(model, probe.pool.game, bins, joint)
             for opp in [o for o in args.eval_opponents.split(",") if o]:
                 r = evaluate(decide, game, options, server, opp, args.eval_episodes, 1000 + args.seed, args.deterministic)
                 out[opp] = r

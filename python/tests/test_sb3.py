@@ -4,6 +4,7 @@ actions. Skipped only if the extra is not installed (``make test`` installs it).
 
 from __future__ import annotations
 
+import contextlib
 import warnings
 
 import numpy as np
@@ -172,3 +173,43 @@ def test_sb3_maskable_example_trains_saves_and_evaluates(server, tmp_path):
     out = sb3_maskable.main(["--server", server.target, "--init", str(model), "--num-envs", "4", "--total-steps", "16",
                              "--lr", "1e-4", "--ent-coef", "0.02", "--out", str(tmp_path / "slow.zip"), "--eval-episodes", "0"])
     assert out["train"]["learning_rate"] == 1e-4 and out["train"]["ent_coef"] == 0.02
+
+
+def test_sb3_maskable_joint_aim_steps_the_split_point(tmp_path):
+    """--joint-aim's wrapper: a joint point k steps the game as the adapter's own x bin k // bins
+    and y bin k % bins do; its masks are the heads' masks and every point; the example trains,
+    saves the setting and evaluates with it (in process)."""
+    import json
+
+    import sb3_maskable
+
+    bins, n = 5, 4
+    opts = {"flick": "aim"}
+    def adapter() -> FlickSB3VecEnv:
+        return FlickSB3VecEnv("flickago-v3", n, options=opts, bins=bins, seed=3)
+
+    with contextlib.closing(adapter()) as plain, contextlib.closing(sb3_maskable.JointAim(adapter(), bins)) as joint:
+        h = len(plain.pool.game.heads)
+        assert list(joint.action_space.nvec) == list(plain.action_space.nvec[:h]) + [bins * bins, bins]
+        assert np.array_equal(plain.reset(), joint.reset())
+        rng = np.random.default_rng(0)
+        for _ in range(20):
+            masks = joint.action_masks()
+            assert masks.shape == (n, int(sum(joint.action_space.nvec))) and masks[:, -(bins * bins + bins):].all()
+            assert np.array_equal(masks[:, :-(bins * bins + bins)], plain.action_masks()[:, :-3 * bins])
+            act = np.stack([rng.integers(0, k, n) for k in joint.action_space.nvec], 1)
+            k = act[:, h]
+            split = np.concatenate([act[:, :h], (k // bins)[:, None], (k % bins)[:, None], act[:, h + 1:]], 1)
+            plain.step_async(split)
+            joint.step_async(act)
+            (o1, r1, d1, _), (o2, r2, d2, _) = plain.step_wait(), joint.step_wait()
+            assert np.array_equal(o1, o2) and np.array_equal(r1, r2) and np.array_equal(d1, d2)
+    model = tmp_path / "j.zip"
+    sb3_maskable.main(["--options", json.dumps(opts), "--bins", "3", "--joint-aim", "--num-envs", "4", "--n-steps", "16",
+                       "--batch-size", "32", "--total-steps", "64", "--hidden", "8", "--out", str(model), "--eval-episodes", "0"])
+    assert json.loads((tmp_path / "j.zip.json").read_text())["joint_aim"] is True
+    res = sb3_maskable.main(["--evaluate", str(model), "--eval-opponents", "random", "--eval-episodes", "4"])
+    assert res["random"]["episodes"] == 4
+    with pytest.raises(ValueError, match="x followed by y"):
+        sb3_maskable.main(["--joint-aim", "--num-envs", "2", "--total-steps", "16", "--out", str(tmp_path / "raw.zip"),
+                           "--eval-episodes", "0"])

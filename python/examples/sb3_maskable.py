@@ -49,7 +49,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a("--bins", type=int, default=11, help="values of each continuous dim in the multidiscrete format")
     a("--joint-aim", action=argparse.BooleanOptionalAction, default=False,
       help="draw the dims x and y as one categorical over the bins x bins points of the grid (a policy that can "
-      "hold several aiming points at once) instead of one categorical each")
+      "hold several aiming points at once) instead of one categorical each; with --init of a model that draws them "
+      "apart, the new model starts as that model's policy")
     a("--num-envs", type=int, default=64, help="envs of the training pool")
     a("--n-steps", type=int, default=64, help="MaskablePPO's steps per env per rollout")
     a("--batch-size", type=int, default=1024, help="MaskablePPO's minibatch size")
@@ -175,6 +176,33 @@ class JointAim(VecEnvWrapper):
         return self.venv.env_method(method_name, *method_args, indices=indices, **method_kwargs)
 
 
+def joined(split, venv: JointAim):
+    """A new MaskablePPO on ``venv`` playing exactly the policy of ``split``, a model of the
+    same game whose x and y are drawn apart: every weight is copied, and the logit of the
+    joint point (x bin i, y bin j) is the sum of split's logits of i and of j, so that the joint
+    categorical starts as the product of split's two (a softmax of sums is the product of the
+    softmaxes). Its optimizer starts afresh; its step count is split's."""
+    from sb3_contrib import MaskablePPO
+
+    model = MaskablePPO("MlpPolicy", venv, n_steps=split.n_steps, batch_size=split.batch_size, n_epochs=split.n_epochs,
+                        learning_rate=split.learning_rate, ent_coef=split.ent_coef, device="cpu", verbose=0,
+                        policy_kwargs={"net_arch": split.policy_kwargs.get("net_arch")})
+    old, new = split.policy.state_dict(), model.policy.state_dict()
+    x, b = venv.x, venv.bins
+    before = int(sum(venv.action_space.nvec[:x]))  # logits of the components before x
+    for key in new:
+        if not key.startswith("action_net."):
+            new[key] = old[key].clone()
+            continue
+        w = old[key]
+        xs, ys = w[before:before + b], w[before + b:before + 2 * b]
+        point = (xs[:, None] + ys[None, :]).reshape(b * b, *w.shape[1:])
+        new[key] = torch.cat([w[:before], point, w[before + 2 * b:]])
+    model.policy.load_state_dict(new)
+    model.num_timesteps = split.num_timesteps
+    return model
+
+
 def load_model(path: str):
     """A model of this script and its settings (``path + ".json"``)."""
     from sb3_contrib import MaskablePPO
@@ -250,7 +278,8 @@ def main(argv: list[str] | None = None) -> dict:
             if args.init:
                 with open(args.init + ".json") as f:
                     start = json.load(f)
-                game, options, bins, joint = start["game"], start["options"], start["bins"], start.get("joint_aim", False)
+                game, options, bins = start["game"], start["options"], start["bins"]
+                joint = start.get("joint_aim", False) or args.joint_aim  # --joint-aim joins a split model's heads
             settings = {"game": game, "options": options, "bins": bins, "joint_aim": joint, "opponent": args.opponent,
                         "shaping": args.shaping,
                         "num_envs": args.num_envs, "n_steps": args.n_steps, "batch_size": args.batch_size,
@@ -263,7 +292,11 @@ def main(argv: list[str] | None = None) -> dict:
             if joint:
                 venv = JointAim(venv, bins)
             if args.init:  # the model keeps its own hyperparameters: the settings say so
-                model = MaskablePPO.load(args.init, env=venv, device="cpu")
+                if joint and not start.get("joint_aim", False):
+                    model = joined(MaskablePPO.load(args.init, device="cpu"), venv)
+                    settings["joined_from"] = args.init
+                else:
+                    model = MaskablePPO.load(args.init, env=venv, device="cpu")
                 if args.lr is not None:  # a given rate replaces the model's own for the rest of its training
                     model.learning_rate = args.lr
                     model._setup_lr_schedule()

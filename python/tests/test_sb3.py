@@ -210,6 +210,30 @@ def test_sb3_maskable_joint_aim_steps_the_split_point(tmp_path):
     assert json.loads((tmp_path / "j.zip.json").read_text())["joint_aim"] is True
     res = sb3_maskable.main(["--evaluate", str(model), "--eval-opponents", "random", "--eval-episodes", "4"])
     assert res["random"]["episodes"] == 4
+    # A split model joined: the joint point's probability is the product of the split x's and y's.
+    from sb3_contrib import MaskablePPO
+
+    split_model = tmp_path / "s.zip"
+    sb3_maskable.main(["--options", json.dumps(opts), "--bins", "3", "--num-envs", "4", "--n-steps", "16", "--batch-size", "32",
+                       "--total-steps", "64", "--hidden", "8", "--out", str(split_model), "--eval-episodes", "0"])
+    split = MaskablePPO.load(str(split_model), device="cpu")
+    with contextlib.closing(sb3_maskable.JointAim(FlickSB3VecEnv("flickago-v3", 4, options=opts, bins=3, seed=5), 3)) as venv:
+        both = sb3_maskable.joined(split, venv)
+        obs = venv.reset()
+    import torch
+
+    with torch.no_grad():
+        d1 = split.policy.get_distribution(split.policy.obs_to_tensor(obs)[0]).distributions
+        d2 = both.policy.get_distribution(both.policy.obs_to_tensor(obs)[0]).distributions
+    h = len(d1) - 3  # the heads, then x, y and push
+    px, py = d1[h].probs.numpy(), d1[h + 1].probs.numpy()
+    assert np.allclose(d2[h].probs.numpy(), (px[:, :, None] * py[:, None, :]).reshape(4, 9), atol=1e-6)
+    for i, j in [*((i, i) for i in range(h)), (h + 2, h + 1)]:  # the heads, and push
+        assert np.allclose(d1[i].probs.numpy(), d2[j].probs.numpy(), atol=1e-6)
+    assert both.num_timesteps == split.num_timesteps
+    out = sb3_maskable.main(["--init", str(split_model), "--joint-aim", "--num-envs", "4", "--total-steps", "16",
+                             "--out", str(tmp_path / "joined.zip"), "--eval-episodes", "0"])
+    assert out["train"]["joint_aim"] is True and out["train"]["joined_from"] == str(split_model)
     with pytest.raises(ValueError, match="x followed by y"):
         sb3_maskable.main(["--joint-aim", "--num-envs", "2", "--total-steps", "16", "--out", str(tmp_path / "raw.zip"),
                            "--eval-episodes", "0"])

@@ -31,6 +31,11 @@ Processes and threads:
   methods load their own copy.
 - ctypes releases the GIL during each call, so threads stepping their own pools run at once;
   the calls on one pool are serialised by the pool's lock.
+- A pool's Go workers poll instead of sleeping (Go's ``env.Vector.SetSpinWait``): at the end of
+  a call, and, while the calls come within a millisecond of each other, for up to a
+  millisecond after one. So a call pays no wake-up of the library's threads by the OS, and a
+  loop stepping as fast as it can keeps a core busy between its calls; a caller that works
+  longer between steps (a learner's forward pass) pays at most one such millisecond.
 - A signal (SIGINT) that arrives during a call is handled by Python when the call returns:
   KeyboardInterrupt comes between calls, and the pool is consistent.
 """

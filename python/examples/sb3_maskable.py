@@ -57,7 +57,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     a("--n-epochs", type=int, default=4, help="MaskablePPO's passes over each rollout")
     a("--lr", type=float, default=None, help="MaskablePPO's learning rate (default: 5e-4, or --init's own)")
     a("--ent-coef", type=float, default=None, help="MaskablePPO's entropy bonus (default: 0.01, or --init's own)")
-    a("--hidden", type=int, default=64, help="width of the two hidden layers of the policy and of the value net")
+    a("--hidden", type=int, default=64, help="width of the two hidden layers of the policy and of the value net (with "
+      "--init of a narrower model, the new model starts as that model's policy)")
     a("--total-steps", type=int, default=200_000, help="agent env steps to train for")
     a("--seed", type=int, default=1, help="seed of torch, SB3 and the pool")
     a("--out", default="sb3_model.zip", help="the trained model (SB3's zip); its settings go to OUT.json")
@@ -176,30 +177,51 @@ class JointAim(VecEnvWrapper):
         return self.venv.env_method(method_name, *method_args, indices=indices, **method_kwargs)
 
 
-def joined(split, venv: JointAim):
-    """A new MaskablePPO on ``venv`` playing exactly the policy of ``split``, a model of the
-    same game whose x and y are drawn apart: every weight is copied, and the logit of the
-    joint point (x bin i, y bin j) is the sum of split's logits of i and of j, so that the joint
-    categorical starts as the product of split's two (a softmax of sums is the product of the
-    softmaxes). Its optimizer starts afresh; its step count is split's."""
+def grown(start, venv, hidden: int):
+    """A new MaskablePPO on ``venv`` with hidden layers ``hidden`` wide, playing exactly the
+    policy (and valuing as the value net) of ``start``, a model of the same game with layers at
+    most that wide, whose x and y may be drawn apart while ``venv`` draws them as one
+    (:class:`JointAim`).
+
+    Every weight of ``start`` is copied. A joint point's logit (x bin i, y bin j) is the sum of
+    start's logits of i and of j, so the joint categorical starts as the product of start's two
+    (a softmax of sums is the product of the softmaxes). The new units of a wider layer keep
+    their fresh initial weights in, and their weights out are zero, so that nothing they
+    compute reaches the outputs until training moves those. Its optimizer starts afresh; its
+    step count is start's."""
     from sb3_contrib import MaskablePPO
 
-    model = MaskablePPO("MlpPolicy", venv, n_steps=split.n_steps, batch_size=split.batch_size, n_epochs=split.n_epochs,
-                        learning_rate=split.learning_rate, ent_coef=split.ent_coef, device="cpu", verbose=0,
-                        policy_kwargs={"net_arch": split.policy_kwargs.get("net_arch")})
-    old, new = split.policy.state_dict(), model.policy.state_dict()
-    x, b = venv.x, venv.bins
-    before = int(sum(venv.action_space.nvec[:x]))  # logits of the components before x
-    for key in new:
-        if not key.startswith("action_net."):
-            new[key] = old[key].clone()
-            continue
+    model = MaskablePPO("MlpPolicy", venv, n_steps=start.n_steps, batch_size=start.batch_size, n_epochs=start.n_epochs,
+                        learning_rate=start.learning_rate, ent_coef=start.ent_coef, device="cpu", verbose=0,
+                        policy_kwargs={"net_arch": [hidden, hidden]})
+    old, new = dict(start.policy.state_dict()), model.policy.state_dict()
+    rows = new["action_net.weight"].shape[0]
+    if old["action_net.weight"].shape[0] != rows:  # split x and y, joined on venv
+        if not isinstance(venv, JointAim):
+            raise ValueError(f"{venv}: the model's actions do not fit this env's")
+        x, b = venv.x, venv.bins
+        before = int(sum(venv.action_space.nvec[:x]))  # logits of the components before x
+        for key in ("action_net.weight", "action_net.bias"):
+            w = old[key]
+            xs, ys = w[before:before + b], w[before + b:before + 2 * b]
+            point = (xs[:, None] + ys[None, :]).reshape(b * b, *w.shape[1:])
+            old[key] = torch.cat([w[:before], point, w[before + 2 * b:]])
+    for key, fresh in new.items():
         w = old[key]
-        xs, ys = w[before:before + b], w[before + b:before + 2 * b]
-        point = (xs[:, None] + ys[None, :]).reshape(b * b, *w.shape[1:])
-        new[key] = torch.cat([w[:before], point, w[before + 2 * b:]])
+        if w.shape == fresh.shape:
+            new[key] = w.clone()
+            continue
+        if w.dim() != fresh.dim() or any(a > b for a, b in zip(w.shape, fresh.shape, strict=True)):
+            raise ValueError(f"{key}: the model's {tuple(w.shape)} does not fit in {tuple(fresh.shape)} (--hidden {hidden})")
+        t = fresh.clone()
+        if w.dim() == 1:
+            t[:w.shape[0]] = w
+        else:  # an old unit's weights from the old inputs; none from the new ones
+            t[:w.shape[0], :w.shape[1]] = w
+            t[:w.shape[0], w.shape[1]:] = 0
+        new[key] = t
     model.policy.load_state_dict(new)
-    model.num_timesteps = split.num_timesteps
+    model.num_timesteps = start.num_timesteps
     return model
 
 
@@ -292,9 +314,11 @@ def main(argv: list[str] | None = None) -> dict:
             if joint:
                 venv = JointAim(venv, bins)
             if args.init:  # the model keeps its own hyperparameters: the settings say so
-                if joint and not start.get("joint_aim", False):
-                    model = joined(MaskablePPO.load(args.init, device="cpu"), venv)
-                    settings["joined_from"] = args.init
+                start_hidden = start.get("net_arch", [64, 64])[0]
+                settings["net_arch"] = [max(args.hidden, start_hidden)] * 2
+                if (joint and not start.get("joint_aim", False)) or args.hidden > start_hidden:
+                    model = grown(MaskablePPO.load(args.init, device="cpu"), venv, args.hidden)
+                    settings["grown_from"] = args.init
                 else:
                     model = MaskablePPO.load(args.init, env=venv, device="cpu")
                 if args.lr is not None:  # a given rate replaces the model's own for the rest of its training

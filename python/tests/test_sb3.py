@@ -218,7 +218,7 @@ def test_sb3_maskable_joint_aim_steps_the_split_point(tmp_path):
                        "--total-steps", "64", "--hidden", "8", "--out", str(split_model), "--eval-episodes", "0"])
     split = MaskablePPO.load(str(split_model), device="cpu")
     with contextlib.closing(sb3_maskable.JointAim(FlickSB3VecEnv("flickago-v3", 4, options=opts, bins=3, seed=5), 3)) as venv:
-        both = sb3_maskable.joined(split, venv)
+        both = sb3_maskable.grown(split, venv, 8)
         obs = venv.reset()
     import torch
 
@@ -233,7 +233,20 @@ def test_sb3_maskable_joint_aim_steps_the_split_point(tmp_path):
     assert both.num_timesteps == split.num_timesteps
     out = sb3_maskable.main(["--init", str(split_model), "--joint-aim", "--num-envs", "4", "--total-steps", "16",
                              "--out", str(tmp_path / "joined.zip"), "--eval-episodes", "0"])
-    assert out["train"]["joint_aim"] is True and out["train"]["joined_from"] == str(split_model)
+    assert out["train"]["joint_aim"] is True and out["train"]["grown_from"] == str(split_model)
+    # Wider too: the outputs are unchanged (the new units' weights out are zero), and the value.
+    with contextlib.closing(sb3_maskable.JointAim(FlickSB3VecEnv("flickago-v3", 4, options=opts, bins=3, seed=5), 3)) as venv:
+        wide = sb3_maskable.grown(split, venv, 32)
+        obs = venv.reset()
+    with torch.no_grad():
+        d3 = wide.policy.get_distribution(wide.policy.obs_to_tensor(obs)[0]).distributions
+        v1 = split.policy.predict_values(split.policy.obs_to_tensor(obs)[0]).numpy()
+        v3 = wide.policy.predict_values(wide.policy.obs_to_tensor(obs)[0]).numpy()
+    assert all(np.allclose(a.probs.numpy(), b.probs.numpy(), atol=1e-6) for a, b in zip(d2, d3, strict=True))
+    assert np.allclose(v1, v3, atol=1e-6) and wide.policy.mlp_extractor.policy_net[0].weight.shape[0] == 32
+    out = sb3_maskable.main(["--init", str(split_model), "--hidden", "16", "--num-envs", "4", "--total-steps", "16",
+                             "--out", str(tmp_path / "wide.zip"), "--eval-episodes", "0"])
+    assert out["train"]["net_arch"] == [16, 16] and out["train"]["joint_aim"] is False
     with pytest.raises(ValueError, match="x followed by y"):
         sb3_maskable.main(["--joint-aim", "--num-envs", "2", "--total-steps", "16", "--out", str(tmp_path / "raw.zip"),
                            "--eval-episodes", "0"])

@@ -21,7 +21,11 @@ var (
 )
 
 // theServer returns the library's server: envserver's games and opponents, with envserver's
-// default limits but no idle timeout (an in-process pool belongs to its process). Making it
+// default limits but no idle timeout (an in-process pool belongs to its process) and no CPU
+// budget of one call. The budget is a wall-clock deadline, which a process stopped by a
+// signal (Ctrl-Z, SIGSTOP) or suspended with its machine would pass while it does not run,
+// ending the call and interrupting the pool; in process, the caller owns the process and its
+// time. Making it
 // sets the Go collector's target as envserver does (GOGC=400 unless $GOGC is set: the
 // physics allocates per flick; internal/gctune).
 func theServer() (*envrpc.Server, error) {
@@ -35,7 +39,7 @@ func theServer() (*envrpc.Server, error) {
 			serverErr = status.Errorf(codes.Internal, "libflickarena: games: %v", err)
 			return
 		}
-		opts := []envrpc.Option{envrpc.WithLimits(envrpc.Limits{IdleTimeout: -1}), envrpc.WithVersion(serving.Version())}
+		opts := []envrpc.Option{envrpc.WithLimits(envrpc.Limits{IdleTimeout: -1, MaxCallCPU: -1}), envrpc.WithVersion(serving.Version())}
 		server = envrpc.New(reg, append(opts, serving.Opponents()...)...)
 	})
 	return server, serverErr

@@ -77,6 +77,23 @@ func TestServer_HasNoTestGame(t *testing.T) {
 	}
 }
 
+// TestServer_Limits checks the library's limits: no idle timeout and no CPU budget of one
+// call (a wall-clock deadline, which a stopped process would pass), envserver's others.
+func TestServer_Limits(t *testing.T) {
+	s, err := theServer()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, def := s.Limits(), envrpc.DefaultLimits()
+	if got.IdleTimeout >= 0 || got.MaxCallCPU >= 0 {
+		t.Errorf("idle timeout %v, call budget %v: want none (negative)", got.IdleTimeout, got.MaxCallCPU)
+	}
+	got.IdleTimeout, got.MaxCallCPU = def.IdleTimeout, def.MaxCallCPU
+	if got != def {
+		t.Errorf("limits %+v, want envserver's %+v but for the idle timeout and call budget", got, def)
+	}
+}
+
 // script is a run of testdata/drive.c: its commands, and the request files they read.
 type script struct {
 	t     *testing.T

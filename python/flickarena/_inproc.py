@@ -38,6 +38,9 @@ Processes and threads:
   longer between steps (a learner's forward pass) pays at most one such millisecond.
 - A signal (SIGINT) that arrives during a call is handled by Python when the call returns:
   KeyboardInterrupt comes between calls, and the pool is consistent.
+- A call has no time limit (an env server's calls have one, ``--max-call-cpu``): a process
+  stopped (Ctrl-Z, SIGSTOP) or suspended for any time goes on where it stopped when it is
+  continued.
 """
 
 from __future__ import annotations

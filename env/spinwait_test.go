@@ -27,6 +27,9 @@ func TestVector_SpinWaitSameTrajectory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !slices.Equal(bp.StateHash, bs.StateHash) || !slices.Equal(bp.Obs, bs.Obs) {
+		t.Fatal("the two Vectors' resets differ")
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	spec := plain.Spec()
 	a := spec.NewActions(n)

@@ -89,6 +89,22 @@ func jsArray(s []string) string {
 // click clicks the middle of the element selected by css with the mouse.
 func click(t *testing.T, b *browsertest.Browser, css string) {
 	t.Helper()
+	at := centre(t, b, css)
+	b.Run(chromedp.MouseClickXY(at.X, at.Y))
+}
+
+// follow clicks the link the CSS selector names, like click, and waits until the page it
+// opens has loaded.
+func follow(t *testing.T, b *browsertest.Browser, css string) {
+	t.Helper()
+	at := centre(t, b, css)
+	b.Follow(chromedp.MouseClickXY(at.X, at.Y))
+}
+
+// centre scrolls the element the CSS selector names into view and returns its centre in
+// CSS pixels of the viewport; no such element fails the test.
+func centre(t *testing.T, b *browsertest.Browser, css string) struct{ X, Y float64 } {
+	t.Helper()
 	at := browsertest.Eval[struct{ X, Y float64 }](b, fmt.Sprintf(`(() => {
 		const e = document.querySelector(%q);
 		if (!e) return { x: -1, y: -1 };
@@ -99,7 +115,7 @@ func click(t *testing.T, b *browsertest.Browser, css string) {
 	if at.X < 0 {
 		t.Fatalf("no element %s", css)
 	}
-	b.Run(chromedp.MouseClickXY(at.X, at.Y))
+	return at
 }
 
 // drag presses the mouse at (x, y), moves it by (dx, dy) in steps, and, when release is set,
@@ -220,7 +236,7 @@ func finish(t *testing.T, b *browsertest.Browser, dir string, seats []string) {
 	if got := strings.Join(r.Header.Players, ","); got != strings.Join(seats, ",") {
 		t.Errorf("the replay's players are %s, want %s", got, strings.Join(seats, ","))
 	}
-	click(t, b, "#play-replay")
+	follow(t, b, "#play-replay")
 	waitFor(t, b, fmt.Sprintf(`window.flickViewer && flickViewer.ready && !window.flickPlay.on && flickViewer.steps === %d`, len(r.Steps)))
 	if errs := b.Errors(); len(errs) > 0 {
 		t.Errorf("page errors: %q", errs)

@@ -150,6 +150,24 @@ func (b *Browser) Run(actions ...chromedp.Action[chromedp.Void]) {
 	}
 }
 
+// Follow runs chromedp actions that navigate the tab (a click on a link, for
+// instance) and waits, within ActionTimeout, until the new page has loaded, so
+// that what runs next runs in the new page rather than racing the navigation.
+// It fails the test on error, when the actions navigate nowhere, or when the
+// document's HTTP status is 400 or above.
+func (b *Browser) Follow(actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, ActionTimeout)
+	defer cancel()
+	resp, err := chromedp.RunResponse(ctx, actions...)
+	if err != nil {
+		b.t.Fatalf("browsertest: follow a navigation: %v", err)
+	}
+	if resp != nil && resp.Status >= 400 {
+		b.t.Fatalf("browsertest: follow a navigation: %s answered %d %s", resp.URL, resp.Status, resp.StatusText)
+	}
+}
+
 // Navigate loads the URL in the tab and waits for its load event.
 func (b *Browser) Navigate(rawURL string) {
 	b.t.Helper()

@@ -2,11 +2,15 @@ package browsertest_test
 
 import (
 	"bytes"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -56,6 +60,32 @@ func TestBrowser(t *testing.T) {
 		msgs := b.Console()
 		if !slices.ContainsFunc(msgs, func(m chromedp.ConsoleMessage) bool { return m.Text == "all good" }) {
 			t.Errorf("Console() = %v, want the page's log line", msgs)
+		}
+	})
+
+	// Follow: a click on a link whose page answers late; what runs after Follow runs in
+	// the new page, with no polling.
+	t.Run("Follow", func(t *testing.T) {
+		b := b.For(t)
+		mux := http.NewServeMux()
+		mux.HandleFunc("/{$}", func(w http.ResponseWriter, _ *http.Request) {
+			fmt.Fprint(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>first</title></head>
+<body style="margin:0"><a id="go" href="/next" style="display:block;width:200px;height:40px">next</a></body></html>`)
+		})
+		mux.HandleFunc("/favicon.ico", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNoContent) })
+		mux.HandleFunc("/next", func(w http.ResponseWriter, _ *http.Request) {
+			time.Sleep(300 * time.Millisecond)
+			fmt.Fprint(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>next</title></head><body></body></html>`)
+		})
+		srv := httptest.NewServer(mux)
+		defer srv.Close()
+		// The tab is shared: leave the server's pages before it closes, so that no late
+		// request of theirs (the favicon) fails into the next subtest's errors.
+		defer b.Navigate("about:blank")
+		b.Navigate(srv.URL + "/")
+		b.Follow(chromedp.MouseClickXY(100, 20))
+		if got := browsertest.Eval[string](b, `document.title`); got != "next" {
+			t.Errorf("title after Follow = %q, want %q", got, "next")
 		}
 	})
 

@@ -27,6 +27,7 @@ import argparse
 import contextlib
 import json
 import os
+import threading
 import time
 
 import gymnasium as gym
@@ -82,7 +83,8 @@ class Decider:
     draws the heads in order, each on its mask narrowed by the game's joint rule
     (:func:`flickarena.joint_rule`) given the heads drawn before it, from the model's own
     per-head distributions, then turns each binned dim into its value
-    (``low + k (high - low) / (bins - 1)``, the server's own binning)."""
+    (``low + k (high - low) / (bins - 1)``, the server's own binning). Safe to call from
+    several threads at once."""
 
     def __init__(self, model, spec, bins: int, joint_aim: bool = False):
         from flickarena import joint_rule
@@ -93,6 +95,9 @@ class Decider:
         self.low = np.array([d.low for d in spec.dims], np.float64)
         self.high = np.array([d.high for d in spec.dims], np.float64)
         self.joint = aim_dims(spec) if joint_aim else None
+        # SB3's policy keeps the distribution it masks on itself (its action_dist): two calls at
+        # once (the agent server's threads) would read each other's logits.
+        self.lock = threading.Lock()
 
     @torch.no_grad()
     def __call__(self, obs: np.ndarray, mask: np.ndarray, deterministic: bool,
@@ -104,12 +109,13 @@ class Decider:
         drawn = len(self.low) - (self.joint is not None)  # dims drawn, x and y as one if joint
         flat = np.concatenate([mask, np.ones((len(mask), drawn * self.bins + (self.bins**2 - self.bins
                                                                                if self.joint else 0)), bool)], 1)
-        obs_t, _ = self.model.policy.obs_to_tensor(obs)
-        dists = self.model.policy.get_distribution(obs_t, action_masks=flat).distributions
+        with self.lock:
+            obs_t, _ = self.model.policy.obs_to_tensor(obs)
+            dists = self.model.policy.get_distribution(obs_t, action_masks=flat).distributions
+            head_logits = [d.logits.cpu().numpy().astype(np.float64) for d in dists]
         masks = np.split(mask, np.cumsum(self.nvec)[:-1], axis=1) if self.nvec else []
         chosen: list[np.ndarray] = []
-        for i, dist in enumerate(dists):
-            logits = dist.logits.cpu().numpy().astype(np.float64)
+        for i, logits in enumerate(head_logits):
             if i < len(self.nvec):
                 allowed = self.rule.narrow(i, obs, chosen, masks[i])
                 logits = np.where(allowed, logits, -np.inf)
@@ -243,9 +249,10 @@ def model_policy(path: str):
 
     def policy(turn) -> tuple[np.ndarray, np.ndarray]:
         key = turn.game.SerializeToString()
-        if key not in deciders:
-            deciders[key] = Decider(model, turn.game, settings["bins"], settings.get("joint_aim", False))
-        return deciders[key](turn.obs, turn.action_mask, True)
+        decide = deciders.get(key)
+        if decide is None:  # setdefault: threads that race here share the first one stored, and its lock
+            decide = deciders.setdefault(key, Decider(model, turn.game, settings["bins"], settings.get("joint_aim", False)))
+        return decide(turn.obs, turn.action_mask, True)
 
     return policy, settings
 

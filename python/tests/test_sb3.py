@@ -250,3 +250,35 @@ def test_sb3_maskable_joint_aim_steps_the_split_point(tmp_path):
     with pytest.raises(ValueError, match="x followed by y"):
         sb3_maskable.main(["--joint-aim", "--num-envs", "2", "--total-steps", "16", "--out", str(tmp_path / "raw.zip"),
                            "--eval-episodes", "0"])
+
+
+def test_sb3_maskable_decider_is_safe_across_threads(tmp_path):
+    """The Decider behind ``sb3_maskable.py --serve`` is called from the agent server's worker
+    threads at once (the arena's ``--concurrency``): each call's moves are the ones a call alone
+    gives, although SB3's policy keeps its masked distribution on itself."""
+    import json
+    from concurrent.futures import ThreadPoolExecutor
+
+    import sb3_maskable
+
+    model = tmp_path / "d.zip"
+    opts = {"flick": "aim"}
+    sb3_maskable.main(["--options", json.dumps(opts), "--bins", "5", "--num-envs", "4", "--n-steps", "16",
+                       "--batch-size", "32", "--total-steps", "64", "--hidden", "16", "--out", str(model),
+                       "--eval-episodes", "0"])
+    loaded, settings = sb3_maskable.load_model(str(model))
+    with contextlib.closing(flickarena.FlickVectorEnv("flickago-v3", 16, options=opts, opponent="random")) as envs:
+        decide = sb3_maskable.Decider(loaded, envs.pool.game, settings["bins"])
+        positions = []
+        obs, info = envs.reset(seed=5)
+        rng = np.random.default_rng(5)
+        for _ in range(8):  # varied positions: a few random legal moves apart
+            positions += [(obs[i:i + 1], info["action_mask"][i:i + 1]) for i in range(len(obs))]
+            heads, dims = decide(obs, info["action_mask"], False, rng)
+            obs, _, _, _, info = envs.step({"discrete": heads, "continuous": dims})
+    alone = [decide(o, m, True) for o, m in positions]
+    with ThreadPoolExecutor(8) as pool:
+        for _ in range(5):
+            together = list(pool.map(lambda p: decide(p[0], p[1], True), positions))
+            for (h1, d1), (h2, d2) in zip(alone, together, strict=True):
+                assert np.array_equal(h1, h2) and np.array_equal(d1, d2)

@@ -84,9 +84,9 @@ class Decider:
     (:func:`flickarena.joint_rule`) given the heads drawn before it, from the model's own
     per-head distributions, then turns each binned dim into its value
     (``low + k (high - low) / (bins - 1)``, the server's own binning). Safe to call from
-    several threads at once."""
+    several threads at once; deciders of one model from several threads must share ``lock``."""
 
-    def __init__(self, model, spec, bins: int, joint_aim: bool = False):
+    def __init__(self, model, spec, bins: int, joint_aim: bool = False, lock: threading.Lock | None = None):
         from flickarena import joint_rule
 
         self.model, self.bins = model, bins
@@ -95,9 +95,9 @@ class Decider:
         self.low = np.array([d.low for d in spec.dims], np.float64)
         self.high = np.array([d.high for d in spec.dims], np.float64)
         self.joint = aim_dims(spec) if joint_aim else None
-        # SB3's policy keeps the distribution it masks on itself (its action_dist): two calls at
-        # once (the agent server's threads) would read each other's logits.
-        self.lock = threading.Lock()
+        # SB3's policy keeps the distribution it masks on itself (its action_dist): two calls of
+        # one model at once (the agent server's threads) would read each other's logits.
+        self.lock = lock or threading.Lock()
 
     @torch.no_grad()
     def __call__(self, obs: np.ndarray, mask: np.ndarray, deterministic: bool,
@@ -246,12 +246,14 @@ def model_policy(path: str):
     (:class:`Decider`); serve it for ``settings["game"]`` alone."""
     model, settings = load_model(path)
     deciders: dict[bytes, Decider] = {}
+    lock = threading.Lock()  # one model: every decider of it shares its lock
 
     def policy(turn) -> tuple[np.ndarray, np.ndarray]:
         key = turn.game.SerializeToString()
         decide = deciders.get(key)
-        if decide is None:  # setdefault: threads that race here share the first one stored, and its lock
-            decide = deciders.setdefault(key, Decider(model, turn.game, settings["bins"], settings.get("joint_aim", False)))
+        if decide is None:
+            decide = deciders.setdefault(key, Decider(model, turn.game, settings["bins"], settings.get("joint_aim", False),
+                                                      lock))
         return decide(turn.obs, turn.action_mask, True)
 
     return policy, settings

@@ -250,11 +250,9 @@ def model_policy(path: str):
 
     def policy(turn) -> tuple[np.ndarray, np.ndarray]:
         key = turn.game.SerializeToString()
-        decide = deciders.get(key)
-        if decide is None:
-            decide = deciders.setdefault(key, Decider(model, turn.game, settings["bins"], settings.get("joint_aim", False),
-                                                      lock))
-        return decide(turn.obs, turn.action_mask, True)
+        if key not in deciders:  # a racing thread's duplicate is harmless: the lock is shared
+            deciders[key] = Decider(model, turn.game, settings["bins"], settings.get("joint_aim", False), lock)
+        return deciders[key](turn.obs, turn.action_mask, True)
 
     return policy, settings
 
